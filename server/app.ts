@@ -1,0 +1,79 @@
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { HTTPException } from 'hono/http-exception';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { AppEnv, Deps } from './deps';
+import { HttpError, text } from './http/errors';
+import { authenticate } from './http/authenticate';
+import { createSerializers } from './serialize';
+import { authRoutes } from './auth/routes';
+import { userRoutes } from './users/routes';
+import { villageRoutes } from './villages/routes';
+import { createVillageViewCache } from './villages/view-cache';
+import { needRoutes } from './needs/routes';
+import { helpRoutes } from './helps/routes';
+import { villageMemberRoutes, villagerRoutes } from './villagers/routes';
+import { actionRoutes } from './actions/routes';
+import { categoryRoutes } from './categories/routes';
+import { staticRoutes } from './static/routes';
+import { MAX_PHOTO_BYTES } from './photos/process-photo';
+
+const JSON_LIMIT = 1024 * 1024;
+
+/** The whole HTTP app, built from its dependencies so that each test can have its own world. */
+export function createApp(deps: Deps) {
+  const serialize = createSerializers(deps.publicUrl);
+  const app = new Hono<AppEnv>();
+
+  app.use('*', async (c, next) => {
+    const started = performance.now();
+    await next();
+    c.header('X-Content-Type-Options', 'nosniff');
+    deps.logger.info(
+      { method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
+      'request',
+    );
+  });
+
+  const tooLarge = (c: Parameters<Parameters<typeof bodyLimit>[0]['onError'] & object>[0]) =>
+    c.json({ message: text.tooLarge, http_code: 413 }, 413);
+  const jsonLimit = bodyLimit({ maxSize: JSON_LIMIT, onError: tooLarge });
+  // The multipart envelope adds a little to the 10 MB photo; the photo's own size is checked after.
+  const photoLimit = bodyLimit({ maxSize: MAX_PHOTO_BYTES + 64 * 1024, onError: tooLarge });
+  app.use('/v1/*', (c, next) => (c.req.path.endsWith('/photo') ? photoLimit(c, next) : jsonLimit(c, next)));
+  app.use('/v1/*', authenticate(deps));
+
+  app.get('/v1/health', (c) => c.json({ data: { status: 'ok' } }));
+  const villages = villageRoutes(deps, serialize, createVillageViewCache());
+  app.route('/v1/auth', authRoutes(deps, serialize));
+  app.get('/v1/users/:id/villages', villages.villagesOfUser);
+  app.route('/v1/users', userRoutes(deps, serialize));
+  app.route('/v1/need_categories', categoryRoutes(deps, serialize));
+  app.route('/v1/villages/:id/needs', needRoutes(deps, serialize));
+  app.route('/v1/villages/:id/villagers', villageMemberRoutes(deps, serialize));
+  app.route('/v1/villages/:id/actions', actionRoutes(deps, serialize));
+  app.route('/v1/villages/:id', helpRoutes(deps, serialize));
+  app.route('/v1/villages', villages.app);
+  app.route('/v1/villagers', villagerRoutes(deps, serialize));
+  app.route('/', staticRoutes(deps));
+
+  app.notFound((c) => c.json({ message: text.routeNotFound, http_code: 404 }, 404));
+
+  app.onError((error, c) => {
+    if (error instanceof HttpError) {
+      for (const [name, value] of Object.entries(error.headers ?? {})) c.header(name, value);
+      return c.json(
+        { message: error.message, http_code: error.status, ...(error.errors ? { errors: error.errors } : {}) },
+        error.status,
+      );
+    }
+    if (error instanceof HTTPException && error.status < 500) {
+      return c.json({ message: text.unexpected, http_code: error.status }, error.status as ContentfulStatusCode);
+    }
+    deps.logger.error({ err: error, method: c.req.method, path: c.req.path }, 'unhandled error');
+    return c.json({ message: text.unexpected, http_code: 500 }, 500);
+  });
+
+  return app;
+}
+export type App = ReturnType<typeof createApp>;

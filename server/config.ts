@@ -1,0 +1,55 @@
+import * as v from 'valibot';
+import { resolve } from 'node:path';
+
+const url = (protocols: string[], label: string) =>
+  v.pipe(
+    v.string(),
+    v.url(`${label} doit être une adresse complète (par exemple ${protocols[0]}//…)`),
+    v.check((s) => protocols.includes(new URL(s).protocol), `${label} doit commencer par ${protocols.join(' ou ')}//`),
+  );
+
+const Settings = v.object({
+  PORT: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d+$/, 'PORT doit être un nombre'),
+      v.transform(Number),
+      v.minValue(1, 'PORT doit être entre 1 et 65535'),
+      v.maxValue(65535, 'PORT doit être entre 1 et 65535'),
+    ),
+    '3333',
+  ),
+  DATA_DIR: v.optional(v.pipe(v.string(), v.nonEmpty('DATA_DIR ne peut pas être vide')), './data'),
+  DATABASE_URL: v.optional(url(['postgres:', 'postgresql:'], 'DATABASE_URL')),
+  SMTP_URL: v.optional(url(['smtp:', 'smtps:'], 'SMTP_URL')),
+  PUBLIC_URL: v.optional(url(['http:', 'https:'], 'PUBLIC_URL')),
+  LOG_LEVEL: v.optional(v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'LOG_LEVEL doit valoir fatal, error, warn, info, debug, trace ou silent'), 'info'),
+});
+
+export interface Config {
+  port: number;
+  dataDir: string;
+  databaseUrl?: string;
+  smtpUrl?: string;
+  publicUrl: string;
+  logLevel: string;
+}
+
+/** Reads the settings from the environment; a wrong one is reported by name and stops the start. */
+export function readConfig(env: Record<string, string | undefined>): Config {
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const result = v.safeParse(Settings, present);
+  if (!result.success) {
+    const lines = result.issues.map((issue) => `- ${v.getDotPath(issue) ?? '?'} : ${issue.message}`);
+    throw new Error(`Réglages invalides, le serveur ne démarre pas :\n${lines.join('\n')}`);
+  }
+  const s = result.output;
+  return {
+    port: s.PORT,
+    dataDir: resolve(s.DATA_DIR),
+    databaseUrl: s.DATABASE_URL,
+    smtpUrl: s.SMTP_URL,
+    publicUrl: (s.PUBLIC_URL ?? `http://localhost:${s.PORT}`).replace(/\/$/, ''),
+    logLevel: s.LOG_LEVEL,
+  };
+}

@@ -1,0 +1,193 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey(),
+    // The analytics identity: separate from the id so that it can be rotated without touching relations.
+    uuid: uuid('uuid').notNull().default(sql`gen_random_uuid()`),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    phone: text('phone'),
+    photoKey: text('photo_key'),
+    analyticsConsent: boolean('analytics_consent'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('users_email_unique').on(t.email)],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+export const resetTokens = pgTable('reset_tokens', {
+  tokenHash: text('token_hash').primaryKey(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+});
+
+export const needCategories = pgTable('need_categories', {
+  id: uuid('id').primaryKey(),
+  name: text('name').notNull(),
+  color: text('color'),
+  position: integer('position').notNull(),
+});
+
+export const catalogueNeeds = pgTable('catalogue_needs', {
+  id: uuid('id').primaryKey(),
+  categoryId: uuid('category_id')
+    .notNull()
+    .references(() => needCategories.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  picture: text('picture'),
+  position: integer('position').notNull(),
+});
+
+export const villages = pgTable(
+  'villages',
+  {
+    id: uuid('id').primaryKey(),
+    state: smallint('state').notNull().default(1),
+    creationMode: smallint('creation_mode').notNull(),
+    name: text('name'),
+    reason: text('reason'),
+    infos: text('infos'),
+    homeInfos: text('home_infos'),
+    phone: text('phone'),
+    startDate: date('start_date', { mode: 'string' }),
+    endDate: date('end_date', { mode: 'string' }),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    relationship: text('relationship'),
+    shareCode: text('share_code').notNull(),
+    photoKey: text('photo_key'),
+    // Bumped in the transaction of every write that changes what GET /v1/villages/{id} shows.
+    revision: integer('revision').notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('villages_share_code_unique').on(t.shareCode)],
+);
+
+export const villagers = pgTable(
+  'villagers',
+  {
+    id: uuid('id').primaryKey(),
+    villageId: uuid('village_id')
+      .notNull()
+      .references(() => villages.id, { onDelete: 'cascade' }),
+    // Null once the user deleted their account: the villager stays, out, for the village's history.
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    isNeedy: boolean('is_needy').notNull().default(false),
+    isCreator: boolean('is_creator').notNull().default(false),
+    isOut: boolean('is_out').notNull().default(false),
+    isBan: boolean('is_ban').notNull().default(false),
+    lastCheckNotifDate: timestamp('last_check_notif_date', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('villagers_village_user_unique').on(t.villageId, t.userId),
+    index('villagers_user_idx').on(t.userId),
+  ],
+);
+
+export const villageNeeds = pgTable(
+  'village_needs',
+  {
+    id: uuid('id').primaryKey(),
+    villageId: uuid('village_id')
+      .notNull()
+      .references(() => villages.id, { onDelete: 'cascade' }),
+    needId: uuid('need_id').references(() => catalogueNeeds.id, { onDelete: 'set null' }),
+    categoryId: uuid('category_id').references(() => needCategories.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    description: text('description'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('village_needs_village_idx').on(t.villageId)],
+);
+
+export const helps = pgTable(
+  'helps',
+  {
+    id: uuid('id').primaryKey(),
+    villageId: uuid('village_id')
+      .notNull()
+      .references(() => villages.id, { onDelete: 'cascade' }),
+    villageNeedId: uuid('village_need_id')
+      .notNull()
+      .references(() => villageNeeds.id, { onDelete: 'cascade' }),
+    helperId: uuid('helper_id')
+      .notNull()
+      .references(() => villagers.id, { onDelete: 'cascade' }),
+    startDate: timestamp('start_date', { withTimezone: true, mode: 'date' }).notNull(),
+    endDate: timestamp('end_date', { withTimezone: true, mode: 'date' }),
+    comment: text('comment'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('helps_village_idx').on(t.villageId, t.startDate), index('helps_need_idx').on(t.villageNeedId)],
+);
+
+export const actions = pgTable(
+  'actions',
+  {
+    id: uuid('id').primaryKey(),
+    villageId: uuid('village_id')
+      .notNull()
+      .references(() => villages.id, { onDelete: 'cascade' }),
+    villagerId: uuid('villager_id').references(() => villagers.id, { onDelete: 'set null' }),
+    type: text('type').notNull(),
+    data: jsonb('data').notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [index('actions_village_created_idx').on(t.villageId, t.createdAt)],
+);
+
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    // Method and path the key was first used for: a key reused for another request is refused.
+    request: text('request').notNull(),
+    status: integer('status').notNull(),
+    body: jsonb('body'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_created_idx').on(t.createdAt)],
+);

@@ -1,0 +1,30 @@
+import type { Logger } from 'pino';
+import type { Db } from './db/client';
+import type { FileStore } from './files/store';
+import type { Mailer } from './mail/mailer';
+import type { RateLimits } from './http/rate-limit';
+
+export interface Clock {
+  now(): Date;
+}
+
+export const systemClock: Clock = { now: () => new Date() };
+
+/** Everything the app reaches outside itself; tests pass their own. */
+export interface Deps {
+  db: Db;
+  mail: Mailer;
+  files: FileStore;
+  clock: Clock;
+  /** Where the server is reached from outside: links in mails and photo addresses. */
+  publicUrl: string;
+  logger: Logger;
+  rateLimits?: Partial<RateLimits>;
+}
+
+export interface AuthUser {
+  id: string;
+  sessionHash: string;
+}
+
+export type AppEnv = { Variables: { user: AuthUser | null } };

@@ -1,0 +1,41 @@
+import { and, eq, lt } from 'drizzle-orm';
+import { createMiddleware } from 'hono/factory';
+import type { AppEnv, Deps } from '../deps';
+import { sessions } from '../db/schema';
+import { hashToken } from '../auth/tokens';
+import { unauthenticated } from './errors';
+
+export const SESSION_IDLE_MS = 30 * 24 * 3600 * 1000;
+// Writing last_used_at on every request would turn every read into a write; an hour's precision is plenty.
+const TOUCH_EVERY_MS = 3600 * 1000;
+
+/** Reads the bearer token when there is one; routes that need a user call `requireUser`. */
+export const authenticate = (deps: Deps) =>
+  createMiddleware<AppEnv>(async (c, next) => {
+    c.set('user', null);
+    const header = c.req.header('Authorization');
+    const match = header?.match(/^Bearer\s+(\S+)$/i);
+    if (!match) return next();
+    const hash = hashToken(match[1]);
+    const [session] = await deps.db.select().from(sessions).where(eq(sessions.tokenHash, hash)).limit(1);
+    if (!session) throw unauthenticated();
+    const now = deps.clock.now();
+    if (now.getTime() - session.lastUsedAt.getTime() > SESSION_IDLE_MS) {
+      await deps.db.delete(sessions).where(eq(sessions.tokenHash, hash));
+      throw unauthenticated();
+    }
+    if (now.getTime() - session.lastUsedAt.getTime() > TOUCH_EVERY_MS) {
+      await deps.db
+        .update(sessions)
+        .set({ lastUsedAt: now })
+        .where(and(eq(sessions.tokenHash, hash), lt(sessions.lastUsedAt, now)));
+    }
+    c.set('user', { id: session.userId, sessionHash: hash });
+    return next();
+  });
+
+export function requireUser(c: { get(key: 'user'): AppEnv['Variables']['user'] }) {
+  const user = c.get('user');
+  if (!user) throw unauthenticated();
+  return user;
+}

@@ -1,0 +1,64 @@
+import { serve } from '@hono/node-server';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import pino from 'pino';
+import { readConfig } from './config';
+import { openPglite, openPostgres, prepare } from './db/client';
+import { createApp } from './app';
+import { systemClock } from './deps';
+import { createFileMailer, createSmtpMailer } from './mail/mailer';
+import { createDiskStore } from './files/store';
+import { servePwa } from './static/pwa';
+
+let config;
+try {
+  config = readConfig(process.env);
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(1);
+}
+
+const logger = pino({ level: config.logLevel });
+if (!config.databaseUrl) mkdirSync(join(config.dataDir, 'pglite'), { recursive: true });
+const database = config.databaseUrl
+  ? await openPostgres(config.databaseUrl)
+  : await openPglite({ dataDir: join(config.dataDir, 'pglite') });
+await prepare(database);
+
+const app = createApp({
+  db: database.db,
+  mail: config.smtpUrl ? createSmtpMailer(config.smtpUrl) : createFileMailer(join(config.dataDir, 'mail')),
+  files: createDiskStore(join(config.dataDir, 'uploads')),
+  clock: systemClock,
+  publicUrl: config.publicUrl,
+  logger,
+});
+servePwa(app, join(import.meta.dirname, '..', 'dist'));
+
+const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
+  logger.info(
+    { port: info.port, database: database.kind, url: config.publicUrl },
+    `Village écoute sur http://localhost:${info.port}`,
+  );
+});
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  logger.info({ signal }, 'shutting down: finishing requests in flight');
+  // Stop accepting; requests in flight finish; idle keep-alive sockets are closed so close() can end.
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  if ('closeIdleConnections' in server) server.closeIdleConnections();
+  const force = setTimeout(() => {
+    logger.warn('requests still running after 10 s: closing their connections');
+    if ('closeAllConnections' in server) server.closeAllConnections();
+  }, 10_000);
+  await closed;
+  clearTimeout(force);
+  await database.close();
+  logger.info('stopped cleanly');
+  process.exit(0);
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));

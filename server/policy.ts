@@ -1,0 +1,54 @@
+import { and, eq } from 'drizzle-orm';
+import type { Executor } from './db/client';
+import { villagers, villages } from './db/schema';
+import { forbidden, notFound, text } from './http/errors';
+
+export type VillageRow = typeof villages.$inferSelect;
+export type VillagerRow = typeof villagers.$inferSelect;
+
+/** The village and the caller's villager in it (if any), read in one query. */
+export interface Membership {
+  village: VillageRow;
+  villager: VillagerRow | null;
+}
+
+export async function loadMembership(db: Executor, villageId: string, userId: string): Promise<Membership> {
+  const [row] = await db
+    .select({ village: villages, villager: villagers })
+    .from(villages)
+    .leftJoin(villagers, and(eq(villagers.villageId, villages.id), eq(villagers.userId, userId)))
+    .where(eq(villages.id, villageId))
+    .limit(1);
+  if (!row) throw notFound(text.villageNotFound);
+  return row;
+}
+
+export const isActive = (v: VillagerRow | null): v is VillagerRow => !!v && !v.isOut && !v.isBan;
+export const isManager = (v: VillagerRow | null) => isActive(v) && (v.isCreator || v.isNeedy);
+
+/** Only active villagers (neither out nor banned) read a village and what is in it. */
+export function canRead(m: Membership): VillagerRow {
+  if (!isActive(m.villager)) throw forbidden(text.notMember);
+  return m.villager;
+}
+
+/** The creator and the needy person manage the village. */
+export function canManage(m: Membership): VillagerRow {
+  const villager = canRead(m);
+  if (!isManager(villager)) throw forbidden(text.notManager);
+  return villager;
+}
+
+/**
+ * The acting villager id a client sends (villager_id, creator_id, updater_id, deleter_id, helper_id)
+ * must be the caller's own villager of this village: it is checked, never trusted.
+ */
+export function actingAs(m: Membership, actingId: string): VillagerRow {
+  const villager = canRead(m);
+  if (villager.id !== actingId.toLowerCase()) throw forbidden(text.notYourself);
+  return villager;
+}
+
+/** Who may remove a help: its helper, the creator, the needy person. */
+export const canRemoveHelp = (actor: VillagerRow, help: { helperId: string }) =>
+  help.helperId === actor.id || isManager(actor);

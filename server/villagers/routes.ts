@@ -1,0 +1,109 @@
+import { and, eq } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { UpdateVillagerInput } from '../../src/contract';
+import type { AppEnv, Deps } from '../deps';
+import type { Executor } from '../db/client';
+import { users, villagers } from '../db/schema';
+import { forbidden, notFound, text } from '../http/errors';
+import { body, pathId } from '../http/validate';
+import { actingIdFrom } from '../http/acting-id';
+import { requireUser } from '../http/authenticate';
+import { write } from '../http/write';
+import { recordAction, touchVillage } from '../actions/record';
+import { actingAs, canManage, isActive, loadMembership } from '../policy';
+import type { Serializers } from '../serialize';
+
+const CANNOT_BAN_SELF = 'Vous ne pouvez pas vous retirer vous-même : quittez le village depuis vos réglages.';
+const CANNOT_BAN_MANAGER = 'La personne aidée et la personne qui a créé le village ne peuvent pas être retirées.';
+const ONLY_OWN = 'Vous ne pouvez agir que sur votre propre participation.';
+
+const findVillager = async (tx: Executor, villageId: string, villagerId: string) => {
+  const [row] = await tx
+    .select({ villager: villagers, firstName: users.firstName })
+    .from(villagers)
+    .leftJoin(users, eq(users.id, villagers.userId))
+    .where(and(eq(villagers.id, villagerId), eq(villagers.villageId, villageId)));
+  if (!row) throw notFound(text.villagerNotFound);
+  return row;
+};
+
+/** Routes under /v1/villages/{id}/villagers: banning a member and leaving. */
+export function villageMemberRoutes(deps: Deps, serialize: Serializers) {
+  const app = new Hono<AppEnv>();
+
+  app.delete('/:villagerId', async (c) => {
+    const user = requireUser(c);
+    const villageId = pathId(c, 'id', text.villageNotFound);
+    const villagerId = pathId(c, 'villagerId', text.villagerNotFound);
+    const deleterId = await actingIdFrom(c, 'deleter_id');
+    return write(c, deps, 204, async (tx) => {
+      const m = await loadMembership(tx, villageId, user.id);
+      canManage(m);
+      const actor = actingAs(m, deleterId);
+      const { villager: target, firstName } = await findVillager(tx, villageId, villagerId);
+      if (target.id === actor.id) throw forbidden(CANNOT_BAN_SELF);
+      if (target.isCreator || target.isNeedy) throw forbidden(CANNOT_BAN_MANAGER);
+      if (target.isBan) return;
+      await tx.update(villagers).set({ isBan: true }).where(eq(villagers.id, target.id));
+      await recordAction(
+        tx,
+        { villageId, villagerId: actor.id, type: 'villager_banned', data: { villager_id: target.id, first_name: firstName } },
+        deps.clock.now(),
+      );
+    });
+  });
+
+  app.put('/:villagerId/leave', async (c) => {
+    const user = requireUser(c);
+    const villageId = pathId(c, 'id', text.villageNotFound);
+    const villagerId = pathId(c, 'villagerId', text.villagerNotFound);
+    return write(c, deps, 200, async (tx) => {
+      const m = await loadMembership(tx, villageId, user.id);
+      const actor = actingAs(m, villagerId);
+      const [left] = await tx.update(villagers).set({ isOut: true }).where(eq(villagers.id, actor.id)).returning();
+      const [me] = await tx.select({ firstName: users.firstName }).from(users).where(eq(users.id, user.id));
+      await recordAction(tx, { villageId, villagerId: actor.id, type: 'villager_left', data: { first_name: me?.firstName ?? null } }, deps.clock.now());
+      return serialize.villager(left);
+    });
+  });
+
+  return app;
+}
+
+/** Routes under /v1/villagers: one's own villager, read and updated (the notification check date). */
+export function villagerRoutes(deps: Deps, serialize: Serializers) {
+  const app = new Hono<AppEnv>();
+
+  const own = async (db: Executor, userId: string, villagerId: string) => {
+    const [villager] = await db.select().from(villagers).where(eq(villagers.id, villagerId));
+    if (!villager) throw notFound(text.villagerNotFound);
+    if (villager.userId !== userId) throw forbidden(ONLY_OWN);
+    return villager;
+  };
+
+  app.get('/:id', async (c) => {
+    const user = requireUser(c);
+    const villager = await own(deps.db, user.id, pathId(c, 'id', text.villagerNotFound));
+    return c.json({ data: serialize.villager(villager) });
+  });
+
+  app.post('/:id', async (c) => {
+    const user = requireUser(c);
+    const id = pathId(c, 'id', text.villagerNotFound);
+    const input = await body(c, UpdateVillagerInput);
+    return write(c, deps, 200, async (tx) => {
+      const villager = await own(tx, user.id, id);
+      if (!isActive(villager)) throw forbidden(text.notMember);
+      const [updated] = await tx
+        .update(villagers)
+        .set({ lastCheckNotifDate: new Date(input.last_check_notif_date) })
+        .where(eq(villagers.id, id))
+        .returning();
+      // Not an action of the feed (it would make the feed unseen again), but the village view changed.
+      await touchVillage(tx, villager.villageId, deps.clock.now(), 'villager_checked');
+      return serialize.villager(updated);
+    });
+  });
+
+  return app;
+}

@@ -1,0 +1,270 @@
+import { and, asc, eq } from 'drizzle-orm';
+import { Hono, type Context } from 'hono';
+import { v7 as uuidv7 } from 'uuid';
+import {
+  CreateVillageInput,
+  messages,
+  FinishCreationInput,
+  JoinVillageInput,
+  OpenValidationInput,
+  UpdateVillageInput,
+  VILLAGE_STATE,
+  VillagesQuery,
+  UpdaterInput,
+} from '../../src/contract';
+import type { AppEnv, Deps } from '../deps';
+import type { Executor } from '../db/client';
+import { villagers, villages } from '../db/schema';
+import { conflict, forbidden, invalid, notFound, text } from '../http/errors';
+import { body, parse, pathId, query } from '../http/validate';
+import { requireUser } from '../http/authenticate';
+import { write } from '../http/write';
+import { recordAction } from '../actions/record';
+import { actingAs, canManage, canRead, loadMembership, type VillageRow } from '../policy';
+import { processPhoto, readPhotoForm } from '../photos/process-photo';
+import type { Serializers } from '../serialize';
+import { newShareCode } from './share-code';
+import { includeKey, parseVillageIncludes } from './includes';
+import { buildVillageView } from './view';
+import type { VillageViewCache } from './view-cache';
+
+const NOT_OPEN = "Ce village n'est pas encore ouvert. Réessayez quand la personne qui l'a créé l'aura validé.";
+const BANNED = 'Vous avez été retiré de ce village : vous ne pouvez pas le rejoindre.';
+const UNKNOWN_CODE = 'Aucun village ne correspond à ce code.';
+
+export function villageRoutes(deps: Deps, serialize: Serializers, cache: VillageViewCache) {
+  const app = new Hono<AppEnv>();
+
+  const viewJson = async (db: Executor, village: VillageRow, rawInclude: string | undefined) => {
+    const include = parseVillageIncludes(rawInclude);
+    const key = `${village.id}:${village.revision}:${includeKey(include)}`;
+    let json = cache.get(key);
+    if (json === undefined) {
+      json = JSON.stringify(await buildVillageView(db, serialize, village, include));
+      cache.set(key, json);
+    }
+    return { json, etag: `W/"${key.replace(/[^a-z0-9,.:-]/gi, '')}"` };
+  };
+
+  const villagesOf = async (c: Context<AppEnv>, userId: string) => {
+    const q = query(c, VillagesQuery);
+    const rows = await deps.db
+      .select({ village: villages })
+      .from(villagers)
+      .innerJoin(villages, eq(villages.id, villagers.villageId))
+      .where(
+        and(
+          eq(villagers.userId, userId),
+          eq(villagers.isOut, false),
+          eq(villagers.isBan, false),
+          q.state === undefined ? undefined : eq(villages.state, q.state),
+        ),
+      )
+      .orderBy(asc(villages.createdAt));
+    const parts: string[] = [];
+    for (const row of rows) parts.push((await viewJson(deps.db, row.village, q.include)).json);
+    return c.body(`{"data":[${parts.join(',')}]}`, 200, { 'Content-Type': 'application/json; charset=UTF-8' });
+  };
+
+  app.get('/', (c) => villagesOf(c, requireUser(c).id));
+
+  /** `GET /v1/users/{id}/villages`, for oneself only; mounted beside the user routes. */
+  const villagesOfUser = (c: Context<AppEnv>) => {
+    const user = requireUser(c);
+    if (pathId(c, 'id', text.userNotFound) !== user.id) throw forbidden(text.onlyYourself);
+    return villagesOf(c, user.id);
+  };
+
+  app.post('/', async (c) => {
+    const user = requireUser(c);
+    const input = await body(c, CreateVillageInput);
+    return write(c, deps, 201, async (tx) => {
+      const now = deps.clock.now();
+      const id = input.id?.toLowerCase() ?? uuidv7();
+      const { id: _ignored, creation_mode, ...fields } = input;
+      let village: VillageRow | undefined;
+      for (let attempt = 0; !village && attempt < 5; attempt++) {
+        const [taken] = await tx.select({ id: villages.id }).from(villages).where(eq(villages.id, id));
+        if (taken) throw conflict(text.idTaken);
+        [village] = await tx
+          .insert(villages)
+          .values({
+            id,
+            state: VILLAGE_STATE.creation,
+            creationMode: creation_mode,
+            ...columns(fields),
+            shareCode: newShareCode(),
+            createdAt: now,
+            updatedAt: now,
+          })
+          .onConflictDoNothing()
+          .returning();
+      }
+      if (!village) throw new Error('no free share code after 5 attempts');
+      const villagerId = uuidv7();
+      await tx.insert(villagers).values({
+        id: villagerId,
+        villageId: village.id,
+        userId: user.id,
+        isCreator: true,
+        isNeedy: creation_mode === 1,
+        createdAt: now,
+      });
+      await recordAction(tx, { villageId: village.id, villagerId, type: 'village_created' }, now);
+      const [fresh] = await tx.select().from(villages).where(eq(villages.id, village.id));
+      return buildVillageView(tx, serialize, fresh, parseVillageIncludes('villagers'));
+    });
+  });
+
+  app.put('/join/helper', async (c) => {
+    const user = requireUser(c);
+    const input = await body(c, JoinVillageInput);
+    const [village] = await deps.db.select().from(villages).where(eq(villages.shareCode, input.share_code));
+    if (!village) throw notFound(UNKNOWN_CODE);
+    if (village.state !== VILLAGE_STATE.started) throw conflict(NOT_OPEN);
+    const [existing] = await deps.db
+      .select()
+      .from(villagers)
+      .where(and(eq(villagers.villageId, village.id), eq(villagers.userId, user.id)));
+    if (existing?.isBan) throw forbidden(BANNED);
+    if (existing && !existing.isOut) return c.json({ data: serialize.villager(existing) }, 200);
+    return write(c, deps, existing ? 200 : 201, async (tx) => {
+      const now = deps.clock.now();
+      const [villager] = existing
+        ? await tx.update(villagers).set({ isOut: false }).where(eq(villagers.id, existing.id)).returning()
+        : await tx
+            .insert(villagers)
+            .values({ id: uuidv7(), villageId: village.id, userId: user.id, createdAt: now })
+            .onConflictDoUpdate({ target: [villagers.villageId, villagers.userId], set: { isOut: false } })
+            .returning();
+      await recordAction(tx, { villageId: village.id, villagerId: villager.id, type: 'villager_joined' }, now);
+      return serialize.villager(villager);
+    });
+  });
+
+  app.get('/:id', async (c) => {
+    const user = requireUser(c);
+    const id = pathId(c, 'id', text.villageNotFound);
+    const membership = await loadMembership(deps.db, id, user.id);
+    canRead(membership);
+    const { json, etag } = await viewJson(deps.db, membership.village, c.req.query('include'));
+    const headers = { ETag: etag, 'Cache-Control': 'private, no-cache' };
+    if (c.req.header('If-None-Match') === etag) return c.body(null, 304, headers);
+    return c.body(`{"data":${json}}`, 200, { ...headers, 'Content-Type': 'application/json; charset=UTF-8' });
+  });
+
+  app.put('/:id', async (c) => {
+    const user = requireUser(c);
+    const id = pathId(c, 'id', text.villageNotFound);
+    const input = await body(c, UpdateVillageInput);
+    return write(c, deps, 200, async (tx) => {
+      const m = await loadMembership(tx, id, user.id);
+      canManage(m);
+      const actor = actingAs(m, input.updater_id);
+      const { updater_id: _updater, ...fields } = input;
+      const changes = columns(fields);
+      const merged = { ...m.village, ...changes };
+      if (merged.startDate && merged.endDate && merged.endDate < merged.startDate) {
+        throw invalid([{ field: 'end_date', message: messages.endBeforeStart }]);
+      }
+      const now = deps.clock.now();
+      if (Object.keys(changes).length) await tx.update(villages).set({ ...changes, updatedAt: now }).where(eq(villages.id, id));
+      await recordAction(tx, { villageId: id, villagerId: actor.id, type: 'village_updated', data: { fields: Object.keys(fields) } }, now);
+      const [fresh] = await tx.select().from(villages).where(eq(villages.id, id));
+      return serialize.village(fresh);
+    });
+  });
+
+  app.post('/:id/photo', async (c) => {
+    const user = requireUser(c);
+    const id = pathId(c, 'id', text.villageNotFound);
+    const { photo, fields } = await readPhotoForm(c);
+    const { updater_id } = parse(UpdaterInput, fields);
+    canManage(await loadMembership(deps.db, id, user.id));
+    const processed = await processPhoto(photo);
+    await deps.files.put(processed.key, processed.data);
+    let previous: string | null = null;
+    const response = await write(c, deps, 200, async (tx) => {
+      const m = await loadMembership(tx, id, user.id);
+      canManage(m);
+      const actor = actingAs(m, updater_id);
+      previous = m.village.photoKey;
+      const now = deps.clock.now();
+      await tx.update(villages).set({ photoKey: processed.key, updatedAt: now }).where(eq(villages.id, id));
+      await recordAction(tx, { villageId: id, villagerId: actor.id, type: 'village_photo_updated' }, now);
+      const [fresh] = await tx.select().from(villages).where(eq(villages.id, id));
+      return serialize.village(fresh);
+    }).catch(async (error) => {
+      await deps.files.remove(processed.key);
+      throw error;
+    });
+    if (previous) await deps.files.remove(previous);
+    return response;
+  });
+
+  app.put('/:id/fc', async (c) => {
+    const user = requireUser(c);
+    const id = pathId(c, 'id', text.villageNotFound);
+    const input = await body(c, FinishCreationInput);
+    return write(c, deps, 200, async (tx) => {
+      const m = await loadMembership(tx, id, user.id);
+      const actor = actingAs(m, input.creator_id);
+      if (!actor.isCreator) throw forbidden('Seule la personne qui a créé ce village peut terminer sa création.');
+      if (m.village.state !== VILLAGE_STATE.creation) throw conflict('La création de ce village est déjà terminée.');
+      return transition(tx, id, actor.id, VILLAGE_STATE.waitingValidation, 'village_creation_finished');
+    });
+  });
+
+  app.put('/:id/vo', async (c) => {
+    const user = requireUser(c);
+    const id = pathId(c, 'id', text.villageNotFound);
+    const input = await body(c, OpenValidationInput);
+    return write(c, deps, 200, async (tx) => {
+      const m = await loadMembership(tx, id, user.id);
+      canManage(m);
+      const actor = actingAs(m, input.villager_id);
+      if (m.village.state === VILLAGE_STATE.creation) throw conflict("La création de ce village n'est pas encore terminée.");
+      if (m.village.state !== VILLAGE_STATE.waitingValidation) throw conflict('Ce village est déjà ouvert.');
+      return transition(tx, id, actor.id, VILLAGE_STATE.started, 'village_opened');
+    });
+  });
+
+  const transition = async (
+    tx: Executor,
+    id: string,
+    villagerId: string,
+    state: number,
+    type: 'village_creation_finished' | 'village_opened',
+  ) => {
+    const now = deps.clock.now();
+    await tx.update(villages).set({ state, updatedAt: now }).where(eq(villages.id, id));
+    await recordAction(tx, { villageId: id, villagerId, type }, now);
+    const [fresh] = await tx.select().from(villages).where(eq(villages.id, id));
+    return serialize.village(fresh);
+  };
+
+  return { app, villagesOfUser };
+}
+
+/** Contract field names to database columns, keeping only what was sent. */
+function columns(fields: Partial<Record<string, string | null | undefined>>) {
+  const map = {
+    name: 'name',
+    reason: 'reason',
+    infos: 'infos',
+    home_infos: 'homeInfos',
+    phone: 'phone',
+    start_date: 'startDate',
+    end_date: 'endDate',
+    first_name: 'firstName',
+    last_name: 'lastName',
+    relationship: 'relationship',
+  } as const;
+  const out: Partial<Record<(typeof map)[keyof typeof map], string | null>> = {};
+  for (const [field, column] of Object.entries(map)) {
+    const value = fields[field];
+    if (value !== undefined) out[column] = value;
+  }
+  return out;
+}
+

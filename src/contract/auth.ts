@@ -1,0 +1,42 @@
+import * as v from 'valibot';
+import { messages } from './messages';
+import { email, password, text } from './fields';
+import { User } from './users';
+
+export const LoginInput = v.object({
+  email,
+  password: v.pipe(v.string(messages.required), v.nonEmpty(messages.required), v.maxLength(128, messages.maxLength(128))),
+});
+export type LoginInput = v.InferOutput<typeof LoginInput>;
+
+export const RegisterInput = v.object({
+  email,
+  password,
+  first_name: text(100),
+  last_name: text(100),
+});
+export type RegisterInput = v.InferOutput<typeof RegisterInput>;
+
+export const ResetPasswordInput = v.object({ email });
+
+export const CheckResetTokenInput = v.object({ token: text(200) });
+
+export const ChangePasswordInput = v.pipe(
+  v.object({
+    token: text(200),
+    new_password: password,
+    new_password_confirmation: v.pipe(v.string(messages.required), v.nonEmpty(messages.required)),
+  }),
+  v.forward(
+    v.partialCheck(
+      [['new_password'], ['new_password_confirmation']],
+      (input) => input.new_password === input.new_password_confirmation,
+      messages.passwordsDiffer,
+    ),
+    ['new_password_confirmation'],
+  ),
+);
+export type ChangePasswordInput = v.InferOutput<typeof ChangePasswordInput>;
+
+export const Session = v.object({ token: v.string(), user: User });
+export type Session = v.InferOutput<typeof Session>;

@@ -1,0 +1,35 @@
+import * as v from 'valibot';
+import { messages } from './messages';
+import { isoDateTime, optionalText, uuid } from './fields';
+import { VillageNeed } from './needs';
+
+export const Help = v.object({
+  id: v.string(),
+  village_id: v.string(),
+  village_need_id: v.string(),
+  helper_id: v.string(),
+  start_date: v.string(),
+  end_date: v.nullable(v.string()),
+  comment: v.nullable(v.string()),
+  created_at: v.string(),
+  village_need: v.optional(VillageNeed),
+});
+export type Help = v.InferOutput<typeof Help>;
+
+export const CreateHelpInput = v.pipe(
+  v.strictObject({
+    id: v.optional(uuid),
+    helper_id: uuid,
+    start_date: isoDateTime,
+    end_date: v.nullish(isoDateTime),
+    comment: optionalText(1000),
+  }),
+  v.forward(
+    v.check(
+      (input) => input.end_date == null || Date.parse(input.end_date) > Date.parse(input.start_date),
+      messages.endBeforeStart,
+    ),
+    ['end_date'],
+  ),
+);
+export type CreateHelpInput = v.InferOutput<typeof CreateHelpInput>;

@@ -1,0 +1,12 @@
+// The one wire contract of /v1: the app, the service worker and the server import it from here.
+export * from './messages';
+export * from './fields';
+export * from './errors';
+export * from './users';
+export * from './auth';
+export * from './categories';
+export * from './villagers';
+export * from './needs';
+export * from './helps';
+export * from './villages';
+export * from './actions';

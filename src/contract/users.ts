@@ -1,0 +1,35 @@
+import * as v from 'valibot';
+import { digits, email, optionalText, photo, text } from './fields';
+
+/** The signed-in user, as they see themselves. */
+export const User = v.object({
+  id: v.string(),
+  uuid: v.string(),
+  email: v.string(),
+  first_name: v.string(),
+  last_name: v.string(),
+  phone: v.nullable(v.string()),
+  photo,
+  analytics_consent: v.nullable(v.boolean()),
+});
+export type User = v.InferOutput<typeof User>;
+
+/** What other villagers see of a user: never the e-mail. */
+export const PublicUser = v.object({
+  id: v.string(),
+  first_name: v.string(),
+  last_name: v.string(),
+  photo,
+});
+export type PublicUser = v.InferOutput<typeof PublicUser>;
+
+export const UpdateUserInput = v.strictObject({
+  first_name: v.optional(text(100)),
+  last_name: v.optional(text(100)),
+  email: v.optional(email),
+  phone: v.optional(digits(15)),
+  analytics_consent: v.optional(v.nullable(v.boolean())),
+});
+export type UpdateUserInput = v.InferOutput<typeof UpdateUserInput>;
+
+export const optionalName = optionalText(100);

@@ -1,0 +1,90 @@
+import * as v from 'valibot';
+import { messages } from './messages';
+import { digits, isoDate, optionalText, photo, uuid } from './fields';
+import { Help } from './helps';
+import { VillageNeed } from './needs';
+import { Villager } from './villagers';
+
+export const VILLAGE_STATE = { creation: 1, waitingValidation: 2, started: 3 } as const;
+export const CREATION_MODE = { own: 1, closePerson: 2 } as const;
+
+export const Village = v.object({
+  id: v.string(),
+  state: v.picklist([1, 2, 3]),
+  creation_mode: v.picklist([1, 2]),
+  name: v.nullable(v.string()),
+  reason: v.nullable(v.string()),
+  infos: v.nullable(v.string()),
+  home_infos: v.nullable(v.string()),
+  phone: v.nullable(v.string()),
+  start_date: v.nullable(v.string()),
+  end_date: v.nullable(v.string()),
+  first_name: v.nullable(v.string()),
+  last_name: v.nullable(v.string()),
+  relationship: v.nullable(v.string()),
+  share_code: v.string(),
+  photo,
+  created_at: v.string(),
+  updated_at: v.string(),
+  needs: v.optional(v.array(VillageNeed)),
+  villagers: v.optional(v.array(Villager)),
+  helps: v.optional(v.array(Help)),
+});
+export type Village = v.InferOutput<typeof Village>;
+
+/** The relations `include` may ask for on a village (the spec's full include is all of them). */
+export const VILLAGE_INCLUDES = [
+  'photo',
+  'needs',
+  'villagers',
+  'villagers.user',
+  'villagers.user.photo',
+  'helps',
+  'helps.villageNeed',
+] as const;
+export type VillageInclude = (typeof VILLAGE_INCLUDES)[number];
+
+// Every field is optional on create and update: the creation tunnel fills them step by step.
+const villageFields = {
+  name: v.optional(optionalText(100)),
+  reason: v.optional(optionalText(255)),
+  infos: v.optional(optionalText(2000)),
+  home_infos: v.optional(optionalText(2000)),
+  phone: v.optional(digits(15)),
+  start_date: v.optional(v.nullable(isoDate)),
+  end_date: v.optional(v.nullable(isoDate)),
+  first_name: v.optional(optionalText(100)),
+  last_name: v.optional(optionalText(100)),
+  relationship: v.optional(optionalText(100)),
+};
+
+const periodInOrder = <T extends { start_date?: string | null; end_date?: string | null }>(input: T) =>
+  !input.start_date || !input.end_date || input.end_date >= input.start_date;
+
+export const CreateVillageInput = v.pipe(
+  v.strictObject({
+    id: v.optional(uuid),
+    creation_mode: v.picklist([1, 2], messages.oneOf),
+    ...villageFields,
+  }),
+  v.forward(v.check(periodInOrder, messages.endBeforeStart), ['end_date']),
+);
+export type CreateVillageInput = v.InferOutput<typeof CreateVillageInput>;
+
+export const UpdateVillageInput = v.pipe(
+  v.strictObject({
+    updater_id: uuid,
+    ...villageFields,
+  }),
+  v.forward(v.check(periodInOrder, messages.endBeforeStart), ['end_date']),
+);
+export type UpdateVillageInput = v.InferOutput<typeof UpdateVillageInput>;
+
+export const FinishCreationInput = v.object({ creator_id: uuid });
+export const OpenValidationInput = v.object({ villager_id: uuid });
+export const UpdaterInput = v.object({ updater_id: uuid });
+
+export const VillagesQuery = v.object({
+  state: v.optional(v.pipe(v.string(), v.transform(Number), v.picklist([1, 2, 3], messages.oneOf))),
+  include: v.optional(v.string()),
+});
