@@ -1,0 +1,737 @@
+/**
+ * The permission matrix: every call of the API × the seven kinds of caller, each with the status the
+ * policy must give. Each call gets a village with every role in it (a "scene"); write-once calls
+ * (fc, vo) get a fresh one per case, and calls that consume something (a need, a help, a member to
+ * ban, a session) prepare their own. Every refused write is checked to have changed nothing.
+ */
+import sharp from 'sharp';
+import { asc, count, eq, inArray } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { actions, helps, sessions, users, villageNeeds, villagers, villages } from '../db/schema';
+import { newToken } from '../auth/tokens';
+import { createWorld, TEST_PASSWORD, type Answer, type TestUser, type World } from './world';
+
+const ROLES = ['anonymous', 'outsider', 'banned', 'left', 'helper', 'needy', 'creator'] as const;
+type Role = (typeof ROLES)[number];
+type Member = 'banned' | 'left' | 'helper' | 'needy' | 'creator';
+type Statuses = [anonymous: number, outsider: number, banned: number, left: number, helper: number, needy: number, creator: number];
+
+/** The expected statuses, in the order of ROLES. */
+const statuses = (...s: Statuses) => Object.fromEntries(ROLES.map((role, i) => [role, s[i]])) as Record<Role, number>;
+const READERS = statuses(401, 403, 403, 403, 200, 200, 200);
+const MANAGERS = statuses(401, 403, 403, 403, 403, 200, 200);
+const SIGNED_IN = statuses(401, 200, 200, 200, 200, 200, 200);
+/** Someone acting in another's name: refused whoever they are. */
+const NOBODY = statuses(401, 403, 403, 403, 403, 403, 403);
+const with201 = (s: Record<Role, number>) => mapStatuses(s, (n) => (n === 200 ? 201 : n));
+const with204 = (s: Record<Role, number>) => mapStatuses(s, (n) => (n === 200 ? 204 : n));
+function mapStatuses(s: Record<Role, number>, f: (n: number) => number) {
+  return Object.fromEntries(ROLES.map((r) => [r, f(s[r])])) as Record<Role, number>;
+}
+
+let world: World;
+let png: Buffer;
+beforeAll(async () => {
+  world = await createWorld();
+  png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#3a7' } }).png().toBuffer();
+});
+
+/** A village (mode 2, so its creator is not needy) with one user in each role, a need and some helps. */
+interface Scene {
+  villageId: string;
+  shareCode: string;
+  users: Record<Exclude<Role, 'anonymous'>, TestUser>;
+  villagerIds: Record<Member, string>;
+  needId: string;
+  /** Helps added by these villagers while they were active. */
+  helpOf: Record<'banned' | 'left' | 'helper', string>;
+}
+
+/** Who calls, and the ids they send: their own where they have one, someone else's otherwise. */
+interface Actor {
+  role: Role;
+  token?: string;
+  userId: string;
+  villagerId: string;
+  /** Another active villager's id of the same village, to act in someone else's name. */
+  otherVillagerId: string;
+  otherUserId: string;
+}
+
+const START = '2026-12-01T10:00:00.000Z';
+
+async function ok(answer: Promise<Answer>, what: string): Promise<Answer> {
+  const res = await answer;
+  if (res.status >= 300) throw new Error(`${what}: ${res.status} ${JSON.stringify(res.body)}`);
+  return res;
+}
+
+async function addNeed(villageId: string, creator: TestUser, creatorVillagerId: string, name = 'Courses du mardi') {
+  const res = await ok(
+    world.request('POST', `/v1/villages/${villageId}/needs`, { token: creator.token, json: { villager_id: creatorVillagerId, name } }),
+    'need',
+  );
+  return res.body.data.id as string;
+}
+
+async function addHelp(s: Scene, token: string, helperId: string) {
+  const res = await ok(
+    world.request('POST', `/v1/villages/${s.villageId}/needs/${s.needId}/helps`, {
+      token,
+      json: { helper_id: helperId, start_date: START },
+    }),
+    'help',
+  );
+  return res.body.data.id as string;
+}
+
+async function setState(villageId: string, state: 1 | 2 | 3) {
+  await world.db.update(villages).set({ state }).where(eq(villages.id, villageId));
+}
+
+/** A second session for a user, for calls that end the one they are made with. */
+async function newSession(userId: string) {
+  const { token, hash } = newToken();
+  await world.db.insert(sessions).values({ tokenHash: hash, userId, lastUsedAt: world.clock.now() });
+  return token;
+}
+
+async function buildScene(state: 1 | 2 | 3 = 3): Promise<Scene> {
+  const [creator, helper, needy, banned, left, outsider] = await Promise.all(
+    ['Camille', 'Hugo', 'Nadia', 'Bruno', 'Lea', 'Olivier'].map((name) => world.user(name)),
+  );
+  const village = await world.village(creator, { mode: 2, state: 3 });
+  const villagerIds: Record<Member, string> = {
+    creator: village.creatorVillagerId,
+    helper: await world.join(helper, village.shareCode),
+    needy: await world.join(needy, village.shareCode),
+    banned: await world.join(banned, village.shareCode),
+    left: await world.join(left, village.shareCode),
+  };
+  await world.makeNeedy(villagerIds.needy);
+  const needId = await addNeed(village.id, creator, villagerIds.creator);
+  const scene: Scene = {
+    villageId: village.id,
+    shareCode: village.shareCode,
+    users: { creator, helper, needy, banned, left, outsider },
+    villagerIds,
+    needId,
+    helpOf: { banned: '', left: '', helper: '' },
+  };
+  for (const role of ['banned', 'left', 'helper'] as const) {
+    scene.helpOf[role] = await addHelp(scene, scene.users[role].token, villagerIds[role]);
+  }
+  await ok(
+    world.request('DELETE', `/v1/villages/${village.id}/villagers/${villagerIds.banned}?deleter_id=${villagerIds.creator}`, {
+      token: creator.token,
+    }),
+    'ban',
+  );
+  await ok(world.request('PUT', `/v1/villages/${village.id}/villagers/${villagerIds.left}/leave`, { token: left.token }), 'leave');
+  if (state !== 3) await setState(village.id, state);
+  return scene;
+}
+
+function actorFor(s: Scene, role: Role): Actor {
+  const { creator, needy, helper } = s.villagerIds;
+  if (role === 'anonymous') {
+    return { role, userId: s.users.creator.id, villagerId: creator, otherVillagerId: creator, otherUserId: s.users.creator.id };
+  }
+  const user = s.users[role];
+  const base = { role, token: user.token, userId: user.id };
+  if (role === 'outsider') return { ...base, villagerId: creator, otherVillagerId: creator, otherUserId: s.users.creator.id };
+  return {
+    ...base,
+    villagerId: s.villagerIds[role],
+    otherVillagerId: role === 'creator' ? needy : creator,
+    otherUserId: role === 'creator' ? s.users.helper.id : s.users.creator.id,
+  };
+  void helper;
+}
+
+/** Everything a call could change, read straight from the database. */
+async function snapshot(s: Scene) {
+  const db = world.db;
+  const userIds = Object.values(s.users).map((u) => u.id);
+  const total = async (table: typeof villages | typeof villagers | typeof users | typeof actions | typeof helps) =>
+    (await db.select({ n: count() }).from(table))[0].n;
+  return {
+    village: await db.select().from(villages).where(eq(villages.id, s.villageId)),
+    villagers: await db.select().from(villagers).where(eq(villagers.villageId, s.villageId)).orderBy(asc(villagers.id)),
+    needs: await db.select().from(villageNeeds).where(eq(villageNeeds.villageId, s.villageId)).orderBy(asc(villageNeeds.id)),
+    helps: await db.select().from(helps).where(eq(helps.villageId, s.villageId)).orderBy(asc(helps.id)),
+    actions: await db.select().from(actions).where(eq(actions.villageId, s.villageId)).orderBy(asc(actions.id)),
+    users: await db.select().from(users).where(inArray(users.id, userIds)).orderBy(asc(users.id)),
+    sessions: await db.select().from(sessions).where(inArray(sessions.userId, userIds)).orderBy(asc(sessions.tokenHash)),
+    totals: {
+      villages: await total(villages),
+      villagers: await total(villagers),
+      users: await total(users),
+      actions: await total(actions),
+      helps: await total(helps),
+    },
+    files: [...world.files.files.keys()].sort(),
+  };
+}
+
+type Ctx = Record<string, string>;
+interface Call {
+  /** The call as the spec writes it, e.g. `PUT /v1/villages/{id}/fc`. */
+  call: string;
+  /** What is special about this row, e.g. "with someone else's updater_id". */
+  variant?: string;
+  expect: Partial<Record<Role, number>>;
+  /** A new scene for every case instead of one for the row (write-once calls). */
+  fresh?: boolean;
+  state?: 1 | 2 | 3;
+  /** Builds what the case consumes, before the database is snapshotted. */
+  prepare?: (s: Scene, a: Actor) => Promise<Ctx>;
+  run: (s: Scene, a: Actor, ctx: Ctx) => Promise<Answer>;
+  /** More about the answer or its effect, once the status is right. */
+  check?: (s: Scene, a: Actor, res: Answer, ctx: Ctx) => Promise<void> | void;
+  /** Also check that nothing changed on these successful statuses (an idempotent no-op). */
+  noOpOn?: Partial<Record<Role, true>>;
+}
+
+const req = (a: Actor, method: string, path: string, options: { json?: unknown; body?: BodyInit } = {}) =>
+  world.request(method, path, { ...options, token: a.token });
+
+const photoForm = (fields: Record<string, string> = {}) => {
+  const form = new FormData();
+  form.set('photo', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'photo.png');
+  for (const [k, v] of Object.entries(fields)) form.set(k, v);
+  return form;
+};
+
+/** The scene's village is listed to active members only. */
+const listsTheVillage = (s: Scene, a: Actor, res: Answer) => {
+  const ids = (res.body.data as { id: string }[]).map((v) => v.id);
+  const active = a.role === 'helper' || a.role === 'needy' || a.role === 'creator';
+  expect(ids.includes(s.villageId)).toBe(active);
+};
+
+const helpPath = (s: Scene, ctx: Ctx) => `/v1/villages/${s.villageId}/helps/${ctx.helpId}`;
+
+/** A help to remove: the caller's own if they are or were a member, the helper's otherwise. */
+const ownHelp = async (s: Scene, a: Actor): Promise<Ctx> => {
+  if (a.role === 'banned' || a.role === 'left') return { helpId: s.helpOf[a.role] };
+  if (a.role === 'helper' || a.role === 'needy' || a.role === 'creator') return { helpId: await addHelp(s, a.token!, a.villagerId) };
+  return { helpId: await addHelp(s, s.users.helper.token, s.villagerIds.helper) };
+};
+const helpersHelp = async (s: Scene): Promise<Ctx> => ({ helpId: await addHelp(s, s.users.helper.token, s.villagerIds.helper) });
+const freshNeed = async (s: Scene): Promise<Ctx> => ({ needId: await addNeed(s.villageId, s.users.creator, s.villagerIds.creator, 'À retirer') });
+/** A new helper, to be banned. */
+const freshMember = async (s: Scene): Promise<Ctx> => {
+  const target = await world.user('Cible');
+  return { targetId: await world.join(target, s.shareCode) };
+};
+
+const calls: Call[] = [
+  // ---- auth: public calls, the caller's session changes nothing (no 401, no 403) ----
+  {
+    call: 'POST /v1/auth/login',
+    expect: statuses(200, 200, 200, 200, 200, 200, 200),
+    run: (s, a) => {
+      const email = a.role === 'anonymous' ? s.users.outsider.email : s.users[a.role].email;
+      return req(a, 'POST', '/v1/auth/login', { json: { email, password: TEST_PASSWORD } });
+    },
+    check: (s, a, res) => expect(res.body.data.user.id).toBe(a.role === 'anonymous' ? s.users.outsider.id : a.userId),
+  },
+  {
+    call: 'POST /v1/auth/register',
+    expect: { anonymous: 201 },
+    run: (_s, a) =>
+      req(a, 'POST', '/v1/auth/register', {
+        json: { email: `nouveau.${Date.now()}@exemple.fr`, password: 'un-mot-de-passe-solide', first_name: 'Nouveau', last_name: 'Compte' },
+      }),
+  },
+  {
+    call: 'POST /v1/auth/logout',
+    expect: with204(SIGNED_IN),
+    prepare: async (_s, a) => (a.role === 'anonymous' ? {} : { token: await newSession(a.userId) }),
+    run: (_s, a, ctx) => world.request('POST', '/v1/auth/logout', { token: ctx.token }),
+    check: async (_s, a, _res, ctx) => {
+      expect((await world.request('GET', '/v1/users/me', { token: ctx.token })).status).toBe(401);
+      expect((await world.request('GET', '/v1/users/me', { token: a.token })).status).toBe(200);
+    },
+  },
+  {
+    call: 'POST /v1/auth/reset-password',
+    expect: statuses(204, 204, 204, 204, 204, 204, 204),
+    run: (s, a) => req(a, 'POST', '/v1/auth/reset-password', { json: { email: a.role === 'anonymous' ? s.users.outsider.email : s.users[a.role].email } }),
+  },
+  {
+    call: 'POST /v1/auth/check-reset-password-token',
+    variant: 'with an unknown token',
+    expect: statuses(400, 400, 400, 400, 400, 400, 400),
+    run: (_s, a) => req(a, 'POST', '/v1/auth/check-reset-password-token', { json: { token: 'inconnu-0123456789abcdef' } }),
+  },
+  {
+    call: 'PUT /v1/auth/change-password',
+    variant: 'with an unknown token',
+    expect: statuses(400, 400, 400, 400, 400, 400, 400),
+    run: (_s, a) =>
+      req(a, 'PUT', '/v1/auth/change-password', {
+        json: { token: 'inconnu-0123456789abcdef', new_password: 'un-mot-de-passe-solide', new_password_confirmation: 'un-mot-de-passe-solide' },
+      }),
+  },
+
+  // ---- users: only oneself ----
+  {
+    call: 'GET /v1/users/me',
+    expect: SIGNED_IN,
+    run: (_s, a) => req(a, 'GET', '/v1/users/me'),
+    check: (_s, a, res) => expect(res.body.data.id).toBe(a.userId),
+  },
+  {
+    call: 'PUT /v1/users/{id}',
+    variant: 'own account',
+    expect: SIGNED_IN,
+    run: (_s, a) => req(a, 'PUT', `/v1/users/${a.userId}`, { json: { first_name: 'Renommé' } }),
+    check: (_s, _a, res) => expect(res.body.data.first_name).toBe('Renommé'),
+  },
+  {
+    call: 'PUT /v1/users/{id}',
+    variant: "someone else's account",
+    expect: NOBODY,
+    run: (_s, a) => req(a, 'PUT', `/v1/users/${a.otherUserId}`, { json: { first_name: 'Usurpé' } }),
+  },
+  {
+    call: 'POST /v1/users/{id}/photo',
+    variant: 'own account',
+    expect: SIGNED_IN,
+    run: (_s, a) => req(a, 'POST', `/v1/users/${a.userId}/photo`, { body: photoForm() }),
+    check: (_s, _a, res) => expect(res.body.data.photo?.original_url).toMatch(/\/uploads\//),
+  },
+  {
+    call: 'POST /v1/users/{id}/photo',
+    variant: "someone else's account",
+    expect: NOBODY,
+    run: (_s, a) => req(a, 'POST', `/v1/users/${a.otherUserId}/photo`, { body: photoForm() }),
+  },
+  {
+    call: 'DELETE /v1/users/{id}',
+    variant: 'own account',
+    expect: with204(SIGNED_IN),
+    run: (_s, a) => req(a, 'DELETE', `/v1/users/${a.userId}`),
+    check: async (s, a) => {
+      expect(await world.db.select().from(users).where(eq(users.id, a.userId))).toEqual([]);
+      // The village stays for the others, even when its creator goes.
+      expect(await world.db.select({ id: villages.id }).from(villages).where(eq(villages.id, s.villageId))).toHaveLength(1);
+    },
+  },
+  {
+    call: 'DELETE /v1/users/{id}',
+    variant: "someone else's account",
+    expect: NOBODY,
+    run: (_s, a) => req(a, 'DELETE', `/v1/users/${a.otherUserId}`),
+  },
+  {
+    call: 'GET /v1/users/{id}/villages',
+    variant: 'own account',
+    expect: SIGNED_IN,
+    run: (_s, a) => req(a, 'GET', `/v1/users/${a.userId}/villages`),
+    check: listsTheVillage,
+  },
+  {
+    call: 'GET /v1/users/{id}/villages',
+    variant: "someone else's account",
+    expect: NOBODY,
+    run: (_s, a) => req(a, 'GET', `/v1/users/${a.otherUserId}/villages`),
+  },
+
+  // ---- catalogue and one's villages ----
+  {
+    call: 'GET /v1/need_categories',
+    expect: SIGNED_IN,
+    run: (_s, a) => req(a, 'GET', '/v1/need_categories?include=needs'),
+    check: (_s, _a, res) => expect(res.body.data.length).toBeGreaterThan(0),
+  },
+  {
+    call: 'GET /v1/villages',
+    expect: SIGNED_IN,
+    run: (_s, a) => req(a, 'GET', '/v1/villages'),
+    check: listsTheVillage,
+  },
+  {
+    call: 'POST /v1/villages',
+    expect: with201(SIGNED_IN),
+    run: (_s, a) => req(a, 'POST', '/v1/villages', { json: { creation_mode: 2, first_name: 'Paul', name: 'Chez Paul' } }),
+    check: (_s, a, res) => expect(res.body.data.villagers[0]).toMatchObject({ user_id: a.userId, is_creator: true }),
+  },
+
+  // ---- reading a village: active villagers only ----
+  {
+    call: 'GET /v1/villages/{id}',
+    expect: READERS,
+    run: (s, a) => req(a, 'GET', `/v1/villages/${s.villageId}?include=needs,villagers,helps`),
+    check: (s, _a, res) => expect(res.body.data.id).toBe(s.villageId),
+  },
+  {
+    call: 'GET /v1/villages/{id}/actions',
+    expect: READERS,
+    run: (s, a) => req(a, 'GET', `/v1/villages/${s.villageId}/actions?per_page=10&page=1&sort=-created_at`),
+    check: (_s, _a, res) => expect(res.body.pages).toBeGreaterThan(0),
+  },
+
+  // ---- managing a village: creator and needy ----
+  {
+    call: 'PUT /v1/villages/{id}',
+    expect: MANAGERS,
+    run: (s, a) => req(a, 'PUT', `/v1/villages/${s.villageId}`, { json: { updater_id: a.villagerId, reason: `Changé par ${a.role}` } }),
+    check: (_s, a, res) => expect(res.body.data.reason).toBe(`Changé par ${a.role}`),
+  },
+  {
+    call: 'PUT /v1/villages/{id}',
+    variant: "with someone else's updater_id",
+    expect: NOBODY,
+    run: (s, a) => req(a, 'PUT', `/v1/villages/${s.villageId}`, { json: { updater_id: a.otherVillagerId, reason: 'Usurpé' } }),
+  },
+  {
+    call: 'POST /v1/villages/{id}/photo',
+    expect: MANAGERS,
+    run: (s, a) => req(a, 'POST', `/v1/villages/${s.villageId}/photo`, { body: photoForm({ updater_id: a.villagerId }) }),
+    check: (_s, _a, res) => expect(res.body.data.photo?.original_url).toMatch(/\/uploads\//),
+  },
+  {
+    call: 'POST /v1/villages/{id}/photo',
+    variant: "with someone else's updater_id",
+    expect: NOBODY,
+    run: (s, a) => req(a, 'POST', `/v1/villages/${s.villageId}/photo`, { body: photoForm({ updater_id: a.otherVillagerId }) }),
+  },
+  {
+    call: 'POST /v1/villages/{id}/needs',
+    expect: with201(MANAGERS),
+    run: (s, a) => req(a, 'POST', `/v1/villages/${s.villageId}/needs`, { json: { villager_id: a.villagerId, name: 'Promener le chien' } }),
+    check: (s, _a, res) => expect(res.body.data).toMatchObject({ village_id: s.villageId, name: 'Promener le chien' }),
+  },
+  {
+    call: 'POST /v1/villages/{id}/needs',
+    variant: "with someone else's villager_id",
+    expect: NOBODY,
+    run: (s, a) => req(a, 'POST', `/v1/villages/${s.villageId}/needs`, { json: { villager_id: a.otherVillagerId, name: 'Usurpé' } }),
+  },
+  {
+    call: 'PUT /v1/villages/{id}/needs/{needId}',
+    expect: MANAGERS,
+    run: (s, a) =>
+      req(a, 'PUT', `/v1/villages/${s.villageId}/needs/${s.needId}`, { json: { updater_id: a.villagerId, description: `Par ${a.role}` } }),
+    check: (_s, a, res) => expect(res.body.data.description).toBe(`Par ${a.role}`),
+  },
+  {
+    call: 'PUT /v1/villages/{id}/needs/{needId}',
+    variant: "with someone else's updater_id",
+    expect: NOBODY,
+    run: (s, a) =>
+      req(a, 'PUT', `/v1/villages/${s.villageId}/needs/${s.needId}`, { json: { updater_id: a.otherVillagerId, description: 'Usurpé' } }),
+  },
+  {
+    call: 'DELETE /v1/villages/{id}/needs/{needId}',
+    expect: with204(MANAGERS),
+    prepare: freshNeed,
+    run: (s, a, ctx) => req(a, 'DELETE', `/v1/villages/${s.villageId}/needs/${ctx.needId}`, { json: { villager_id: a.villagerId } }),
+    check: async (_s, _a, _res, ctx) =>
+      expect(await world.db.select().from(villageNeeds).where(eq(villageNeeds.id, ctx.needId))).toEqual([]),
+  },
+  {
+    call: 'DELETE /v1/villages/{id}/needs/{needId}',
+    variant: "with someone else's villager_id",
+    expect: NOBODY,
+    prepare: freshNeed,
+    run: (s, a, ctx) => req(a, 'DELETE', `/v1/villages/${s.villageId}/needs/${ctx.needId}`, { json: { villager_id: a.otherVillagerId } }),
+  },
+
+  // ---- helps: any active villager adds one in their own name and removes their own ----
+  {
+    call: 'POST /v1/villages/{id}/needs/{needId}/helps',
+    expect: with201(READERS),
+    run: (s, a) =>
+      req(a, 'POST', `/v1/villages/${s.villageId}/needs/${s.needId}/helps`, { json: { helper_id: a.villagerId, start_date: START } }),
+    check: (_s, a, res) => expect(res.body.data.helper_id).toBe(a.villagerId),
+  },
+  {
+    call: 'POST /v1/villages/{id}/needs/{needId}/helps',
+    variant: "with someone else's helper_id",
+    expect: NOBODY,
+    run: (s, a) =>
+      req(a, 'POST', `/v1/villages/${s.villageId}/needs/${s.needId}/helps`, { json: { helper_id: a.otherVillagerId, start_date: START } }),
+  },
+  {
+    call: 'DELETE /v1/villages/{id}/helps/{helpId}',
+    variant: 'own help',
+    expect: with204(READERS),
+    prepare: ownHelp,
+    run: (s, a, ctx) => req(a, 'DELETE', helpPath(s, ctx), { json: { villager_id: a.villagerId } }),
+    check: async (_s, _a, _res, ctx) => expect(await world.db.select().from(helps).where(eq(helps.id, ctx.helpId))).toEqual([]),
+  },
+  {
+    call: 'DELETE /v1/villages/{id}/helps/{helpId}',
+    variant: "own help, with someone else's villager_id",
+    expect: NOBODY,
+    prepare: ownHelp,
+    run: (s, a, ctx) => req(a, 'DELETE', helpPath(s, ctx), { json: { villager_id: a.otherVillagerId } }),
+  },
+  {
+    call: 'DELETE /v1/villages/{id}/helps/{helpId}',
+    variant: "another helper's help",
+    // The policy lets the managers remove any help; a plain helper only their own.
+    expect: { helper: 403, needy: 204, creator: 204 },
+    prepare: async (s) => {
+      const other = await world.user('Autre');
+      const otherId = await world.join(other, s.shareCode);
+      return { helpId: await addHelp(s, other.token, otherId) };
+    },
+    run: (s, a, ctx) => req(a, 'DELETE', helpPath(s, ctx), { json: { villager_id: a.villagerId } }),
+  },
+  {
+    call: 'DELETE /v1/villages/{id}/helps/{helpId}',
+    variant: "another helper's help, in that helper's name",
+    expect: { helper: 403 },
+    prepare: helpersHelp,
+    // The needy person impersonates the helper who made the help: refused although the id is the help's.
+    run: (s, _a, ctx) =>
+      req(actorFor(s, 'needy'), 'DELETE', helpPath(s, ctx), { json: { villager_id: s.villagerIds.helper } }),
+  },
+  {
+    call: 'DELETE /v1/villages/{id}/helps/{helpId}/refuse',
+    expect: with204(MANAGERS),
+    // For the helper it is their own help: a helper withdraws it, only the managers refuse it.
+    prepare: helpersHelp,
+    run: (s, a, ctx) => req(a, 'DELETE', `${helpPath(s, ctx)}/refuse`, { json: { villager_id: a.villagerId } }),
+    check: async (_s, _a, _res, ctx) => expect(await world.db.select().from(helps).where(eq(helps.id, ctx.helpId))).toEqual([]),
+  },
+  {
+    call: 'DELETE /v1/villages/{id}/helps/{helpId}/refuse',
+    variant: "with someone else's villager_id",
+    expect: NOBODY,
+    prepare: helpersHelp,
+    run: (s, a, ctx) => req(a, 'DELETE', `${helpPath(s, ctx)}/refuse`, { json: { villager_id: a.otherVillagerId } }),
+  },
+
+  // ---- members ----
+  {
+    call: 'DELETE /v1/villages/{id}/villagers/{villagerId}',
+    expect: with204(MANAGERS),
+    prepare: freshMember,
+    run: (s, a, ctx) => req(a, 'DELETE', `/v1/villages/${s.villageId}/villagers/${ctx.targetId}?deleter_id=${a.villagerId}`),
+    check: async (_s, _a, _res, ctx) => {
+      const [target] = await world.db.select().from(villagers).where(eq(villagers.id, ctx.targetId));
+      expect(target.isBan).toBe(true);
+    },
+  },
+  {
+    call: 'DELETE /v1/villages/{id}/villagers/{villagerId}',
+    variant: "with someone else's deleter_id",
+    expect: NOBODY,
+    prepare: freshMember,
+    run: (s, a, ctx) => req(a, 'DELETE', `/v1/villages/${s.villageId}/villagers/${ctx.targetId}?deleter_id=${a.otherVillagerId}`),
+  },
+  {
+    call: 'DELETE /v1/villages/{id}/villagers/{villagerId}',
+    variant: 'of a manager or oneself',
+    // needy → the creator, creator → the needy person, helper → the creator.
+    expect: { helper: 403, needy: 403, creator: 403 },
+    run: (s, a) => req(a, 'DELETE', `/v1/villages/${s.villageId}/villagers/${a.otherVillagerId}?deleter_id=${a.villagerId}`),
+  },
+  {
+    call: 'DELETE /v1/villages/{id}/villagers/{villagerId}',
+    variant: 'of oneself',
+    expect: { creator: 403, needy: 403 },
+    run: (s, a) => req(a, 'DELETE', `/v1/villages/${s.villageId}/villagers/${a.villagerId}?deleter_id=${a.villagerId}`),
+  },
+  {
+    call: 'PUT /v1/villages/{id}/villagers/{villagerId}/leave',
+    variant: 'own villager',
+    // Each case only changes its own caller, so the row shares one village.
+    expect: READERS,
+    run: (s, a) => req(a, 'PUT', `/v1/villages/${s.villageId}/villagers/${a.villagerId}/leave`),
+    check: async (_s, a, res) => {
+      expect(res.body.data).toMatchObject({ id: a.villagerId, is_out: true });
+    },
+  },
+  {
+    call: 'PUT /v1/villages/{id}/villagers/{villagerId}/leave',
+    variant: "someone else's villager",
+    expect: NOBODY,
+    run: (s, a) => req(a, 'PUT', `/v1/villages/${s.villageId}/villagers/${a.otherVillagerId}/leave`),
+  },
+  {
+    call: 'PUT /v1/villages/join/helper',
+    // A banned user may not come back; one who left may; a member joining again changes nothing.
+    expect: statuses(401, 201, 403, 200, 200, 200, 200),
+    run: (s, a) => req(a, 'PUT', '/v1/villages/join/helper', { json: { share_code: s.shareCode } }),
+    check: async (s, a, res) => {
+      expect(res.body.data).toMatchObject({ user_id: a.userId, is_out: false, is_ban: false });
+      const rows = await world.db.select().from(villagers).where(eq(villagers.villageId, s.villageId));
+      expect(rows.filter((v) => v.userId === a.userId)).toHaveLength(1);
+    },
+    noOpOn: { helper: true, needy: true, creator: true },
+  },
+  {
+    call: 'PUT /v1/villages/join/helper',
+    variant: 'with an unknown code',
+    expect: { anonymous: 401, outsider: 404, helper: 404 },
+    run: (_s, a) => req(a, 'PUT', '/v1/villages/join/helper', { json: { share_code: 'ZZZZ2222' } }),
+  },
+
+  // ---- one's own villager ----
+  {
+    call: 'GET /v1/villagers/{id}',
+    variant: 'own villager',
+    // Reading one's own row, even once banned or out, is how the app learns it (is_ban, is_out).
+    expect: statuses(401, 403, 200, 200, 200, 200, 200),
+    run: (_s, a) => req(a, 'GET', `/v1/villagers/${a.villagerId}`),
+    check: (_s, a, res) => expect(res.body.data).toMatchObject({ id: a.villagerId, user_id: a.userId }),
+  },
+  {
+    call: 'GET /v1/villagers/{id}',
+    variant: "someone else's villager",
+    expect: NOBODY,
+    run: (_s, a) => req(a, 'GET', `/v1/villagers/${a.otherVillagerId}`),
+  },
+  {
+    call: 'POST /v1/villagers/{id}',
+    variant: 'own villager',
+    expect: READERS,
+    run: (_s, a) => req(a, 'POST', `/v1/villagers/${a.villagerId}`, { json: { last_check_notif_date: '2026-11-20T08:00:00.000Z' } }),
+    check: (_s, _a, res) => expect(Date.parse(res.body.data.last_check_notif_date)).toBe(Date.parse('2026-11-20T08:00:00.000Z')),
+  },
+  {
+    call: 'POST /v1/villagers/{id}',
+    variant: "someone else's villager",
+    expect: NOBODY,
+    run: (_s, a) => req(a, 'POST', `/v1/villagers/${a.otherVillagerId}`, { json: { last_check_notif_date: '2026-11-20T08:00:00.000Z' } }),
+  },
+
+  // ---- the creation flow: fc by the creator 1 → 2, vo by a manager 2 → 3, write-once ----
+  {
+    call: 'PUT /v1/villages/{id}/fc',
+    expect: statuses(401, 403, 403, 403, 403, 403, 200),
+    fresh: true,
+    state: 1,
+    run: (s, a) => req(a, 'PUT', `/v1/villages/${s.villageId}/fc`, { json: { creator_id: a.villagerId } }),
+    check: (_s, _a, res) => expect(res.body.data.state).toBe(2),
+  },
+  {
+    call: 'PUT /v1/villages/{id}/fc',
+    variant: "with someone else's creator_id",
+    expect: NOBODY,
+    fresh: true,
+    state: 1,
+    run: (s, a) => req(a, 'PUT', `/v1/villages/${s.villageId}/fc`, { json: { creator_id: a.otherVillagerId } }),
+  },
+  {
+    call: 'PUT /v1/villages/{id}/fc',
+    variant: 'in state 2',
+    expect: { helper: 403, creator: 409 },
+    fresh: true,
+    state: 2,
+    run: (s, a) => req(a, 'PUT', `/v1/villages/${s.villageId}/fc`, { json: { creator_id: a.villagerId } }),
+  },
+  {
+    call: 'PUT /v1/villages/{id}/fc',
+    variant: 'in state 3',
+    expect: { needy: 403, creator: 409 },
+    fresh: true,
+    run: (s, a) => req(a, 'PUT', `/v1/villages/${s.villageId}/fc`, { json: { creator_id: a.villagerId } }),
+  },
+  {
+    call: 'PUT /v1/villages/{id}/vo',
+    expect: MANAGERS,
+    fresh: true,
+    state: 2,
+    run: (s, a) => req(a, 'PUT', `/v1/villages/${s.villageId}/vo`, { json: { villager_id: a.villagerId } }),
+    check: (_s, _a, res) => expect(res.body.data.state).toBe(3),
+  },
+  {
+    call: 'PUT /v1/villages/{id}/vo',
+    variant: "with someone else's villager_id",
+    expect: NOBODY,
+    fresh: true,
+    state: 2,
+    run: (s, a) => req(a, 'PUT', `/v1/villages/${s.villageId}/vo`, { json: { villager_id: a.otherVillagerId } }),
+  },
+  {
+    call: 'PUT /v1/villages/{id}/vo',
+    variant: 'in state 1',
+    expect: { helper: 403, needy: 409, creator: 409 },
+    fresh: true,
+    state: 1,
+    run: (s, a) => req(a, 'PUT', `/v1/villages/${s.villageId}/vo`, { json: { villager_id: a.villagerId } }),
+  },
+  {
+    call: 'PUT /v1/villages/{id}/vo',
+    variant: 'in state 3',
+    expect: { helper: 403, needy: 409, creator: 409 },
+    fresh: true,
+    run: (s, a) => req(a, 'PUT', `/v1/villages/${s.villageId}/vo`, { json: { villager_id: a.villagerId } }),
+  },
+];
+
+for (const c of calls) {
+  const title = c.variant ? `${c.call} (${c.variant})` : c.call;
+  describe(title, () => {
+    let shared: Promise<Scene> | undefined;
+    const scene = () => (c.fresh ? buildScene(c.state) : (shared ??= buildScene(c.state)));
+    for (const role of ROLES) {
+      const status = c.expect[role];
+      if (status === undefined) continue;
+      it(`${title} as ${role} → ${status}`, async () => {
+        const s = await scene();
+        const a = actorFor(s, role);
+        const ctx = (await c.prepare?.(s, a)) ?? {};
+        const isWrite = !c.call.startsWith('GET ');
+        const before = isWrite ? await snapshot(s) : undefined;
+        const res = await c.run(s, a, ctx);
+        expect(res.status, JSON.stringify(res.body)).toBe(status);
+        if (status >= 400) {
+          expect(res.body).toMatchObject({ http_code: status, message: expect.any(String) });
+          if (before) expect(await snapshot(s)).toEqual(before);
+        } else {
+          if (c.noOpOn?.[role] && before) expect(await snapshot(s)).toEqual(before);
+          await c.check?.(s, a, res, ctx);
+        }
+      });
+    }
+  });
+}
+
+describe('the acting id must be of this village', () => {
+  it('POST /v1/villages/{id}/needs/{needId}/helps as helper with their villager id of another village → 403', async () => {
+    const s = await buildScene();
+    const other = await world.village(s.users.creator);
+    const elsewhere = await world.join(s.users.helper, other.shareCode);
+    const before = await snapshot(s);
+    const res = await world.request('POST', `/v1/villages/${s.villageId}/needs/${s.needId}/helps`, {
+      token: s.users.helper.token,
+      json: { helper_id: elsewhere, start_date: START },
+    });
+    expect(res.status).toBe(403);
+    expect(await snapshot(s)).toEqual(before);
+  });
+
+  it('PUT /v1/villages/{id} as needy with their villager id of another village → 403', async () => {
+    const s = await buildScene();
+    const other = await world.village(s.users.needy, { mode: 1 });
+    const before = await snapshot(s);
+    const res = await world.request('PUT', `/v1/villages/${s.villageId}`, {
+      token: s.users.needy.token,
+      json: { updater_id: other.creatorVillagerId, name: 'Usurpé' },
+    });
+    expect(res.status).toBe(403);
+    expect(await snapshot(s)).toEqual(before);
+  });
+});
+
+describe('the needy creator of a mode 1 village', () => {
+  it('PUT /v1/villages/{id}/fc as the needy creator (mode 1) → 200', async () => {
+    const creator = await world.user('Martine');
+    const village = await world.village(creator, { mode: 1, state: 1 });
+    const res = await world.request('PUT', `/v1/villages/${village.id}/fc`, {
+      token: creator.token,
+      json: { creator_id: village.creatorVillagerId },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data.state).toBe(2);
+  });
+});

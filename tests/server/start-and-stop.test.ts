@@ -1,0 +1,96 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+// The real entry point, as `npm start` runs it, on a data directory of its own.
+const root = join(import.meta.dirname, '..', '..');
+const dirs: string[] = [];
+afterAll(async () => {
+  for (const dir of dirs) await rm(dir, { recursive: true, force: true });
+});
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+
+function start(env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: root,
+    env: { ...process.env, LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (d) => (output += d));
+  child.stderr!.on('data', (d) => (output += d));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, exited, output: () => output };
+}
+
+async function waitUntilUp(base: string, server: { exited: Promise<unknown>; output(): string }) {
+  const deadline = Date.now() + 60_000;
+  let ended = false;
+  void server.exited.then(() => (ended = true));
+  while (Date.now() < deadline && !ended) {
+    try {
+      if ((await fetch(`${base}/v1/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`server did not start:\n${server.output()}`);
+}
+
+const post = (url: string, body: unknown) =>
+  fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+
+describe('npm start', () => {
+  it('refuses a wrong setting with a clear message', async () => {
+    const server = start({ PORT: 'abc', DATABASE_URL: 'mysql://nope' });
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toContain('PORT : PORT doit être un nombre');
+    expect(server.output()).toContain('DATABASE_URL : DATABASE_URL doit commencer par postgres: ou postgresql://');
+  });
+
+  it('serves the API on its data directory, mails to .eml files, and stops cleanly on SIGTERM', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'village-start-'));
+    dirs.push(dataDir);
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const env = { PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: 'https://village.example' };
+    const first = start(env);
+    await waitUntilUp(base, first);
+
+    const reset = await post(`${base}/v1/auth/register`, { email: 'ines@exemple.fr', password: 'motdepasse1', first_name: 'Inès', last_name: 'Morel' });
+    expect(reset.status).toBe(201);
+    expect((await post(`${base}/v1/auth/reset-password`, { email: 'ines@exemple.fr' })).status).toBe(204);
+    const mails = await readdir(join(dataDir, 'mail'));
+    expect(mails).toHaveLength(1);
+    const eml = await readFile(join(dataDir, 'mail', mails[0]), 'utf8');
+    expect(eml).toMatch(/^To: ines@exemple\.fr$/m);
+    expect(eml).toMatch(/https:\/\/village\.example\/auth\/reset-password\/[A-Za-z0-9_-]{20,}/);
+
+    // A request in flight when SIGTERM arrives (registering hashes a password: it takes a while) still gets its answer.
+    const inFlight = post(`${base}/v1/auth/register`, { email: 'paul@exemple.fr', password: 'motdepasse2', first_name: 'Paul', last_name: 'Morel' });
+    await new Promise((r) => setTimeout(r, 100));
+    first.child.kill('SIGTERM');
+    expect((await inFlight).status).toBe(201);
+    expect(await first.exited).toBe(0);
+    expect(first.output()).toContain('stopped cleanly');
+
+    // Nothing was lost: the account made during shutdown is there after a restart.
+    const second = start(env);
+    await waitUntilUp(base, second);
+    const login = await post(`${base}/v1/auth/login`, { email: 'paul@exemple.fr', password: 'motdepasse2' });
+    expect(login.status).toBe(200);
+    second.child.kill('SIGTERM');
+    expect(await second.exited).toBe(0);
+  }, 120_000);
+});
