@@ -35,7 +35,20 @@ const app = createApp({
 });
 servePwa(app, join(import.meta.dirname, '..', 'dist'));
 
-const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
+// Requests being handled, including those whose client went away: the database closes only after them.
+let inFlight = 0;
+let drained: (() => void) | null = null;
+const fetch: typeof app.fetch = async (...args) => {
+  inFlight += 1;
+  try {
+    return await app.fetch(...args);
+  } finally {
+    inFlight -= 1;
+    if (inFlight === 0) drained?.();
+  }
+};
+
+const server = serve({ fetch, port: config.port }, (info) => {
   logger.info(
     { port: info.port, database: database.kind, url: config.publicUrl },
     `Village écoute sur http://localhost:${info.port}`,
@@ -56,6 +69,7 @@ async function shutdown(signal: string) {
   }, 10_000);
   await closed;
   clearTimeout(force);
+  if (inFlight > 0) await new Promise<void>((resolve) => (drained = resolve));
   await database.close();
   logger.info('stopped cleanly');
   process.exit(0);

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import type { Context } from 'hono';
+import { messages } from '../../src/contract';
 import { HttpError, invalid, text } from './errors';
 
 /** Validates with a contract schema; failures become a 422 listing each field's French message. */
@@ -13,15 +14,37 @@ export function parse<S extends v.GenericSchema>(schema: S, input: unknown): v.I
   throw invalid(errors);
 }
 
-/** The JSON body, or a 400 in French when it is not JSON. An empty body reads as `{}`. */
+/** The first string holding a NUL character, which PostgreSQL cannot store in text: its dot path. */
+function nulPath(value: unknown, path: string): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
+  if (value === null || typeof value !== 'object') return null;
+  for (const [key, item] of Object.entries(value)) {
+    const found = nulPath(item, path ? `${path}.${key}` : key);
+    if (found !== null) return found;
+  }
+  return null;
+}
+
+/**
+ * The JSON body, or a 400 in French when it is not JSON. An empty body reads as `{}`. Every body of /v1 is
+ * an object: anything else (an array, which valibot's object schemas would take for one, a string, null)
+ * is refused, and so is a string with a NUL character, before it reaches the database.
+ */
 export async function readJson(c: Context): Promise<unknown> {
   const raw = await c.req.text();
   if (raw.trim() === '') return {};
+  let parsed: unknown;
   try {
-    return JSON.parse(raw);
+    parsed = JSON.parse(raw);
   } catch {
     throw new HttpError(400, text.badJson);
   }
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
+    throw invalid([{ field: '', message: messages.wrongType }]);
+  }
+  const nul = nulPath(parsed, '');
+  if (nul !== null) throw invalid([{ field: nul, message: messages.wrongType }]);
+  return parsed;
 }
 
 export async function body<S extends v.GenericSchema>(c: Context, schema: S): Promise<v.InferOutput<S>> {

@@ -69,6 +69,7 @@ export function userRoutes(deps: Deps, serialize: Serializers) {
     const processed = await processPhoto(photo);
     await deps.files.put(processed.key, processed.data);
     let previous: string | null = null;
+    let saved = false;
     const response = await write(c, deps, 200, async (tx) => {
       const [before] = await tx.select({ photoKey: users.photoKey }).from(users).where(eq(users.id, user.id));
       previous = before?.photoKey ?? null;
@@ -78,8 +79,14 @@ export function userRoutes(deps: Deps, serialize: Serializers) {
         .where(eq(users.id, user.id))
         .returning();
       await touchVillagesOf(tx, user.id);
+      saved = true;
       return serialize.user(row);
+    }).catch(async (error) => {
+      await deps.files.remove(processed.key);
+      throw error;
     });
+    // A replayed request (same Idempotency-Key) keeps the first upload's photo: this copy is not used.
+    if (!saved) await deps.files.remove(processed.key);
     if (previous) await deps.files.remove(previous);
     return response;
   });

@@ -38,12 +38,8 @@ export function villageRoutes(deps: Deps, serialize: Serializers, cache: Village
   const viewJson = async (db: Executor, village: VillageRow, rawInclude: string | undefined) => {
     const include = parseVillageIncludes(rawInclude);
     const key = `${village.id}:${village.revision}:${includeKey(include)}`;
-    let json = cache.get(key);
-    if (json === undefined) {
-      json = JSON.stringify(await buildVillageView(db, serialize, village, include));
-      cache.set(key, json);
-    }
-    return { json, etag: `W/"${key.replace(/[^a-z0-9,.:-]/gi, '')}"` };
+    const view = await cache.getOrBuild(key, async () => JSON.stringify(await buildVillageView(db, serialize, village, include)));
+    return { ...view, etag: `W/"${key}"` };
   };
 
   const villagesOf = async (c: Context<AppEnv>, userId: string) => {
@@ -147,10 +143,15 @@ export function villageRoutes(deps: Deps, serialize: Serializers, cache: Village
     const id = pathId(c, 'id', text.villageNotFound);
     const membership = await loadMembership(deps.db, id, user.id);
     canRead(membership);
-    const { json, etag } = await viewJson(deps.db, membership.village, c.req.query('include'));
-    const headers = { ETag: etag, 'Cache-Control': 'private, no-cache' };
-    if (c.req.header('If-None-Match') === etag) return c.body(null, 304, headers);
-    return c.body(`{"data":${json}}`, 200, { ...headers, 'Content-Type': 'application/json; charset=UTF-8' });
+    const view = await viewJson(deps.db, membership.village, c.req.query('include'));
+    const headers: Record<string, string> = { ETag: view.etag, 'Cache-Control': 'private, no-cache', Vary: 'Accept-Encoding' };
+    if (c.req.header('If-None-Match') === view.etag) return c.body(null, 304, headers);
+    headers['Content-Type'] = 'application/json; charset=UTF-8';
+    // The village is the largest answer of the API (hundreds of KiB with its helps): sent gzipped when accepted.
+    if (/\bgzip\b/.test(c.req.header('Accept-Encoding') ?? '')) {
+      return c.body(bytes(view.gzipped), 200, { ...headers, 'Content-Encoding': 'gzip' });
+    }
+    return c.body(bytes(view.body), 200, headers);
   });
 
   app.put('/:id', async (c) => {
@@ -245,6 +246,9 @@ export function villageRoutes(deps: Deps, serialize: Serializers, cache: Village
 
   return { app, villagesOfUser };
 }
+
+/** The buffer's bytes without a copy. */
+const bytes = (b: Buffer) => new Uint8Array(b.buffer as ArrayBuffer, b.byteOffset, b.byteLength);
 
 /** Contract field names to database columns, keeping only what was sent. */
 function columns(fields: Partial<Record<string, string | null | undefined>>) {

@@ -51,13 +51,36 @@ export const digits = (max: number) =>
 export const uuid = v.pipe(v.string(typeMessage), v.uuid(messages.uuid));
 export const optionalUuid = v.nullish(uuid);
 
-/** A calendar date, YYYY-MM-DD. */
-export const isoDate = v.pipe(v.string(typeMessage), v.isoDate(messages.date));
+/** Whether the day exists, in the years the database stores (1 to 9999): no 30 February, no year 0. */
+const realDay = (year: number, month: number, day: number) => {
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+  const days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1];
+  return year >= 1 && year <= 9999 && days !== undefined && day >= 1 && day <= days;
+};
 
-/** An instant with its offset, as JSON carries it (ISO 8601). */
+/** A calendar date, YYYY-MM-DD. */
+export const isoDate = v.pipe(
+  v.string(typeMessage),
+  v.isoDate(messages.date),
+  v.check((s) => realDay(Number(s.slice(0, 4)), Number(s.slice(5, 7)), Number(s.slice(8, 10))), messages.date),
+);
+
+/** An instant with its offset, as JSON carries it (ISO 8601): a day that exists, in years 1 to 9999 once in UTC. */
+const INSTANT = /^(\d{4})-(\d{2})-(\d{2})T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,9})?)?(Z|[+-]([01]\d|2[0-3]):[0-5]\d)$/;
+const FIRST_INSTANT = Date.parse('0001-01-01T00:00:00Z');
+const LAST_INSTANT = Date.parse('9999-12-31T23:59:59.999Z');
 export const isoDateTime = v.pipe(
   v.string(typeMessage),
-  v.check((s) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(s) && !Number.isNaN(Date.parse(s)), messages.dateTime),
+  v.check((s) => {
+    const parts = INSTANT.exec(s);
+    const time = Date.parse(s);
+    return (
+      parts !== null &&
+      realDay(Number(parts[1]), Number(parts[2]), Number(parts[3])) &&
+      time >= FIRST_INSTANT &&
+      time <= LAST_INSTANT
+    );
+  }, messages.dateTime),
 );
 
 export const photo = v.nullable(v.object({ original_url: v.string() }));

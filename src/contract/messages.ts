@@ -20,6 +20,11 @@ export const messages = {
 } as const;
 
 // Valibot's own messages are English: anything a schema did not name gets a French one.
+// Valibot reports a missing key on the object itself (input undefined), not on the key's own schema.
 v.setGlobalMessage((issue) =>
-  issue.type === 'strict_object' || issue.type === 'never' ? messages.unknownField : messages.wrongType,
+  issue.input === undefined
+    ? messages.required
+    : issue.type === 'strict_object' || issue.type === 'never'
+      ? messages.unknownField
+      : messages.wrongType,
 );

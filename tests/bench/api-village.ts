@@ -1,0 +1,166 @@
+/**
+ * `npm run bench:api`: GET /v1/villages/{id} with the spec's full include, for a village of 30 villagers,
+ * 50 needs and 500 helps, under 50 connections, beside the trivial /v1/health of the same server in the
+ * same run. On PGlite always; on PostgreSQL too when BENCH_DATABASE_URL names a server (a database is
+ * created there for the run and dropped after). The server runs in its own process, as `npm start` does.
+ */
+import autocannon from 'autocannon';
+import { spawn } from 'node:child_process';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { v7 as uuidv7 } from 'uuid';
+import { openPglite, openPostgres, prepare, type Database } from '../../server/db/client';
+import { sessions, users } from '../../server/db/schema';
+import { hashPassword } from '../../server/auth/passwords';
+import { newToken } from '../../server/auth/tokens';
+
+const root = join(import.meta.dirname, '..', '..');
+const FULL = 'photo,needs,villagers,villagers.user,villagers.user.photo,helps,helps.villageNeed';
+const CONNECTIONS = 50;
+const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+
+async function startServer(env: Record<string, string>) {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: root,
+    env: { ...process.env, LOG_LEVEL: 'warn', PORT: String(port), ...env },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 300; i++) {
+    try {
+      if ((await fetch(`${base}/v1/health`)).ok) break;
+    } catch {
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+  return { base, stop: () => new Promise((r) => (child.on('exit', r), child.kill('SIGTERM'))) };
+}
+
+async function call(base: string, method: string, path: string, token: string | null, body?: unknown) {
+  const res = await fetch(base + path, {
+    method,
+    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${path} → ${res.status} ${text}`);
+  return text ? JSON.parse(text) : null;
+}
+
+async function inBatches<T>(items: T[], size: number, run: (item: T, i: number) => Promise<unknown>) {
+  for (let i = 0; i < items.length; i += size) await Promise.all(items.slice(i, i + size).map((item, j) => run(item, i + j)));
+}
+
+/**
+ * The 30 accounts are written straight into the database before the server starts: registering them
+ * through the API would trip its per-address rate limit, which is working as intended.
+ */
+async function seedUsers(database: Database): Promise<string[]> {
+  await prepare(database);
+  const passwordHash = await hashPassword('motdepasse-bench');
+  const tokens: string[] = [];
+  for (let i = 0; i < 30; i++) {
+    const id = uuidv7();
+    await database.db.insert(users).values({ id, email: `bench.${i}@exemple.fr`, passwordHash, firstName: `Prénom${i}`, lastName: 'Banc' });
+    const { token, hash } = newToken();
+    await database.db.insert(sessions).values({ tokenHash: hash, userId: id });
+    tokens.push(token);
+  }
+  await database.close();
+  return tokens;
+}
+
+async function seed(base: string, tokens: string[]) {
+  const people = Array.from({ length: 30 }, (_, i) => i);
+  const village = (await call(base, 'POST', '/v1/villages', tokens[0], { creation_mode: 2, first_name: 'Jeanne', name: 'Banc d’essai' })).data;
+  const creatorId = village.villagers[0].id;
+  await call(base, 'PUT', `/v1/villages/${village.id}/fc`, tokens[0], { creator_id: creatorId });
+  await call(base, 'PUT', `/v1/villages/${village.id}/vo`, tokens[0], { villager_id: creatorId });
+  const villagerIds: string[] = [creatorId];
+  await inBatches(people.slice(1), 10, async (i) => {
+    villagerIds[i] = (await call(base, 'PUT', '/v1/villages/join/helper', tokens[i], { share_code: village.share_code })).data.id;
+  });
+  const needIds: string[] = [];
+  await inBatches(Array.from({ length: 50 }, (_, i) => i), 10, async (i) => {
+    needIds[i] = (await call(base, 'POST', `/v1/villages/${village.id}/needs`, tokens[0], { villager_id: creatorId, name: `Besoin n° ${i}`, description: 'Une description de quelques mots pour le banc.' })).data.id;
+  });
+  await inBatches(Array.from({ length: 500 }, (_, i) => i), 20, async (i) => {
+    const who = i % 30;
+    const start = new Date(Date.UTC(2026, 11, 1 + (i % 60), 8 + (i % 10)));
+    await call(base, 'POST', `/v1/villages/${village.id}/needs/${needIds[i % 50]}/helps`, tokens[who], {
+      helper_id: villagerIds[who],
+      start_date: start.toISOString(),
+      end_date: new Date(start.getTime() + 3600_000).toISOString(),
+      comment: 'Je peux passer en fin de matinée.',
+    });
+  });
+  return { villageId: village.id as string, token: tokens[1] };
+}
+
+async function load(url: string, headers: Record<string, string>) {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers });
+  const failures = result.non2xx + result.errors + result.timeouts;
+  if (failures > 0) throw new Error(`${url}: ${failures} failed requests`);
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, bytes: result.throughput.average / result.requests.average };
+}
+
+async function benchOne(label: string, env: Record<string, string>, database: Database) {
+  const tokens = await seedUsers(database);
+  const server = await startServer(env);
+  try {
+    const { villageId, token } = await seed(server.base, tokens);
+    // As a browser asks for it: every browser sends Accept-Encoding with gzip.
+    const auth = { Authorization: `Bearer ${token}`, 'Accept-Encoding': 'gzip, deflate, br' };
+    const villageUrl = `${server.base}/v1/villages/${villageId}?include=${FULL}`;
+    const body = await call(server.base, 'GET', `/v1/villages/${villageId}?include=${FULL}`, token);
+    await load(villageUrl, auth); // warm-up: JIT, caches
+    const trivial = await load(`${server.base}/v1/health`, {});
+    const village = await load(villageUrl, auth);
+    const ratio = village.rps / trivial.rps;
+    console.log(`\n${label}: village of ${body.data.villagers.length} villagers, ${body.data.needs.length} needs, ${body.data.helps.length} helps (${Math.round(village.bytes / 1024)} KiB a response)`);
+    console.log(`  GET /v1/health            ${trivial.rps.toFixed(0).padStart(6)} req/s  p50 ${trivial.p50} ms  p99 ${trivial.p99} ms`);
+    console.log(`  GET /v1/villages/{id}     ${village.rps.toFixed(0).padStart(6)} req/s  p50 ${village.p50} ms  p99 ${village.p99} ms`);
+    console.log(`  ratio ${(ratio * 100).toFixed(1)} % of the trivial route (target ≥ 25 %), p99 ${village.p99} ms (target < 50 ms): ${ratio >= 0.25 && village.p99 < 50 ? 'met' : 'NOT met'}`);
+  } finally {
+    await server.stop();
+  }
+}
+
+const dataDir = await mkdtemp(join(tmpdir(), 'village-bench-'));
+try {
+  await mkdir(join(dataDir, 'pglite'), { recursive: true });
+  await benchOne('PGlite (embedded)', { DATA_DIR: dataDir }, await openPglite({ dataDir: join(dataDir, 'pglite') }));
+} finally {
+  await rm(dataDir, { recursive: true, force: true });
+}
+
+const pgUrl = process.env.BENCH_DATABASE_URL;
+if (pgUrl) {
+  const name = `village_bench_${process.pid}`;
+  const admin = new pg.Client({ connectionString: pgUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const target = new URL(pgUrl);
+  target.pathname = `/${name}`;
+  try {
+    await benchOne('PostgreSQL', { DATABASE_URL: target.toString(), DATA_DIR: dataDir }, await openPostgres(target.toString(), 2));
+  } finally {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+} else {
+  console.log('\nPostgreSQL: skipped (set BENCH_DATABASE_URL=postgres://… to a server to run it there too)');
+}
