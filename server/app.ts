@@ -17,11 +17,17 @@ import { actionRoutes } from './actions/routes';
 import { categoryRoutes } from './categories/routes';
 import { staticRoutes } from './static/routes';
 import { MAX_PHOTO_BYTES } from './photos/process-photo';
+import { createCaches } from './cache/caches';
+import { keepCachesFresh } from './cache/notifications';
 
 const JSON_LIMIT = 1024 * 1024;
 
 /** The whole HTTP app, built from its dependencies so that each test can have its own world. */
-export function createApp(deps: Deps) {
+export function createApp(input: Deps) {
+  const deps: Deps = { ...input, caches: input.caches ?? createCaches(() => input.clock.now().getTime()) };
+  if (deps.listen) {
+    keepCachesFresh(deps.listen, deps.caches!).catch((error) => deps.logger.error({ err: error }, 'LISTEN failed'));
+  }
   const serialize = createSerializers(deps.publicUrl);
   const app = new Hono<AppEnv>();
 

@@ -3,6 +3,8 @@ import type { Db } from './db/client';
 import type { FileStore } from './files/store';
 import type { Mailer } from './mail/mailer';
 import type { RateLimits } from './http/rate-limit';
+import type { Caches } from './cache/caches';
+import type { Listen } from './cache/notifications';
 
 export interface Clock {
   now(): Date;
@@ -20,6 +22,10 @@ export interface Deps {
   publicUrl: string;
   logger: Logger;
   rateLimits?: Partial<RateLimits>;
+  /** LISTEN on the database, so that caches hear of other instances' writes. Without it: one instance only. */
+  listen?: Listen;
+  /** Filled by createApp. */
+  caches?: Caches;
 }
 
 export interface AuthUser {

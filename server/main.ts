@@ -32,6 +32,7 @@ const app = createApp({
   clock: systemClock,
   publicUrl: config.publicUrl,
   logger,
+  listen: database.listen,
 });
 servePwa(app, join(import.meta.dirname, '..', 'dist'));
 

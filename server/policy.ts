@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Executor } from './db/client';
+import type { Deps } from './deps';
 import { villagers, villages } from './db/schema';
 import { forbidden, notFound, text } from './http/errors';
 
@@ -21,6 +22,18 @@ export async function loadMembership(db: Executor, villageId: string, userId: st
     .limit(1);
   if (!row) throw notFound(text.villageNotFound);
   return row;
+}
+
+/**
+ * The same, for reads outside a transaction: answered from this instance's cache when it has it. The
+ * cache entry goes as soon as anything in the village changes (see cache/caches.ts).
+ */
+export async function readMembership(deps: Deps, villageId: string, userId: string): Promise<Membership> {
+  const hit = deps.caches?.membership(villageId, userId);
+  if (hit) return hit;
+  const membership = await loadMembership(deps.db, villageId, userId);
+  deps.caches?.rememberMembership(villageId, userId, membership);
+  return membership;
 }
 
 export const isActive = (v: VillagerRow | null): v is VillagerRow => !!v && !v.isOut && !v.isBan;

@@ -1,10 +1,7 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import { createWorld, type World } from '../test/world';
+import { describe, expect, it } from 'vitest';
+import { createWorld } from '../test/world';
 
-let world: World;
-beforeAll(async () => {
-  world = await createWorld();
-});
+const world = await createWorld();
 
 describe('the action feed', () => {
   it('records every write, newest first, 10 a page, with the total of pages', async () => {

@@ -3,14 +3,16 @@ import { v7 as uuidv7 } from 'uuid';
 import type { ActionType } from '../../src/contract';
 import type { Executor } from '../db/client';
 import { actions, villages } from '../db/schema';
+import { VILLAGE_EVENTS_CHANNEL } from '../cache/notifications';
+import { markTouched } from '../cache/touched';
 
-export const VILLAGE_EVENTS_CHANNEL = 'village_events';
 
 /**
  * Marks the village as changed: its revision (which keys the cached full village and its ETag) moves
  * on, and a NOTIFY goes out when the transaction commits, so every server instance hears of it.
  */
 export async function touchVillage(tx: Executor, villageId: string, now: Date, type = 'changed') {
+  markTouched(villageId);
   await tx
     .update(villages)
     .set({ revision: sql`${villages.revision} + 1`, updatedAt: now })

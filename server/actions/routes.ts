@@ -6,7 +6,7 @@ import { actions } from '../db/schema';
 import { text } from '../http/errors';
 import { pathId, query } from '../http/validate';
 import { requireUser } from '../http/authenticate';
-import { canRead, loadMembership } from '../policy';
+import { canRead, readMembership } from '../policy';
 import type { Serializers } from '../serialize';
 
 /** `GET /v1/villages/{id}/actions`: the notification feed, a page at a time, with the total of pages. */
@@ -16,7 +16,7 @@ export function actionRoutes(deps: Deps, serialize: Serializers) {
     const user = requireUser(c);
     const villageId = pathId(c, 'id', text.villageNotFound);
     const q = query(c, ActionsQuery);
-    canRead(await loadMembership(deps.db, villageId, user.id));
+    canRead(await readMembership(deps, villageId, user.id));
     const order = q.sort === '-created_at' ? [desc(actions.createdAt), desc(actions.id)] : [asc(actions.createdAt), asc(actions.id)];
     const [rows, [{ total }]] = await Promise.all([
       deps.db

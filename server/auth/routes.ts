@@ -19,6 +19,7 @@ import type { Serializers } from '../serialize';
 import { decoyHash, hashPassword, verifyPassword } from './passwords';
 import { hashToken, newToken } from './tokens';
 import { resetPasswordMail } from './reset-mail';
+import { announceRevocation } from './revoke';
 
 const RESET_TOKEN_TTL_MS = 3600 * 1000;
 const WRONG_CREDENTIALS = 'Email ou mot de passe incorrect.';
@@ -73,7 +74,10 @@ export function authRoutes(deps: Deps, serialize: Serializers) {
 
   app.post('/logout', async (c) => {
     const user = requireUser(c);
-    await deps.db.delete(sessions).where(eq(sessions.tokenHash, user.sessionHash));
+    await deps.db.transaction(async (tx) => {
+      await tx.delete(sessions).where(eq(sessions.tokenHash, user.sessionHash));
+      await announceRevocation(deps, tx, { token_hash: user.sessionHash });
+    });
     return c.body(null, 204);
   });
 
@@ -136,6 +140,7 @@ export function authRoutes(deps: Deps, serialize: Serializers) {
       // Whoever knew the old password is signed out everywhere; the caller's own session, if any, stays.
       const keep = caller?.id === row.userId ? caller.sessionHash : '';
       await tx.delete(sessions).where(and(eq(sessions.userId, row.userId), ne(sessions.tokenHash, keep)));
+      await announceRevocation(deps, tx, { user_id: row.userId });
     });
     return c.body(null, 204);
   });

@@ -19,6 +19,8 @@ export type Executor = Db | Tx;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** LISTEN on a channel; NOTIFYs of every connection (and so every server instance) arrive here. */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -28,13 +30,40 @@ const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob } = {}): Promise<Database> {
   const client = await PGlite.create(options.dataDir, options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
   const db = drizzlePglite(client, { schema }) as unknown as Db;
-  return { db, kind: 'pglite', close: () => client.close() };
+  return {
+    db,
+    kind: 'pglite',
+    listen: async (channel, onPayload) => void (await client.listen(channel, onPayload)),
+    close: () => client.close(),
+  };
 }
 
 export async function openPostgres(url: string, max = 10): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max });
   const db = drizzlePg(pool, { schema }) as unknown as Db;
-  return { db, kind: 'postgres', close: () => pool.end() };
+  // One connection of its own holds the LISTENs: a pooled connection may be handed to someone else.
+  let listener: pg.Client | undefined;
+  const handlers = new Map<string, ((payload: string) => void)[]>();
+  return {
+    db,
+    kind: 'postgres',
+    async listen(channel, onPayload) {
+      if (!listener) {
+        listener = new pg.Client({ connectionString: url });
+        await listener.connect();
+        listener.on('notification', (n) => handlers.get(n.channel)?.forEach((handle) => handle(n.payload ?? '')));
+      }
+      if (!handlers.has(channel)) {
+        handlers.set(channel, []);
+        await listener.query(`LISTEN "${channel.replace(/"/g, '')}"`);
+      }
+      handlers.get(channel)!.push(onPayload);
+    },
+    async close() {
+      await listener?.end();
+      await pool.end();
+    },
+  };
 }
 
 /** Applies the SQL migrations of `server/db/migrations` and the need catalogue; safe to run at every start. */

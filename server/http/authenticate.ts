@@ -4,6 +4,7 @@ import type { AppEnv, Deps } from '../deps';
 import { sessions } from '../db/schema';
 import { hashToken } from '../auth/tokens';
 import { unauthenticated } from './errors';
+import { announceRevocation } from '../auth/revoke';
 
 export const SESSION_IDLE_MS = 30 * 24 * 3600 * 1000;
 // Writing last_used_at on every request would turn every read into a write; an hour's precision is plenty.
@@ -17,11 +18,19 @@ export const authenticate = (deps: Deps) =>
     const match = header?.match(/^Bearer\s+(\S+)$/i);
     if (!match) return next();
     const hash = hashToken(match[1]);
-    const [session] = await deps.db.select().from(sessions).where(eq(sessions.tokenHash, hash)).limit(1);
-    if (!session) throw unauthenticated();
+    let session = deps.caches?.session(hash);
+    if (!session) {
+      const [row] = await deps.db.select().from(sessions).where(eq(sessions.tokenHash, hash)).limit(1);
+      if (!row) throw unauthenticated();
+      deps.caches?.rememberSession(hash, row.userId, row.lastUsedAt);
+      session = { userId: row.userId, lastUsedAt: row.lastUsedAt, cachedAt: 0 };
+    }
     const now = deps.clock.now();
     if (now.getTime() - session.lastUsedAt.getTime() > SESSION_IDLE_MS) {
-      await deps.db.delete(sessions).where(eq(sessions.tokenHash, hash));
+      await deps.db.transaction(async (tx) => {
+        await tx.delete(sessions).where(eq(sessions.tokenHash, hash));
+        await announceRevocation(deps, tx, { token_hash: hash });
+      });
       throw unauthenticated();
     }
     if (now.getTime() - session.lastUsedAt.getTime() > TOUCH_EVERY_MS) {
@@ -29,6 +38,7 @@ export const authenticate = (deps: Deps) =>
         .update(sessions)
         .set({ lastUsedAt: now })
         .where(and(eq(sessions.tokenHash, hash), lt(sessions.lastUsedAt, now)));
+      deps.caches?.rememberSession(hash, session.userId, now);
     }
     c.set('user', { id: session.userId, sessionHash: hash });
     return next();

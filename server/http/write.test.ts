@@ -1,12 +1,9 @@
 import { count, eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { villageNeeds } from '../db/schema';
-import { createWorld, type World } from '../test/world';
+import { createWorld } from '../test/world';
 
-let world: World;
-beforeAll(async () => {
-  world = await createWorld();
-});
+const world = await createWorld();
 
 async function setup() {
   const creator = await world.user('Claire');

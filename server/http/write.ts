@@ -5,6 +5,7 @@ import type { AppEnv, Deps } from '../deps';
 import type { Tx } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
 import { HttpError, invalid, text } from './errors';
+import { collectTouched } from '../cache/touched';
 
 const KEY_TTL_MS = 7 * 24 * 3600 * 1000;
 
@@ -44,7 +45,7 @@ export async function write<T>(
       );
   }
   try {
-    const answer = await deps.db.transaction(async (tx) => {
+    const { result: answer, touched } = await collectTouched(() => deps.db.transaction(async (tx) => {
       if (keyed) {
         const inserted = await tx
           .insert(idempotencyKeys)
@@ -69,7 +70,9 @@ export async function write<T>(
           .where(and(eq(idempotencyKeys.userId, keyed.userId), eq(idempotencyKeys.key, keyed.key)));
       }
       return body;
-    });
+    }));
+    // This instance drops them now (read-your-writes); the others when the commit's NOTIFY reaches them.
+    for (const villageId of touched) deps.caches?.forgetVillage(villageId);
     return respond(c, status, answer);
   } catch (error) {
     if (error instanceof Replay) {

@@ -1,13 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { helps } from '../db/schema';
 import { catalogueId } from '../db/catalogue';
-import { createWorld, type World } from '../test/world';
+import { createWorld } from '../test/world';
 
-let world: World;
-beforeAll(async () => {
-  world = await createWorld();
-});
+const world = await createWorld();
 
 async function villageWithHelper() {
   const creator = await world.user('Claire');

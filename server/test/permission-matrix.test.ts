@@ -819,12 +819,3 @@ describe('the needy creator of a mode 1 village', () => {
     expect(res.body.data.state).toBe(2);
   });
 });
-it('TEMP snapshot sanity', async () => {
-  const s = await cloneScene();
-  const a = await snapshot(s);
-  console.log(JSON.stringify(a).slice(0, 1500));
-  const db = a.db as any;
-  console.log(db.villagers.length, db.needs.length, db.helps.length, db.actions.length, db.users.length, db.sessions.length, db.totals);
-  await world.db.update(villageNeeds).set({ description: 'x' }).where(eq(villageNeeds.id, s.needId));
-  expect(await snapshot(s)).not.toEqual(a);
-});

@@ -9,6 +9,7 @@ import { createMemoryStore } from '../files/store';
 import { hashPassword } from '../auth/passwords';
 import { newToken } from '../auth/tokens';
 import { createTestDatabase } from './test-database';
+import { touchVillage } from '../actions/record';
 
 export const TEST_PASSWORD = 'motdepasse-de-test';
 let passwordHash: Promise<string> | undefined;
@@ -52,6 +53,7 @@ export async function createWorld(overrides: Partial<Deps> = {}) {
     clock,
     publicUrl: 'http://localhost:3333',
     logger: pino({ level: 'silent' }),
+    listen: database.listen,
     ...overrides,
   };
   const app = createApp(deps);
@@ -121,7 +123,9 @@ export async function createWorld(overrides: Partial<Deps> = {}) {
    */
   async function makeNeedy(villagerId: string) {
     const { eq } = await import('drizzle-orm');
-    await database.db.update(villagers).set({ isNeedy: true }).where(eq(villagers.id, villagerId));
+    const [row] = await database.db.update(villagers).set({ isNeedy: true }).where(eq(villagers.id, villagerId)).returning();
+    // As every write does: the village's revision moves and the servers' caches hear of it.
+    await touchVillage(database.db, row.villageId, clock.now());
   }
 
   return { app, deps, db: database.db, mail, files, clock, request, user, village, join, makeNeedy };

@@ -12,6 +12,7 @@ import { write } from '../http/write';
 import { recordAction, touchVillage } from '../actions/record';
 import { processPhoto, readPhotoForm } from '../photos/process-photo';
 import type { Serializers } from '../serialize';
+import { announceRevocation } from '../auth/revoke';
 
 const EMAIL_TAKEN = 'Un compte existe déjà avec cet email';
 
@@ -113,6 +114,7 @@ export function userRoutes(deps: Deps, serialize: Serializers) {
       await touchVillagesOf(tx, user.id);
       // Villages stay for the others; the villager rows stay (out, no longer linked) for their history.
       await tx.delete(users).where(eq(users.id, user.id));
+      await announceRevocation(deps, tx, { user_id: user.id });
     });
     if (photoKey) await deps.files.remove(photoKey);
     return response;

@@ -20,7 +20,7 @@ import { body, parse, pathId, query } from '../http/validate';
 import { requireUser } from '../http/authenticate';
 import { write } from '../http/write';
 import { recordAction } from '../actions/record';
-import { actingAs, canManage, canRead, loadMembership, type VillageRow } from '../policy';
+import { actingAs, canManage, canRead, loadMembership, readMembership, type VillageRow } from '../policy';
 import { processPhoto, readPhotoForm } from '../photos/process-photo';
 import type { Serializers } from '../serialize';
 import { newShareCode } from './share-code';
@@ -141,7 +141,7 @@ export function villageRoutes(deps: Deps, serialize: Serializers, cache: Village
   app.get('/:id', async (c) => {
     const user = requireUser(c);
     const id = pathId(c, 'id', text.villageNotFound);
-    const membership = await loadMembership(deps.db, id, user.id);
+    const membership = await readMembership(deps, id, user.id);
     canRead(membership);
     const view = await viewJson(deps.db, membership.village, c.req.query('include'));
     const headers: Record<string, string> = { ETag: view.etag, 'Cache-Control': 'private, no-cache', Vary: 'Accept-Encoding' };

@@ -1,10 +1,7 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import { createWorld, type World } from '../test/world';
+import { describe, expect, it } from 'vitest';
+import { createWorld } from '../test/world';
 
-let world: World;
-beforeAll(async () => {
-  world = await createWorld();
-});
+const world = await createWorld();
 
 const FULL = 'photo,needs,villagers,villagers.user,villagers.user.photo,helps,helps.villageNeed';
 
