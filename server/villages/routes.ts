@@ -209,8 +209,8 @@ export function villageRoutes(deps: Deps, serialize: Serializers, cache: Village
     const input = await body(c, FinishCreationInput);
     return write(c, deps, 200, async (tx) => {
       const m = await loadMembership(tx, id, user.id);
+      canManage(m);
       const actor = actingAs(m, input.creator_id);
-      if (!actor.isCreator) throw forbidden('Seule la personne qui a créé ce village peut terminer sa création.');
       if (m.village.state !== VILLAGE_STATE.creation) throw conflict('La création de ce village est déjà terminée.');
       return transition(tx, id, actor.id, VILLAGE_STATE.waitingValidation, 'village_creation_finished');
     });
