@@ -185,6 +185,7 @@ export function villageRoutes(deps: Deps, serialize: Serializers, cache: Village
     const processed = await processPhoto(photo);
     await deps.files.put(processed.key, processed.data);
     let previous: string | null = null;
+    let saved = false;
     const response = await write(c, deps, 200, async (tx) => {
       const m = await loadMembership(tx, id, user.id);
       canManage(m);
@@ -194,11 +195,14 @@ export function villageRoutes(deps: Deps, serialize: Serializers, cache: Village
       await tx.update(villages).set({ photoKey: processed.key, updatedAt: now }).where(eq(villages.id, id));
       await recordAction(tx, { villageId: id, villagerId: actor.id, type: 'village_photo_updated' }, now);
       const [fresh] = await tx.select().from(villages).where(eq(villages.id, id));
+      saved = true;
       return serialize.village(fresh);
     }).catch(async (error) => {
       await deps.files.remove(processed.key);
       throw error;
     });
+    // A replayed request (same Idempotency-Key) keeps the first upload's photo: this copy is not used.
+    if (!saved) await deps.files.remove(processed.key);
     if (previous) await deps.files.remove(previous);
     return response;
   });
