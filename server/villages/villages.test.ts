@@ -228,3 +228,32 @@ describe('joining as helper', () => {
     expect(banned.body.message).toBe('Vous avez été retiré de ce village : vous ne pouvez pas le rejoindre.');
   });
 });
+
+describe('the village photo', () => {
+  it('is re-encoded to WebP, shown on the village, and the old one removed when replaced', async () => {
+    const sharp = (await import('sharp')).default;
+    const creator = await world.user('Claire');
+    const village = await world.village(creator);
+    const upload = async (color: string) => {
+      const png = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: color } }).png().toBuffer();
+      const form = new FormData();
+      form.append('photo', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'photo.png');
+      form.append('updater_id', village.creatorVillagerId);
+      return world.request('POST', `/v1/villages/${village.id}/photo`, { token: creator.token, body: form });
+    };
+    const first = await upload('#336699');
+    expect(first.status).toBe(200);
+    const url = first.body.data.photo.original_url as string;
+    expect(url).toMatch(/^http:\/\/localhost:3333\/uploads\/[0-9a-f-]+\.webp$/);
+    const served = await world.app.request(new URL(url).pathname);
+    const meta = await sharp(Buffer.from(await served.arrayBuffer())).metadata();
+    expect(meta).toMatchObject({ format: 'webp', width: 1024, height: 768 });
+
+    const second = await upload('#993366');
+    expect(second.status).toBe(200);
+    expect(second.body.data.photo.original_url).not.toBe(url);
+    expect((await world.app.request(new URL(url).pathname)).status).toBe(404);
+    const view = await world.request('GET', `/v1/villages/${village.id}?include=photo`, { token: creator.token });
+    expect(view.body.data.photo.original_url).toBe(second.body.data.photo.original_url);
+  });
+});
