@@ -307,7 +307,8 @@ const limited: World = await createWorld({
   rateLimits: {
     loginPerEmail: { max: 2, windowMs: 15 * minute },
     loginPerAddress: { max: 4, windowMs: 15 * minute },
-    registerPerAddress: { max: 1, windowMs: 60 * minute },
+    registerPerAddress: { max: 3, windowMs: 60 * minute },
+    registerPerEmail: { max: 1, windowMs: 60 * minute },
     resetPerEmail: { max: 2, windowMs: 60 * minute },
     resetPerAddress: { max: 4, windowMs: 60 * minute },
   },
@@ -350,15 +351,17 @@ describe('rate limits', () => {
     expect(right.body).not.toHaveProperty('data');
   });
 
-  it('register: per address', async () => {
+  it('register: per e-mail, then per address', async () => {
     const register = (email: string) =>
       limited.request('POST', '/v1/auth/register', {
         json: { email, password: 'un mot de passe solide', first_name: 'Jean', last_name: 'Test' },
       });
     expect((await register('jean.1@exemple.fr')).status).toBe(201);
-    const res = await register('jean.2@exemple.fr');
+    expectLimited(await register('Jean.1@exemple.fr'), 60 * 60);
+    expect((await register('jean.2@exemple.fr')).status).toBe(201);
+    const res = await register('jean.3@exemple.fr');
     expectLimited(res, 60 * 60);
-    expect(await limited.db.select().from(users).where(eq(users.email, 'jean.2@exemple.fr'))).toHaveLength(0);
+    expect(await limited.db.select().from(users).where(eq(users.email, 'jean.3@exemple.fr'))).toHaveLength(0);
   });
 
   it('reset-password: per e-mail and per address, and a refused request sends no mail', async () => {

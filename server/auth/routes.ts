@@ -41,6 +41,7 @@ export function authRoutes(deps: Deps, serialize: Serializers) {
   app.post('/register', async (c) => {
     limiter.hit(`register:${clientAddress(c)}`, limits.registerPerAddress);
     const input = await body(c, RegisterInput);
+    limiter.hit(`register-email:${input.email}`, limits.registerPerEmail);
     const passwordHash = await hashPassword(input.password);
     const now = deps.clock.now();
     const [user] = await deps.db

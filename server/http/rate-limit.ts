@@ -9,6 +9,7 @@ export interface RateLimits {
   loginPerAddress: RateLimit;
   loginPerEmail: RateLimit;
   registerPerAddress: RateLimit;
+  registerPerEmail: RateLimit;
   resetPerAddress: RateLimit;
   resetPerEmail: RateLimit;
 }
@@ -19,6 +20,7 @@ export const defaultRateLimits: RateLimits = {
   loginPerAddress: { max: 30, windowMs: minutes(15) },
   loginPerEmail: { max: 10, windowMs: minutes(15) },
   registerPerAddress: { max: 10, windowMs: minutes(60) },
+  registerPerEmail: { max: 5, windowMs: minutes(60) },
   resetPerAddress: { max: 10, windowMs: minutes(60) },
   resetPerEmail: { max: 5, windowMs: minutes(60) },
 };
