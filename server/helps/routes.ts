@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { v7 as uuidv7 } from 'uuid';
 import { CreateHelpInput } from '../../src/contract';
 import type { AppEnv, Deps } from '../deps';
@@ -77,11 +77,16 @@ export function helpRoutes(deps: Deps, serialize: Serializers) {
     });
   });
 
+  /** Who asks, about which help of which village, in the name of which villager. */
+  const helpRequest = async (c: Context<AppEnv>) => ({
+    user: requireUser(c),
+    villageId: pathId(c, 'id', text.villageNotFound),
+    helpId: pathId(c, 'helpId', text.helpNotFound),
+    actingId: await actingIdFrom(c, 'villager_id'),
+  });
+
   app.delete('/helps/:helpId', async (c) => {
-    const user = requireUser(c);
-    const villageId = pathId(c, 'id', text.villageNotFound);
-    const helpId = pathId(c, 'helpId', text.helpNotFound);
-    const actingId = await actingIdFrom(c, 'villager_id');
+    const { user, villageId, helpId, actingId } = await helpRequest(c);
     return write(c, deps, 204, async (tx) => {
       const m = await loadMembership(tx, villageId, user.id);
       const actor = actingAs(m, actingId);
@@ -97,10 +102,7 @@ export function helpRoutes(deps: Deps, serialize: Serializers) {
   });
 
   app.delete('/helps/:helpId/refuse', async (c) => {
-    const user = requireUser(c);
-    const villageId = pathId(c, 'id', text.villageNotFound);
-    const helpId = pathId(c, 'helpId', text.helpNotFound);
-    const actingId = await actingIdFrom(c, 'villager_id');
+    const { user, villageId, helpId, actingId } = await helpRequest(c);
     return write(c, deps, 204, async (tx) => {
       const m = await loadMembership(tx, villageId, user.id);
       canManage(m);

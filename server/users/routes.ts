@@ -11,6 +11,7 @@ import { requireUser } from '../http/authenticate';
 import { write } from '../http/write';
 import { recordAction, touchVillage } from '../actions/record';
 import { processPhoto, readPhotoForm } from '../photos/process-photo';
+import { replacePhoto } from '../photos/replace-photo';
 import type { Serializers } from '../serialize';
 import { announceRevocation } from '../auth/revoke';
 
@@ -68,28 +69,19 @@ export function userRoutes(deps: Deps, serialize: Serializers) {
     const user = self(c);
     const { photo } = await readPhotoForm(c);
     const processed = await processPhoto(photo);
-    await deps.files.put(processed.key, processed.data);
-    let previous: string | null = null;
-    let saved = false;
-    const response = await write(c, deps, 200, async (tx) => {
-      const [before] = await tx.select({ photoKey: users.photoKey }).from(users).where(eq(users.id, user.id));
-      previous = before?.photoKey ?? null;
-      const [row] = await tx
-        .update(users)
-        .set({ photoKey: processed.key, updatedAt: deps.clock.now() })
-        .where(eq(users.id, user.id))
-        .returning();
-      await touchVillagesOf(tx, user.id);
-      saved = true;
-      return serialize.user(row);
-    }).catch(async (error) => {
-      await deps.files.remove(processed.key);
-      throw error;
-    });
-    // A replayed request (same Idempotency-Key) keeps the first upload's photo: this copy is not used.
-    if (!saved) await deps.files.remove(processed.key);
-    if (previous) await deps.files.remove(previous);
-    return response;
+    return replacePhoto(deps.files, processed, (replaced) =>
+      write(c, deps, 200, async (tx) => {
+        const [before] = await tx.select({ photoKey: users.photoKey }).from(users).where(eq(users.id, user.id));
+        const [row] = await tx
+          .update(users)
+          .set({ photoKey: processed.key, updatedAt: deps.clock.now() })
+          .where(eq(users.id, user.id))
+          .returning();
+        await touchVillagesOf(tx, user.id);
+        replaced(before?.photoKey ?? null);
+        return serialize.user(row);
+      }),
+    );
   });
 
   app.delete('/:id', async (c) => {

@@ -22,6 +22,7 @@ import { write } from '../http/write';
 import { recordAction } from '../actions/record';
 import { actingAs, canManage, canRead, loadMembership, readMembership, type VillageRow } from '../policy';
 import { processPhoto, readPhotoForm } from '../photos/process-photo';
+import { replacePhoto } from '../photos/replace-photo';
 import type { Serializers } from '../serialize';
 import { newShareCode } from './share-code';
 import { includeKey, parseVillageIncludes } from './includes';
@@ -183,28 +184,19 @@ export function villageRoutes(deps: Deps, serialize: Serializers, cache: Village
     const { updater_id } = parse(UpdaterInput, fields);
     canManage(await loadMembership(deps.db, id, user.id));
     const processed = await processPhoto(photo);
-    await deps.files.put(processed.key, processed.data);
-    let previous: string | null = null;
-    let saved = false;
-    const response = await write(c, deps, 200, async (tx) => {
-      const m = await loadMembership(tx, id, user.id);
-      canManage(m);
-      const actor = actingAs(m, updater_id);
-      previous = m.village.photoKey;
-      const now = deps.clock.now();
-      await tx.update(villages).set({ photoKey: processed.key, updatedAt: now }).where(eq(villages.id, id));
-      await recordAction(tx, { villageId: id, villagerId: actor.id, type: 'village_photo_updated' }, now);
-      const [fresh] = await tx.select().from(villages).where(eq(villages.id, id));
-      saved = true;
-      return serialize.village(fresh);
-    }).catch(async (error) => {
-      await deps.files.remove(processed.key);
-      throw error;
-    });
-    // A replayed request (same Idempotency-Key) keeps the first upload's photo: this copy is not used.
-    if (!saved) await deps.files.remove(processed.key);
-    if (previous) await deps.files.remove(previous);
-    return response;
+    return replacePhoto(deps.files, processed, (replaced) =>
+      write(c, deps, 200, async (tx) => {
+        const m = await loadMembership(tx, id, user.id);
+        canManage(m);
+        const actor = actingAs(m, updater_id);
+        const now = deps.clock.now();
+        await tx.update(villages).set({ photoKey: processed.key, updatedAt: now }).where(eq(villages.id, id));
+        await recordAction(tx, { villageId: id, villagerId: actor.id, type: 'village_photo_updated' }, now);
+        const [fresh] = await tx.select().from(villages).where(eq(villages.id, id));
+        replaced(m.village.photoKey);
+        return serialize.village(fresh);
+      }),
+    );
   });
 
   app.put('/:id/fc', async (c) => {
