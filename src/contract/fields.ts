@@ -85,4 +85,3 @@ export const isoDateTime = v.pipe(
 
 export const photo = v.nullable(v.object({ original_url: v.string() }));
 
-export const boolish = v.boolean(typeMessage);

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { digits, email, optionalText, photo, text } from './fields';
+import { digits, email, photo, text } from './fields';
 
 /** The signed-in user, as they see themselves. */
 export const User = v.object({
@@ -32,4 +32,3 @@ export const UpdateUserInput = v.strictObject({
 });
 export type UpdateUserInput = v.InferOutput<typeof UpdateUserInput>;
 
-export const optionalName = optionalText(100);
