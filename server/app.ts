@@ -10,6 +10,9 @@ import { authRoutes } from './auth/routes';
 import { userRoutes } from './users/routes';
 import { villageRoutes } from './villages/routes';
 import { createVillageViewCache } from './villages/view-cache';
+import { joinRoutes } from './villages/join-routes';
+import { villagePhotoRoutes } from './villages/photo-routes';
+import { villageStateRoutes } from './villages/state-routes';
 import { needRoutes } from './needs/routes';
 import { helpRoutes } from './helps/routes';
 import { villageMemberRoutes, villagerRoutes } from './villagers/routes';
@@ -59,7 +62,10 @@ export function createApp(input: Deps) {
   app.route('/v1/villages/:id/villagers', villageMemberRoutes(deps, serialize));
   app.route('/v1/villages/:id/actions', actionRoutes(deps, serialize));
   app.route('/v1/villages/:id', helpRoutes(deps, serialize));
+  app.route('/v1/villages', joinRoutes(deps, serialize));
   app.route('/v1/villages', villages.app);
+  app.route('/v1/villages', villageStateRoutes(deps, serialize));
+  app.route('/v1/villages', villagePhotoRoutes(deps, serialize));
   app.route('/v1/villagers', villagerRoutes(deps, serialize));
   app.route('/', staticRoutes(deps));
 

@@ -4,35 +4,26 @@ import { v7 as uuidv7 } from 'uuid';
 import {
   CreateVillageInput,
   messages,
-  FinishCreationInput,
-  JoinVillageInput,
-  OpenValidationInput,
   UpdateVillageInput,
   VILLAGE_STATE,
   VillagesQuery,
-  UpdaterInput,
 } from '../../src/contract';
 import type { AppEnv, Deps } from '../deps';
 import type { Executor } from '../db/client';
 import { villagers, villages } from '../db/schema';
-import { conflict, forbidden, invalid, notFound, text } from '../http/errors';
-import { body, parse, pathId, query } from '../http/validate';
+import { conflict, forbidden, invalid, text } from '../http/errors';
+import { body, pathId, query } from '../http/validate';
 import { requireUser } from '../http/authenticate';
 import { write } from '../http/write';
 import { recordAction } from '../actions/record';
 import { actingAs, canManage, canRead, loadMembership, readMembership, type VillageRow } from '../policy';
-import { processPhoto, readPhotoForm } from '../photos/process-photo';
-import { replacePhoto } from '../photos/replace-photo';
 import type { Serializers } from '../serialize';
 import { newShareCode } from './share-code';
 import { includeKey, parseVillageIncludes } from './includes';
 import { buildVillageView } from './view';
 import type { VillageViewCache } from './view-cache';
 
-const NOT_OPEN = "Ce village n'est pas encore ouvert. Réessayez quand la personne qui l'a créé l'aura validé.";
-const BANNED = 'Vous avez été retiré de ce village : vous ne pouvez pas le rejoindre.';
-const UNKNOWN_CODE = 'Aucun village ne correspond à ce code.';
-
+/** The villages themselves: list, create, read (the hot path, cached) and update. */
 export function villageRoutes(deps: Deps, serialize: Serializers, cache: VillageViewCache) {
   const app = new Hono<AppEnv>();
 
@@ -113,32 +104,6 @@ export function villageRoutes(deps: Deps, serialize: Serializers, cache: Village
     });
   });
 
-  app.put('/join/helper', async (c) => {
-    const user = requireUser(c);
-    const input = await body(c, JoinVillageInput);
-    const [village] = await deps.db.select().from(villages).where(eq(villages.shareCode, input.share_code));
-    if (!village) throw notFound(UNKNOWN_CODE);
-    if (village.state !== VILLAGE_STATE.started) throw conflict(NOT_OPEN);
-    const [existing] = await deps.db
-      .select()
-      .from(villagers)
-      .where(and(eq(villagers.villageId, village.id), eq(villagers.userId, user.id)));
-    if (existing?.isBan) throw forbidden(BANNED);
-    if (existing && !existing.isOut) return c.json({ data: serialize.villager(existing) }, 200);
-    return write(c, deps, existing ? 200 : 201, async (tx) => {
-      const now = deps.clock.now();
-      const [villager] = existing
-        ? await tx.update(villagers).set({ isOut: false }).where(eq(villagers.id, existing.id)).returning()
-        : await tx
-            .insert(villagers)
-            .values({ id: uuidv7(), villageId: village.id, userId: user.id, createdAt: now })
-            .onConflictDoUpdate({ target: [villagers.villageId, villagers.userId], set: { isOut: false } })
-            .returning();
-      await recordAction(tx, { villageId: village.id, villagerId: villager.id, type: 'villager_joined' }, now);
-      return serialize.villager(villager);
-    });
-  });
-
   app.get('/:id', async (c) => {
     const user = requireUser(c);
     const id = pathId(c, 'id', text.villageNotFound);
@@ -176,69 +141,6 @@ export function villageRoutes(deps: Deps, serialize: Serializers, cache: Village
       return serialize.village(fresh);
     });
   });
-
-  app.post('/:id/photo', async (c) => {
-    const user = requireUser(c);
-    const id = pathId(c, 'id', text.villageNotFound);
-    const { photo, fields } = await readPhotoForm(c);
-    const { updater_id } = parse(UpdaterInput, fields);
-    canManage(await loadMembership(deps.db, id, user.id));
-    const processed = await processPhoto(photo);
-    return replacePhoto(deps.files, processed, (replaced) =>
-      write(c, deps, 200, async (tx) => {
-        const m = await loadMembership(tx, id, user.id);
-        canManage(m);
-        const actor = actingAs(m, updater_id);
-        const now = deps.clock.now();
-        await tx.update(villages).set({ photoKey: processed.key, updatedAt: now }).where(eq(villages.id, id));
-        await recordAction(tx, { villageId: id, villagerId: actor.id, type: 'village_photo_updated' }, now);
-        const [fresh] = await tx.select().from(villages).where(eq(villages.id, id));
-        replaced(m.village.photoKey);
-        return serialize.village(fresh);
-      }),
-    );
-  });
-
-  app.put('/:id/fc', async (c) => {
-    const user = requireUser(c);
-    const id = pathId(c, 'id', text.villageNotFound);
-    const input = await body(c, FinishCreationInput);
-    return write(c, deps, 200, async (tx) => {
-      const m = await loadMembership(tx, id, user.id);
-      canManage(m);
-      const actor = actingAs(m, input.creator_id);
-      if (m.village.state !== VILLAGE_STATE.creation) throw conflict('La création de ce village est déjà terminée.');
-      return transition(tx, id, actor.id, VILLAGE_STATE.waitingValidation, 'village_creation_finished');
-    });
-  });
-
-  app.put('/:id/vo', async (c) => {
-    const user = requireUser(c);
-    const id = pathId(c, 'id', text.villageNotFound);
-    const input = await body(c, OpenValidationInput);
-    return write(c, deps, 200, async (tx) => {
-      const m = await loadMembership(tx, id, user.id);
-      canManage(m);
-      const actor = actingAs(m, input.villager_id);
-      if (m.village.state === VILLAGE_STATE.creation) throw conflict("La création de ce village n'est pas encore terminée.");
-      if (m.village.state !== VILLAGE_STATE.waitingValidation) throw conflict('Ce village est déjà ouvert.');
-      return transition(tx, id, actor.id, VILLAGE_STATE.started, 'village_opened');
-    });
-  });
-
-  const transition = async (
-    tx: Executor,
-    id: string,
-    villagerId: string,
-    state: number,
-    type: 'village_creation_finished' | 'village_opened',
-  ) => {
-    const now = deps.clock.now();
-    await tx.update(villages).set({ state, updatedAt: now }).where(eq(villages.id, id));
-    await recordAction(tx, { villageId: id, villagerId, type }, now);
-    const [fresh] = await tx.select().from(villages).where(eq(villages.id, id));
-    return serialize.village(fresh);
-  };
 
   return { app, villagesOfUser };
 }

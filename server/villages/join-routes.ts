@@ -1,0 +1,52 @@
+import { and, eq } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { v7 as uuidv7 } from 'uuid';
+import { JoinVillageInput, VILLAGE_STATE } from '../../src/contract';
+import type { AppEnv, Deps } from '../deps';
+import { villagers, villages } from '../db/schema';
+import { conflict, forbidden, notFound } from '../http/errors';
+import { body } from '../http/validate';
+import { requireUser } from '../http/authenticate';
+import { write } from '../http/write';
+import { recordAction } from '../actions/record';
+import type { Serializers } from '../serialize';
+
+const NOT_OPEN = "Ce village n'est pas encore ouvert. Réessayez quand la personne qui l'a créé l'aura validé.";
+const BANNED = 'Vous avez été retiré de ce village : vous ne pouvez pas le rejoindre.';
+const UNKNOWN_CODE = 'Aucun village ne correspond à ce code.';
+
+/**
+ * `PUT /v1/villages/join/helper`: joins with a share code. Joining again changes nothing (200, the same
+ * villager); someone who left comes back; someone banned stays out.
+ */
+export function joinRoutes(deps: Deps, serialize: Serializers) {
+  const app = new Hono<AppEnv>();
+
+  app.put('/join/helper', async (c) => {
+    const user = requireUser(c);
+    const input = await body(c, JoinVillageInput);
+    const [village] = await deps.db.select().from(villages).where(eq(villages.shareCode, input.share_code));
+    if (!village) throw notFound(UNKNOWN_CODE);
+    if (village.state !== VILLAGE_STATE.started) throw conflict(NOT_OPEN);
+    const [existing] = await deps.db
+      .select()
+      .from(villagers)
+      .where(and(eq(villagers.villageId, village.id), eq(villagers.userId, user.id)));
+    if (existing?.isBan) throw forbidden(BANNED);
+    if (existing && !existing.isOut) return c.json({ data: serialize.villager(existing) }, 200);
+    return write(c, deps, existing ? 200 : 201, async (tx) => {
+      const now = deps.clock.now();
+      const [villager] = existing
+        ? await tx.update(villagers).set({ isOut: false }).where(eq(villagers.id, existing.id)).returning()
+        : await tx
+            .insert(villagers)
+            .values({ id: uuidv7(), villageId: village.id, userId: user.id, createdAt: now })
+            .onConflictDoUpdate({ target: [villagers.villageId, villagers.userId], set: { isOut: false } })
+            .returning();
+      await recordAction(tx, { villageId: village.id, villagerId: villager.id, type: 'villager_joined' }, now);
+      return serialize.villager(villager);
+    });
+  });
+
+  return app;
+}
