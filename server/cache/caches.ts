@@ -17,8 +17,18 @@ export interface CachedSession {
 export function createCaches(now: () => number) {
   const sessions = new Map<string, CachedSession>();
   const memberships = new Map<string, Map<string, Membership>>();
+  let trusted = true;
   return {
+    /** Without news of other instances' writes, the caches cannot be trusted: they empty and stay off. */
+    trust(yes: boolean) {
+      trusted = yes;
+      if (!yes) {
+        sessions.clear();
+        memberships.clear();
+      }
+    },
     session(hash: string): CachedSession | undefined {
+      if (!trusted) return undefined;
       const hit = sessions.get(hash);
       if (hit && now() - hit.cachedAt > SESSION_TTL_MS) {
         sessions.delete(hash);
@@ -27,6 +37,7 @@ export function createCaches(now: () => number) {
       return hit;
     },
     rememberSession(hash: string, userId: string, lastUsedAt: Date) {
+      if (!trusted) return;
       if (sessions.size > 10_000) sessions.clear();
       sessions.set(hash, { userId, lastUsedAt, cachedAt: now() });
     },
@@ -37,9 +48,11 @@ export function createCaches(now: () => number) {
       for (const [hash, s] of sessions) if (s.userId === userId) sessions.delete(hash);
     },
     membership(villageId: string, userId: string) {
+      if (!trusted) return undefined;
       return memberships.get(villageId)?.get(userId);
     },
     rememberMembership(villageId: string, userId: string, membership: Membership) {
+      if (!trusted) return;
       if (memberships.size > 5_000) memberships.clear();
       let byUser = memberships.get(villageId);
       if (!byUser) memberships.set(villageId, (byUser = new Map()));

@@ -60,3 +60,30 @@ describe('two server instances on one database', () => {
     await eventually(async () => expect((await ask(other, '/v1/users/me', user.token)).status).toBe(401));
   });
 });
+
+describe('an instance that may have missed notifications', () => {
+  it('stops answering from its caches until its LISTEN is back', async () => {
+    let setHealth: (healthy: boolean) => void = () => {};
+    const deaf = createApp({
+      ...world.deps,
+      caches: undefined,
+      // A LISTEN that hears nothing, whose health the test decides.
+      listen: async (_handlers, onHealth) => {
+        setHealth = onHealth;
+        onHealth(true);
+      },
+    });
+    const creator = await world.user('Claire');
+    const helper = await world.user('Hugo');
+    const village = await world.village(creator);
+    const helperVillager = await world.join(helper, village.shareCode);
+    expect((await ask(deaf, `/v1/villages/${village.id}`, helper.token)).status).toBe(200);
+
+    setHealth(false);
+    await world.request('DELETE', `/v1/villages/${village.id}/villagers/${helperVillager}?deleter_id=${village.creatorVillagerId}`, {
+      token: creator.token,
+    });
+    // It heard nothing of the ban, yet it reads the database again and refuses at once.
+    expect((await ask(deaf, `/v1/villages/${village.id}`, helper.token)).status).toBe(403);
+  });
+});

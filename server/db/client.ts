@@ -9,6 +9,8 @@ import pg from 'pg';
 import { fileURLToPath } from 'node:url';
 import * as schema from './schema';
 import { seedCatalogue } from './seed-catalogue';
+import { createPgListener } from './pg-listener';
+import type { Listen } from '../cache/notifications';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -19,8 +21,8 @@ export type Executor = Db | Tx;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
-  /** LISTEN on a channel; NOTIFYs of every connection (and so every server instance) arrive here. */
-  listen(channel: string, onPayload: (payload: string) => void): Promise<void>;
+  /** LISTEN on channels; the NOTIFYs of every connection (and so of every server instance) arrive here. */
+  listen: Listen;
   close(): Promise<void>;
 }
 
@@ -33,7 +35,11 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
   return {
     db,
     kind: 'pglite',
-    listen: async (channel, onPayload) => void (await client.listen(channel, onPayload)),
+    // In process: nothing to lose between the database and its listeners.
+    async listen(handlers, onHealth) {
+      for (const [channel, handle] of Object.entries(handlers)) await client.listen(channel, handle);
+      onHealth(true);
+    },
     close: () => client.close(),
   };
 }
@@ -41,26 +47,13 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
 export async function openPostgres(url: string, max = 10): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max });
   const db = drizzlePg(pool, { schema }) as unknown as Db;
-  // One connection of its own holds the LISTENs: a pooled connection may be handed to someone else.
-  let listener: pg.Client | undefined;
-  const handlers = new Map<string, ((payload: string) => void)[]>();
+  const listener = createPgListener(url);
   return {
     db,
     kind: 'postgres',
-    async listen(channel, onPayload) {
-      if (!listener) {
-        listener = new pg.Client({ connectionString: url });
-        await listener.connect();
-        listener.on('notification', (n) => handlers.get(n.channel)?.forEach((handle) => handle(n.payload ?? '')));
-      }
-      if (!handlers.has(channel)) {
-        handlers.set(channel, []);
-        await listener.query(`LISTEN "${channel.replace(/"/g, '')}"`);
-      }
-      handlers.get(channel)!.push(onPayload);
-    },
+    listen: listener.listen,
     async close() {
-      await listener?.end();
+      await listener.close();
       await pool.end();
     },
   };

@@ -1,0 +1,71 @@
+import pg from 'pg';
+import type { Listen } from '../cache/notifications';
+
+interface Subscriber {
+  handlers: Record<string, (payload: string) => void>;
+  onHealth: (healthy: boolean) => void;
+}
+
+/**
+ * LISTEN on a PostgreSQL server over one connection of its own (a pooled one may be handed to anyone).
+ * When that connection is lost, subscribers hear `onHealth(false)` (a notification may have been
+ * missed) and it reconnects, with a growing pause, until it can say `onHealth(true)` again.
+ */
+export function createPgListener(url: string) {
+  const subscribers: Subscriber[] = [];
+  let client: pg.Client | undefined;
+  let closed = false;
+  let connecting: Promise<void> | undefined;
+
+  const channels = () => [...new Set(subscribers.flatMap((s) => Object.keys(s.handlers)))];
+  const quote = (channel: string) => `"${channel.replace(/"/g, '')}"`;
+
+  async function connect(): Promise<void> {
+    const next = new pg.Client({ connectionString: url });
+    next.on('notification', (n) => {
+      for (const s of subscribers) s.handlers[n.channel]?.(n.payload ?? '');
+    });
+    next.on('error', () => lost(next));
+    next.on('end', () => lost(next));
+    await next.connect();
+    for (const channel of channels()) await next.query(`LISTEN ${quote(channel)}`);
+    client = next;
+    for (const s of subscribers) s.onHealth(true);
+  }
+
+  function lost(which: pg.Client) {
+    if (closed || client !== which) return;
+    client = undefined;
+    for (const s of subscribers) s.onHealth(false);
+    void reconnect();
+  }
+
+  async function reconnect(pause = 250) {
+    while (!closed && !client) {
+      await new Promise((r) => setTimeout(r, pause));
+      try {
+        await connect();
+      } catch {
+        pause = Math.min(pause * 2, 10_000);
+      }
+    }
+  }
+
+  const listen: Listen = async (handlers, onHealth) => {
+    subscribers.push({ handlers, onHealth });
+    // A first connection that fails is retried like a lost one; the subscriber hears when it is up.
+    connecting ??= connect().catch(() => void reconnect());
+    await connecting;
+    if (!client) return;
+    for (const channel of Object.keys(handlers)) await client.query(`LISTEN ${quote(channel)}`);
+    onHealth(true);
+  };
+
+  return {
+    listen,
+    async close() {
+      closed = true;
+      await client?.end();
+    },
+  };
+}
