@@ -26,9 +26,19 @@ export async function createTestDatabase(): Promise<Database> {
     ...database,
     async close() {
       await database.close();
+      // Not `with (force)`: terminating a connection that is still closing makes its client throw.
+      // The pool's last sockets close within moments; the drop waits for them.
       const cleanup = new pg.Client({ connectionString: url });
       await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
+      for (let attempt = 0; ; attempt++) {
+        try {
+          await cleanup.query(`drop database if exists ${name}`);
+          break;
+        } catch (error) {
+          if (attempt >= 50 || (error as { code?: string }).code !== '55006') throw error;
+          await new Promise((r) => setTimeout(r, 100));
+        }
+      }
       await cleanup.end();
     },
   };
