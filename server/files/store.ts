@@ -12,7 +12,7 @@ const SAFE_KEY = /^[a-z0-9-]+\.webp$/;
 
 export function createDiskStore(dir: string): FileStore {
   const path = (key: string) => {
-    if (!SAFE_KEY.test(key)) throw new Error(`unsafe file key ${key}`);
+    if (!key.match(SAFE_KEY)) throw new Error(`unsafe file key ${key}`);
     return join(dir, key);
   };
   return {
@@ -21,7 +21,7 @@ export function createDiskStore(dir: string): FileStore {
       await writeFile(path(key), data);
     },
     async get(key) {
-      if (!SAFE_KEY.test(key)) return null;
+      if (!key.match(SAFE_KEY)) return null;
       try {
         return await readFile(path(key));
       } catch {

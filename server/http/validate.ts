@@ -60,6 +60,6 @@ const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 /** A path id: anything that is not a UUID cannot name a row, so it is a 404 with the resource's message. */
 export function pathId(c: Context, name: string, notFoundMessage: string): string {
   const id = c.req.param(name) ?? '';
-  if (!UUID_RE.test(id)) throw new HttpError(404, notFoundMessage);
+  if (!id.match(UUID_RE)) throw new HttpError(404, notFoundMessage);
   return id.toLowerCase();
 }
