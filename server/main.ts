@@ -9,6 +9,7 @@ import { systemClock } from './deps';
 import { createFileMailer, createSmtpMailer } from './mail/mailer';
 import { createDiskStore } from './files/store';
 import { servePwa } from './static/pwa';
+import { ensureAppBuilt } from './static/ensure-built';
 
 let config;
 try {
@@ -34,7 +35,9 @@ const app = createApp({
   logger,
   listen: database.listen,
 });
-servePwa(app, join(import.meta.dirname, '..', 'dist'));
+const root = join(import.meta.dirname, '..');
+await ensureAppBuilt(root, logger);
+servePwa(app, join(root, 'dist'));
 
 // Requests being handled, including those whose client went away: the database closes only after them.
 let inFlight = 0;

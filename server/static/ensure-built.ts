@@ -1,0 +1,28 @@
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Logger } from 'pino';
+
+const SOURCES = ['src', 'sw', 'public', 'index.html', 'vite.config.ts', 'package-lock.json'];
+
+function newestChange(path: string): number {
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(path)) newest = Math.max(newest, newestChange(join(path, entry)));
+  return newest;
+}
+
+/**
+ * `npm start` builds what is missing: the PWA is built with Vite when `dist/` has none, or an older one
+ * than its sources. A fresh clone builds once; later starts reuse the build.
+ */
+export async function ensureAppBuilt(root: string, logger: Logger): Promise<void> {
+  const built = join(root, 'dist', 'index.html');
+  const sources = SOURCES.map((s) => join(root, s)).filter(existsSync);
+  if (!sources.length) return;
+  if (existsSync(built) && statSync(built).mtimeMs >= Math.max(...sources.map(newestChange))) return;
+  logger.info('building the app (vite build)…');
+  const { build } = await import('vite');
+  await build({ root, configFile: join(root, 'vite.config.ts'), logLevel: 'warn' });
+  logger.info('app built');
+}

@@ -1,0 +1,37 @@
+import * as v from 'valibot';
+import { NeedCategory, User, Village } from '../../contract';
+import { call } from '../../api/client';
+import { db } from '../../db/database';
+import { getToken } from '../../session/token';
+import { appState } from '../../state/app-state';
+
+/**
+ * Loads what every screen needs: the user, the need categories and the villages. Online, the answers
+ * are written to the local store; offline, what the store already has is used, so the app still opens.
+ * Answers whether the app could start.
+ */
+export async function bootstrap(): Promise<'ready' | 'signed-out' | 'no-data'> {
+  const token = getToken();
+  if (!token) return 'signed-out';
+  const [user, categories, villages] = await Promise.all([
+    call('GET', '/v1/users/me', { query: { include: 'photo' }, schema: User, showErrorPage: false }),
+    call('GET', '/v1/need_categories', { query: { include: 'needs' }, schema: v.array(NeedCategory), showErrorPage: false }),
+    call('GET', '/v1/villages', { query: { include: 'photo,villagers,villagers.user' }, schema: v.array(Village), showErrorPage: false }),
+  ]);
+  if (!user.ok && user.failure.kind === 'unauthorized') return 'signed-out';
+  if (user.ok && categories.ok && villages.ok) {
+    await db.transaction('rw', db.session, db.users, db.categories, db.villages, async () => {
+      await db.session.put({ key: 'current', token, userId: user.data.id });
+      await db.users.clear();
+      await db.users.put(user.data);
+      await db.categories.clear();
+      await db.categories.bulkPut(categories.data);
+      await db.villages.clear();
+      await db.villages.bulkPut(villages.data);
+    });
+  } else if (!(await db.users.count())) {
+    return 'no-data';
+  }
+  appState.set({ initialised: true });
+  return 'ready';
+}

@@ -1,0 +1,53 @@
+import { notFound, redirect } from '@tanstack/react-router';
+import { getToken } from '../session/token';
+import { db } from '../db/database';
+import { isActiveVillager } from '../contract';
+
+export interface GuardContext {
+  location: { pathname: string; href: string };
+  params: Record<string, string>;
+}
+
+/** A named route middleware: it returns to let the route load, or throws a redirect or a not-found. */
+export type Guard = (ctx: GuardContext) => void | Promise<void>;
+
+const signedIn = () => !!getToken();
+
+const requireUser: Guard = (ctx) => {
+  if (!signedIn()) throw redirect({ to: '/auth/login', search: { redirect: ctx.location.href } });
+};
+
+/** The village of the route, from the local store: only its active members open its areas. */
+const requireVillage: Guard = async (ctx) => {
+  requireUser(ctx);
+  const village = await db.villages.get(ctx.params.id ?? '');
+  const session = await db.session.get('current');
+  const me = village?.villagers?.find((v) => v.user_id === session?.userId);
+  if (!village || (village.villagers && (!me || !isActiveVillager(me)))) throw notFound();
+};
+
+/** The spec's middleware groups, by name. Guards read only local state, so they decide offline too. */
+export const guardRegistry: Record<string, Guard> = {
+  auth: () => {
+    if (signedIn()) throw redirect({ to: '/' });
+  },
+  'user-auth': requireUser,
+  home: () => {
+    throw redirect({ to: '/dashboard/villages' });
+  },
+  dashboard: requireUser,
+  'dashboard-chat': requireVillage,
+  'dashboard-infos': requireVillage,
+  'dashboard-needs': requireVillage,
+  'dashboard-notification': requireVillage,
+  'dashboard-planning': requireVillage,
+  'tunnel-creation': requireUser,
+};
+
+/** The route's `beforeLoad`: its guards in order. A name that is not in the registry is a programming error. */
+export function guards(...names: string[]) {
+  for (const name of names) if (!(name in guardRegistry)) throw new Error('Unknown route middleware');
+  return async (ctx: GuardContext) => {
+    for (const name of names) await guardRegistry[name](ctx);
+  };
+}

@@ -1,0 +1,8 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { Placeholder } from '../components/placeholder';
+import { guards } from '../guards/registry';
+
+export const Route = createFileRoute('/_dashboard/dashboard/villages/$id/infos')({
+  beforeLoad: guards('dashboard-infos'),
+  component: () => <Placeholder title="Infos du village" />,
+});

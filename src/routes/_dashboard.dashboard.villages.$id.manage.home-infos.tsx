@@ -1,0 +1,6 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { Placeholder } from '../components/placeholder';
+
+export const Route = createFileRoute('/_dashboard/dashboard/villages/$id/manage/home-infos')({
+  component: () => <Placeholder title="Infos pratiques du domicile" />,
+});

@@ -1,0 +1,6 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { Placeholder } from '../components/placeholder';
+
+export const Route = createFileRoute('/_dashboard/dashboard/villages/$id/waiting-validation')({
+  component: () => <Placeholder title="En attente de validation" />,
+});

@@ -1,0 +1,8 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { guards } from '../guards/registry';
+import { DashboardLayout } from '../components/layouts/dashboard-layout';
+
+export const Route = createFileRoute('/_dashboard')({
+  beforeLoad: guards('user-auth', 'dashboard'),
+  component: DashboardLayout,
+});

@@ -1,0 +1,41 @@
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import { bootstrap } from '../features/bootstrap/bootstrap';
+import { RETURN_TO_KEY } from '../session/token';
+import { FullScreenLoader } from '../components/full-screen-loader';
+
+export const Route = createFileRoute('/vous-etes-sublime')({
+  component: BootstrapPage,
+});
+
+/** The bootstrap page: loads the user's data, then goes back to where they meant to go. */
+function BootstrapPage() {
+  const navigate = useNavigate();
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    let cancelled = false;
+    void bootstrap().then((outcome) => {
+      if (cancelled) return;
+      if (outcome === 'signed-out') return void navigate({ to: '/auth/login', replace: true });
+      if (outcome === 'no-data') return setFailed(true);
+      const back = localStorage.getItem(RETURN_TO_KEY);
+      localStorage.removeItem(RETURN_TO_KEY);
+      void navigate({ href: back && back.startsWith('/') ? back : '/', replace: true });
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [navigate]);
+  if (failed) {
+    return (
+      <main className="page" id="contenu">
+        <h1>Connexion impossible</h1>
+        <p>Vos données n'ont pas encore pu être chargées. Vérifiez votre connexion puis réessayez.</p>
+        <button type="button" onClick={() => location.reload()}>
+          Réessayer
+        </button>
+      </main>
+    );
+  }
+  return <FullScreenLoader />;
+}
