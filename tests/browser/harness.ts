@@ -1,0 +1,123 @@
+/**
+ * Browser tests' world: the real server as `npm start` runs it, on a data directory and a port of its
+ * own, and Debian's Chromium driven by playwright-core with a fresh profile. Each test file makes its own.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { afterAll } from 'vitest';
+
+const root = join(import.meta.dirname, '..', '..');
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+
+export interface AppServer {
+  base: string;
+  port: number;
+  dataDir: string;
+  /** Starts (again) the server process on the same port and data: stopping it is the surest "offline". */
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  /** The mails written to DATA_DIR/mail, oldest first, as raw .eml text. */
+  mails(): Promise<string[]>;
+  output(): string;
+}
+
+/** The app and its API on one origin, built if needed, on a fresh embedded database. */
+export async function startApp(env: Record<string, string> = {}): Promise<AppServer> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'village-browser-'));
+  const port = await freePort();
+  const base = `http://localhost:${port}`;
+  let child: ChildProcess | undefined;
+  let output = '';
+  const server: AppServer = {
+    base,
+    port,
+    dataDir,
+    async start() {
+      child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+        cwd: root,
+        env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: base, LOG_LEVEL: 'warn', ...env },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      child.stdout!.on('data', (d) => (output += d));
+      child.stderr!.on('data', (d) => (output += d));
+      const deadline = Date.now() + 120_000;
+      while (Date.now() < deadline) {
+        if (child.exitCode !== null) throw new Error(`server exited:\n${output}`);
+        try {
+          if ((await fetch(`${base}/v1/health`)).ok) return;
+        } catch {
+          // not up yet
+        }
+        await new Promise((r) => setTimeout(r, 200));
+      }
+      throw new Error(`server did not start:\n${output}`);
+    },
+    async stop() {
+      if (!child || child.exitCode !== null) return;
+      const exited = new Promise((r) => child!.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    },
+    async mails() {
+      const dir = join(dataDir, 'mail');
+      const names = (await readdir(dir).catch(() => [] as string[])).sort();
+      return Promise.all(names.map((n) => readFile(join(dir, n), 'utf8')));
+    },
+    output: () => output,
+  };
+  await server.start();
+  afterAll(async () => {
+    await server.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+  return server;
+}
+
+/** Chromium with a fresh profile (persistent, so that service workers and storage behave as installed). */
+export async function openBrowser(): Promise<{ context: BrowserContext; browser: Browser | null }> {
+  const profile = await mkdtemp(join(tmpdir(), 'village-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: CHROMIUM_ARGS,
+    viewport: { width: 390, height: 844 },
+    locale: 'fr-FR',
+    timezoneId: 'Europe/Paris',
+  });
+  afterAll(async () => {
+    await context.close();
+    await rm(profile, { recursive: true, force: true });
+  });
+  return { context, browser: context.browser() };
+}
+
+/** A user registered through the API (fast path for tests whose subject is not registration). */
+export async function registerUser(base: string, who: { email: string; password: string; first_name: string; last_name: string }) {
+  const res = await fetch(`${base}/v1/auth/register`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(who),
+  });
+  if (res.status !== 201) throw new Error(`register failed: ${res.status} ${await res.text()}`);
+  return (await res.json()).data as { token: string; user: { id: string } };
+}
