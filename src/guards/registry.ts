@@ -1,4 +1,5 @@
-import { notFound, redirect } from '@tanstack/react-router';
+import { isNotFound, isRedirect, notFound, redirect } from '@tanstack/react-router';
+import { initialLoadStep, wasFirstLoad } from '../state/first-load';
 import { getToken } from '../session/token';
 import { db } from '../db/database';
 import { isActiveVillager } from '../contract';
@@ -14,7 +15,7 @@ export type Guard = (ctx: GuardContext) => void | Promise<void>;
 const signedIn = () => !!getToken();
 
 const requireUser: Guard = (ctx) => {
-  if (!signedIn()) throw redirect({ to: '/auth/login', search: { redirect: ctx.location.href } });
+  if (!signedIn()) throw redirect({ to: '/auth/login', search: { redirect: ctx.location.href }, state: initialLoadStep });
 };
 
 /** The village of the route, from the local store: only its active members open its areas. */
@@ -29,11 +30,11 @@ const requireVillage: Guard = async (ctx) => {
 /** The spec's middleware groups, by name. Guards read only local state, so they decide offline too. */
 export const guardRegistry: Record<string, Guard> = {
   auth: () => {
-    if (signedIn()) throw redirect({ to: '/' });
+    if (signedIn()) throw redirect({ to: '/', state: initialLoadStep });
   },
   'user-auth': requireUser,
   home: () => {
-    throw redirect({ to: '/dashboard/villages' });
+    throw redirect({ to: '/dashboard/villages', state: initialLoadStep });
   },
   dashboard: requireUser,
   'dashboard-chat': requireVillage,
@@ -44,10 +45,20 @@ export const guardRegistry: Record<string, Guard> = {
   'tunnel-creation': requireUser,
 };
 
-/** The route's `beforeLoad`: its guards in order. A name that is not in the registry is a programming error. */
+/**
+ * The route's `beforeLoad`: its guards in order. A name that is not in the registry is a programming error.
+ * The spec: during the initial load a guard that fails with an error gives the 404 ("Page Not Found" and
+ * the path); after a navigation the error goes to the error screen as any other.
+ */
 export function guards(...names: string[]) {
   for (const name of names) if (!(name in guardRegistry)) throw new Error('Unknown route middleware');
   return async (ctx: GuardContext) => {
-    for (const name of names) await guardRegistry[name](ctx);
+    try {
+      for (const name of names) await guardRegistry[name](ctx);
+    } catch (error) {
+      if (isRedirect(error) || isNotFound(error) || !wasFirstLoad()) throw error;
+      console.error('A route guard failed on the initial load', error);
+      throw notFound();
+    }
   };
 }

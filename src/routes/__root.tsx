@@ -4,6 +4,12 @@ import { NotFound } from '../components/not-found';
 import { FullScreenLoader } from '../components/full-screen-loader';
 import { ErrorScreen } from '../components/error-screen';
 import { LoadingBar } from '../components/loading-bar';
+import { Toasts } from '../components/toasts';
+import { NotificationBanner } from '../components/notification-banner';
+import { useServerErrorPage } from '../components/use-server-error-page';
+import { useRotatingTitle } from '../hooks/use-rotating-title';
+import { AnalyticsConsentPrompt } from '../analytics/analytics-consent-prompt';
+import { PwaBanners } from '../pwa/pwa-banners';
 
 export const Route = createRootRoute({
   beforeLoad: ({ location }) => initialisationGuard(location),
@@ -14,13 +20,19 @@ export const Route = createRootRoute({
 });
 
 function Root() {
+  useRotatingTitle();
+  const serverError = useServerErrorPage();
   return (
     <>
       <a className="skip-link" href="#contenu">
         Aller au contenu
       </a>
       <LoadingBar />
-      <Outlet />
+      <NotificationBanner />
+      {serverError ? <ErrorScreen variant="unexpected" message={serverError.message} code={serverError.code} /> : <Outlet />}
+      <Toasts />
+      <AnalyticsConsentPrompt />
+      <PwaBanners />
     </>
   );
 }

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Placeholder } from '../components/placeholder';
+import { AccountPage } from '../features/account/account-page';
 
 export const Route = createFileRoute('/_account/account/')({
-  component: () => <Placeholder title="Mon compte" />,
+  component: AccountPage,
 });

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Placeholder } from '../components/placeholder';
+import { ProfilePage } from '../features/account/profile-page';
 
 export const Route = createFileRoute('/_account/account/profile')({
-  component: () => <Placeholder title="Mon profil" />,
+  component: ProfilePage,
 });

@@ -1,6 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Placeholder } from '../components/placeholder';
+import { LoginForm } from '../features/auth/login-form';
+import { parseAuthSearch } from '../features/auth/auth-search';
+import { useSignIn } from '../features/auth/use-sign-in';
 
 export const Route = createFileRoute('/_auth/auth/login')({
-  component: () => <Placeholder title="Connexion" />,
+  validateSearch: parseAuthSearch,
+  component: LoginPage,
 });
+
+function LoginPage() {
+  const { redirect, expired } = Route.useSearch();
+  const onSignedIn = useSignIn(redirect);
+  return <LoginForm expired={expired} redirect={redirect} onSignedIn={onSignedIn} />;
+}

@@ -1,6 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Placeholder } from '../components/placeholder';
+import { RegisterForm } from '../features/auth/register-form';
+import { parseAuthSearch } from '../features/auth/auth-search';
+import { useSignIn } from '../features/auth/use-sign-in';
 
 export const Route = createFileRoute('/_auth/auth/register')({
-  component: () => <Placeholder title="Créer un compte" />,
+  validateSearch: parseAuthSearch,
+  component: RegisterPage,
 });
+
+function RegisterPage() {
+  const { redirect } = Route.useSearch();
+  const onSignedIn = useSignIn(redirect);
+  return <RegisterForm redirect={redirect} onSignedIn={onSignedIn} />;
+}

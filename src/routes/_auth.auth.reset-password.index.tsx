@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Placeholder } from '../components/placeholder';
+import { RequestResetForm } from '../features/auth/request-reset-form';
 
 export const Route = createFileRoute('/_auth/auth/reset-password/')({
-  component: () => <Placeholder title="Mot de passe oublié" />,
+  component: RequestResetForm,
 });

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { bootstrap } from '../features/bootstrap/bootstrap';
 import { RETURN_TO_KEY } from '../session/token';
 import { FullScreenLoader } from '../components/full-screen-loader';
+import { initialLoadStep } from '../state/first-load';
 
 export const Route = createFileRoute('/vous-etes-sublime')({
   component: BootstrapPage,
@@ -16,11 +17,11 @@ function BootstrapPage() {
     let cancelled = false;
     void bootstrap().then((outcome) => {
       if (cancelled) return;
-      if (outcome === 'signed-out') return void navigate({ to: '/auth/login', replace: true });
+      if (outcome === 'signed-out') return void navigate({ to: '/auth/login', replace: true, state: initialLoadStep });
       if (outcome === 'no-data') return setFailed(true);
       const back = localStorage.getItem(RETURN_TO_KEY);
       localStorage.removeItem(RETURN_TO_KEY);
-      void navigate({ href: back && back.startsWith('/') ? back : '/', replace: true });
+      void navigate({ href: back && back.startsWith('/') ? back : '/', replace: true, state: initialLoadStep });
     });
     return () => {
       cancelled = true;

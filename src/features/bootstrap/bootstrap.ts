@@ -4,11 +4,14 @@ import { call } from '../../api/client';
 import { db } from '../../db/database';
 import { getToken } from '../../session/token';
 import { appState } from '../../state/app-state';
+import { beginAnalytics } from '../../analytics/consent';
 
 /**
  * Loads what every screen needs: the user, the need categories and the villages. Online, the answers
  * are written to the local store; offline, what the store already has is used, so the app still opens.
- * Answers whether the app could start.
+ * Then, as the spec says, analytics starts with the user's uuid and app-opened is logged (only if the user
+ * accepted analytics; the SDK is imported lazily, after this page's first paint). Answers whether the app
+ * could start.
  */
 export async function bootstrap(): Promise<'ready' | 'signed-out' | 'no-data'> {
   const token = getToken();
@@ -32,6 +35,16 @@ export async function bootstrap(): Promise<'ready' | 'signed-out' | 'no-data'> {
   } else if (!(await db.users.count())) {
     return 'no-data';
   }
+  const me = user.ok ? user.data : await storedUser();
+  if (!me) return 'no-data';
   appState.set({ initialised: true });
+  // Not awaited: the app opens at once; loading the SDK must never hold it back.
+  void beginAnalytics(me).catch((error: unknown) => console.error('Analytics could not start', error));
   return 'ready';
+}
+
+/** Offline start: the user saved by the last successful bootstrap of this session. */
+async function storedUser(): Promise<User | undefined> {
+  const session = await db.session.get('current');
+  return session?.userId ? db.users.get(session.userId) : db.users.toCollection().first();
 }

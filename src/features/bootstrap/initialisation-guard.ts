@@ -1,6 +1,7 @@
 import { redirect } from '@tanstack/react-router';
 import { getToken, RETURN_TO_KEY } from '../../session/token';
 import { appState } from '../../state/app-state';
+import { initialLoadStep } from '../../state/first-load';
 
 export const BOOTSTRAP_PATH = '/vous-etes-sublime';
 
@@ -11,5 +12,5 @@ export const BOOTSTRAP_PATH = '/vous-etes-sublime';
 export function initialisationGuard(location: { pathname: string; href: string }) {
   if (!getToken() || appState.get().initialised || location.pathname === BOOTSTRAP_PATH) return;
   localStorage.setItem(RETURN_TO_KEY, location.href);
-  throw redirect({ to: BOOTSTRAP_PATH });
+  throw redirect({ to: BOOTSTRAP_PATH, state: initialLoadStep });
 }

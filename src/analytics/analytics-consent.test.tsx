@@ -1,0 +1,69 @@
+// @vitest-environment happy-dom
+import 'fake-indexeddb/auto';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { AnalyticsConsentPrompt } from './analytics-consent-prompt';
+import { AnalyticsConsentChoice } from './analytics-consent-choice';
+import { consentStore } from './consent';
+import { stopAnalytics } from './analytics';
+
+const requests: { url: string; init: RequestInit }[] = [];
+
+beforeEach(() => {
+  requests.length = 0;
+  vi.stubEnv('VITE_AMPLITUDE_API_KEY', 'test-api-key');
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: URL | string, init: RequestInit) => {
+      // The SDK's own upload (after "Accepter") is answered as its ingestion API would, and not recorded.
+      if (!new URL(String(url), 'http://localhost').pathname.startsWith('/v1/')) return new Response(JSON.stringify({ code: 200, events_ingested: 1 }), { status: 200 });
+      requests.push({ url: String(url), init });
+      return new Response(JSON.stringify({ data: null }), { status: 200, headers: { 'Content-Type': 'application/json' } });
+    }),
+  );
+  consentStore.set({ id: 'u1', uuid: 'uuid-1', analytics_consent: null });
+});
+afterEach(async () => {
+  // Accepting starts the real SDK: it is flushed into the stubbed fetch and dropped before the stub goes.
+  await stopAnalytics();
+  cleanup();
+  consentStore.set(null);
+  vi.unstubAllEnvs();
+  vi.unstubAllGlobals();
+});
+
+describe('the consent prompt', () => {
+  it('asks a signed-in user who has not chosen yet, and goes away once they refuse', async () => {
+    render(<AnalyticsConsentPrompt />);
+    const prompt = screen.getByRole('region', { name: 'Nous aider à améliorer Village ?' });
+    expect(prompt.textContent).toContain("Rien n'est envoyé si vous refusez.");
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Refuser' })));
+    await vi.waitFor(() => expect(screen.queryByRole('region')).toBeNull());
+    expect(requests.map((r) => [r.init.method, new URL(r.url).pathname, r.init.body])).toEqual([['PUT', '/v1/users/u1', '{"analytics_consent":false}']]);
+  });
+
+  it('is not shown without an API key, nor to a guest, nor once answered', () => {
+    vi.stubEnv('VITE_AMPLITUDE_API_KEY', '');
+    const { unmount } = render(<AnalyticsConsentPrompt />);
+    expect(screen.queryByRole('region')).toBeNull();
+    unmount();
+    vi.stubEnv('VITE_AMPLITUDE_API_KEY', 'test-api-key');
+    act(() => consentStore.set(null));
+    render(<AnalyticsConsentPrompt />);
+    expect(screen.queryByRole('region')).toBeNull();
+    act(() => consentStore.set({ id: 'u1', uuid: 'uuid-1', analytics_consent: false }));
+    expect(screen.queryByRole('region')).toBeNull();
+  });
+});
+
+describe('the account’s consent setting', () => {
+  it('says the current choice and changes it', async () => {
+    act(() => consentStore.set({ id: 'u1', uuid: 'uuid-1', analytics_consent: false }));
+    render(<AnalyticsConsentChoice />);
+    expect(screen.getByText('Vous avez refusé la mesure d’audience : rien n’est envoyé.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Refuser' }).getAttribute('aria-pressed')).toBe('true');
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Accepter' })));
+    await vi.waitFor(() => expect(screen.getByText('Vous avez accepté la mesure d’audience.')).toBeTruthy());
+    expect(screen.getByRole('button', { name: 'Accepter' }).getAttribute('aria-pressed')).toBe('true');
+  });
+});

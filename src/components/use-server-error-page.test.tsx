@@ -1,0 +1,53 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
+import { useServerErrorPage } from './use-server-error-page';
+import { ErrorScreen } from './error-screen';
+import { call } from '../api/client';
+
+/** A root like the app's: the 500 page replaces the outlet until the next navigation. */
+function buildRouter() {
+  const root = createRootRoute({
+    component: function Root() {
+      const error = useServerErrorPage();
+      return error ? <ErrorScreen variant="unexpected" message={error.message} code={error.code} /> : <Outlet />;
+    },
+  });
+  const page = (path: string, title: string) => createRoute({ getParentRoute: () => root, path, component: () => <h1>{title}</h1> });
+  return createRouter({
+    routeTree: root.addChildren([page('/', 'Accueil'), page('/ailleurs', 'Ailleurs')]),
+    history: createMemoryHistory({ initialEntries: ['/'] }),
+  });
+}
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('the 500 error page', () => {
+  it('shows the body’s message and code, and goes away on navigation', async () => {
+    const router = buildRouter();
+    await act(async () => void render(<RouterProvider router={router} />));
+    await act(() => router.load());
+    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ message: 'La base est indisponible.', http_code: 500 }), { status: 500 })));
+    await act(async () => void (await call('POST', '/v1/villages', { body: {} })));
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Une erreur est survenue');
+    expect(screen.getByText('La base est indisponible. (code 500)')).toBeTruthy();
+    await act(async () => {
+      router.history.push('/ailleurs');
+      await vi.waitFor(() => expect(router.state.status).toBe('idle'));
+    });
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Ailleurs');
+  });
+
+  it('stays away when the caller opted out', async () => {
+    const router = buildRouter();
+    await act(async () => void render(<RouterProvider router={router} />));
+    await act(() => router.load());
+    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ message: 'Non.', http_code: 500 }), { status: 500 })));
+    await act(async () => void (await call('POST', '/v1/villages', { body: {}, showErrorPage: false })));
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Accueil');
+  });
+});

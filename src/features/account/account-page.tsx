@@ -1,0 +1,78 @@
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useCurrentUser } from '../../session/current-user';
+import { signOut } from '../../session/sign-out';
+import { externalLinks } from './external-links';
+import { DeleteAccountDialog } from './delete-account-dialog';
+import { UserAvatar } from './user-avatar';
+import { AnalyticsConsentChoice } from '../../analytics/analytics-consent-choice';
+
+export function AccountPage() {
+  const user = useCurrentUser();
+  const navigate = useNavigate();
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
+
+  const logOut = async () => {
+    await signOut();
+    await navigate({ to: '/auth/login', replace: true });
+  };
+
+  return (
+    <section className="account" aria-labelledby="account-title">
+      <h1 id="account-title">Mon compte</h1>
+      {user ? (
+        <div className="account-identity">
+          <UserAvatar user={user} size={64} />
+          <div>
+            <p className="account-name">
+              {user.first_name} {user.last_name}
+            </p>
+            <p className="account-email">{user.email}</p>
+          </div>
+        </div>
+      ) : null}
+
+      <nav aria-label="Mon compte">
+        <ul className="link-list">
+          <li>
+            <Link to="/account/profile">Modifier mon profil</Link>
+          </li>
+        </ul>
+      </nav>
+
+      {/* The analytics consent, changeable at any time (src/analytics/); it shows only when analytics is configured. */}
+      <AnalyticsConsentChoice />
+
+      <h2>Informations</h2>
+      <ul className="link-list">
+        {externalLinks.map((link) => (
+          <li key={link.label}>
+            <a href={link.href} target="_blank" rel="noopener noreferrer">
+              {link.label}
+              <span className="visually-hidden"> (nouvel onglet)</span>
+            </a>
+          </li>
+        ))}
+      </ul>
+
+      <div className="account-actions">
+        <button type="button" className="secondary" onClick={logOut}>
+          Se déconnecter
+        </button>
+        {user ? (
+          <button type="button" className="danger" onClick={() => setConfirmingDelete(true)}>
+            Supprimer mon compte
+          </button>
+        ) : null}
+      </div>
+      {user ? (
+        <DeleteAccountDialog
+          userId={user.id}
+          open={confirmingDelete}
+          onClose={() => setConfirmingDelete(false)}
+          onDeleted={() => void navigate({ to: '/auth/login', replace: true })}
+        />
+      ) : null}
+    </section>
+  );
+}

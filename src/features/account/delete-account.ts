@@ -1,0 +1,14 @@
+import { call } from '../../api/client';
+import { track } from '../../analytics/analytics';
+import { clearSession } from '../../session/clear-session';
+import { toast, TOAST_TEXT } from '../../state/toasts';
+
+/** DELETE /v1/users/{id}; only once the server has deleted it is the session forgotten here. */
+export async function deleteAccount(userId: string) {
+  const result = await call('DELETE', `/v1/users/${userId}`, { showErrorPage: false });
+  if (!result.ok) return result;
+  track('delete_account');
+  await clearSession();
+  toast.success(TOAST_TEXT.deleted);
+  return result;
+}

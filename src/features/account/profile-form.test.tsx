@@ -1,0 +1,63 @@
+// @vitest-environment happy-dom
+import 'fake-indexeddb/auto';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { answerFetch, renderWithRouter } from '../../test/render-with-router';
+import { db } from '../../db/database';
+import { toastStore } from '../../state/toasts';
+import { ProfileForm } from './profile-form';
+
+const user = { id: 'u1', uuid: 'uu1', email: 'alice@example.test', first_name: 'Alice', last_name: 'Martin', phone: null, photo: null, analytics_consent: null };
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+const save = () => fireEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
+
+describe('the profile form', () => {
+  it('starts from the saved values and gives the spec’s messages at the fields', async () => {
+    await renderWithRouter(() => <ProfileForm user={user} />);
+    expect((screen.getByLabelText('Prénom') as HTMLInputElement).value).toBe('Alice');
+    type('Nom', '');
+    type('Téléphone', '06-12');
+    save();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Nom')));
+    expect(screen.getByText('Ce champ est requis')).toBeTruthy();
+    expect(screen.getByText('Le champs doit être un chiffre')).toBeTruthy();
+  });
+
+  it('maps the server’s 422 to the e-mail field', async () => {
+    const taken = 'Un compte existe déjà avec cet email';
+    vi.stubGlobal(
+      'fetch',
+      answerFetch({ status: 422, body: { message: 'Certaines informations ne sont pas valides.', http_code: 422, errors: [{ field: 'email', message: taken }] } })
+        .fetchMock,
+    );
+    await renderWithRouter(() => <ProfileForm user={user} />);
+    type('Email', 'bob@example.test');
+    save();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Email')));
+    expect(screen.getByText(taken)).toBeTruthy();
+    expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('bob@example.test');
+  });
+
+  it('saves, keeps the answer locally and says so with the spec’s toast', async () => {
+    const saved = { ...user, first_name: 'Alicia', phone: '0612345678' };
+    const { fetchMock, requests } = answerFetch({ status: 200, body: { data: saved } });
+    vi.stubGlobal('fetch', fetchMock);
+    await renderWithRouter(() => <ProfileForm user={user} />);
+    type('Prénom', 'Alicia');
+    type('Téléphone', '06 12 34 56 78');
+    save();
+    await waitFor(() => expect(toastStore.get().at(-1)?.text).toBe('Vos modifications ont bien été enregistrées.'));
+    expect(requests[0]).toMatchObject({
+      method: 'PUT',
+      body: { first_name: 'Alicia', last_name: 'Martin', email: 'alice@example.test', phone: '0612345678' },
+    });
+    expect(requests[0].url).toMatch(/\/v1\/users\/u1$/);
+    expect(await db.users.get('u1')).toEqual(saved);
+  });
+});

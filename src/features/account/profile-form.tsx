@@ -1,0 +1,37 @@
+import { UpdateUserInput, type User } from '../../contract';
+import { useForm } from '../../components/form/use-form';
+import { TextField } from '../../components/form/text-field';
+import { FormAlert } from '../../components/form/form-alert';
+import { SubmitButton } from '../../components/form/submit-button';
+import { toast, TOAST_TEXT } from '../../state/toasts';
+import { updateProfile } from './update-profile';
+
+export function ProfileForm({ user }: { user: User }) {
+  const form = useForm({
+    schema: UpdateUserInput,
+    initial: { first_name: user.first_name, last_name: user.last_name, email: user.email, phone: user.phone ?? '' },
+    onSubmit: async (input) => {
+      const result = await updateProfile(user.id, input);
+      if (!result.ok) return { failure: result.failure };
+      toast.success(TOAST_TEXT.updated);
+    },
+  });
+  return (
+    <form ref={form.formRef} onSubmit={form.handleSubmit} noValidate aria-labelledby="profile-details-title">
+      <h2 id="profile-details-title">Mes informations</h2>
+      <FormAlert message={form.formError} />
+      <TextField label="Prénom" autoComplete="given-name" required {...form.field('first_name')} />
+      <TextField label="Nom" autoComplete="family-name" required {...form.field('last_name')} />
+      <TextField label="Email" type="email" autoComplete="email" inputMode="email" required {...form.field('email')} />
+      <TextField
+        label="Téléphone"
+        type="tel"
+        autoComplete="tel"
+        inputMode="numeric"
+        hint="Facultatif. Chiffres uniquement, par exemple 0612345678."
+        {...form.field('phone')}
+      />
+      <SubmitButton busy={form.submitting}>Enregistrer</SubmitButton>
+    </form>
+  );
+}

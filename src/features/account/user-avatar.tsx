@@ -1,0 +1,14 @@
+import type { User } from '../../contract';
+
+/** The user's photo, or their initials when they have none. Decorative: the name is always written next to it. */
+export function UserAvatar({ user, size, src }: { user: Pick<User, 'first_name' | 'last_name' | 'photo'>; size: number; src?: string }) {
+  const url = src ?? user.photo?.original_url;
+  const style = { width: size, height: size };
+  if (url) return <img className="avatar" src={url} alt="" style={style} />;
+  const initials = `${user.first_name.charAt(0)}${user.last_name.charAt(0)}`.toUpperCase();
+  return (
+    <span className="avatar avatar-initials" style={style} aria-hidden="true">
+      {initials}
+    </span>
+  );
+}

@@ -1,0 +1,48 @@
+import { ChangePasswordInput } from '../../contract';
+import { useForm } from '../../components/form/use-form';
+import { TextField } from '../../components/form/text-field';
+import { FormAlert } from '../../components/form/form-alert';
+import { SubmitButton } from '../../components/form/submit-button';
+import { changePassword } from './change-password';
+
+interface ChangePasswordFormProps {
+  token: string;
+  onChanged: () => void;
+  /** The token was refused while sending (used or expired meanwhile). */
+  onBadToken: (message: string) => void;
+}
+
+export function ChangePasswordForm({ token, onChanged, onBadToken }: ChangePasswordFormProps) {
+  const form = useForm({
+    schema: ChangePasswordInput,
+    initial: { token, new_password: '', new_password_confirmation: '' },
+    onSubmit: async (input) => {
+      const result = await changePassword(input);
+      if (result.ok) return onChanged();
+      if (result.failure.kind === 'refused' && result.failure.status === 400) return onBadToken(result.failure.message);
+      return { failure: result.failure };
+    },
+  });
+  return (
+    <form ref={form.formRef} onSubmit={form.handleSubmit} noValidate aria-labelledby="new-password-title">
+      <h1 id="new-password-title">Choisissez un nouveau mot de passe</h1>
+      <FormAlert message={form.formError} />
+      <TextField
+        label="Nouveau mot de passe"
+        type="password"
+        autoComplete="new-password"
+        hint="Au moins 8 caractères."
+        required
+        {...form.field('new_password')}
+      />
+      <TextField
+        label="Confirmez le mot de passe"
+        type="password"
+        autoComplete="new-password"
+        required
+        {...form.field('new_password_confirmation')}
+      />
+      <SubmitButton busy={form.submitting}>Enregistrer le mot de passe</SubmitButton>
+    </form>
+  );
+}

@@ -1,0 +1,34 @@
+import { createStore } from './external-store';
+
+/** Chromium's install offer; not in TypeScript's DOM types because it is not a standard. */
+interface BeforeInstallPromptEvent extends Event {
+  prompt(): Promise<void>;
+  userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }>;
+}
+
+/** The browser's pending install offer, or null where there is none (Safari, Firefox, already installed). */
+export const installOffer = createStore<BeforeInstallPromptEvent | null>(null);
+
+/**
+ * Listens from module load: the browser may make its offer before React has mounted, and only once
+ * per page load.
+ */
+export function listenForInstallOffer() {
+  window.addEventListener('beforeinstallprompt', (event) => {
+    // Without this, Chromium shows its own mini bar; the app offers its own button instead.
+    event.preventDefault();
+    installOffer.set(event as BeforeInstallPromptEvent);
+  });
+  window.addEventListener('appinstalled', () => installOffer.set(null));
+}
+
+/** Shows the browser's install dialog; an offer can be used once, whatever the answer. */
+export async function promptInstall() {
+  const offer = installOffer.get();
+  if (!offer) return;
+  installOffer.set(null);
+  await offer.prompt();
+  await offer.userChoice;
+}
+
+listenForInstallOffer();

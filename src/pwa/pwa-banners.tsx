@@ -1,0 +1,51 @@
+import { useEffect, useState } from 'react';
+import { installOffer, promptInstall } from './install-prompt';
+import { onlineStatus } from './online-status';
+import { applyUpdate, registerWorker, updateWaiting } from './worker-updates';
+
+/**
+ * The installable app's messages, at the bottom of every screen: offline, new version, install.
+ * The live regions are always in the page (empty when there is nothing to say) because screen readers
+ * only announce changes inside a region they already know.
+ */
+export function PwaBanners() {
+  useEffect(registerWorker, []);
+  const online = onlineStatus.use();
+  const waiting = updateWaiting.use();
+  const offer = installOffer.use();
+  const [updating, setUpdating] = useState(false);
+
+  return (
+    <aside className="pwa-banners" aria-label="État de l'application">
+      <div role="status" aria-live="polite">
+        {!online && (
+          <p className="pwa-banner pwa-banner-offline">Vous êtes hors ligne. Vos saisies sont gardées sur cet appareil.</p>
+        )}
+      </div>
+      <div role="status" aria-live="polite">
+        {waiting && (
+          <div className="pwa-banner pwa-banner-update">
+            <p>Une nouvelle version de Village est disponible.</p>
+            <button
+              type="button"
+              disabled={updating}
+              onClick={() => {
+                setUpdating(true);
+                applyUpdate();
+              }}
+            >
+              Mettre à jour
+            </button>
+          </div>
+        )}
+      </div>
+      {offer && (
+        <div className="pwa-banner pwa-banner-install">
+          <button type="button" className="secondary" onClick={() => void promptInstall()}>
+            Installer l'application
+          </button>
+        </div>
+      )}
+    </aside>
+  );
+}

@@ -1,0 +1,24 @@
+import { db } from '../db/database';
+import { appState } from '../state/app-state';
+import { clearToken } from './token';
+
+/**
+ * Tables that survive a sign-out or an expired session: the writes not yet sent belong to their user and
+ * are replayed when that same user signs in again (DESIGN.md), so they are never dropped here.
+ */
+const KEPT_TABLES = new Set(['outbox']);
+
+/** Forgets who was signed in: the token, the local copy of their data and the in-memory state. */
+export async function clearSession() {
+  clearToken();
+  appState.set({ initialised: false, namespace: null });
+  const tables = db.tables.filter((t) => !KEPT_TABLES.has(t.name));
+  try {
+    await db.transaction('rw', tables, async () => {
+      for (const table of tables) await table.clear();
+    });
+  } catch (error) {
+    // The token is already gone, so nobody is signed in; a store that cannot be cleared must not block that.
+    console.error('Local data could not be cleared', error);
+  }
+}

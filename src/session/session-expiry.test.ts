@@ -1,0 +1,48 @@
+// @vitest-environment happy-dom
+import 'fake-indexeddb/auto';
+import type { AnyRouter } from '@tanstack/react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { call } from '../api/client';
+import { db } from '../db/database';
+import { listenForExpiredSession } from './session-expiry';
+import { setToken } from './token';
+
+let stop: (() => void) | undefined;
+afterEach(() => {
+  stop?.();
+  vi.unstubAllGlobals();
+});
+
+const fakeRouter = (pathname: string, href = pathname) => {
+  const navigate = vi.fn(async () => undefined);
+  return { router: { state: { location: { pathname, href } }, navigate } as unknown as AnyRouter, navigate };
+};
+
+const expired = () => new Response(JSON.stringify({ message: 'Votre session a expiré, veuillez vous reconnecter.', http_code: 401 }), { status: 401 });
+
+describe('a 401 during a session', () => {
+  it('clears the session and the local data, then goes to login saying so and keeping where the user was', async () => {
+    setToken('tok');
+    await db.session.put({ key: 'current', token: 'tok', userId: 'u1' });
+    await db.villages.put({ id: 'v1' } as never);
+    const { router, navigate } = fakeRouter('/account/profile', '/account/profile?tab=1');
+    stop = listenForExpiredSession(router);
+    vi.stubGlobal('fetch', async () => expired());
+    await Promise.all([call('PUT', '/v1/users/u1', { body: {} }), call('GET', '/v1/users/me', { retries: 0 })]);
+    await vi.waitFor(() => expect(navigate).toHaveBeenCalled());
+    expect(navigate).toHaveBeenCalledTimes(1);
+    expect(navigate).toHaveBeenCalledWith({ to: '/auth/login', search: { redirect: '/account/profile?tab=1', expired: true }, replace: true });
+    expect(localStorage.getItem('ga-token')).toBeNull();
+    expect(await db.session.count()).toBe(0);
+    expect(await db.villages.count()).toBe(0);
+  });
+
+  it('does nothing for a guest whose call is refused (a wrong password is not an expired session)', async () => {
+    localStorage.clear();
+    const { router, navigate } = fakeRouter('/auth/login');
+    stop = listenForExpiredSession(router);
+    vi.stubGlobal('fetch', async () => expired());
+    await call('POST', '/v1/auth/login', { body: {} });
+    expect(navigate).not.toHaveBeenCalled();
+  });
+});
