@@ -23,6 +23,15 @@ export async function ensureAppBuilt(root: string, logger: Logger): Promise<void
   if (existsSync(built) && statSync(built).mtimeMs >= Math.max(...sources.map(newestChange))) return;
   logger.info('building the app (vite build)…');
   const { build } = await import('vite');
-  await build({ root, configFile: join(root, 'vite.config.ts'), logLevel: 'warn' });
+  // Always a production build, whatever NODE_ENV the server inherited (a test runner sets "test", with
+  // which Vite would emit React's development runtime).
+  const inherited = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({ root, configFile: join(root, 'vite.config.ts'), mode: 'production', logLevel: 'warn' });
+  } finally {
+    if (inherited === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = inherited;
+  }
   logger.info('app built');
 }

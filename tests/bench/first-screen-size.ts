@@ -46,7 +46,7 @@ async function main() {
   execFileSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', distDir, '--emptyOutDir', '--logLevel', 'warn'], {
     cwd: root,
     stdio: 'inherit',
-    env: { ...process.env, VITE_AMPLITUDE_API_KEY: process.env.VITE_AMPLITUDE_API_KEY || 'bench-key' },
+    env: { ...process.env, NODE_ENV: 'production', VITE_AMPLITUDE_API_KEY: process.env.VITE_AMPLITUDE_API_KEY || 'bench-key' },
   });
   const sdk = await sdkChunks(distDir);
 
