@@ -17,10 +17,21 @@ export function listenForInstallOffer() {
   window.addEventListener('beforeinstallprompt', (event) => {
     // Without this, Chromium shows its own mini bar; the app offers its own button instead.
     event.preventDefault();
-    installOffer.set(event as BeforeInstallPromptEvent);
+    if (!recentlyDismissed()) installOffer.set(event as BeforeInstallPromptEvent);
   });
   window.addEventListener('appinstalled', () => installOffer.set(null));
 }
+
+const DISMISSED_KEY = 'village-install-dismissed-at';
+const ASK_AGAIN_AFTER_MS = 30 * 24 * 3600 * 1000;
+
+/** "Plus tard": the offer is hidden, and not made again for a month on this device. */
+export function dismissInstall() {
+  localStorage.setItem(DISMISSED_KEY, String(Date.now()));
+  installOffer.set(null);
+}
+
+const recentlyDismissed = () => Date.now() - Number(localStorage.getItem(DISMISSED_KEY) ?? 0) < ASK_AGAIN_AFTER_MS;
 
 /** Shows the browser's install dialog; an offer can be used once, whatever the answer. */
 export async function promptInstall() {

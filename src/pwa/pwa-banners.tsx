@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
-import { installOffer, promptInstall } from './install-prompt';
+import { useEffect, useRef, useState } from 'react';
+import { dismissInstall, installOffer, promptInstall } from './install-prompt';
 import { onlineStatus } from './online-status';
 import { applyUpdate, registerWorker, updateWaiting } from './worker-updates';
 
@@ -14,9 +14,21 @@ export function PwaBanners() {
   const waiting = updateWaiting.use();
   const offer = installOffer.use();
   const [updating, setUpdating] = useState(false);
+  const aside = useRef<HTMLElement>(null);
+
+  // The banners sit over the bottom of the page: the page makes room for them, so nothing is hidden.
+  useEffect(() => {
+    const element = aside.current;
+    if (!element) return;
+    const observer = new ResizeObserver(() =>
+      document.documentElement.style.setProperty('--pwa-banners-height', `${element.offsetHeight}px`),
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
 
   return (
-    <aside className="pwa-banners" aria-label="État de l'application">
+    <aside ref={aside} className="pwa-banners" aria-label="État de l'application">
       <div role="status" aria-live="polite">
         {!online && (
           <p className="pwa-banner pwa-banner-offline">Vous êtes hors ligne. Vos saisies sont gardées sur cet appareil.</p>
@@ -43,6 +55,9 @@ export function PwaBanners() {
         <div className="pwa-banner pwa-banner-install">
           <button type="button" className="secondary" onClick={() => void promptInstall()}>
             Installer l'application
+          </button>
+          <button type="button" className="link" onClick={dismissInstall}>
+            Plus tard
           </button>
         </div>
       )}
