@@ -23,6 +23,7 @@ const Settings = v.object({
   DATABASE_URL: v.optional(url(['postgres:', 'postgresql:'], 'DATABASE_URL')),
   SMTP_URL: v.optional(url(['smtp:', 'smtps:'], 'SMTP_URL')),
   PUBLIC_URL: v.optional(url(['http:', 'https:'], 'PUBLIC_URL')),
+  DIST_DIR: v.optional(v.pipe(v.string(), v.nonEmpty('DIST_DIR ne peut pas être vide'))),
   LOG_LEVEL: v.optional(v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'LOG_LEVEL doit valoir fatal, error, warn, info, debug, trace ou silent'), 'info'),
 });
 
@@ -33,6 +34,8 @@ export interface Config {
   smtpUrl?: string;
   publicUrl: string;
   logLevel: string;
+  /** A build of the app made elsewhere, served as is; without it `dist/`, rebuilt when stale. */
+  distDir?: string;
 }
 
 /** Reads the settings from the environment; a wrong one is reported by name and stops the start. */
@@ -51,5 +54,6 @@ export function readConfig(env: Record<string, string | undefined>): Config {
     smtpUrl: s.SMTP_URL,
     publicUrl: (s.PUBLIC_URL ?? `http://localhost:${s.PORT}`).replace(/\/$/, ''),
     logLevel: s.LOG_LEVEL,
+    distDir: s.DIST_DIR ? resolve(s.DIST_DIR) : undefined,
   };
 }

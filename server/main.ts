@@ -1,6 +1,6 @@
 import { serve } from '@hono/node-server';
 import { mkdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import pino from 'pino';
 import { readConfig } from './config';
 import { openPglite, openPostgres, prepare } from './db/client';
@@ -38,7 +38,7 @@ const app = createApp({
 const root = join(import.meta.dirname, '..');
 // DIST_DIR serves a build made elsewhere (a test that rebuilds the app must not rewrite the dist/ other
 // runs are serving); whoever sets it builds it, so the rebuild-when-stale check is only for dist/.
-if (process.env.DIST_DIR) servePwa(app, resolve(process.env.DIST_DIR));
+if (config.distDir) servePwa(app, config.distDir);
 else {
   await ensureAppBuilt(root, logger);
   servePwa(app, join(root, 'dist'));
