@@ -1,24 +1,13 @@
-import { useSyncExternalStore } from 'react';
+import { createStore } from '../state/external-store';
 
 /** How many requests are under way: the global loading indicator shows while it is above zero. */
-let pending = 0;
-const listeners = new Set<() => void>();
-const emit = () => listeners.forEach((l) => l());
+const pending = createStore(0);
 
 export const loading = {
-  start() {
-    pending += 1;
-    emit();
-  },
-  stop() {
-    pending = Math.max(0, pending - 1);
-    emit();
-  },
-  subscribe(listener: () => void) {
-    listeners.add(listener);
-    return () => listeners.delete(listener);
-  },
-  isLoading: () => pending > 0,
+  start: () => pending.set(pending.get() + 1),
+  stop: () => pending.set(Math.max(0, pending.get() - 1)),
+  subscribe: pending.subscribe,
+  isLoading: () => pending.get() > 0,
 };
 
-export const useIsLoading = () => useSyncExternalStore(loading.subscribe, loading.isLoading, () => false);
+export const useIsLoading = () => pending.use() > 0;

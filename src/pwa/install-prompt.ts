@@ -1,4 +1,4 @@
-import { createStore } from './external-store';
+import { createStore } from '../state/external-store';
 
 /** Chromium's install offer; not in TypeScript's DOM types because it is not a standard. */
 interface BeforeInstallPromptEvent extends Event {
@@ -17,7 +17,7 @@ export function listenForInstallOffer() {
   window.addEventListener('beforeinstallprompt', (event) => {
     // Without this, Chromium shows its own mini bar; the app offers its own button instead.
     event.preventDefault();
-    if (!recentlyDismissed()) installOffer.set(event as BeforeInstallPromptEvent);
+    if (!prompted && !recentlyDismissed()) installOffer.set(event as BeforeInstallPromptEvent);
   });
   window.addEventListener('appinstalled', () => installOffer.set(null));
 }
@@ -31,12 +31,17 @@ export function dismissInstall() {
   installOffer.set(null);
 }
 
+// Chromium makes a new offer after its dialog is closed: once the user has been asked, this page
+// load asks no more.
+let prompted = false;
+
 const recentlyDismissed = () => Date.now() - Number(localStorage.getItem(DISMISSED_KEY) ?? 0) < ASK_AGAIN_AFTER_MS;
 
 /** Shows the browser's install dialog; an offer can be used once, whatever the answer. */
 export async function promptInstall() {
   const offer = installOffer.get();
   if (!offer) return;
+  prompted = true;
   installOffer.set(null);
   await offer.prompt();
   await offer.userChoice;

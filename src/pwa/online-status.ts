@@ -1,4 +1,4 @@
-import { createStore } from './external-store';
+import { createStore } from '../state/external-store';
 
 /** Whether the browser believes it is online; it follows the online/offline events. */
 export const onlineStatus = createStore(typeof navigator === 'undefined' ? true : navigator.onLine);

@@ -1,5 +1,5 @@
 import { Workbox } from 'workbox-window';
-import { createStore } from './external-store';
+import { createStore } from '../state/external-store';
 
 /**
  * Which build this page runs. Set at build time (VITE_BUILD_ID) so that two builds of the same sources

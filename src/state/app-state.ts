@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { createStore } from './external-store';
 
 /** The spec's global state: the app-initialised flag and the current namespace (the page-loading flag is api/loading.ts). */
 interface AppState {
@@ -6,19 +6,12 @@ interface AppState {
   namespace: string | null;
 }
 
-let state: AppState = { initialised: false, namespace: null };
-const listeners = new Set<() => void>();
+const store = createStore<AppState>({ initialised: false, namespace: null });
 
 export const appState = {
-  get: () => state,
-  set(patch: Partial<AppState>) {
-    state = { ...state, ...patch };
-    listeners.forEach((l) => l());
-  },
-  subscribe(listener: () => void) {
-    listeners.add(listener);
-    return () => listeners.delete(listener);
-  },
+  get: store.get,
+  set: (patch: Partial<AppState>) => store.set({ ...store.get(), ...patch }),
+  subscribe: store.subscribe,
 };
 
-export const useAppState = () => useSyncExternalStore(appState.subscribe, appState.get, appState.get);
+export const useAppState = store.use;

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { createStore } from './external-store';
 
 /** The spec's transient banner: one at a time, 3 seconds each (the spec's default would be 6). */
 export const NOTIFICATION_DISPLAY_MS = 3_000;
@@ -8,29 +8,24 @@ export interface Notification {
   text: string;
 }
 
-let queue: Notification[] = [];
+const queue = createStore<Notification[]>([]);
 let nextId = 1;
-const listeners = new Set<() => void>();
-const emit = () => listeners.forEach((l) => l());
 
 export const notificationStore = {
   /** The one shown now, if any: the oldest not yet expired. */
-  current: (): Notification | null => queue[0] ?? null,
-  subscribe(listener: () => void) {
-    listeners.add(listener);
-    return () => listeners.delete(listener);
-  },
+  current: (): Notification | null => queue.get()[0] ?? null,
+  subscribe: queue.subscribe,
   /** Called by the banner when the current one's display time has ended. */
   expire(id: number) {
-    queue = queue.filter((n) => n.id !== id);
-    emit();
+    queue.set(queue.get().filter((n) => n.id !== id));
   },
 };
 
 export function notify(text: string) {
-  queue = [...queue, { id: nextId++, text }];
-  emit();
+  queue.set([...queue.get(), { id: nextId++, text }]);
 }
 
-export const useCurrentNotification = () =>
-  useSyncExternalStore(notificationStore.subscribe, notificationStore.current, notificationStore.current);
+export const useCurrentNotification = () => {
+  const all = queue.use();
+  return all[0] ?? null;
+};

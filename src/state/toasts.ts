@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { createStore } from './external-store';
 
 /** The spec's success texts. */
 export const TOAST_TEXT = {
@@ -12,27 +12,20 @@ export interface Toast {
   text: string;
 }
 
-let toasts: Toast[] = [];
+const store = createStore<Toast[]>([]);
 let nextId = 1;
-const listeners = new Set<() => void>();
-const emit = () => listeners.forEach((l) => l());
 
 export const toastStore = {
-  get: () => toasts,
-  subscribe(listener: () => void) {
-    listeners.add(listener);
-    return () => listeners.delete(listener);
-  },
+  get: store.get,
+  subscribe: store.subscribe,
   dismiss(id: number) {
-    toasts = toasts.filter((t) => t.id !== id);
-    emit();
+    store.set(store.get().filter((t) => t.id !== id));
   },
 };
 
 function push(kind: Toast['kind'], text: string) {
   const toast = { id: nextId++, kind, text };
-  toasts = [...toasts, toast];
-  emit();
+  store.set([...store.get(), toast]);
   return toast.id;
 }
 
@@ -42,4 +35,4 @@ export const toast = {
   error: (text: string) => push('error', text),
 };
 
-export const useToasts = () => useSyncExternalStore(toastStore.subscribe, toastStore.get, toastStore.get);
+export const useToasts = store.use;

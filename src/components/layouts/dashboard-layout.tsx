@@ -1,14 +1,11 @@
-import { Link, Outlet } from '@tanstack/react-router';
+import { Outlet } from '@tanstack/react-router';
+import { SignedInHeader } from './signed-in-header';
 
+/** A village's pages: navigation between its areas comes with the village issue. */
 export function DashboardLayout() {
   return (
     <div className="layout-dashboard">
-      <header className="topbar">
-        <Link to="/dashboard/villages" className="brand">
-          Village
-        </Link>
-        <Link to="/account">Mon compte</Link>
-      </header>
+      <SignedInHeader />
       <main id="contenu" className="page">
         <Outlet />
       </main>
