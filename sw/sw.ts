@@ -3,6 +3,10 @@ import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { isPhotoRequest, photoStrategy } from './photos';
+import { db } from '../src/db/database';
+import { drainOutbox } from '../src/outbox/replay';
+import { SYNC_TAG } from '../src/outbox/sync-tag';
+import { apiBaseUrl } from '../src/api/base-url';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -24,3 +28,19 @@ clientsClaim();
 self.addEventListener('message', (event) => {
   if (event.data?.type === 'SKIP_WAITING') void self.skipWaiting();
 });
+
+// Writes made offline (src/outbox): replayed when the browser says the network is back, and when the worker starts.
+const replay = () => drainOutbox({ db, fetch: self.fetch.bind(self), baseUrl: apiBaseUrl() || self.location.origin, networkBack: true });
+
+self.addEventListener('sync', (event) => {
+  const sync = event as ExtendableEvent & { tag: string };
+  if (sync.tag !== SYNC_TAG) return;
+  sync.waitUntil(
+    replay().then((result) => {
+      // Rejecting asks the browser to fire `sync` again later, with its own backoff.
+      if (result.state === 'waiting') throw new Error('Some writes are still waiting for the server');
+    }),
+  );
+});
+self.addEventListener('activate', (event) => event.waitUntil(replay().catch(() => undefined)));
+void replay().catch(() => undefined);

@@ -1,5 +1,5 @@
 import Dexie, { type Table } from 'dexie';
-import type { NeedCategory, User, Village } from '../contract';
+import type { Help, NeedCategory, User, Village, VillageNeed, Villager } from '../contract';
 
 /** The session as the service worker needs it to replay writes: the token and whose it is. */
 export interface StoredSession {
@@ -8,17 +8,58 @@ export interface StoredSession {
   userId: string | null;
 }
 
+/**
+ * A write made on this device, waiting to reach the server (`pending`) or refused by it (`failed`).
+ * `seq` orders the queue (FIFO); `id` is the Idempotency-Key, so a resend after a lost answer is harmless.
+ */
+export interface OutboxEntry {
+  seq?: number;
+  id: string;
+  userId: string;
+  kind: string;
+  payload: unknown;
+  villageId: string;
+  createdAt: string;
+  status: 'pending' | 'failed';
+  attempts: number;
+  /** Not retried before this time (ms since epoch): backoff, or the server's Retry-After. */
+  notBefore: number;
+  /** Why the last attempt did not go through: a lost connection may be retried as soon as the network is back. */
+  lastError?: { kind: 'network' | 'server'; status?: number };
+  /** A failed entry: the server's French message and status. */
+  failure?: { status: number; message: string };
+}
+
 /** The app's local store. Components never import it: feature modules read and write it. */
 export class VillageDatabase extends Dexie {
   session!: Table<StoredSession, 'current'>;
   users!: Table<User, string>;
   categories!: Table<NeedCategory, string>;
   villages!: Table<Village, string>;
+  villagers!: Table<Villager, string>;
+  needs!: Table<VillageNeed, string>;
+  helps!: Table<Help, string>;
+  outbox!: Table<OutboxEntry, number>;
 
   constructor(name = 'village') {
     super(name);
     this.version(1).stores({ session: 'key', users: 'id', categories: 'id', villages: 'id, state' });
+    this.version(2).stores({
+      villagers: 'id, village_id, user_id',
+      needs: 'id, village_id',
+      helps: 'id, village_id, village_need_id, start_date',
+      outbox: '++seq, &id, status, villageId',
+    });
   }
 }
 
 export const db = new VillageDatabase();
+
+/** The tables a village's snapshot fills; a pull replaces them for that village in one transaction. */
+export const villageTables = (database: VillageDatabase) => [
+  database.villages,
+  database.villagers,
+  database.needs,
+  database.helps,
+  database.categories,
+];

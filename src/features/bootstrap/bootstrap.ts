@@ -1,7 +1,10 @@
 import * as v from 'valibot';
 import { NeedCategory, User, Village } from '../../contract';
 import { call } from '../../api/client';
-import { db } from '../../db/database';
+import { db, villageTables } from '../../db/database';
+import { rebasePending } from '../../outbox/rebase';
+import { startReplaying } from '../../outbox/page-replayer';
+import { askForPersistentStorage } from '../../outbox/persistent-storage';
 import { getToken } from '../../session/token';
 import { appState } from '../../state/app-state';
 import { beginAnalytics } from '../../analytics/consent';
@@ -23,7 +26,7 @@ export async function bootstrap(): Promise<'ready' | 'signed-out' | 'no-data'> {
   ]);
   if (!user.ok && user.failure.kind === 'unauthorized') return 'signed-out';
   if (user.ok && categories.ok && villages.ok) {
-    await db.transaction('rw', db.session, db.users, db.categories, db.villages, async () => {
+    await db.transaction('rw', [...villageTables(db), db.session, db.users, db.outbox], async () => {
       await db.session.put({ key: 'current', token, userId: user.data.id });
       await db.users.clear();
       await db.users.put(user.data);
@@ -31,6 +34,8 @@ export async function bootstrap(): Promise<'ready' | 'signed-out' | 'no-data'> {
       await db.categories.bulkPut(categories.data);
       await db.villages.clear();
       await db.villages.bulkPut(villages.data);
+      // Changes made on this device and not sent yet stay visible over the fresh list.
+      for (const village of villages.data) await rebasePending(db, village.id, user.data.id);
     });
   } else if (!(await db.users.count())) {
     return 'no-data';
@@ -38,6 +43,9 @@ export async function bootstrap(): Promise<'ready' | 'signed-out' | 'no-data'> {
   const me = user.ok ? user.data : await storedUser();
   if (!me) return 'no-data';
   appState.set({ initialised: true });
+  // Writes made offline, on this visit or an earlier one, leave as soon as they can.
+  startReplaying();
+  void askForPersistentStorage();
   // Not awaited: the app opens at once; loading the SDK must never hold it back.
   void beginAnalytics(me).catch((error: unknown) => console.error('Analytics could not start', error));
   return 'ready';

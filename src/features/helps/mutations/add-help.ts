@@ -1,0 +1,38 @@
+import * as v from 'valibot';
+import { CreateHelpInput, Help, uuid } from '../../../contract';
+import { defineMutation } from '../../../outbox/mutation-kind';
+
+const Payload = v.object({ village_id: uuid, village_need_id: uuid, id: uuid, input: CreateHelpInput });
+export type AddHelpPayload = v.InferOutput<typeof Payload>;
+
+/** A helper takes a slot on a need. */
+export const addHelp = defineMutation<AddHelpPayload>({
+  name: 'add-help',
+  payload: Payload,
+  villageId: (p) => p.village_id,
+  target: (p) => `helps:${p.id}`,
+  async apply(db, p, { createdAt }) {
+    const need = await db.needs.get(p.village_need_id);
+    // A help on a need that is gone (deleted meanwhile) has nowhere to show; the server will say so.
+    if (!need) return;
+    await db.helps.put({
+      id: p.id,
+      village_id: p.village_id,
+      village_need_id: p.village_need_id,
+      helper_id: p.input.helper_id,
+      start_date: new Date(p.input.start_date).toISOString(),
+      end_date: p.input.end_date ? new Date(p.input.end_date).toISOString() : null,
+      comment: p.input.comment ?? null,
+      created_at: createdAt,
+      village_need: need,
+    });
+  },
+  request: (p) => ({
+    method: 'POST',
+    path: `/v1/villages/${p.village_id}/needs/${p.village_need_id}/helps`,
+    body: { ...p.input, id: p.id },
+  }),
+  async settle(db, _p, data) {
+    await db.helps.put(v.parse(Help, data));
+  },
+});

@@ -1,0 +1,32 @@
+import * as v from 'valibot';
+import { CreateNeedInput, VillageNeed, uuid } from '../../../contract';
+import { defineMutation } from '../../../outbox/mutation-kind';
+import { catalogueEntry } from './catalogue-entry';
+
+const Payload = v.object({ village_id: uuid, id: uuid, input: CreateNeedInput });
+export type CreateNeedPayload = v.InferOutput<typeof Payload>;
+
+/** Adds a need to a village: from the catalogue (its name and category come along) or free. */
+export const createNeed = defineMutation<CreateNeedPayload>({
+  name: 'create-need',
+  payload: Payload,
+  villageId: (p) => p.village_id,
+  target: (p) => `needs:${p.id}`,
+  async apply(db, p, { createdAt }) {
+    const catalogue = p.input.need_id ? await catalogueEntry(db, p.input.need_id) : undefined;
+    await db.needs.put({
+      id: p.id,
+      village_id: p.village_id,
+      need_id: p.input.need_id ?? null,
+      category_id: p.input.category_id ?? catalogue?.category_id ?? null,
+      name: p.input.name ?? catalogue?.name ?? '',
+      description: p.input.description ?? null,
+      created_at: createdAt,
+      updated_at: createdAt,
+    });
+  },
+  request: (p) => ({ method: 'POST', path: `/v1/villages/${p.village_id}/needs`, body: { ...p.input, id: p.id } }),
+  async settle(db, _p, data) {
+    await db.needs.put(v.parse(VillageNeed, data));
+  },
+});

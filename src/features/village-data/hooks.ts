@@ -1,0 +1,61 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useQuery } from '@tanstack/react-query';
+import { db } from '../../db/database';
+import { DEFAULT_CATEGORY_COLOR, isActiveVillager, type Help, type Villager } from '../../contract';
+import { villageQuery } from './village-query';
+
+/**
+ * Read hooks of a village's local data: components use these, never the database. Each is a live query,
+ * so a write made here, by the service worker's replay or by a pull shows at once. `undefined` while the
+ * first read is under way.
+ */
+
+/** Keeps the village fresh from the server (when reachable) while a screen shows it. */
+export const useVillageSync = (villageId: string) => useQuery(villageQuery(villageId));
+
+export const useVillage = (villageId: string) => useLiveQuery(() => db.villages.get(villageId), [villageId]);
+
+export const useCurrentUserId = () => useLiveQuery(async () => (await db.session.get('current'))?.userId ?? null, []);
+
+export const useVillagers = (villageId: string) =>
+  useLiveQuery(async () => {
+    const rows = await db.villagers.where('village_id').equals(villageId).toArray();
+    if (rows.length) return rows;
+    // Not pulled yet: the village list brought its villagers along.
+    return (await db.villages.get(villageId))?.villagers ?? [];
+  }, [villageId]);
+
+/** The signed-in user's villager in this village: the id every write acts as, and their role. */
+export function useMyVillager(villageId: string): Villager | null | undefined {
+  const villagers = useVillagers(villageId);
+  const userId = useCurrentUserId();
+  if (villagers === undefined || userId === undefined) return undefined;
+  return villagers.find((v) => v.user_id === userId) ?? null;
+}
+
+/** The spec: only the creator and the needy person manage a village. */
+export const canManage = (villager: Villager | null | undefined) => !!villager && isActiveVillager(villager) && (villager.is_creator || villager.is_needy);
+
+export const useVillageNeeds = (villageId: string) =>
+  useLiveQuery(async () => (await db.needs.where('village_id').equals(villageId).toArray()).sort((a, b) => a.name.localeCompare(b.name, 'fr')), [villageId]);
+
+export const useNeed = (needId: string) => useLiveQuery(() => db.needs.get(needId), [needId]);
+
+/** The village's helps by start, without those of villagers who are out or banned (the spec ignores them). */
+export const useVillageHelps = (villageId: string, needId?: string) =>
+  useLiveQuery(async () => {
+    const [helps, villagers] = await Promise.all([
+      needId ? db.helps.where('village_need_id').equals(needId).toArray() : db.helps.where('village_id').equals(villageId).toArray(),
+      db.villagers.where('village_id').equals(villageId).toArray(),
+    ]);
+    return activeHelps(helps, villagers);
+  }, [villageId, needId]);
+
+export function activeHelps(helps: Help[], villagers: Villager[]): Help[] {
+  const inactive = new Set(villagers.filter((v) => !isActiveVillager(v)).map((v) => v.id));
+  return helps.filter((h) => !inactive.has(h.helper_id)).sort((a, b) => a.start_date.localeCompare(b.start_date));
+}
+
+export const useCategories = () => useLiveQuery(() => db.categories.toArray(), []);
+
+export const categoryColor = (color: string | null | undefined) => color || DEFAULT_CATEGORY_COLOR;

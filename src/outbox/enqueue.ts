@@ -1,0 +1,44 @@
+import * as v from 'valibot';
+import { v7 as uuidv7 } from 'uuid';
+import { db as defaultDb, villageTables, type OutboxEntry, type VillageDatabase } from '../db/database';
+import { mutationKind } from './registry';
+import { QuotaExceeded, isQuotaError } from './quota';
+
+/**
+ * Makes a write: its local effect and its place in the outbox in one transaction, so the screen shows it at
+ * once and it cannot be lost between the two. The caller then asks for a replay (outbox/replayer.ts).
+ * A full disk is thrown as QuotaExceeded for the screen to say so.
+ */
+export async function enqueue<P>(
+  kindName: string,
+  payload: P,
+  options: { db?: VillageDatabase; now?: () => Date } = {},
+): Promise<OutboxEntry> {
+  const db = options.db ?? defaultDb;
+  const kind = mutationKind(kindName);
+  const parsed = v.parse(kind.payload, payload);
+  const createdAt = (options.now?.() ?? new Date()).toISOString();
+  try {
+    return await db.transaction('rw', [...villageTables(db), db.outbox, db.session], async () => {
+      const session = await db.session.get('current');
+      if (!session?.userId) throw new Error('No signed-in user to make this change');
+      const entry: OutboxEntry = {
+        id: uuidv7(),
+        userId: session.userId,
+        kind: kind.name,
+        payload: parsed,
+        villageId: kind.villageId(parsed),
+        createdAt,
+        status: 'pending',
+        attempts: 0,
+        notBefore: 0,
+      };
+      await kind.apply(db, parsed, { createdAt });
+      entry.seq = await db.outbox.add(entry);
+      return entry;
+    });
+  } catch (error) {
+    if (isQuotaError(error)) throw new QuotaExceeded();
+    throw error;
+  }
+}

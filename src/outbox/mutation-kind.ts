@@ -1,0 +1,35 @@
+import type * as v from 'valibot';
+import type { VillageDatabase } from '../db/database';
+
+/** The HTTP request a queued write becomes; the replayer adds the token and the Idempotency-Key. */
+export interface MutationRequest {
+  method: 'POST' | 'PUT' | 'DELETE';
+  path: string;
+  body?: unknown;
+  query?: Record<string, string>;
+}
+
+/** What a local effect may rely on: the time the write was made, so re-applying it gives the same rows. */
+export interface ApplyContext {
+  createdAt: string;
+}
+
+/**
+ * One kind of write, declared once and run both by the page and by the service worker: the shape of its
+ * payload, what it does to the local tables at once, the request it becomes, and how the server's answer
+ * replaces the local guess.
+ */
+export interface MutationKind<P = any> {
+  name: string;
+  payload: v.GenericSchema<unknown, P>;
+  villageId(payload: P): string;
+  /** The row it creates or changes (`table:id`): a later write on the same row keeps the server's answer out. */
+  target(payload: P): string;
+  /** Runs inside a read-write transaction over the village tables. Must be safe to run again on a fresh snapshot. */
+  apply(db: VillageDatabase, payload: P, ctx: ApplyContext): Promise<void>;
+  request(payload: P): MutationRequest;
+  /** Runs inside a read-write transaction over the village tables with the answer's `data` (null for 204). */
+  settle?(db: VillageDatabase, payload: P, data: unknown): Promise<void>;
+}
+
+export const defineMutation = <P>(kind: MutationKind<P>) => kind;

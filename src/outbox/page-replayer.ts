@@ -1,0 +1,64 @@
+import { db } from '../db/database';
+import { apiBaseUrl } from '../api/base-url';
+import { call } from '../api/client';
+import { drainOutbox, type DrainResult } from './replay';
+
+import { SYNC_TAG } from './sync-tag';
+/** Without Background Sync, the page looks at the queue this often while it is open. */
+const POLL_MS = 30_000;
+
+let timer: ReturnType<typeof setTimeout> | undefined;
+let started = false;
+
+const transport = () => ({ fetch: globalThis.fetch.bind(globalThis), baseUrl: `${apiBaseUrl() || location.origin}` });
+
+/** Whether the service worker controls this page and can replay on `sync` (Chromium only). */
+async function backgroundSync(): Promise<ServiceWorkerRegistration | null> {
+  if (!('serviceWorker' in navigator) || !navigator.serviceWorker.controller) return null;
+  const registration = await navigator.serviceWorker.getRegistration();
+  return registration && 'sync' in registration ? registration : null;
+}
+
+/**
+ * Asks for the queue to be sent: through Background Sync when the browser has it (the worker replays even
+ * if the page is closed meanwhile), else by the page itself (DESIGN.md: start, online, visibility, timer). `networkBack` lets writes that only waited for
+ * the connection go at once.
+ */
+export async function requestReplay(options: { networkBack?: boolean } = {}): Promise<DrainResult | 'sync-registered'> {
+  const registration = await backgroundSync().catch(() => null);
+  if (registration) {
+    try {
+      await (registration as ServiceWorkerRegistration & { sync: { register(tag: string): Promise<void> } }).sync.register(SYNC_TAG);
+      // The browser retries a failed sync only minutes later: the page still looks now and then while open.
+      schedule(POLL_MS);
+      return 'sync-registered';
+    } catch {
+      // Background Sync refused (permission, private mode): the page replays.
+    }
+  }
+  return drainFromPage(options.networkBack ?? false);
+}
+
+function schedule(ms: number) {
+  clearTimeout(timer);
+  timer = setTimeout(() => void drainFromPage(false), ms);
+}
+
+async function drainFromPage(networkBack: boolean): Promise<DrainResult> {
+  const result = await drainOutbox({ db, ...transport(), networkBack });
+  schedule(result.state === 'waiting' ? Math.max(1_000, result.retryAt - Date.now()) : POLL_MS);
+  // The token was refused: the ordinary client call takes the app through its expired-session path.
+  if (result.state === 'unauthorized') void call('GET', '/v1/users/me', { showErrorPage: false });
+  return result;
+}
+
+/** The page's part: send what waits at start, when the network comes back, when the app comes to the front. */
+export function startReplaying() {
+  if (started || typeof window === 'undefined') return;
+  started = true;
+  window.addEventListener('online', () => void requestReplay({ networkBack: true }));
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible') void requestReplay({ networkBack: true });
+  });
+  void requestReplay({ networkBack: true });
+}

@@ -1,0 +1,48 @@
+import * as v from 'valibot';
+import { Village } from '../contract';
+import { villageTables, type VillageDatabase } from '../db/database';
+import { send, type Transport } from './transport';
+import { rebasePending } from './rebase';
+
+/** The spec's include for a village's screen: everything it shows. */
+export const VILLAGE_FULL_INCLUDE = 'photo,needs,villagers,villagers.user,villagers.user.photo,helps,helps.villageNeed';
+
+export type PullResult = { ok: true; village: Village } | { ok: false; status: number | 'offline' };
+
+/**
+ * Fetches a village with everything in it, writes the snapshot to the local tables in one transaction
+ * (replacing that village's villagers, needs and helps), then re-applies the writes still waiting to be sent,
+ * so a refetch never erases a change made on this device.
+ */
+export async function pullVillage(
+  env: Transport & { db: VillageDatabase },
+  token: string,
+  userId: string,
+  villageId: string,
+): Promise<PullResult> {
+  let response: Response;
+  try {
+    response = await send(env, token, { method: 'GET', path: `/v1/villages/${villageId}`, query: { include: VILLAGE_FULL_INCLUDE } });
+  } catch {
+    return { ok: false, status: 'offline' };
+  }
+  if (!response.ok) return { ok: false, status: response.status };
+  const body = (await response.json()) as { data?: unknown };
+  const village = v.parse(Village, body.data);
+  await storeVillageSnapshot(env.db, village, userId);
+  return { ok: true, village };
+}
+
+export async function storeVillageSnapshot(db: VillageDatabase, village: Village, userId: string | null) {
+  const { needs = [], helps = [], villagers = [], ...fields } = village;
+  await db.transaction('rw', [...villageTables(db), db.outbox], async () => {
+    await db.villages.put({ ...fields, villagers });
+    await db.villagers.where('village_id').equals(village.id).delete();
+    await db.villagers.bulkPut(villagers);
+    await db.needs.where('village_id').equals(village.id).delete();
+    await db.needs.bulkPut(needs);
+    await db.helps.where('village_id').equals(village.id).delete();
+    await db.helps.bulkPut(helps);
+    await rebasePending(db, village.id, userId);
+  });
+}

@@ -1,0 +1,19 @@
+import type { MutationKind } from './mutation-kind';
+import { createNeed } from '../features/needs/mutations/create-need';
+import { updateNeed } from '../features/needs/mutations/update-need';
+import { deleteNeed } from '../features/needs/mutations/delete-need';
+import { addHelp } from '../features/helps/mutations/add-help';
+import { deleteHelp } from '../features/helps/mutations/delete-help';
+import { refuseHelp } from '../features/helps/mutations/refuse-help';
+import { updateVillage } from '../features/villages/mutations/update-village';
+
+/** Every kind of queued write, by name: the page enqueues them, the page or the service worker replays them. */
+export const mutationRegistry: Record<string, MutationKind> = Object.fromEntries(
+  [createNeed, updateNeed, deleteNeed, addHelp, deleteHelp, refuseHelp, updateVillage].map((kind) => [kind.name, kind]),
+);
+
+export function mutationKind(name: string): MutationKind {
+  const kind = mutationRegistry[name];
+  if (!kind) throw new Error(`Unknown mutation kind: ${name}`);
+  return kind;
+}
