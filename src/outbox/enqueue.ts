@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { v7 as uuidv7 } from 'uuid';
 import { db as defaultDb, villageTables, type OutboxEntry, type VillageDatabase } from '../db/database';
 import { mutationKind } from './registry';
-import { QuotaExceeded, isQuotaError } from './quota';
+import { QuotaExceeded, isQuotaError, reportStorageFull } from './quota';
 
 /**
  * Makes a write: its local effect and its place in the outbox in one transaction, so the screen shows it at
@@ -19,7 +19,7 @@ export async function enqueue<P>(
   const parsed = v.parse(kind.payload, payload);
   const createdAt = (options.now?.() ?? new Date()).toISOString();
   try {
-    return await db.transaction('rw', [...villageTables(db), db.outbox, db.session], async () => {
+    const written = await db.transaction('rw', [...villageTables(db), db.outbox, db.session], async () => {
       const session = await db.session.get('current');
       if (!session?.userId) throw new Error('No signed-in user to make this change');
       const entry: OutboxEntry = {
@@ -37,8 +37,13 @@ export async function enqueue<P>(
       entry.seq = await db.outbox.add(entry);
       return entry;
     });
+    reportStorageFull(false);
+    return written;
   } catch (error) {
-    if (isQuotaError(error)) throw new QuotaExceeded();
+    if (isQuotaError(error)) {
+      reportStorageFull(true);
+      throw new QuotaExceeded();
+    }
     throw error;
   }
 }

@@ -3,6 +3,7 @@ import { Village } from '../contract';
 import { villageTables, type VillageDatabase } from '../db/database';
 import { send, type Transport } from './transport';
 import { rebasePending } from './rebase';
+import { isQuotaError, reportStorageFull } from './quota';
 
 /** The spec's include for a village's screen: everything it shows. */
 export const VILLAGE_FULL_INCLUDE = 'photo,needs,villagers,villagers.user,villagers.user.photo,helps,helps.villageNeed';
@@ -29,7 +30,12 @@ export async function pullVillage(
   if (!response.ok) return { ok: false, status: response.status };
   const body = (await response.json()) as { data?: unknown };
   const village = v.parse(Village, body.data);
-  await storeVillageSnapshot(env.db, village, userId);
+  try {
+    await storeVillageSnapshot(env.db, village, userId);
+  } catch (error) {
+    if (isQuotaError(error)) reportStorageFull(true);
+    throw error;
+  }
   return { ok: true, village };
 }
 

@@ -20,3 +20,21 @@ export function isQuotaError(error: unknown): boolean {
   }
   return false;
 }
+
+type Listener = (full: boolean) => void;
+const listeners = new Set<Listener>();
+let full = false;
+
+/** The disk was found full (a write failed) or has room again (a later write went through). */
+export function reportStorageFull(value: boolean) {
+  if (full === value) return;
+  full = value;
+  listeners.forEach((l) => l(full));
+}
+export const storageFull = {
+  get: () => full,
+  subscribe(listener: () => void) {
+    listeners.add(listener);
+    return () => void listeners.delete(listener);
+  },
+};

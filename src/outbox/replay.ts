@@ -103,8 +103,9 @@ async function drain(env: ReplayEnv): Promise<DrainResult> {
 
 async function postpone(env: ReplayEnv, entry: OutboxEntry, kind: 'network' | 'server', response: Response | null) {
   const attempts = entry.attempts + 1;
-  const delay = retryDelay(attempts, response?.headers.get('Retry-After') ?? null, env.random);
-  const notBefore = (env.now ?? Date.now)() + delay;
+  const at = (env.now ?? Date.now)();
+  const delay = retryDelay(attempts, response?.headers.get('Retry-After') ?? null, env.random, at);
+  const notBefore = at + delay;
   await env.db.outbox.update(entry.seq!, {
     attempts,
     notBefore,

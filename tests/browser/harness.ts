@@ -121,3 +121,25 @@ export async function registerUser(base: string, who: { email: string; password:
   if (res.status !== 201) throw new Error(`register failed: ${res.status} ${await res.text()}`);
   return (await res.json()).data as { token: string; user: { id: string } };
 }
+
+/** One call to the API as a given user (test set-up and checks, not the subject under test). */
+export async function api(base: string, token: string, method: string, path: string, json?: unknown) {
+  const res = await fetch(`${base}${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${token}`, ...(json === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    body: json === undefined ? undefined : JSON.stringify(json),
+  });
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : null };
+}
+
+/** An open village (state 3) created through the API; answers its id, share code and the creator's villager id. */
+export async function createOpenVillage(base: string, token: string, fields: Record<string, unknown> = {}) {
+  const created = await api(base, token, 'POST', '/v1/villages', { creation_mode: 2, first_name: 'Jeanne', name: 'Le village de Jeanne', ...fields });
+  if (created.status !== 201) throw new Error(`village not created: ${JSON.stringify(created.body)}`);
+  const id: string = created.body.data.id;
+  const villagerId: string = created.body.data.villagers[0].id;
+  await api(base, token, 'PUT', `/v1/villages/${id}/fc`, { creator_id: villagerId });
+  await api(base, token, 'PUT', `/v1/villages/${id}/vo`, { villager_id: villagerId });
+  return { id, shareCode: created.body.data.share_code as string, villagerId };
+}

@@ -1,13 +1,19 @@
 import { Link } from '@tanstack/react-router';
+import { OutboxIndicator } from '../../features/outbox-status/outbox-indicator';
+import { StorageFullAlert } from '../../features/outbox-status/storage-full-alert';
 
-/** The top bar of signed-in pages: the brand back to the villages, and the account. */
+/** The top bar of signed-in pages: the brand back to the villages, where unsent changes stand, and the account. */
 export function SignedInHeader() {
   return (
+    <>
     <header className="topbar">
       <Link to="/dashboard/villages" className="brand">
         Village
       </Link>
+      <OutboxIndicator />
       <Link to="/account">Mon compte</Link>
     </header>
+    <StorageFullAlert />
+    </>
   );
 }

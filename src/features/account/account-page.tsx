@@ -6,15 +6,31 @@ import { externalLinks } from './external-links';
 import { DeleteAccountDialog } from './delete-account-dialog';
 import { UserAvatar } from './user-avatar';
 import { AnalyticsConsentChoice } from '../../analytics/analytics-consent-choice';
+import { SignOutDialog } from './sign-out-dialog';
+import { countUnsent } from '../outbox-status/use-outbox-status';
+import { dropUserEntries } from '../../outbox/failed-entries';
 
 export function AccountPage() {
   const user = useCurrentUser();
   const navigate = useNavigate();
   const [confirmingDelete, setConfirmingDelete] = useState(false);
 
+  const [unsent, setUnsent] = useState(0);
+
   const logOut = async () => {
     await signOut();
     await navigate({ to: '/auth/login', replace: true });
+  };
+  // Changes still waiting for the network would be lost: the user is told how many and decides.
+  const askToLogOut = async () => {
+    const count = await countUnsent();
+    if (count > 0) setUnsent(count);
+    else await logOut();
+  };
+  const logOutAnyway = async () => {
+    if (user) await dropUserEntries(user.id);
+    setUnsent(0);
+    await logOut();
   };
 
   return (
@@ -56,7 +72,7 @@ export function AccountPage() {
       </ul>
 
       <div className="account-actions">
-        <button type="button" className="secondary" onClick={logOut}>
+        <button type="button" className="secondary" onClick={() => void askToLogOut()}>
           Se déconnecter
         </button>
         {user ? (
@@ -65,6 +81,7 @@ export function AccountPage() {
           </button>
         ) : null}
       </div>
+      <SignOutDialog unsent={unsent} open={unsent > 0} onClose={() => setUnsent(0)} onConfirm={() => void logOutAnyway()} />
       {user ? (
         <DeleteAccountDialog
           userId={user.id}

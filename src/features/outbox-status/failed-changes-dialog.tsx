@@ -1,0 +1,62 @@
+import { useEffect, useRef } from 'react';
+import type { OutboxEntry } from '../../db/database';
+import { describeEntry } from '../../outbox/describe-entry';
+import { discardFailed, retryFailed } from '../../outbox/failed-entries';
+import { requestReplay } from '../../outbox/page-replayer';
+import { queryClient } from '../village-data/query-client';
+import { villageQuery } from '../village-data/village-query';
+
+interface Props {
+  entries: OutboxEntry[];
+  open: boolean;
+  onClose: () => void;
+}
+
+/** The changes the server refused, each with its French reason: send again, or give it up. */
+export function FailedChangesDialog({ entries, open, onClose }: Props) {
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal?.();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+
+  const retry = async (entry: OutboxEntry) => {
+    await retryFailed(entry.seq!);
+    void requestReplay({ networkBack: true });
+  };
+  const discard = async (entry: OutboxEntry) => {
+    const villageId = await discardFailed(entry.seq!);
+    // The village as the server has it, in case the pull after the refusal could not happen.
+    if (villageId) void queryClient.invalidateQueries({ queryKey: villageQuery(villageId).queryKey });
+  };
+
+  return (
+    <dialog ref={ref} className="dialog failed-changes" aria-labelledby="failed-title" onClose={onClose}>
+      <h2 id="failed-title">Modifications non envoyées</h2>
+      <p>Le serveur a refusé ces modifications. Vous pouvez les renvoyer ou les abandonner.</p>
+      <ul className="failed-list">
+        {entries.map((entry) => (
+          <li key={entry.seq}>
+            <p className="failed-what">{describeEntry(entry)}</p>
+            <p className="failed-why">{entry.failure?.message}</p>
+            <div className="failed-actions">
+              <button type="button" className="secondary" onClick={() => void retry(entry)}>
+                Réessayer
+              </button>
+              <button type="button" className="link" onClick={() => void discard(entry)}>
+                Abandonner
+              </button>
+            </div>
+          </li>
+        ))}
+      </ul>
+      <div className="dialog-actions">
+        <button type="button" onClick={onClose} autoFocus>
+          Fermer
+        </button>
+      </div>
+    </dialog>
+  );
+}

@@ -1,0 +1,43 @@
+import { Link, useParams } from '@tanstack/react-router';
+import { canManage, useMyVillager, useVillage } from '../village-data/hooks';
+import './village-nav.css';
+
+const AREAS = [
+  { to: '/dashboard/villages/$id/needs', label: 'Besoins', icon: '🧺' },
+  { to: '/dashboard/villages/$id/planning', label: 'Planning', icon: '📅' },
+  { to: '/dashboard/villages/$id/chat', label: 'Discussion', icon: '💬' },
+  { to: '/dashboard/villages/$id/notifications', label: 'Nouvelles', icon: '🔔' },
+  { to: '/dashboard/villages/$id/infos', label: 'Infos', icon: 'ℹ️' },
+] as const;
+
+/**
+ * A village's areas, within a thumb's reach: a bar at the bottom of a phone's screen, under the header on
+ * wider screens. Managing is offered to those who manage the village only.
+ */
+export function VillageNav() {
+  const { id } = useParams({ strict: false }) as { id?: string };
+  if (!id) return null;
+  return <VillageNavFor villageId={id} />;
+}
+
+function VillageNavFor({ villageId }: { villageId: string }) {
+  const village = useVillage(villageId);
+  const me = useMyVillager(villageId);
+  const areas = canManage(me) ? [...AREAS, { to: '/dashboard/villages/$id/manage', label: 'Gérer', icon: '⚙️' } as const] : AREAS;
+  return (
+    <nav className="village-nav" aria-label={village?.name ? `Village ${village.name}` : 'Le village'}>
+      <ul>
+        {areas.map((area) => (
+          <li key={area.to}>
+            <Link to={area.to} params={{ id: villageId }} activeProps={{ 'aria-current': 'page', className: 'active' }}>
+              <span aria-hidden="true" className="village-nav-icon">
+                {area.icon}
+              </span>
+              <span>{area.label}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,125 @@
+import 'fake-indexeddb/auto';
+import { v7 as uuidv7 } from 'uuid';
+import type { Help, Village, VillageNeed } from '../../contract';
+import { VillageDatabase } from '../../db/database';
+
+/** A database of its own for one test: a fresh name, so no test sees another's rows. */
+export function freshDatabase(): VillageDatabase {
+  return new VillageDatabase(`outbox-test-${uuidv7()}`);
+}
+
+/** Signs a user in on this device, as the session module does: the token and whose it is. */
+export async function signIn(db: VillageDatabase, userId: string, token = `token-${userId}`) {
+  await db.session.put({ key: 'current', token, userId });
+  return { userId, token };
+}
+
+const STAMP = '2026-11-20T09:00:00.000Z';
+
+export function villageRow(id: string, fields: Partial<Village> = {}): Village {
+  return {
+    id,
+    state: 3,
+    creation_mode: 2,
+    name: 'Le village de Jeanne',
+    reason: null,
+    infos: null,
+    home_infos: null,
+    phone: null,
+    start_date: null,
+    end_date: null,
+    first_name: 'Jeanne',
+    last_name: null,
+    relationship: null,
+    share_code: 'ABCDEF',
+    photo: null,
+    created_at: STAMP,
+    updated_at: STAMP,
+    ...fields,
+  };
+}
+
+export function needRow(villageId: string, id = uuidv7(), fields: Partial<VillageNeed> = {}): VillageNeed {
+  return {
+    id,
+    village_id: villageId,
+    need_id: null,
+    category_id: null,
+    name: 'Courses',
+    description: null,
+    created_at: STAMP,
+    updated_at: STAMP,
+    ...fields,
+  };
+}
+
+export function helpRow(need: VillageNeed, helperId: string, id = uuidv7(), fields: Partial<Help> = {}): Help {
+  return {
+    id,
+    village_id: need.village_id,
+    village_need_id: need.id,
+    helper_id: helperId,
+    start_date: '2026-12-01T09:00:00.000Z',
+    end_date: null,
+    comment: null,
+    created_at: STAMP,
+    village_need: need,
+    ...fields,
+  };
+}
+
+/** A village as a pull would answer it (`data` of GET /v1/villages/:id with needs and helps). */
+export function snapshot(village: Village, needs: VillageNeed[] = [], helps: Help[] = []): Village {
+  return { ...village, needs, helps, villagers: [] };
+}
+
+/** The village, its needs and helps written locally as a previous pull left them. */
+export async function seedLocal(db: VillageDatabase, village: Village, needs: VillageNeed[] = [], helps: Help[] = []) {
+  await db.villages.put(village);
+  await db.needs.bulkPut(needs);
+  await db.helps.bulkPut(helps);
+}
+
+export type FakeAnswer =
+  | { status: number; body?: unknown; headers?: Record<string, string> }
+  | 'network-error'
+  | ((request: SeenRequest) => FakeAnswer | Promise<FakeAnswer>);
+
+export interface SeenRequest {
+  method: string;
+  url: URL;
+  path: string;
+  headers: Record<string, string>;
+  body: unknown;
+}
+
+/**
+ * A fetch that answers from a script: `write` answers writes in order (the last one repeats), `pull`
+ * answers the village GET the replayer makes after a refusal. Every request is recorded.
+ */
+export function scriptedFetch(script: { write: FakeAnswer[]; pull?: FakeAnswer }) {
+  const requests: SeenRequest[] = [];
+  let writes = 0;
+  const fetch = (async (input: URL | string, init: RequestInit = {}) => {
+    const url = new URL(String(input));
+    const seen: SeenRequest = {
+      method: init.method ?? 'GET',
+      url,
+      path: url.pathname,
+      headers: Object.fromEntries(new Headers(init.headers).entries()),
+      body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
+    };
+    requests.push(seen);
+    let answer: FakeAnswer | undefined =
+      seen.method === 'GET' ? (script.pull ?? { status: 404, body: { message: 'inconnu' } }) : script.write[Math.min(writes++, script.write.length - 1)];
+    while (typeof answer === 'function') answer = await answer(seen);
+    if (answer === 'network-error' || answer === undefined) throw new TypeError('Failed to fetch');
+    return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
+      status: answer.status,
+      headers: { 'Content-Type': 'application/json', ...answer.headers },
+    });
+  }) as typeof globalThis.fetch;
+  return { fetch, requests, writes: () => requests.filter((r) => r.method !== 'GET') };
+}
+
+export const BASE_URL = 'http://localhost:3333';
