@@ -46,7 +46,8 @@ function schedule(ms: number) {
 
 async function drainFromPage(networkBack: boolean): Promise<DrainResult> {
   const result = await drainOutbox({ db, ...transport(), networkBack });
-  schedule(result.state === 'waiting' ? Math.max(1_000, result.retryAt - Date.now()) : POLL_MS);
+  // Busy: another tab or the worker is replaying and may have just looked at the queue; look again soon.
+  schedule(result.state === 'waiting' ? Math.max(1_000, result.retryAt - Date.now()) : result.state === 'busy' ? 1_000 : POLL_MS);
   // The token was refused: the ordinary client call takes the app through its expired-session path.
   if (result.state === 'unauthorized') void call('GET', '/v1/users/me', { showErrorPage: false });
   return result;
@@ -54,7 +55,9 @@ async function drainFromPage(networkBack: boolean): Promise<DrainResult> {
 
 /** The page's part: send what waits at start, when the network comes back, when the app comes to the front. */
 export function startReplaying() {
-  if (started || typeof window === 'undefined') return;
+  if (typeof window === 'undefined') return;
+  // Signed in again (after a 401 paused the queue): the same user's writes go now.
+  if (started) return void requestReplay({ networkBack: true });
   started = true;
   window.addEventListener('online', () => void requestReplay({ networkBack: true }));
   document.addEventListener('visibilitychange', () => {

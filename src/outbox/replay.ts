@@ -59,6 +59,14 @@ async function drain(env: ReplayEnv): Promise<DrainResult> {
     const laterTargets = new Map<string, number>();
     const targetOf = (e: OutboxEntry) => mutationKind(e.kind).target(e.payload);
     for (const entry of batch) laterTargets.set(targetOf(entry), (laterTargets.get(targetOf(entry)) ?? 0) + 1);
+    // Writes made while this batch is on its way are not in it: they are looked for when an answer comes.
+    const lastSeq = batch[batch.length - 1].seq!;
+    const queuedSince = (target: string) =>
+      db.outbox
+        .where(':id')
+        .above(lastSeq)
+        .filter((e) => e.status === 'pending' && e.userId === userId && targetOf(e) === target)
+        .count();
 
     for (const entry of batch) {
       const target = targetOf(entry);
@@ -80,7 +88,9 @@ async function drain(env: ReplayEnv): Promise<DrainResult> {
         await db.transaction('rw', [...villageTables(db), db.outbox], async () => {
           await db.outbox.delete(entry.seq!);
           // A later write on the same row is still waiting: the server's answer would hide its effect.
-          if (kind.settle && data !== null && !laterTargets.get(target)) await kind.settle(db, entry.payload, data);
+          if (kind.settle && data !== null && !laterTargets.get(target) && !(await queuedSince(target))) {
+            await kind.settle(db, entry.payload, data);
+          }
         });
         sent++;
         continue;

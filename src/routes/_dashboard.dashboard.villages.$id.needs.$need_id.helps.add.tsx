@@ -1,8 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Placeholder } from '../components/placeholder';
 import { guards } from '../guards/registry';
+import { AddHelpPage } from '../features/helps/add-help-page';
 
 export const Route = createFileRoute('/_dashboard/dashboard/villages/$id/needs/$need_id/helps/add')({
   beforeLoad: guards('dashboard-needs'),
-  component: () => <Placeholder title="Proposer une aide" />,
+  component: Screen,
 });
+
+function Screen() {
+  const { id, need_id } = Route.useParams();
+  return <AddHelpPage villageId={id} needId={need_id} />;
+}

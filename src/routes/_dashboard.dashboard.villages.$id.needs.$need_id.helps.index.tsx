@@ -1,8 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Placeholder } from '../components/placeholder';
 import { guards } from '../guards/registry';
+import { HelpsPage } from '../features/helps/helps-page';
 
 export const Route = createFileRoute('/_dashboard/dashboard/villages/$id/needs/$need_id/helps/')({
   beforeLoad: guards('dashboard-needs'),
-  component: () => <Placeholder title="Aides" />,
+  component: Screen,
 });
+
+function Screen() {
+  const { id, need_id } = Route.useParams();
+  return <HelpsPage villageId={id} needId={need_id} />;
+}

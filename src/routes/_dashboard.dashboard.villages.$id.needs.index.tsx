@@ -1,8 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Placeholder } from '../components/placeholder';
 import { guards } from '../guards/registry';
+import { NeedsPage } from '../features/needs/needs-page';
 
 export const Route = createFileRoute('/_dashboard/dashboard/villages/$id/needs/')({
   beforeLoad: guards('dashboard-needs'),
-  component: () => <Placeholder title="Besoins" />,
+  component: Screen,
 });
+
+function Screen() {
+  const { id } = Route.useParams();
+  return <NeedsPage villageId={id} />;
+}

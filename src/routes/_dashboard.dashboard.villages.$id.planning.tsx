@@ -1,8 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Placeholder } from '../components/placeholder';
 import { guards } from '../guards/registry';
+import { PlanningPage } from '../features/planning/planning-page';
 
 export const Route = createFileRoute('/_dashboard/dashboard/villages/$id/planning')({
   beforeLoad: guards('dashboard-planning'),
-  component: () => <Placeholder title="Planning" />,
+  component: function PlanningRoute() {
+    const { id } = Route.useParams();
+    return <PlanningPage villageId={id} />;
+  },
 });

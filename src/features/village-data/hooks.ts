@@ -53,7 +53,8 @@ export const useVillageHelps = (villageId: string, needId?: string) =>
 
 export function activeHelps(helps: Help[], villagers: Villager[]): Help[] {
   const inactive = new Set(villagers.filter((v) => !isActiveVillager(v)).map((v) => v.id));
-  return helps.filter((h) => !inactive.has(h.helper_id)).sort((a, b) => a.start_date.localeCompare(b.start_date));
+  // ISO instants of one format sort as plain strings; localeCompare costs several times more on 5,000 helps.
+  return helps.filter((h) => !inactive.has(h.helper_id)).sort((a, b) => (a.start_date < b.start_date ? -1 : a.start_date > b.start_date ? 1 : 0));
 }
 
 export const useCategories = () => useLiveQuery(() => db.categories.toArray(), []);

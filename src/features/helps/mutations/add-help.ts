@@ -32,7 +32,11 @@ export const addHelp = defineMutation<AddHelpPayload>({
     path: `/v1/villages/${p.village_id}/needs/${p.village_need_id}/helps`,
     body: { ...p.input, id: p.id },
   }),
-  async settle(db, _p, data) {
-    await db.helps.put(v.parse(Help, data));
+  async settle(db, p, data) {
+    // A later write still waiting (deleting the need) may have taken the help away with its need: the
+    // answer must not bring it back. The local need also carries later changes the answer's copy lacks.
+    const need = await db.needs.get(p.village_need_id);
+    if (!need) return;
+    await db.helps.put({ ...v.parse(Help, data), village_need: need });
   },
 });

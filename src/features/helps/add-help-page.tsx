@@ -1,0 +1,27 @@
+import { Link } from '@tanstack/react-router';
+import { useMyVillager, useVillageNeeds, useVillageSync } from '../village-data/hooks';
+import { AddHelpForm } from './add-help-form';
+import '../needs/needs.css';
+
+export function AddHelpPage({ villageId, needId }: { villageId: string; needId: string }) {
+  useVillageSync(villageId);
+  const needs = useVillageNeeds(villageId);
+  const me = useMyVillager(villageId);
+  const need = needs?.find((n) => n.id === needId);
+  const loading = needs === undefined || me === undefined;
+
+  return (
+    <section className="needs" aria-labelledby="add-help-title">
+      <p className="back-link">
+        <Link to="/dashboard/villages/$id/needs/$need_id/helps" params={{ id: villageId, need_id: needId }}>
+          ← Les aides{need ? ` : ${need.name}` : ''}
+        </Link>
+      </p>
+      <h1 id="add-help-title">Proposer mon aide{need ? ` : ${need.name}` : ''}</h1>
+      {loading ? <p role="status">Chargement…</p> : null}
+      {!loading && !need ? <p>Ce besoin n’existe pas ou a été supprimé.</p> : null}
+      {!loading && need && !me ? <p>Vous ne faites pas partie de ce village : vous ne pouvez pas y proposer d’aide.</p> : null}
+      {!loading && need && me ? <AddHelpForm villageId={villageId} needId={needId} helperId={me.id} /> : null}
+    </section>
+  );
+}

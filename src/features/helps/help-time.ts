@@ -1,0 +1,38 @@
+import { DateTime } from 'luxon';
+
+/** The village's clock: slots are typed and shown in French local time, whatever the device's zone. */
+export const VILLAGE_ZONE = 'Europe/Paris';
+
+/**
+ * A Paris wall-clock date and time (from `<input type=date>` and `<input type=time>`) as an instant in UTC,
+ * the form the contract stores. A time that does not exist (the hour skipped in March) moves forward, as
+ * a clock would; null when the inputs are not a date and a time.
+ */
+export function parisToUtc(date: string, time: string): string | null {
+  const local = DateTime.fromISO(`${date}T${time}`, { zone: VILLAGE_ZONE });
+  return local.isValid ? local.toUTC().toISO() : null;
+}
+
+const inParis = (iso: string) => DateTime.fromISO(iso, { zone: VILLAGE_ZONE }).setLocale('fr');
+
+/** "14 h", "14 h 30": the way French speakers write a time of day. */
+const frenchTime = (time: DateTime) => (time.minute === 0 ? time.toFormat("H' h'") : time.toFormat("H' h 'mm"));
+
+/** "jeudi 14 novembre", with the year only when it is not this year's. */
+function frenchDay(day: DateTime, now: DateTime = DateTime.now()) {
+  return day.toFormat(day.year === now.setZone(VILLAGE_ZONE).year ? 'cccc d LLLL' : 'cccc d LLLL yyyy');
+}
+
+/** A help's slot in words: "jeudi 14 novembre, 14 h – 16 h" (Paris time, whatever the device's zone). */
+export function formatHelpSlot(start: string, end: string | null, now: DateTime = DateTime.now()): string {
+  const from = inParis(start);
+  const head = `${frenchDay(from, now)}, ${frenchTime(from)}`;
+  if (!end) return head;
+  const to = inParis(end);
+  // A slot over midnight says on which day it ends.
+  return from.hasSame(to, 'day') ? `${head} – ${frenchTime(to)}` : `${head} – ${frenchDay(to, now)}, ${frenchTime(to)}`;
+}
+
+/** The Paris calendar day of an instant, "2024-11-14": what "today" and "past" are measured in. */
+export const parisDay = (iso: string | DateTime) =>
+  (typeof iso === 'string' ? DateTime.fromISO(iso, { zone: VILLAGE_ZONE }) : iso.setZone(VILLAGE_ZONE)).toISODate() ?? '';

@@ -1,0 +1,93 @@
+import { useId, type CSSProperties } from 'react';
+import { useNavigate } from '@tanstack/react-router';
+import type { NeedCategory } from '../../contract';
+import { useForm } from '../../components/form/use-form';
+import { TextField } from '../../components/form/text-field';
+import { TextAreaField } from '../../components/form/text-area-field';
+import { FormAlert } from '../../components/form/form-alert';
+import { SubmitButton } from '../../components/form/submit-button';
+import { categoryColor } from '../village-data/hooks';
+import { FREE_NEED, addNeedSchema } from './need-form-schemas';
+import { createNeedAction } from './need-actions';
+import { NeedPicture } from './need-picture';
+import { OTHER_NEEDS } from './need-category';
+
+interface AddNeedFormProps {
+  villageId: string;
+  villagerId: string;
+  categories: NeedCategory[];
+  /** Catalogue needs the village already has: offered, but not twice. */
+  taken: Set<string>;
+}
+
+/** A need from the catalogue, by category, or one of the village's own words. */
+export function AddNeedForm({ villageId, villagerId, categories, taken }: AddNeedFormProps) {
+  const navigate = useNavigate();
+  const errorId = useId();
+  const form = useForm({
+    schema: addNeedSchema(villagerId),
+    initial: { choice: '', name: '', description: '' },
+    onSubmit: async (input) => {
+      const result = await createNeedAction(villageId, input);
+      // The need is on this device: the list shows it at once, online or not.
+      if (!result.ok) return { failure: { kind: 'refused', status: 0, message: result.message } };
+      await navigate({ to: '/dashboard/villages/$id/needs', params: { id: villageId } });
+    },
+  });
+  const choice = form.field('choice');
+  const offered = [...categories].filter((c) => c.needs?.length).sort((a, b) => a.name.localeCompare(b.name, 'fr'));
+
+  const radio = (value: string, disabled = false) => ({
+    type: 'radio' as const,
+    name: 'choice',
+    value,
+    checked: choice.value === value,
+    disabled,
+    onChange: () => choice.onChange(value),
+    'aria-invalid': choice.error ? true : undefined,
+    'aria-describedby': choice.error ? errorId : undefined,
+  });
+
+  return (
+    <form ref={form.formRef} onSubmit={form.handleSubmit} noValidate className="need-form">
+      <FormAlert message={form.formError} />
+      <fieldset className="need-choices">
+        <legend>Quel besoin ?</legend>
+        {choice.error ? (
+          <p className="field-error" id={errorId}>
+            {choice.error}
+          </p>
+        ) : null}
+        {offered.map((category) => (
+          <fieldset key={category.id} className="need-choice-group" style={{ '--category-color': categoryColor(category.color) } as CSSProperties}>
+            <legend>{category.name}</legend>
+            {category.needs?.map((need) => (
+              <label key={need.id} className="need-choice">
+                <input {...radio(need.id, taken.has(need.id))} />
+                <NeedPicture src={need.photo?.original_url ?? null} size={40} />
+                <span>
+                  {need.name}
+                  {taken.has(need.id) ? <span className="need-choice-taken"> (déjà dans le village)</span> : null}
+                </span>
+              </label>
+            ))}
+          </fieldset>
+        ))}
+        <fieldset className="need-choice-group">
+          <legend>{OTHER_NEEDS}</legend>
+          <label className="need-choice">
+            <input {...radio(FREE_NEED)} />
+            <span>Un autre besoin, que je décris</span>
+          </label>
+        </fieldset>
+      </fieldset>
+      {choice.value === FREE_NEED ? <TextField label="Nom du besoin" required {...form.field('name')} /> : null}
+      <TextAreaField
+        label="Description"
+        hint="Facultatif. Ce qui aide à bien faire : horaires, habitudes, lieu…"
+        {...form.field('description')}
+      />
+      <SubmitButton busy={form.submitting}>Ajouter ce besoin</SubmitButton>
+    </form>
+  );
+}

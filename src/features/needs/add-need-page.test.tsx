@@ -1,0 +1,108 @@
+// @vitest-environment happy-dom
+import 'fake-indexeddb/auto';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { db } from '../../db/database';
+import { enqueue } from '../../outbox/enqueue';
+import { requestReplay } from '../../outbox/page-replayer';
+import { QuotaExceeded } from '../../outbox/quota';
+import { AddNeedPage } from './add-need-page';
+import { buildVillage, ID, renderScreen } from './village-test-world';
+
+// Sending is the outbox's business: here only that it is asked for.
+vi.mock('../../outbox/page-replayer', () => ({ requestReplay: vi.fn(async () => 'sync-registered') }));
+vi.mock('../../outbox/enqueue', async (original) => {
+  const actual = await original<typeof import('../../outbox/enqueue')>();
+  return { enqueue: vi.fn(actual.enqueue) };
+});
+
+afterEach(() => {
+  cleanup();
+  vi.clearAllMocks();
+});
+
+const add = () => fireEvent.click(screen.getByRole('button', { name: 'Ajouter ce besoin' }));
+const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+
+describe('adding a need', () => {
+  it('tells a helper that only the creator and the needy person add needs', async () => {
+    await buildVillage('hugo');
+    await renderScreen(() => <AddNeedPage villageId={ID.village} />);
+    expect(await screen.findByText('Seuls le créateur du village et la personne aidée peuvent ajouter un besoin.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Ajouter ce besoin' })).toBeNull();
+  });
+
+  it('asks for a choice, then a free need’s name, with the spec’s messages', async () => {
+    await buildVillage('claire');
+    await renderScreen(() => <AddNeedPage villageId={ID.village} />);
+    await screen.findByRole('group', { name: 'Quel besoin ?' });
+    add();
+    expect(await screen.findByText('Ce champ est requis')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getAllByRole('radio')[0]));
+
+    fireEvent.click(screen.getByLabelText('Un autre besoin, que je décris'));
+    add();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Nom du besoin')));
+    expect(screen.getByText('Ce champ est requis')).toBeTruthy();
+
+    type('Nom du besoin', 'x'.repeat(101));
+    type('Description', 'y'.repeat(2001));
+    add();
+    expect(await screen.findByText('Ce champs doit contenir 100 caractères maximum')).toBeTruthy();
+    expect(screen.getByText('Ce champs doit contenir 2000 caractères maximum')).toBeTruthy();
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('marks the catalogue needs the village already has', async () => {
+    await buildVillage('nina');
+    await renderScreen(() => <AddNeedPage villageId={ID.village} />);
+    const meals = (await screen.findByRole('radio', { name: /Repas/ })) as HTMLInputElement;
+    expect(meals.disabled).toBe(true);
+    expect(screen.getByText('(déjà dans le village)')).toBeTruthy();
+    expect((screen.getByRole('radio', { name: 'Courses' }) as HTMLInputElement).disabled).toBe(false);
+  });
+
+  it('keeps a free need on the device with one outbox entry, asks for it to be sent, and goes back to the list', async () => {
+    await buildVillage('nina');
+    const { router } = await renderScreen(() => <AddNeedPage villageId={ID.village} />);
+    fireEvent.click(await screen.findByLabelText('Un autre besoin, que je décris'));
+    type('Nom du besoin', '  Arroser les plantes ');
+    type('Description', 'Le mardi');
+    add();
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/dashboard/villages/${ID.village}/needs`));
+    const added = (await db.needs.where('village_id').equals(ID.village).toArray()).find((n) => n.name === 'Arroser les plantes');
+    expect(added).toMatchObject({ need_id: null, category_id: null, description: 'Le mardi' });
+    const outbox = await db.outbox.toArray();
+    expect(outbox).toHaveLength(1);
+    expect(outbox[0]).toMatchObject({
+      kind: 'create-need',
+      villageId: ID.village,
+      status: 'pending',
+      payload: { village_id: ID.village, id: added!.id, input: { villager_id: ID.nina, name: 'Arroser les plantes', description: 'Le mardi' } },
+    });
+    expect(requestReplay).toHaveBeenCalledTimes(1);
+  });
+
+  it('takes a catalogue need with its name and category', async () => {
+    await buildVillage('claire');
+    await renderScreen(() => <AddNeedPage villageId={ID.village} />);
+    fireEvent.click(await screen.findByRole('radio', { name: 'Transport' }));
+    add();
+    await waitFor(async () => expect(await db.outbox.count()).toBe(1));
+    const added = (await db.needs.toArray()).find((n) => n.need_id === ID.catalogueTransport);
+    expect(added).toMatchObject({ name: 'Transport', category_id: ID.care, description: null });
+    expect((await db.outbox.toArray())[0].payload).toMatchObject({ input: { villager_id: ID.claire, need_id: ID.catalogueTransport } });
+  });
+
+  it('says so when the device is full, and keeps what was typed', async () => {
+    await buildVillage('claire');
+    vi.mocked(enqueue).mockRejectedValueOnce(new QuotaExceeded());
+    await renderScreen(() => <AddNeedPage villageId={ID.village} />);
+    fireEvent.click(await screen.findByLabelText('Un autre besoin, que je décris'));
+    type('Nom du besoin', 'Arroser les plantes');
+    add();
+    expect((await screen.findByRole('alert')).textContent).toBe(new QuotaExceeded().message);
+    expect((screen.getByLabelText('Nom du besoin') as HTMLInputElement).value).toBe('Arroser les plantes');
+    expect(requestReplay).not.toHaveBeenCalled();
+  });
+});

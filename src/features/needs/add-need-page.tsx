@@ -1,0 +1,29 @@
+import { Link } from '@tanstack/react-router';
+import { canManage, useCategories, useMyVillager, useVillageNeeds, useVillageSync } from '../village-data/hooks';
+import { AddNeedForm } from './add-need-form';
+import { ManagersOnly } from './managers-only';
+import './needs.css';
+
+export function AddNeedPage({ villageId }: { villageId: string }) {
+  useVillageSync(villageId);
+  const me = useMyVillager(villageId);
+  const categories = useCategories();
+  const needs = useVillageNeeds(villageId);
+  const loading = me === undefined || categories === undefined || needs === undefined;
+
+  return (
+    <section className="needs" aria-labelledby="add-need-title">
+      <p className="back-link">
+        <Link to="/dashboard/villages/$id/needs" params={{ id: villageId }}>
+          ← Besoins du village
+        </Link>
+      </p>
+      <h1 id="add-need-title">Ajouter un besoin</h1>
+      {loading ? <p role="status">Chargement…</p> : null}
+      {!loading && !canManage(me) ? <ManagersOnly villageId={villageId} what="ajouter un besoin" /> : null}
+      {!loading && me && canManage(me) ? (
+        <AddNeedForm villageId={villageId} villagerId={me.id} categories={categories} taken={new Set(needs.map((n) => n.need_id).filter((id) => id !== null))} />
+      ) : null}
+    </section>
+  );
+}

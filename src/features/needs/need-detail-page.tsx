@@ -1,0 +1,119 @@
+import { useState, type CSSProperties } from 'react';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { toast, TOAST_TEXT } from '../../state/toasts';
+import { canManage, useCategories, useMyVillager, useVillageHelps, useVillageNeeds, useVillageSync } from '../village-data/hooks';
+import { HelpsSummary } from '../helps/helps-summary';
+import { plannedHelps } from '../helps/split-helps';
+import { needLook } from './need-category';
+import { NeedPicture } from './need-picture';
+import { EditNeedForm } from './edit-need-form';
+import { DeleteNeedDialog } from './delete-need-dialog';
+import { deleteNeedAction } from './need-actions';
+import './needs.css';
+
+/** One need: what it is, the help it gets, and for managers the means to change or delete it. */
+export function NeedDetailPage({ villageId, needId }: { villageId: string; needId: string }) {
+  useVillageSync(villageId);
+  const needs = useVillageNeeds(villageId);
+  const categories = useCategories();
+  const helps = useVillageHelps(villageId, needId);
+  const me = useMyVillager(villageId);
+  const navigate = useNavigate();
+  const [editing, setEditing] = useState(false);
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
+  // Once deleted the need vanishes from the live query: the page leaves rather than say it does not exist.
+  const [leaving, setLeaving] = useState(false);
+  const backToList = () => navigate({ to: '/dashboard/villages/$id/needs', params: { id: villageId } });
+
+  const need = needs?.find((n) => n.id === needId);
+  if (needs === undefined || categories === undefined || helps === undefined || (!need && leaving)) return <p role="status">Chargement…</p>;
+  if (!need) {
+    return (
+      <section className="needs">
+        <h1>Besoin introuvable</h1>
+        <p>Ce besoin n’existe pas ou a été supprimé.</p>
+        <p>
+          <Link to="/dashboard/villages/$id/needs" params={{ id: villageId }}>
+            Retour aux besoins du village
+          </Link>
+        </p>
+      </section>
+    );
+  }
+
+  const look = needLook(need, categories);
+  const manager = canManage(me) && me ? me : null;
+
+  const deleteNeed = async () => {
+    if (!manager) return null;
+    setLeaving(true);
+    const result = await deleteNeedAction(villageId, need.id, manager.id);
+    if (!result.ok) {
+      setLeaving(false);
+      return result.message;
+    }
+    toast.success(TOAST_TEXT.deleted);
+    await backToList();
+    return null;
+  };
+
+  return (
+    <section className="needs need-detail" aria-labelledby="need-title" style={{ '--category-color': look.color } as CSSProperties}>
+      <p className="back-link">
+        <Link to="/dashboard/villages/$id/needs" params={{ id: villageId }}>
+          ← Besoins du village
+        </Link>
+      </p>
+      <div className="need-detail-head">
+        <NeedPicture src={look.picture} size={64} />
+        <div>
+          <p className="need-category">{look.categoryName}</p>
+          <h1 id="need-title">{need.name}</h1>
+        </div>
+      </div>
+      {need.description ? <p className="need-description">{need.description}</p> : <p className="need-description-none">Pas de description.</p>}
+
+      <h2>Aides</h2>
+      <HelpsSummary helps={helps} />
+      <div className="need-links">
+        <Link to="/dashboard/villages/$id/needs/$need_id/helps" params={{ id: villageId, need_id: need.id }} className="button secondary">
+          Voir les aides
+        </Link>
+        <Link to="/dashboard/villages/$id/needs/$need_id/helps/add" params={{ id: villageId, need_id: need.id }} className="button">
+          Proposer mon aide
+        </Link>
+      </div>
+
+      {manager && editing ? (
+        <EditNeedForm
+          need={need}
+          updaterId={manager.id}
+          onCancel={() => setEditing(false)}
+          onSaved={() => {
+            toast.success(TOAST_TEXT.updated);
+            void backToList();
+          }}
+        />
+      ) : null}
+      {manager && !editing ? (
+        <div className="need-manage">
+          <button type="button" className="secondary" onClick={() => setEditing(true)}>
+            Modifier le besoin
+          </button>
+          <button type="button" className="danger" onClick={() => setConfirmingDelete(true)}>
+            Supprimer le besoin
+          </button>
+        </div>
+      ) : null}
+      {manager ? (
+        <DeleteNeedDialog
+          need={need}
+          plannedHelps={plannedHelps(helps).length}
+          open={confirmingDelete}
+          onClose={() => setConfirmingDelete(false)}
+          onConfirm={deleteNeed}
+        />
+      ) : null}
+    </section>
+  );
+}

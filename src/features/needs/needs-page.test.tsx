@@ -1,0 +1,58 @@
+// @vitest-environment happy-dom
+import 'fake-indexeddb/auto';
+import { cleanup, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { db } from '../../db/database';
+import { NeedsPage } from './needs-page';
+import { buildVillage, helpAt, ID, renderScreen } from './village-test-world';
+
+afterEach(cleanup);
+
+describe('the needs list', () => {
+  it('groups needs by category, free ones last under "Autres besoins", with their planned helps', async () => {
+    await buildVillage('hugo');
+    await renderScreen(() => <NeedsPage villageId={ID.village} />);
+    const home = await screen.findByRole('region', { name: 'Maison' });
+    const other = screen.getByRole('region', { name: 'Autres besoins' });
+    expect(home.compareDocumentPosition(other) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(home.getAttribute('style')).toContain('--category-color: #e07a5f');
+    expect(other.getAttribute('style')).toContain('--category-color: #000000');
+
+    const meals = within(home).getByRole('link', { name: /Repas/ });
+    expect(meals.getAttribute('href')).toBe(`/dashboard/villages/${ID.village}/needs/${ID.needMeals}`);
+    // Hugo tomorrow and Olga next week; last week's help is not planned any more.
+    expect(within(meals).getByText('2 aides prévues')).toBeTruthy();
+    expect(meals.querySelector('img')?.getAttribute('src')).toBe('/uploads/repas.jpg');
+    expect(within(other).getByRole('link', { name: /Promener le chien/ }).textContent).toContain('Aucune aide prévue');
+  });
+
+  it('does not count the helps of a villager who left', async () => {
+    await buildVillage('hugo');
+    await db.villagers.update(ID.olga, { is_out: true });
+    await renderScreen(() => <NeedsPage villageId={ID.village} />);
+    expect(await screen.findByText('1 aide prévue')).toBeTruthy();
+  });
+
+  it('offers to add a need to the creator and the needy person only', async () => {
+    await buildVillage('hugo');
+    await renderScreen(() => <NeedsPage villageId={ID.village} />);
+    await screen.findByRole('region', { name: 'Maison' });
+    expect(screen.queryByRole('link', { name: 'Ajouter un besoin' })).toBeNull();
+    cleanup();
+
+    for (const manager of ['claire', 'nina'] as const) {
+      await buildVillage(manager);
+      await renderScreen(() => <NeedsPage villageId={ID.village} />);
+      expect((await screen.findByRole('link', { name: 'Ajouter un besoin' })).getAttribute('href')).toBe(`/dashboard/villages/${ID.village}/needs/add`);
+      cleanup();
+    }
+  });
+
+  it('shows at once a help added on this device', async () => {
+    await buildVillage('olga');
+    await renderScreen(() => <NeedsPage villageId={ID.village} />);
+    await screen.findByText('Aucune aide prévue');
+    await db.helps.put(helpAt('0190a000-0000-7000-8000-0000000000b9', 'olga', 0, 20, ID.needDog));
+    expect(await screen.findByText('1 aide prévue')).toBeTruthy();
+  });
+});

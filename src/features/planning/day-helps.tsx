@@ -1,0 +1,50 @@
+import { Link } from '@tanstack/react-router';
+import { Fragment, type CSSProperties } from 'react';
+import type { DayHelp } from './day-index';
+import { timeSlot } from './day-index';
+import { needOf, uncoveredNeeds, type PlanningLookups } from './planning-lookups';
+
+const helpsLink = (lookups: PlanningLookups, needId: string) =>
+  ({ to: '/dashboard/villages/$id/needs/$need_id/helps', params: { id: lookups.villageId, need_id: needId } }) as const;
+
+/** A day's helps, each leading to its need's helps; an empty day says which needs are still without help. */
+export function DayHelps({ entries, lookups }: { entries: readonly DayHelp[]; lookups: PlanningLookups }) {
+  if (!entries.length) return <EmptyDay lookups={lookups} />;
+  return (
+    <ul className="day-helps">
+      {entries.map((entry) => {
+        const need = needOf(entry.help, lookups);
+        const accent = { '--accent': lookups.colorByNeedId.get(entry.help.village_need_id) ?? '#000000' } as CSSProperties;
+        return (
+          <li key={entry.help.id} style={accent}>
+            <Link {...helpsLink(lookups, entry.help.village_need_id)} className="day-help">
+              <span className="day-help-slot">{timeSlot(entry)}</span>
+              <span className="day-help-need">{need?.name ?? 'Besoin supprimé'}</span>
+              <span className="day-help-helper">{lookups.firstNameByVillagerId.get(entry.help.helper_id) ?? 'Un membre'}</span>
+            </Link>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function EmptyDay({ lookups }: { lookups: PlanningLookups }) {
+  const uncovered = uncoveredNeeds([], lookups.needs);
+  return (
+    <div className="day-empty">
+      <p>Rien de prévu</p>
+      {uncovered.length ? (
+        <p className="day-uncovered">
+          Sans aide :{' '}
+          {uncovered.map((need, i) => (
+            <Fragment key={need.id}>
+              {i ? ', ' : null}
+              <Link {...helpsLink(lookups, need.id)}>{need.name}</Link>
+            </Fragment>
+          ))}
+        </p>
+      ) : null}
+    </div>
+  );
+}

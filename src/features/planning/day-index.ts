@@ -1,0 +1,116 @@
+import { IANAZone } from 'luxon';
+import type { Help } from '../../contract';
+import { ZONE, type IsoDay } from './calendar-dates';
+
+/** A help as one day shows it: the minutes of that day it covers (null: it began before, or goes on after). */
+export interface DayHelp {
+  help: Help;
+  startMinute: number | null;
+  endMinute: number | null;
+  /** False for a help given with a start only. */
+  hasEnd: boolean;
+}
+
+const HOUR = 3_600_000;
+const DAY = 86_400_000;
+/**
+ * A help longer than this is listed on its first week only: help slots last hours, and the planning reads a
+ * week back from the period it shows (use-planning-helps.ts), not the village's whole history.
+ */
+export const MAX_DAYS_SPANNED = 7;
+
+/**
+ * Paris changes offset at most once a day, so a UTC day whose two ends share an offset has it throughout:
+ * one zone lookup per day boundary (about 370 for a year of helps) instead of one per help, and only the two
+ * days of a change of time are looked up hour by hour (the offset changes on the hour).
+ */
+function parisOffsets() {
+  const zone = IANAZone.create(ZONE);
+  const atBoundary = new Map<number, number>();
+  const atHour = new Map<number, number>();
+  const boundary = (day: number) => {
+    let offset = atBoundary.get(day);
+    if (offset === undefined) {
+      offset = zone.offset(day * DAY) * 60_000;
+      atBoundary.set(day, offset);
+    }
+    return offset;
+  };
+  return (ms: number) => {
+    const day = Math.floor(ms / DAY);
+    const offset = boundary(day);
+    if (offset === boundary(day + 1)) return offset;
+    const hour = Math.floor(ms / HOUR);
+    let exact = atHour.get(hour);
+    if (exact === undefined) {
+      exact = zone.offset(hour * HOUR) * 60_000;
+      atHour.set(hour, exact);
+    }
+    return exact;
+  };
+}
+
+const pad = (n: number) => (n < 10 ? `0${n}` : String(n));
+/** The ISO day of a day number counted from 1970-01-01 (in local time, so UTC arithmetic is right). */
+function isoDayOf(dayNumber: number, cache: Map<number, IsoDay>): IsoDay {
+  let iso = cache.get(dayNumber);
+  if (iso === undefined) {
+    const d = new Date(dayNumber * DAY);
+    iso = `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
+    cache.set(dayNumber, iso);
+  }
+  return iso;
+}
+
+/**
+ * The helps of each Paris day, built in one pass so that showing a week or a month is a handful of Map
+ * lookups. A help is listed on every day it touches (an end at midnight does not touch the next day);
+ * each day keeps the order of `helps` (the hooks give them by start).
+ */
+export function indexHelpsByDay(helps: readonly Help[]): Map<IsoDay, DayHelp[]> {
+  const offsetAt = parisOffsets();
+  const isoDays = new Map<number, IsoDay>();
+  const index = new Map<IsoDay, DayHelp[]>();
+  const add = (dayNumber: number, entry: DayHelp) => {
+    const day = isoDayOf(dayNumber, isoDays);
+    const list = index.get(day);
+    if (list) list.push(entry);
+    else index.set(day, [entry]);
+  };
+  for (const help of helps) {
+    const start = Date.parse(help.start_date);
+    if (Number.isNaN(start)) continue;
+    const localStart = start + offsetAt(start);
+    const startDay = Math.floor(localStart / DAY);
+    const startMinute = Math.floor((localStart - startDay * DAY) / 60_000);
+    const end = help.end_date ? Date.parse(help.end_date) : NaN;
+    if (Number.isNaN(end) || end <= start) {
+      add(startDay, { help, startMinute, endMinute: null, hasEnd: false });
+      continue;
+    }
+    const localEnd = end + offsetAt(end);
+    // The last instant covered decides the last day, so that 22 h – 0 h stays on one day.
+    const lastDay = Math.floor((localEnd - 1) / DAY);
+    const endMinute = Math.round((localEnd - lastDay * DAY) / 60_000);
+    const shownUntil = Math.min(lastDay, startDay + MAX_DAYS_SPANNED - 1);
+    for (let day = startDay; day <= shownUntil; day++) {
+      add(day, { help, startMinute: day === startDay ? startMinute : null, endMinute: day === lastDay ? endMinute : null, hasEnd: true });
+    }
+  }
+  return index;
+}
+
+const clock = (minute: number) => {
+  const h = Math.floor(minute / 60) % 24;
+  const m = minute % 60;
+  return m ? `${h} h ${pad(m)}` : `${h} h`;
+};
+
+/** The French slot of a help on one day: "14 h – 16 h", "dès 22 h", "jusqu'à 2 h", "toute la journée". */
+export function timeSlot({ startMinute, endMinute, hasEnd }: DayHelp): string {
+  if (!hasEnd) return clock(startMinute ?? 0);
+  if (startMinute !== null && endMinute !== null) return `${clock(startMinute)} – ${clock(endMinute)}`;
+  if (startMinute !== null) return `dès ${clock(startMinute)}`;
+  if (endMinute !== null) return `jusqu’à ${clock(endMinute)}`;
+  return 'toute la journée';
+}

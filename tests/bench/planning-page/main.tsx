@@ -1,0 +1,123 @@
+/**
+ * Runs in Chromium (tests/bench/planning.ts builds and opens it): seeds IndexedDB with a 5,000-help village,
+ * then times what the planning route does to show it — its hooks' reads from IndexedDB, the indexing by day
+ * and React's render of the visible period, up to a laid-out DOM — with the app's production build of React.
+ */
+import { createMemoryHistory, createRootRoute, createRouter, RouterContextProvider } from '@tanstack/react-router';
+import { flushSync } from 'react-dom';
+import { createRoot } from 'react-dom/client';
+import '../../../src/styles.css';
+import { VillageDatabase } from '../../../src/db/database';
+import { activeHelps } from '../../../src/features/village-data/hooks';
+import { todayInParis, type PlanningViewKind } from '../../../src/features/planning/calendar-dates';
+import { indexHelpsByDay } from '../../../src/features/planning/day-index';
+import { PlanningView } from '../../../src/features/planning/planning-view';
+import { planningReadRange, readPlanningHelps } from '../../../src/features/planning/use-planning-helps';
+import { seedVillage, VILLAGE_ID } from './seed';
+
+const RUNS = 21;
+
+export interface BenchRun {
+  read: number;
+  render: number;
+  total: number;
+  helpsShown: number;
+}
+export interface BenchResult {
+  week: BenchRun[];
+  month: BenchRun[];
+  /** The week again, reading all the village's helps as useVillageHelps does. */
+  weekAllHelps: BenchRun[];
+  index: number[];
+  /** activeHelps alone (the hook's filter and sort), a part of `read`. */
+  filterSort: number[];
+  helpsRead: number;
+}
+
+declare global {
+  interface Window {
+    planningBench?: BenchResult | { error: string };
+  }
+}
+
+/**
+ * The route's reads, each its own query as in its hooks: usePlanningHelps (the helps around the shown month),
+ * useVillageNeeds, useVillagers and useCategories. With `all`, the helps are read as useVillageHelps reads them
+ * (the whole village), for comparison.
+ */
+async function readVillage(db: VillageDatabase, helpsRead: 'month' | 'all', today: string) {
+  const [helps, needs, villagers, categories] = await Promise.all([
+    helpsRead === 'month'
+      ? readPlanningHelps(db, VILLAGE_ID, planningReadRange(today))
+      : Promise.all([db.helps.where('village_id').equals(VILLAGE_ID).toArray(), db.villagers.where('village_id').equals(VILLAGE_ID).toArray()]).then(([h, v]) => activeHelps(h, v)),
+    db.needs
+      .where('village_id')
+      .equals(VILLAGE_ID)
+      .toArray()
+      .then((rows) => rows.sort((a, b) => a.name.localeCompare(b.name, 'fr'))),
+    db.villagers.where('village_id').equals(VILLAGE_ID).toArray(),
+    db.categories.toArray(),
+  ]);
+  return { helps, needs, villagers, categories };
+}
+
+const nextTask = () => new Promise((r) => setTimeout(r, 30));
+
+async function main() {
+  const db = new VillageDatabase('planning-bench');
+  await db.delete();
+  await db.open();
+  await seedVillage(db);
+  const router = createRouter({ routeTree: createRootRoute(), history: createMemoryHistory({ initialEntries: ['/'] }) });
+  await router.load();
+  const today = todayInParis();
+  const page = document.getElementById('contenu')!;
+
+  const showOnce = async (view: PlanningViewKind, helpsRead: 'month' | 'all' = 'month'): Promise<BenchRun> => {
+    const container = document.createElement('div');
+    page.append(container);
+    const t0 = performance.now();
+    const data = await readVillage(db, helpsRead, today);
+    const t1 = performance.now();
+    const root = createRoot(container);
+    flushSync(() =>
+      root.render(
+        <RouterContextProvider router={router}>
+          <PlanningView villageId={VILLAGE_ID} {...data} today={today} initialView={view} />
+        </RouterContextProvider>,
+      ),
+    );
+    // Reading a size forces style and layout: the time covers a page ready to paint, not only a DOM.
+    void container.getBoundingClientRect().height;
+    const t2 = performance.now();
+    const helpsShown = container.querySelectorAll('.day-help, .month-day-names li').length;
+    root.unmount();
+    container.remove();
+    await nextTask();
+    return { read: t1 - t0, render: t2 - t1, total: t2 - t0, helpsShown };
+  };
+
+  const result: BenchResult = { week: [], month: [], weekAllHelps: [], index: [], filterSort: [], helpsRead: 0 };
+  for (let i = 0; i < RUNS; i++) {
+    result.week.push(await showOnce('week'));
+    result.month.push(await showOnce('month'));
+    result.weekAllHelps.push(await showOnce('week', 'all'));
+  }
+  const { helps } = await readVillage(db, 'all', today);
+  result.helpsRead = helps.length;
+  const [rawHelps, villagers] = await Promise.all([db.helps.toArray(), db.villagers.toArray()]);
+  for (let i = 0; i < RUNS; i++) {
+    let t0 = performance.now();
+    indexHelpsByDay(helps);
+    result.index.push(performance.now() - t0);
+    t0 = performance.now();
+    activeHelps(rawHelps, villagers);
+    result.filterSort.push(performance.now() - t0);
+  }
+  db.close();
+  window.planningBench = result;
+}
+
+main().catch((error: unknown) => {
+  window.planningBench = { error: String(error instanceof Error ? error.stack : error) };
+});

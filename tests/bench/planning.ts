@@ -1,0 +1,100 @@
+/**
+ * `npm run bench:planning`: the time to show the planning of a village with 5,000 helps from IndexedDB,
+ * against the 100 ms target. Measured in real Chromium (Debian's, driven by playwright-core), on the app's
+ * production build of React: planning-page/ is built into a directory of its own, served on a free port and
+ * opened at a phone width and at a desktop width. Each run reads the village from IndexedDB as the route's
+ * hooks do (the helps of the shown month, not the village's whole history), indexes the helps by day and renders
+ * the current week or month up to a laid-out DOM (paint itself is not included). The first run of each series
+ * is cold: it counts in the p95. Reading all 5,000 helps, as useVillageHelps does, is measured for comparison.
+ */
+import { createReadStream } from 'node:fs';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import { extname, join, normalize } from 'node:path';
+import react from '@vitejs/plugin-react';
+import { chromium } from 'playwright-core';
+import { build } from 'vite';
+import type { BenchResult, BenchRun } from './planning-page/main';
+
+const TARGET_MS = 100;
+const root = join(import.meta.dirname, 'planning-page');
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const VIEWPORTS = [
+  { label: 'téléphone 390 px', width: 390, height: 844 },
+  { label: 'ordinateur 1280 px', width: 1280, height: 800 },
+];
+const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+};
+const ms = (n: number) => `${n.toFixed(1)} ms`.padStart(9);
+
+function serve(dir: string) {
+  const server = createServer(async (req, res) => {
+    const path = normalize(new URL(req.url ?? '/', 'http://x').pathname).replace(/^(\.\.[/\\])+/, '');
+    const file = join(dir, path === '/' ? 'index.html' : path);
+    const found = await stat(file).then((s) => s.isFile(), () => false);
+    if (!found) return void res.writeHead(404).end();
+    res.writeHead(200, { 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream' });
+    createReadStream(file).pipe(res);
+  });
+  return new Promise<{ base: string; close: () => void }>((resolve) =>
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      resolve({ base: `http://localhost:${port}`, close: () => server.close() });
+    }),
+  );
+}
+
+function report(name: string, runs: BenchRun[]) {
+  const total = runs.map((r) => r.total);
+  const median = percentile(total, 50);
+  const p95 = percentile(total, 95);
+  console.log(`  ${name} : médiane ${ms(median)}, p95 ${ms(p95)} (${((p95 / TARGET_MS) * 100).toFixed(0)} % de la cible), 1er passage ${ms(total[0])}`);
+  console.log(
+    `    lecture IndexedDB ${ms(percentile(runs.map((r) => r.read), 50))} + index et rendu ${ms(percentile(runs.map((r) => r.render), 50))} (médianes), ${runs[0].helpsShown} aides à l’écran`,
+  );
+  return p95;
+}
+
+async function main() {
+  const work = await mkdtemp(join(tmpdir(), 'village-bench-planning-'));
+  const outDir = join(work, 'dist');
+  await build({ configFile: false, root, logLevel: 'warn', plugins: [react()], build: { outDir, emptyOutDir: true } });
+  const server = await serve(outDir);
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
+  let worst = 0;
+  try {
+    console.log(`Planning : 1 village, 30 membres, 50 besoins, 5 000 aides sur un an (Chromium ${browser.version()}, build de production)`);
+    console.log('Mesure : lecture IndexedDB (requêtes des hooks de la route : aides du mois affiché, besoins, membres, catégories)');
+    console.log('+ index par jour + rendu React de la période, jusqu’au DOM mis en page ; la peinture n’est pas comptée.');
+    for (const viewport of VIEWPORTS) {
+      const context = await browser.newContext({ viewport: { width: viewport.width, height: viewport.height }, locale: 'fr-FR', timezoneId: 'Europe/Paris' });
+      const page = await context.newPage();
+      await page.goto(server.base);
+      const handle = await page.waitForFunction(() => window.planningBench, undefined, { timeout: 120_000 });
+      const result = (await handle.jsonValue()) as BenchResult | { error: string };
+      await context.close();
+      if ('error' in result) throw new Error(result.error);
+      console.log(`\n${viewport.label} — ${result.helpsRead} aides actives dans la base, ${result.week.length} passages par vue`);
+      worst = Math.max(worst, report('semaine', result.week), report('mois', result.month));
+      report('semaine, toutes les aides lues (useVillageHelps, pour comparaison)', result.weekAllHelps);
+      console.log(`  dont index par jour seul : médiane ${ms(percentile(result.index, 50))}, p95 ${ms(percentile(result.index, 95))}`);
+      console.log(`  dont filtre + tri de useVillageHelps (activeHelps) seul : médiane ${ms(percentile(result.filterSort, 50))}, p95 ${ms(percentile(result.filterSort, 95))}`);
+    }
+    console.log(`\nPire p95 : ${worst.toFixed(1)} ms pour une cible de ${TARGET_MS} ms (rapport ${(worst / TARGET_MS).toFixed(2)}) : ${worst < TARGET_MS ? 'tenue' : 'MANQUÉE'}.`);
+    if (worst >= TARGET_MS) process.exitCode = 1;
+  } finally {
+    await browser.close();
+    server.close();
+    await rm(work, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
