@@ -23,7 +23,6 @@ export function OutboxIndicator() {
       </p>
       {failed.length > 0 ? (
         <button type="button" className="outbox-failed" onClick={() => setOpen(true)} aria-haspopup="dialog">
-          <span aria-hidden="true">⚠ </span>
           {failedText(failed.length)}
         </button>
       ) : null}

@@ -1,13 +1,14 @@
 import { Link, useParams } from '@tanstack/react-router';
 import { canManage, useMyVillager, useVillage } from '../village-data/hooks';
+import { NavIcon } from './nav-icon';
 import './village-nav.css';
 
 const AREAS = [
-  { to: '/dashboard/villages/$id/needs', label: 'Besoins', icon: '🧺' },
-  { to: '/dashboard/villages/$id/planning', label: 'Planning', icon: '📅' },
-  { to: '/dashboard/villages/$id/chat', label: 'Discussion', icon: '💬' },
-  { to: '/dashboard/villages/$id/notifications', label: 'Nouvelles', icon: '🔔' },
-  { to: '/dashboard/villages/$id/infos', label: 'Infos', icon: 'ℹ️' },
+  { to: '/dashboard/villages/$id/needs', label: 'Besoins', icon: 'needs' },
+  { to: '/dashboard/villages/$id/planning', label: 'Planning', icon: 'planning' },
+  { to: '/dashboard/villages/$id/chat', label: 'Discussion', icon: 'chat' },
+  { to: '/dashboard/villages/$id/notifications', label: 'Nouvelles', icon: 'news' },
+  { to: '/dashboard/villages/$id/infos', label: 'Infos', icon: 'infos' },
 ] as const;
 
 /**
@@ -23,16 +24,14 @@ export function VillageNav() {
 function VillageNavFor({ villageId }: { villageId: string }) {
   const village = useVillage(villageId);
   const me = useMyVillager(villageId);
-  const areas = canManage(me) ? [...AREAS, { to: '/dashboard/villages/$id/manage', label: 'Gérer', icon: '⚙️' } as const] : AREAS;
+  const areas = canManage(me) ? [...AREAS, { to: '/dashboard/villages/$id/manage', label: 'Gérer', icon: 'manage' } as const] : AREAS;
   return (
     <nav className="village-nav" aria-label={village?.name ? `Village ${village.name}` : 'Le village'}>
       <ul>
         {areas.map((area) => (
           <li key={area.to}>
             <Link to={area.to} params={{ id: villageId }} activeProps={{ 'aria-current': 'page', className: 'active' }}>
-              <span aria-hidden="true" className="village-nav-icon">
-                {area.icon}
-              </span>
+              <NavIcon name={area.icon} />
               <span>{area.label}</span>
             </Link>
           </li>
