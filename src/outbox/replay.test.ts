@@ -89,6 +89,35 @@ describe('order and shape', () => {
     expect((await db.needs.get(id))?.name).toBe('Après');
   });
 
+  it('keeps the effect of a write made on the same row while the earlier one was on its way', async () => {
+    const id = uuidv7();
+    await createNeed('Avant', id);
+    const fake = scriptedFetch({
+      write: [
+        async () => {
+          // The user renames the need while its creation is being sent.
+          await enqueue('update-need', { village_id: villageId, need_id: id, input: { updater_id: villagerId, name: 'Après' } }, { db });
+          return (created('Avant', id) as (r: unknown) => FakeAnswer)(null);
+        },
+        'network-error',
+      ],
+    });
+    expect(await drain(fake.fetch)).toMatchObject({ state: 'waiting', sent: 1, reason: 'network' });
+    expect((await db.needs.get(id))?.name).toBe('Après');
+  });
+
+  it("does not bring back a help whose need a later write still waiting deleted", async () => {
+    const need = needRow(villageId);
+    await seedLocal(db, village, [need]);
+    const helpId = uuidv7();
+    await enqueue('add-help', { village_id: villageId, village_need_id: need.id, id: helpId, input: { helper_id: villagerId, start_date: '2026-12-01T09:00:00Z' } }, { db });
+    await enqueue('delete-need', { village_id: villageId, need_id: need.id, villager_id: villagerId }, { db });
+    const fake = scriptedFetch({ write: [{ status: 201, body: { data: helpRow(need, villagerId, helpId) } }, 'network-error'] });
+    expect(await drain(fake.fetch)).toMatchObject({ state: 'waiting', sent: 1 });
+    expect(await db.helps.get(helpId)).toBeUndefined();
+    expect(await db.needs.get(need.id)).toBeUndefined();
+  });
+
   it('stops at the first write that must wait, so the order holds', async () => {
     await createNeed('Un');
     await createNeed('Deux');

@@ -46,9 +46,9 @@ async function drain(env: ReplayEnv): Promise<DrainResult> {
   const { token, userId } = session;
   let sent = 0;
   let failed = 0;
-  const refusedVillages = new Set<string>();
+  const villagesToPull = new Set<string>();
   const finish = async <R extends DrainResult>(result: R): Promise<R> => {
-    for (const villageId of refusedVillages) await pullVillage({ ...env, db }, token, userId, villageId).catch(() => undefined);
+    for (const villageId of villagesToPull) await pullVillage({ ...env, db }, token, userId, villageId).catch(() => undefined);
     return result;
   };
 
@@ -89,7 +89,13 @@ async function drain(env: ReplayEnv): Promise<DrainResult> {
           await db.outbox.delete(entry.seq!);
           // A later write on the same row is still waiting: the server's answer would hide its effect.
           if (kind.settle && data !== null && !laterTargets.get(target) && !(await queuedSince(target))) {
-            await kind.settle(db, entry.payload, data);
+            try {
+              await kind.settle(db, entry.payload, data);
+            } catch (error) {
+              // The server has the write; an answer this app cannot read must not block the queue behind it.
+              console.warn('An answer could not be stored; the village will be pulled again', error);
+              villagesToPull.add(entry.villageId);
+            }
           }
         });
         sent++;
@@ -105,7 +111,7 @@ async function drain(env: ReplayEnv): Promise<DrainResult> {
       }
       const message = await messageOf(response);
       await db.outbox.update(entry.seq!, { status: 'failed', failure: { status: response.status, message } });
-      refusedVillages.add(entry.villageId);
+      villagesToPull.add(entry.villageId);
       failed++;
     }
   }

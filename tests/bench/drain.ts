@@ -1,0 +1,168 @@
+/**
+ * `npm run bench:drain`: how fast the outbox empties once the network is back. 1,000 writes made offline
+ * (500 needs, each with a help) are queued in IndexedDB (fake-indexeddb under Node), then `drainOutbox`
+ * sends them to the real server, in its own process on embedded PGlite as `npm start` runs it. The same
+ * 1,000 requests are then sent by a plain sequential fetch loop: the ratio is what the outbox itself
+ * costs (IndexedDB reads and writes, settling the answers); the time spent waiting on the server is also
+ * shown apart. Target: ≥ 200 writes/s. The figures follow the machine's load: the server shares its cores.
+ */
+import 'fake-indexeddb/auto';
+import { spawn } from 'node:child_process';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { v7 as uuidv7 } from 'uuid';
+import { openPglite, prepare } from '../../server/db/client';
+import { sessions, users } from '../../server/db/schema';
+import { hashPassword } from '../../server/auth/passwords';
+import { newToken } from '../../server/auth/tokens';
+import { VillageDatabase } from '../../src/db/database';
+import { enqueue } from '../../src/outbox/enqueue';
+import { drainOutbox } from '../../src/outbox/replay';
+import { mutationKind } from '../../src/outbox/registry';
+
+const root = join(import.meta.dirname, '..', '..');
+const WRITES = 1_000;
+const TARGET_PER_S = 200;
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+
+/** The server in its own process, as bench:api starts it. */
+async function startServer(env: Record<string, string>) {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: root,
+    env: { ...process.env, LOG_LEVEL: 'warn', PORT: String(port), ...env },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 300; i++) {
+    try {
+      if ((await fetch(`${base}/v1/health`)).ok) break;
+    } catch {
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+  return { base, stop: () => new Promise((r) => (child.on('exit', r), child.kill('SIGTERM'))) };
+}
+
+async function call(base: string, method: string, path: string, token: string, body?: unknown) {
+  const res = await fetch(base + path, {
+    method,
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${path} → ${res.status} ${text}`);
+  return text ? JSON.parse(text) : null;
+}
+
+/** The account is written straight into the database before the server starts, as bench:api does. */
+async function seedUser(dataDir: string) {
+  const database = await openPglite({ dataDir: join(dataDir, 'pglite') });
+  await prepare(database);
+  const id = uuidv7();
+  await database.db.insert(users).values({ id, email: 'bench.drain@exemple.fr', passwordHash: await hashPassword('motdepasse-bench'), firstName: 'Jeanne', lastName: 'Banc' });
+  const { token, hash } = newToken();
+  await database.db.insert(sessions).values({ tokenHash: hash, userId: id });
+  await database.close();
+  return { id, token };
+}
+
+async function openVillage(base: string, token: string) {
+  const village = (await call(base, 'POST', '/v1/villages', token, { creation_mode: 2, first_name: 'Jeanne', name: 'Banc de la file' })).data;
+  const me: string = village.villagers[0].id;
+  await call(base, 'PUT', `/v1/villages/${village.id}/fc`, token, { creator_id: me });
+  await call(base, 'PUT', `/v1/villages/${village.id}/vo`, token, { villager_id: me });
+  return { villageId: village.id as string, me };
+}
+
+/** Half needs, half helps: each need is followed by a help on it, as a day of offline use would queue them. */
+function writes(villageId: string, me: string) {
+  const list: { kind: string; payload: unknown }[] = [];
+  for (let i = 0; i < WRITES / 2; i++) {
+    const needId = uuidv7();
+    list.push({ kind: 'create-need', payload: { village_id: villageId, id: needId, input: { villager_id: me, name: `Besoin n° ${i}`, description: 'Écrit hors ligne.' } } });
+    const start = new Date(Date.UTC(2026, 11, 1 + (i % 28), 8 + (i % 10))).toISOString();
+    list.push({ kind: 'add-help', payload: { village_id: villageId, village_need_id: needId, id: uuidv7(), input: { helper_id: me, start_date: start, comment: 'Je passe.' } } });
+  }
+  return list;
+}
+
+const dataDir = await mkdtemp(join(tmpdir(), 'village-bench-drain-'));
+try {
+  await mkdir(join(dataDir, 'pglite'), { recursive: true });
+  const user = await seedUser(dataDir);
+  const server = await startServer({ DATA_DIR: dataDir });
+  try {
+    // Warm-up: JIT and the server's first queries, outside both timings.
+    const warm = await openVillage(server.base, user.token);
+    for (const w of writes(warm.villageId, warm.me).slice(0, 100)) {
+      const r = mutationKind(w.kind).request(w.payload);
+      await call(server.base, r.method, r.path, user.token, r.body);
+    }
+
+    const outboxVillage = await openVillage(server.base, user.token);
+    const db = new VillageDatabase(`bench-drain-${uuidv7()}`);
+    await db.session.put({ key: 'current', token: user.token, userId: user.id });
+    let started = performance.now();
+    for (const w of writes(outboxVillage.villageId, outboxVillage.me)) await enqueue(w.kind, w.payload, { db });
+    const enqueueMs = performance.now() - started;
+    if ((await db.outbox.count()) !== WRITES) throw new Error('the queue does not hold every write');
+
+    // Time spent waiting on the server, apart: the rest of the drain is the outbox's own cost.
+    let serverMs = 0;
+    const timedFetch = (async (input: URL | string, init?: RequestInit) => {
+      const t = performance.now();
+      try {
+        const res = await globalThis.fetch(input, init);
+        const body = await res.arrayBuffer();
+        return new Response(res.status === 204 ? null : body, { status: res.status, headers: res.headers });
+      } finally {
+        serverMs += performance.now() - t;
+      }
+    }) as typeof fetch;
+    started = performance.now();
+    const result = await drainOutbox({ db, fetch: timedFetch, baseUrl: server.base });
+    const drainMs = performance.now() - started;
+    if (result.state !== 'drained' || result.sent !== WRITES || (await db.outbox.count()) !== 0) {
+      throw new Error(`the drain did not send everything: ${JSON.stringify(result)}`);
+    }
+
+    const plainVillage = await openVillage(server.base, user.token);
+    const plain = writes(plainVillage.villageId, plainVillage.me).map((w) => mutationKind(w.kind).request(w.payload));
+    started = performance.now();
+    for (const r of plain) {
+      // As the replayer sends them: token, JSON body and an Idempotency-Key, so the server does the same work.
+      const res = await fetch(server.base + r.path, {
+        method: r.method,
+        headers: { Accept: 'application/json', 'Content-Type': 'application/json', Authorization: `Bearer ${user.token}`, 'Idempotency-Key': uuidv7() },
+        body: JSON.stringify(r.body),
+      });
+      await res.text();
+      if (!res.ok) throw new Error(`${r.method} ${r.path} → ${res.status}`);
+    }
+    const plainMs = performance.now() - started;
+
+    const drainRate = (WRITES / drainMs) * 1000;
+    const plainRate = (WRITES / plainMs) * 1000;
+    console.log(`\nOutbox drain: ${WRITES} writes (${WRITES / 2} create-need, ${WRITES / 2} add-help), server on PGlite in its own process`);
+    console.log(`  enqueue (local effect + outbox entry)  ${enqueueMs.toFixed(0).padStart(6)} ms  ${((WRITES / enqueueMs) * 1000).toFixed(0).padStart(5)} writes/s`);
+    console.log(`  drainOutbox until empty                 ${drainMs.toFixed(0).padStart(6)} ms  ${drainRate.toFixed(0).padStart(5)} writes/s`);
+    console.log(`    of which waiting on the server        ${serverMs.toFixed(0).padStart(6)} ms; the outbox's own work ${((drainMs - serverMs) / WRITES).toFixed(2)} ms a write`);
+    console.log(`  plain sequential fetch loop             ${plainMs.toFixed(0).padStart(6)} ms  ${plainRate.toFixed(0).padStart(5)} writes/s`);
+    console.log(`  ratio drain/plain ${((drainRate / plainRate) * 100).toFixed(1)} %; target ≥ ${TARGET_PER_S} writes/s: ${drainRate >= TARGET_PER_S ? 'met' : 'NOT met'}`);
+    await db.delete();
+  } finally {
+    await server.stop();
+  }
+} finally {
+  await rm(dataDir, { recursive: true, force: true });
+}
