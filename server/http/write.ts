@@ -33,17 +33,8 @@ export async function write<T>(
   const request = `${c.req.method} ${new URL(c.req.url).pathname}`;
   const keyed = user && key ? { userId: user.id, key } : null;
   const now = deps.clock.now();
-  if (keyed) {
-    await deps.db
-      .delete(idempotencyKeys)
-      .where(
-        and(
-          eq(idempotencyKeys.userId, keyed.userId),
-          eq(idempotencyKeys.key, keyed.key),
-          lt(idempotencyKeys.createdAt, new Date(now.getTime() - KEY_TTL_MS)),
-        ),
-      );
-  }
+  const expiredBefore = new Date(now.getTime() - KEY_TTL_MS);
+  if (keyed) await purgeExpiredKeys(deps, now, expiredBefore);
   try {
     const { result: answer, touched } = await collectTouched(() => deps.db.transaction(async (tx) => {
       if (keyed) {
@@ -57,8 +48,16 @@ export async function write<T>(
             .select()
             .from(idempotencyKeys)
             .where(and(eq(idempotencyKeys.userId, keyed.userId), eq(idempotencyKeys.key, keyed.key)));
-          if (stored.request !== request) throw new HttpError(422, text.idempotencyReused);
-          throw new Replay(stored.status, stored.body);
+          if (stored.createdAt < expiredBefore) {
+            // Kept past its 7 days (the sweep runs now and then): the key is free again.
+            await tx
+              .update(idempotencyKeys)
+              .set({ request, status, body: null, createdAt: now })
+              .where(and(eq(idempotencyKeys.userId, keyed.userId), eq(idempotencyKeys.key, keyed.key)));
+          } else {
+            if (stored.request !== request) throw new HttpError(422, text.idempotencyReused);
+            throw new Replay(stored.status, stored.body);
+          }
         }
       }
       const data = await run(tx);
@@ -81,6 +80,19 @@ export async function write<T>(
     }
     throw error;
   }
+}
+
+const SWEEP_EVERY_MS = 60_000;
+let lastSweep = 0;
+
+/**
+ * Forgets keys past their 7 days, at most once a minute per instance rather than on every write: each
+ * query of the write path costs about half a millisecond on the embedded database.
+ */
+async function purgeExpiredKeys(deps: Deps, now: Date, expiredBefore: Date) {
+  if (Math.abs(now.getTime() - lastSweep) < SWEEP_EVERY_MS) return;
+  lastSweep = now.getTime();
+  await deps.db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, expiredBefore));
 }
 
 function respond(c: Context, status: number, body: unknown) {

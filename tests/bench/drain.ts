@@ -13,7 +13,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { v7 as uuidv7 } from 'uuid';
-import { openPglite, prepare } from '../../server/db/client';
+import { openPglite, openPostgres, prepare } from '../../server/db/client';
 import { sessions, users } from '../../server/db/schema';
 import { hashPassword } from '../../server/auth/passwords';
 import { newToken } from '../../server/auth/tokens';
@@ -23,6 +23,9 @@ import { drainOutbox } from '../../src/outbox/replay';
 import { mutationKind } from '../../src/outbox/registry';
 
 const root = join(import.meta.dirname, '..', '..');
+// As bench:api: the embedded database by default, a PostgreSQL server when BENCH_DATABASE_URL is set.
+const PG_URL = process.env.BENCH_DATABASE_URL;
+const DATABASE_LABEL = PG_URL ? 'PostgreSQL' : 'PGlite';
 const WRITES = 1_000;
 const TARGET_PER_S = 200;
 
@@ -66,10 +69,10 @@ async function call(base: string, method: string, path: string, token: string, b
 
 /** The account is written straight into the database before the server starts, as bench:api does. */
 async function seedUser(dataDir: string) {
-  const database = await openPglite({ dataDir: join(dataDir, 'pglite') });
+  const database = PG_URL ? await openPostgres(PG_URL) : await openPglite({ dataDir: join(dataDir, 'pglite') });
   await prepare(database);
   const id = uuidv7();
-  await database.db.insert(users).values({ id, email: 'bench.drain@exemple.fr', passwordHash: await hashPassword('motdepasse-bench'), firstName: 'Jeanne', lastName: 'Banc' });
+  await database.db.insert(users).values({ id, email: `bench.drain.${id}@exemple.fr`, passwordHash: await hashPassword('motdepasse-bench'), firstName: 'Jeanne', lastName: 'Banc' });
   const { token, hash } = newToken();
   await database.db.insert(sessions).values({ tokenHash: hash, userId: id });
   await database.close();
@@ -100,7 +103,7 @@ const dataDir = await mkdtemp(join(tmpdir(), 'village-bench-drain-'));
 try {
   await mkdir(join(dataDir, 'pglite'), { recursive: true });
   const user = await seedUser(dataDir);
-  const server = await startServer({ DATA_DIR: dataDir });
+  const server = await startServer({ DATA_DIR: dataDir, ...(PG_URL ? { DATABASE_URL: PG_URL } : {}) });
   try {
     // Warm-up: JIT and the server's first queries, outside both timings.
     const warm = await openVillage(server.base, user.token);
@@ -153,7 +156,7 @@ try {
 
     const drainRate = (WRITES / drainMs) * 1000;
     const plainRate = (WRITES / plainMs) * 1000;
-    console.log(`\nOutbox drain: ${WRITES} writes (${WRITES / 2} create-need, ${WRITES / 2} add-help), server on PGlite in its own process`);
+    console.log(`\nOutbox drain: ${WRITES} writes (${WRITES / 2} create-need, ${WRITES / 2} add-help), server on ${DATABASE_LABEL} in its own process`);
     console.log(`  enqueue (local effect + outbox entry)  ${enqueueMs.toFixed(0).padStart(6)} ms  ${((WRITES / enqueueMs) * 1000).toFixed(0).padStart(5)} writes/s`);
     console.log(`  drainOutbox until empty                 ${drainMs.toFixed(0).padStart(6)} ms  ${drainRate.toFixed(0).padStart(5)} writes/s`);
     console.log(`    of which waiting on the server        ${serverMs.toFixed(0).padStart(6)} ms; the outbox's own work ${((drainMs - serverMs) / WRITES).toFixed(2)} ms a write`);
