@@ -1,9 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guards } from '../guards/registry';
+import { prefetchVillage } from '../features/village-data/village-query';
 import { HelpsPage } from '../features/helps/helps-page';
 
 export const Route = createFileRoute('/_dashboard/dashboard/villages/$id/needs/$need_id/helps/')({
   beforeLoad: guards('dashboard-needs'),
+  loader: prefetchVillage,
   component: Screen,
 });
 

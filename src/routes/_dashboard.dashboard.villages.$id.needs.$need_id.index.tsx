@@ -1,9 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guards } from '../guards/registry';
+import { prefetchVillage } from '../features/village-data/village-query';
 import { NeedDetailPage } from '../features/needs/need-detail-page';
 
 export const Route = createFileRoute('/_dashboard/dashboard/villages/$id/needs/$need_id/')({
   beforeLoad: guards('dashboard-needs'),
+  loader: prefetchVillage,
   component: Screen,
 });
 

@@ -1,9 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guards } from '../guards/registry';
+import { prefetchVillage } from '../features/village-data/village-query';
 import { AddNeedPage } from '../features/needs/add-need-page';
 
 export const Route = createFileRoute('/_dashboard/dashboard/villages/$id/needs/add')({
   beforeLoad: guards('dashboard-needs'),
+  loader: prefetchVillage,
   component: Screen,
 });
 

@@ -1,9 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guards } from '../guards/registry';
+import { prefetchVillage } from '../features/village-data/village-query';
 import { NeedsPage } from '../features/needs/needs-page';
 
 export const Route = createFileRoute('/_dashboard/dashboard/villages/$id/needs/')({
   beforeLoad: guards('dashboard-needs'),
+  loader: prefetchVillage,
   component: Screen,
 });
 

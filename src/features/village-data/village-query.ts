@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { db } from '../../db/database';
 import { apiBaseUrl } from '../../api/base-url';
 import { call } from '../../api/client';
+import { queryClient } from './query-client';
 import { pullVillage } from '../../outbox/pull-village';
 import { getToken } from '../../session/token';
 
@@ -38,3 +39,11 @@ export const villageQuery = (villageId: string) =>
       return { pulledAt: Date.now() };
     },
   });
+
+/**
+ * A village route's loader: starts the pull (or a preload on hover) without waiting for it, since the
+ * screen shows what the device holds at once; the component's useVillageSync shares the same query.
+ */
+export function prefetchVillage({ params }: { params: { id: string } }) {
+  void queryClient.prefetchQuery(villageQuery(params.id));
+}

@@ -1,0 +1,62 @@
+// @vitest-environment happy-dom
+import 'fake-indexeddb/auto';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { db } from '../../db/database';
+import { enqueue } from '../../outbox/enqueue';
+import { getToken, setToken } from '../../session/token';
+import { renderWithRouter } from '../../test/render-with-router';
+import { AccountPage } from './account-page';
+
+const VILLAGE = '0195a6a4-0000-7000-8000-000000000001';
+const VILLAGER = '0195a6a4-0000-7000-8000-000000000002';
+const user = { id: 'me', uuid: 'uu', email: 'claire@example.test', first_name: 'Claire', last_name: 'Durand', phone: null, photo: null, analytics_consent: null };
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+beforeEach(async () => {
+  await Promise.all(db.tables.map((t) => t.clear()));
+  await db.session.put({ key: 'current', token: 'tok', userId: 'me' });
+  await db.users.put(user);
+  setToken('tok');
+  // The server's logout call: answered, whatever it is.
+  vi.stubGlobal('fetch', vi.fn(async () => new Response(null, { status: 204 })));
+});
+
+const addNeed = (n: number) =>
+  enqueue('create-need', { village_id: VILLAGE, id: `0195a6a4-0000-7000-8000-00000000010${n}`, input: { villager_id: VILLAGER, name: `Besoin ${n}` } });
+
+describe('signing out with changes not sent yet', () => {
+  it('asks first, says how many would be lost, and staying keeps everything', async () => {
+    await addNeed(1);
+    await addNeed(2);
+    await renderWithRouter(() => <AccountPage />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Se déconnecter' }));
+    expect(await screen.findByText(/2 modifications n'ont pas encore été envoyées/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Rester connecté' }));
+    expect(getToken()).toBe('tok');
+    expect(await db.outbox.count()).toBe(2);
+  });
+
+  it('signing out anyway drops those changes and the session', async () => {
+    await addNeed(1);
+    await renderWithRouter(() => <AccountPage />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Se déconnecter' }));
+    expect(await screen.findByText(/1 modification n'a pas encore été envoyée/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: /Se déconnecter et perdre cette modification/ }));
+    await waitFor(() => expect(getToken()).toBeNull());
+    expect(await db.outbox.count()).toBe(0);
+    await waitFor(() => expect(fetch).toHaveBeenCalledOnce());
+  });
+
+  it('with nothing waiting, signs out at once', async () => {
+    await renderWithRouter(() => <AccountPage />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Se déconnecter' }));
+    await waitFor(() => expect(getToken()).toBeNull());
+    expect(screen.queryByText(/pas encore été envoyée/)).toBeNull();
+    // The server is told too (the token is revoked there).
+    await waitFor(() => expect(fetch).toHaveBeenCalledOnce());
+  });
+});
