@@ -69,7 +69,7 @@ export function villageRoutes(deps: Deps, serialize: Serializers, cache: Village
     return write(c, deps, 201, async (tx) => {
       const now = deps.clock.now();
       const id = input.id?.toLowerCase() ?? uuidv7();
-      const { id: _ignored, creation_mode, ...fields } = input;
+      const { id: _ignored, villager_id: creatorVillagerId, creation_mode, ...fields } = input;
       let village: VillageRow | undefined;
       for (let attempt = 0; !village && attempt < 5; attempt++) {
         const [taken] = await tx.select({ id: villages.id }).from(villages).where(eq(villages.id, id));
@@ -89,15 +89,20 @@ export function villageRoutes(deps: Deps, serialize: Serializers, cache: Village
           .returning();
       }
       if (!village) throw new Error('no free share code after 5 attempts');
-      const villagerId = uuidv7();
-      await tx.insert(villagers).values({
-        id: villagerId,
-        villageId: village.id,
-        userId: user.id,
-        isCreator: true,
-        isNeedy: creation_mode === 1,
-        createdAt: now,
-      });
+      const villagerId = creatorVillagerId?.toLowerCase() ?? uuidv7();
+      const [creator] = await tx
+        .insert(villagers)
+        .values({
+          id: villagerId,
+          villageId: village.id,
+          userId: user.id,
+          isCreator: true,
+          isNeedy: creation_mode === 1,
+          createdAt: now,
+        })
+        .onConflictDoNothing()
+        .returning({ id: villagers.id });
+      if (!creator) throw conflict(text.idTaken);
       await recordAction(tx, { villageId: village.id, villagerId, type: 'village_created' }, now);
       const [fresh] = await tx.select().from(villages).where(eq(villages.id, village.id));
       return buildVillageView(tx, serialize, fresh, parseVillageIncludes('villagers'));

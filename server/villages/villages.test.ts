@@ -39,6 +39,18 @@ describe('creating a village', () => {
     expect(again.body).toEqual({ message: 'Cet identifiant est déjà utilisé.', http_code: 409 });
   });
 
+  it("accepts a client id for the creator's villager, and answers 409 when it is taken", async () => {
+    const paul = await world.user('Paul');
+    const villagerId = '01934f5e-7d1a-7c3b-9a2e-0a1b2c3d4e60';
+    const first = await world.request('POST', '/v1/villages', { token: paul.token, json: { creation_mode: 2, villager_id: villagerId } });
+    expect(first.status).toBe(201);
+    expect(first.body.data.villagers[0]).toMatchObject({ id: villagerId, is_creator: true });
+    const again = await world.request('POST', '/v1/villages', { token: paul.token, json: { creation_mode: 2, villager_id: villagerId } });
+    expect(again.status).toBe(409);
+    const mine = await world.request('GET', '/v1/villages', { token: paul.token });
+    expect(mine.body.data).toHaveLength(1);
+  });
+
   it('gives every village its own share code', async () => {
     const paul = await world.user('Paul');
     const codes = new Set<string>();

@@ -64,6 +64,8 @@ const periodInOrder = <T extends { start_date?: string | null; end_date?: string
 export const CreateVillageInput = v.pipe(
   v.strictObject({
     id: v.optional(uuid),
+    // The creator's villager, born with the village: a tunnel walked offline refers to it in its next steps.
+    villager_id: v.optional(uuid),
     creation_mode: v.picklist([1, 2], messages.oneOf),
     ...villageFields,
   }),

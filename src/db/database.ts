@@ -30,6 +30,15 @@ export interface OutboxEntry {
   failure?: { status: number; message: string };
 }
 
+/**
+ * How many writes of a village reached the server from this device: a pull whose answer left the server
+ * before one of them arrived would show the village without it, so a pull that sees this move retries.
+ */
+export interface SentMark {
+  villageId: string;
+  sent: number;
+}
+
 /** The app's local store. Components never import it: feature modules read and write it. */
 export class VillageDatabase extends Dexie {
   session!: Table<StoredSession, 'current'>;
@@ -40,6 +49,7 @@ export class VillageDatabase extends Dexie {
   needs!: Table<VillageNeed, string>;
   helps!: Table<Help, string>;
   outbox!: Table<OutboxEntry, number>;
+  sentMarks!: Table<SentMark, string>;
 
   constructor(name = 'village') {
     super(name);
@@ -52,6 +62,7 @@ export class VillageDatabase extends Dexie {
     });
     // The planning reads one village's helps of a month: one index range instead of a filter over all villages.
     this.version(3).stores({ helps: 'id, village_id, village_need_id, start_date, [village_id+start_date]' });
+    this.version(4).stores({ sentMarks: 'villageId' });
   }
 }
 

@@ -21,27 +21,44 @@ export async function pullVillage(
   userId: string,
   villageId: string,
 ): Promise<PullResult> {
-  let response: Response;
-  try {
-    response = await send(env, token, { method: 'GET', path: `/v1/villages/${villageId}`, query: { include: VILLAGE_FULL_INCLUDE } });
-  } catch {
-    return { ok: false, status: 'offline' };
+  for (let attempt = 0; ; attempt++) {
+    const sentBefore = await sentCount(env.db, villageId);
+    let response: Response;
+    try {
+      response = await send(env, token, { method: 'GET', path: `/v1/villages/${villageId}`, query: { include: VILLAGE_FULL_INCLUDE } });
+    } catch {
+      return { ok: false, status: 'offline' };
+    }
+    if (!response.ok) return { ok: false, status: response.status };
+    const body = (await response.json()) as { data?: unknown };
+    const village = v.parse(Village, body.data);
+    try {
+      const stored = await storeVillageSnapshot(env.db, village, userId, sentBefore);
+      // A write of this device reached the server while the answer was on its way: it may lack it, ask again.
+      if (stored || attempt >= 2) return { ok: true, village };
+    } catch (error) {
+      if (isQuotaError(error)) reportStorageFull(true);
+      throw error;
+    }
   }
-  if (!response.ok) return { ok: false, status: response.status };
-  const body = (await response.json()) as { data?: unknown };
-  const village = v.parse(Village, body.data);
-  try {
-    await storeVillageSnapshot(env.db, village, userId);
-  } catch (error) {
-    if (isQuotaError(error)) reportStorageFull(true);
-    throw error;
-  }
-  return { ok: true, village };
 }
 
-export async function storeVillageSnapshot(db: VillageDatabase, village: Village, userId: string | null) {
+const sentCount = async (db: VillageDatabase, villageId: string) => (await db.sentMarks.get(villageId))?.sent ?? 0;
+
+/** Counts a write of the village that reached the server (in the replayer's transaction). */
+export async function markSent(db: VillageDatabase, villageId: string) {
+  await db.sentMarks.put({ villageId, sent: (await sentCount(db, villageId)) + 1 });
+}
+
+/**
+ * Writes a village's snapshot then re-applies its pending writes, in one transaction. With `sentBefore`
+ * (the sent count when the snapshot was asked for), a snapshot older than a write sent meanwhile is
+ * not stored: answers false.
+ */
+export async function storeVillageSnapshot(db: VillageDatabase, village: Village, userId: string | null, sentBefore?: number) {
   const { needs = [], helps = [], villagers = [], ...fields } = village;
-  await db.transaction('rw', [...villageTables(db), db.outbox], async () => {
+  return db.transaction('rw', [...villageTables(db), db.outbox, db.sentMarks], async () => {
+    if (sentBefore !== undefined && (await sentCount(db, village.id)) !== sentBefore) return false;
     await db.villages.put({ ...fields, villagers });
     await db.villagers.where('village_id').equals(village.id).delete();
     await db.villagers.bulkPut(villagers);
@@ -50,5 +67,6 @@ export async function storeVillageSnapshot(db: VillageDatabase, village: Village
     await db.helps.where('village_id').equals(village.id).delete();
     await db.helps.bulkPut(helps);
     await rebasePending(db, village.id, userId);
+    return true;
   });
 }

@@ -6,10 +6,28 @@ import { addHelp } from '../features/helps/mutations/add-help';
 import { deleteHelp } from '../features/helps/mutations/delete-help';
 import { refuseHelp } from '../features/helps/mutations/refuse-help';
 import { updateVillage } from '../features/villages/mutations/update-village';
+import { createVillage } from '../features/villages/mutations/create-village';
+import { finishCreation } from '../features/villages/mutations/finish-creation';
+import { openValidation } from '../features/villages/mutations/open-validation';
+import { leaveVillage } from '../features/villages/mutations/leave-village';
+import { banVillager } from '../features/villages/mutations/ban-villager';
 
 /** Every kind of queued write, by name: the page enqueues them, the page or the service worker replays them. */
 export const mutationRegistry: Record<string, MutationKind> = Object.fromEntries(
-  [createNeed, updateNeed, deleteNeed, addHelp, deleteHelp, refuseHelp, updateVillage].map((kind) => [kind.name, kind]),
+  [
+    createNeed,
+    updateNeed,
+    deleteNeed,
+    addHelp,
+    deleteHelp,
+    refuseHelp,
+    updateVillage,
+    createVillage,
+    finishCreation,
+    openValidation,
+    leaveVillage,
+    banVillager,
+  ].map((kind) => [kind.name, kind]),
 );
 
 export function mutationKind(name: string): MutationKind {

@@ -4,7 +4,7 @@ import { retryDelay } from './backoff';
 import { withExclusiveLock } from './lock';
 import { mutationKind } from './registry';
 import { messageOf, send, type Transport } from './transport';
-import { pullVillage } from './pull-village';
+import { markSent, pullVillage } from './pull-village';
 
 export const REPLAY_LOCK = 'village-outbox-replay';
 /** Worth trying again later: the write may well go through then. Any other 4xx is a refusal. */
@@ -85,8 +85,9 @@ async function drain(env: ReplayEnv): Promise<DrainResult> {
       }
       if (response.ok) {
         const data = response.status === 204 ? null : (((await response.json().catch(() => null)) as { data?: unknown } | null)?.data ?? null);
-        await db.transaction('rw', [...villageTables(db), db.outbox], async () => {
+        await db.transaction('rw', [...villageTables(db), db.outbox, db.sentMarks], async () => {
           await db.outbox.delete(entry.seq!);
+          await markSent(db, entry.villageId);
           // A later write on the same row is still waiting: the server's answer would hide its effect.
           if (kind.settle && data !== null && !laterTargets.get(target) && !(await queuedSince(target))) {
             try {

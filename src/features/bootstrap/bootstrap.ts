@@ -34,8 +34,10 @@ export async function bootstrap(): Promise<'ready' | 'signed-out' | 'no-data'> {
       await db.categories.bulkPut(categories.data);
       await db.villages.clear();
       await db.villages.bulkPut(villages.data);
-      // Changes made on this device and not sent yet stay visible over the fresh list.
-      for (const village of villages.data) await rebasePending(db, village.id, user.data.id);
+      // Changes made on this device and not sent yet stay visible over the fresh list (a village created
+      // offline included).
+      const pending = await db.outbox.where('status').equals('pending').toArray();
+      for (const villageId of new Set(pending.map((e) => e.villageId))) await rebasePending(db, villageId, user.data.id);
     });
   } else if (!(await db.users.count())) {
     return 'no-data';
