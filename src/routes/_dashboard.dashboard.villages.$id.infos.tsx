@@ -1,8 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Placeholder } from '../components/placeholder';
 import { guards } from '../guards/registry';
+import { prefetchVillage } from '../features/village-data/village-query';
+import { VillageInfosPage } from '../features/village-infos/village-infos-page';
 
 export const Route = createFileRoute('/_dashboard/dashboard/villages/$id/infos')({
   beforeLoad: guards('dashboard-infos'),
-  component: () => <Placeholder title="Infos du village" />,
+  loader: prefetchVillage,
+  component: Screen,
 });
+
+function Screen() {
+  const { id } = Route.useParams();
+  return <VillageInfosPage villageId={id} />;
+}

@@ -1,6 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Placeholder } from '../components/placeholder';
+import { prefetchVillage } from '../features/village-data/village-query';
+import { ManagePage } from '../features/manage/manage-page';
 
 export const Route = createFileRoute('/_dashboard/dashboard/villages/$id/manage/')({
-  component: () => <Placeholder title="Gérer le village" />,
+  loader: prefetchVillage,
+  component: Screen,
 });
+
+function Screen() {
+  const { id } = Route.useParams();
+  return <ManagePage villageId={id} />;
+}

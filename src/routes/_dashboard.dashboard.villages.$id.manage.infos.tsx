@@ -1,6 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Placeholder } from '../components/placeholder';
+import { prefetchVillage } from '../features/village-data/village-query';
+import { PresentationPage } from '../features/manage/manage-sub-pages';
 
 export const Route = createFileRoute('/_dashboard/dashboard/villages/$id/manage/infos')({
-  component: () => <Placeholder title="Présentation" />,
+  loader: prefetchVillage,
+  component: Screen,
 });
+
+function Screen() {
+  const { id } = Route.useParams();
+  return <PresentationPage villageId={id} />;
+}

@@ -1,6 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Placeholder } from '../components/placeholder';
+import { prefetchVillage } from '../features/village-data/village-query';
+import { MembersPage } from '../features/manage/members-page';
 
 export const Route = createFileRoute('/_dashboard/dashboard/villages/$id/manage/members')({
-  component: () => <Placeholder title="Membres" />,
+  loader: prefetchVillage,
+  component: Screen,
 });
+
+function Screen() {
+  const { id } = Route.useParams();
+  return <MembersPage villageId={id} />;
+}

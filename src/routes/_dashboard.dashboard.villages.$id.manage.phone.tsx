@@ -1,6 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Placeholder } from '../components/placeholder';
+import { prefetchVillage } from '../features/village-data/village-query';
+import { PhonePage } from '../features/manage/manage-sub-pages';
 
 export const Route = createFileRoute('/_dashboard/dashboard/villages/$id/manage/phone')({
-  component: () => <Placeholder title="Téléphone" />,
+  loader: prefetchVillage,
+  component: Screen,
 });
+
+function Screen() {
+  const { id } = Route.useParams();
+  return <PhonePage villageId={id} />;
+}

@@ -1,0 +1,154 @@
+// @vitest-environment happy-dom
+import 'fake-indexeddb/auto';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { db } from '../../db/database';
+import { toastStore } from '../../state/toasts';
+import { buildVillage, ID, renderScreen, type Member } from '../needs/village-test-world';
+import { HomeInfosPage, PeriodPage, PhonePage, PresentationPage } from './manage-sub-pages';
+
+vi.mock('../../outbox/page-replayer', () => ({ requestReplay: vi.fn(async () => 'sync-registered') }));
+
+afterEach(() => {
+  cleanup();
+  vi.clearAllMocks();
+});
+
+const managePath = `/dashboard/villages/${ID.village}/manage`;
+const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+const save = () => fireEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
+const errorOf = (label: string) => {
+  const field = screen.getByLabelText(label);
+  const ids = field.getAttribute('aria-describedby')?.split(' ') ?? [];
+  return field.getAttribute('aria-invalid') === 'true' ? ids.map((id) => document.getElementById(id)).find((el) => el?.className === 'field-error')?.textContent : undefined;
+};
+const outbox = async () => (await db.outbox.toArray()).map((e) => [e.kind, e.payload]);
+
+async function open(Page: typeof HomeInfosPage, as: Member = 'nina') {
+  await buildVillage(as);
+  const rendered = await renderScreen(() => <Page villageId={ID.village} />);
+  return rendered;
+}
+
+async function savedAndBack(router: Awaited<ReturnType<typeof open>>['router']) {
+  await waitFor(() => expect(router.state.location.pathname).toBe(managePath));
+  expect(toastStore.get().at(-1)?.text).toBe('Vos modifications ont bien été enregistrées.');
+}
+
+describe('the home infos form', () => {
+  it('refuses more than 2000 characters at the field, keeping the text, then queues the change', async () => {
+    const { router } = await open(HomeInfosPage);
+    const long = 'x'.repeat(2001);
+    await screen.findByLabelText('Infos pratiques');
+    type('Infos pratiques', long);
+    save();
+    await waitFor(() => expect(errorOf('Infos pratiques')).toBe('Ce champs doit contenir 2000 caractères maximum'));
+    expect((screen.getByLabelText('Infos pratiques') as HTMLTextAreaElement).value).toBe(long);
+    expect(await db.outbox.count()).toBe(0);
+
+    type('Infos pratiques', '  Code 4821B, le chat ne sort pas.  ');
+    save();
+    await savedAndBack(router);
+    expect(await outbox()).toEqual([
+      ['update-village', { village_id: ID.village, input: { updater_id: ID.nina, home_infos: 'Code 4821B, le chat ne sort pas.' } }],
+    ]);
+    expect(await db.villages.get(ID.village)).toMatchObject({ home_infos: 'Code 4821B, le chat ne sort pas.' });
+  });
+
+  it('is for managers only: a helper is told why', async () => {
+    await open(HomeInfosPage, 'hugo');
+    expect(await screen.findByText('Seuls le créateur du village et la personne aidée peuvent modifier les infos pratiques du domicile.')).toBeTruthy();
+    expect(screen.queryByLabelText('Infos pratiques')).toBeNull();
+  });
+
+  it('writes nothing when nothing changed', async () => {
+    const { router } = await open(HomeInfosPage);
+    await screen.findByLabelText('Infos pratiques');
+    save();
+    await waitFor(() => expect(router.state.location.pathname).toBe(managePath));
+    expect(await db.outbox.count()).toBe(0);
+  });
+});
+
+describe('the presentation form', () => {
+  it('requires the village’s name and, for a close person, their first name', async () => {
+    const { router } = await open(PresentationPage, 'claire');
+    await screen.findByLabelText('Nom du village');
+    type('Nom du village', '  ');
+    type('Prénom', '');
+    type('Présentation', 'y'.repeat(2001));
+    save();
+    await waitFor(() => expect(errorOf('Nom du village')).toBe('Ce champ est requis'));
+    expect(errorOf('Prénom')).toBe('Ce champ est requis');
+    expect(errorOf('Présentation')).toBe('Ce champs doit contenir 2000 caractères maximum');
+    expect(document.activeElement).toBe(screen.getByLabelText('Nom du village'));
+
+    type('Nom du village', 'x'.repeat(101));
+    save();
+    await waitFor(() => expect(errorOf('Nom du village')).toBe('Ce champs doit contenir 100 caractères maximum'));
+
+    type('Nom du village', 'Les amis de Nina');
+    type('Présentation', 'Nina rentre de l’hôpital.');
+    type('Prénom', 'Nina');
+    type('Nom', 'Martin');
+    type('Lien avec le créateur du village', 'mère');
+    save();
+    await savedAndBack(router);
+    expect(await outbox()).toEqual([
+      [
+        'update-village',
+        {
+          village_id: ID.village,
+          input: { updater_id: ID.claire, name: 'Les amis de Nina', infos: 'Nina rentre de l’hôpital.', first_name: 'Nina', last_name: 'Martin', relationship: 'mère' },
+        },
+      ],
+    ]);
+  });
+
+  it('asks nothing about the person helped in a village made for oneself', async () => {
+    await buildVillage('claire');
+    await db.villages.update(ID.village, { creation_mode: 1 });
+    const { router } = await renderScreen(() => <PresentationPage villageId={ID.village} />);
+    await screen.findByLabelText('Nom du village');
+    type('Nom du village', 'Le village de Claire');
+    expect(screen.queryByLabelText('Prénom')).toBeNull();
+    save();
+    await savedAndBack(router);
+    expect(await outbox()).toEqual([['update-village', { village_id: ID.village, input: { updater_id: ID.claire, name: 'Le village de Claire', infos: null } }]]);
+  });
+});
+
+describe('the period form', () => {
+  it('says at the end field when it comes before the start, then queues both dates', async () => {
+    const { router } = await open(PeriodPage);
+    await screen.findByLabelText('Début');
+    type('Début', '2027-02-28');
+    type('Fin', '2027-02-03');
+    save();
+    await waitFor(() => expect(errorOf('Fin')).toBe('La fin doit être après le début'));
+    expect(errorOf('Début')).toBeUndefined();
+
+    type('Fin', '');
+    save();
+    await savedAndBack(router);
+    expect(await outbox()).toEqual([['update-village', { village_id: ID.village, input: { updater_id: ID.nina, start_date: '2027-02-28', end_date: null } }]]);
+  });
+});
+
+describe('the phone form', () => {
+  it('takes digits only, 15 at most, and keeps them without spaces', async () => {
+    const { router } = await open(PhonePage);
+    await screen.findByLabelText('Numéro de téléphone');
+    type('Numéro de téléphone', '06 12 ab');
+    save();
+    await waitFor(() => expect(errorOf('Numéro de téléphone')).toBe('Le champs doit être un chiffre'));
+    type('Numéro de téléphone', '0612345678901234');
+    await waitFor(() => expect(errorOf('Numéro de téléphone')).toBe('Ce champs doit contenir 15 caractères maximum'));
+
+    type('Numéro de téléphone', '06 12 34 56 78');
+    save();
+    await savedAndBack(router);
+    expect(await outbox()).toEqual([['update-village', { village_id: ID.village, input: { updater_id: ID.nina, phone: '0612345678' } }]]);
+    expect(await db.villages.get(ID.village)).toMatchObject({ phone: '0612345678' });
+  });
+});

@@ -1,0 +1,52 @@
+import { Link } from '@tanstack/react-router';
+import { isActiveVillager, type Village, type Villager } from '../../contract';
+import { ShareVillage } from '../join/share-village';
+import { formatPeriod } from '../village-infos/village-period';
+import { formatPhone } from '../village-infos/phone-number';
+import { needyPerson } from '../village-infos/needy-person';
+import { ManageScreen } from './manage-screen';
+import { VillagePhotoForm } from './village-photo-form';
+import { membersCount } from './members';
+
+const excerpt = (text: string | null, empty: string) => {
+  if (!text) return empty;
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length > 80 ? `${line.slice(0, 79)}…` : line;
+};
+
+/** The manage page: the village's photo, each setting with its current value, and the invitation to join. */
+export function ManagePage({ villageId }: { villageId: string }) {
+  return (
+    <ManageScreen villageId={villageId} title="Gérer le village" back="infos" managersOnly="gérer le village">
+      {({ village, me, villagers }) => (
+        <>
+          <VillagePhotoForm village={village} updaterId={me.id} />
+          <h2>Réglages</h2>
+          <ul className="manage-links">
+            {settings(village, villagers).map((setting) => (
+              <li key={setting.to}>
+                <Link to={setting.to} params={{ id: village.id }} className="manage-link">
+                  <span className="manage-link-label">{setting.label}</span>
+                  <span className="manage-link-value">{setting.value}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+          <ShareVillage villageId={village.id} shareCode={village.share_code} />
+        </>
+      )}
+    </ManageScreen>
+  );
+}
+
+function settings(village: Village, villagers: Villager[]) {
+  const needy = needyPerson(village, villagers);
+  const presentation = [village.name ?? 'Sans nom', needy ? `pour ${needy.name}` : null].filter(Boolean).join(', ');
+  return [
+    { to: '/dashboard/villages/$id/manage/infos', label: 'Présentation', value: presentation },
+    { to: '/dashboard/villages/$id/manage/home-infos', label: 'Infos pratiques du domicile', value: excerpt(village.home_infos, 'Non renseignées') },
+    { to: '/dashboard/villages/$id/manage/period', label: 'Période', value: formatPeriod(village.start_date, village.end_date) },
+    { to: '/dashboard/villages/$id/manage/phone', label: 'Téléphone de contact', value: village.phone ? formatPhone(village.phone) : 'Non renseigné' },
+    { to: '/dashboard/villages/$id/manage/members', label: 'Membres', value: membersCount(villagers.filter(isActiveVillager).length) },
+  ] as const;
+}

@@ -1,0 +1,96 @@
+import { useState } from 'react';
+import type { Villager } from '../../contract';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { toast, TOAST_TEXT } from '../../state/toasts';
+import { UserAvatar } from '../account/user-avatar';
+import { ManageScreen, type ManageContext } from './manage-screen';
+import { LeaveVillage } from './leave-village';
+import { canBan, memberName, memberRoles, membersCount, splitMembers } from './members';
+import { banVillagerAction } from './member-actions';
+
+/**
+ * The village's members: every member may see who is in it and leave it; the creator and the needy person
+ * also remove helpers. Those who left or were removed are listed apart, for the record.
+ */
+export function MembersPage({ villageId }: { villageId: string }) {
+  const [leaving, setLeaving] = useState(false);
+  return (
+    <ManageScreen villageId={villageId} title="Membres" back="manage" leaving={leaving}>
+      {(context) => <Members {...context} onLeavingChange={setLeaving} />}
+    </ManageScreen>
+  );
+}
+
+function Members({ village, me, villagers, onLeavingChange }: ManageContext & { onLeavingChange: (leaving: boolean) => void }) {
+  const [banning, setBanning] = useState<Villager | null>(null);
+  const { active, former } = splitMembers(villagers);
+
+  const ban = async () => {
+    if (!banning) return null;
+    const result = await banVillagerAction(village.id, banning.id, me.id);
+    if (!result.ok) return result.message;
+    toast.success(TOAST_TEXT.deleted);
+    setBanning(null);
+    return null;
+  };
+
+  return (
+    <>
+      <section aria-labelledby="members-active">
+        <h2 id="members-active">Dans le village ({membersCount(active.length)})</h2>
+        <ul className="member-list">
+          {active.map((villager) => (
+            <MemberItem key={villager.id} villager={villager} isMe={villager.id === me.id} onBan={canBan(me, villager) ? setBanning : undefined} />
+          ))}
+        </ul>
+      </section>
+      {former.length ? (
+        <section aria-labelledby="members-former">
+          <h2 id="members-former">Anciens membres</h2>
+          <ul className="member-list member-list-former">
+            {former.map((villager) => (
+              <MemberItem key={villager.id} villager={villager} isMe={false} />
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      <h2>Quitter le village</h2>
+      <LeaveVillage villageId={village.id} me={me} villagers={villagers} onLeavingChange={onLeavingChange} />
+
+      <ConfirmDialog
+        open={banning !== null}
+        title={banning ? `Retirer ${memberName(banning)} du village ?` : 'Retirer du village ?'}
+        confirmLabel="Retirer du village"
+        busyLabel="Retrait…"
+        onConfirm={ban}
+        onClose={() => setBanning(null)}
+      >
+        <p>{banning ? memberName(banning) : 'Ce membre'} ne verra plus le village et ses aides prévues ne compteront plus.</p>
+        <p>Cette personne ne pourra pas revenir avec le code du village.</p>
+      </ConfirmDialog>
+    </>
+  );
+}
+
+function MemberItem({ villager, isMe, onBan }: { villager: Villager; isMe: boolean; onBan?: (villager: Villager) => void }) {
+  const name = memberName(villager);
+  const status = villager.is_ban ? 'Retiré du village' : villager.is_out ? 'A quitté le village' : memberRoles(villager).join(' · ');
+  return (
+    <li className="member-item">
+      <UserAvatar user={villager.user ?? { first_name: '?', last_name: '', photo: null }} size={48} />
+      <div className="member-text">
+        <p className="member-name">
+          {name}
+          {isMe ? ' (vous)' : ''}
+        </p>
+        <p className="member-role">{status}</p>
+      </div>
+      {onBan ? (
+        <button type="button" className="secondary member-ban" onClick={() => onBan(villager)} aria-label={`Retirer ${name} du village`}>
+          Retirer
+        </button>
+      ) : null}
+    </li>
+  );
+}
