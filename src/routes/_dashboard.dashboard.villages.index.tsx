@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Placeholder } from '../components/placeholder';
+import { VillagesPage } from '../features/villages-list/villages-page';
 
 export const Route = createFileRoute('/_dashboard/dashboard/villages/')({
-  component: () => <Placeholder title="Mes villages" />,
+  component: VillagesPage,
 });

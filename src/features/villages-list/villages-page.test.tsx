@@ -1,0 +1,146 @@
+// @vitest-environment happy-dom
+import 'fake-indexeddb/auto';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { v7 as uuidv7 } from 'uuid';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { db } from '../../db/database';
+import { enqueue } from '../../outbox/enqueue';
+import { answerFetch } from '../../test/render-with-router';
+import { TOKEN_KEY } from '../../session/token';
+import type { Village, Villager } from '../../contract';
+import { buildVillage, helpAt, ID, renderScreen } from '../needs/village-test-world';
+import { EMPTY_TEXT, NOT_PULLED_TEXT, VillagesPage } from './villages-page';
+
+const CREATED = '2024-01-01T00:00:00.000Z';
+const HUGO = 'user-hugo';
+
+const hugoIn = (villageId: string, fields: Partial<Villager> = {}): Villager => ({
+  id: uuidv7(),
+  village_id: villageId,
+  user_id: HUGO,
+  is_needy: false,
+  is_creator: false,
+  is_out: false,
+  is_ban: false,
+  last_check_notif_date: null,
+  created_at: CREATED,
+  ...fields,
+});
+
+const aVillage = (id: string, fields: Partial<Village>): Village => ({
+  id,
+  state: 3,
+  creation_mode: 2,
+  name: null,
+  reason: null,
+  infos: null,
+  home_infos: null,
+  phone: null,
+  start_date: null,
+  end_date: null,
+  first_name: null,
+  last_name: null,
+  relationship: null,
+  share_code: 'WXYZ6789',
+  photo: null,
+  created_at: CREATED,
+  updated_at: CREATED,
+  ...fields,
+});
+
+const card = (name: string) => screen.getByRole('article', { name });
+
+beforeEach(() => {
+  localStorage.setItem(TOKEN_KEY, 'tok');
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+/** The server is out of reach: the list shows what the device holds. */
+const offline = () => vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+
+describe('the villages list', () => {
+  it("shows each village by its needy person and state, what needs the user today, and where it leads", async () => {
+    offline();
+    await buildVillage('hugo');
+    await db.helps.put(helpAt('0190a000-0000-7000-8000-0000000000b1', 'olga', 0, 20, ID.needMeals));
+    const created = uuidv7();
+    const waiting = uuidv7();
+    const notPulled = uuidv7();
+    await db.villages.bulkPut([
+      aVillage(created, { state: 1, first_name: 'Anne', last_name: 'Roy', villagers: [hugoIn(created, { is_creator: true })] }),
+      aVillage(waiting, { state: 2, first_name: 'Bea', last_name: 'Roy', villagers: [hugoIn(waiting, { is_creator: true })] }),
+      aVillage(notPulled, { state: 3, first_name: 'Chloé', last_name: 'Roy', photo: { original_url: '/uploads/c.webp' }, villagers: [hugoIn(notPulled)] }),
+    ]);
+    await renderScreen(() => <VillagesPage />);
+
+    const nina = await screen.findByRole('article', { name: 'Nina Martin' });
+    expect(within(nina).getByRole('link', { name: 'Nina Martin' }).getAttribute('href')).toBe(`/dashboard/villages/${ID.village}/needs`);
+    expect(within(nina).getByText('Village ouvert')).toBeTruthy();
+    expect(within(nina).getByText("1 aide aujourd'hui")).toBeTruthy();
+    // Meals has helps to come; walking the dog has none.
+    expect(within(nina).getByText('1 besoin sans aide prévue')).toBeTruthy();
+
+    const chloe = card('Chloé Roy');
+    expect(within(chloe).getByText(NOT_PULLED_TEXT)).toBeTruthy();
+    expect(chloe.querySelector('img')?.getAttribute('src')).toBe('/uploads/c.webp');
+
+    const bea = card('Bea Roy');
+    expect(within(bea).getByText("En attente d'ouverture")).toBeTruthy();
+    expect(within(bea).getByRole('link', { name: 'Bea Roy' }).getAttribute('href')).toBe(`/dashboard/villages/${waiting}/waiting-validation`);
+    expect(within(bea).getByText('BR')).toBeTruthy();
+
+    const anne = card('Anne Roy');
+    expect(within(anne).getByText('Création en cours')).toBeTruthy();
+    expect(within(anne).getByRole('link', { name: 'Reprendre la création du village de Anne Roy' }).getAttribute('href')).toBe(`/create/village?pcvi=${created}`);
+
+    const names = screen.getAllByRole('article').map((a) => within(a).getByRole('heading').textContent);
+    expect(names).toEqual(['Chloé Roy', 'Nina Martin', 'Bea Roy', 'Anne Roy']);
+    expect(await screen.findByText('Hors ligne : voici les villages enregistrés sur cet appareil.')).toBeTruthy();
+  });
+
+  it('does not list a village the user left or was banned from', async () => {
+    offline();
+    await buildVillage('hugo');
+    const banned = uuidv7();
+    await db.villages.put(aVillage(banned, { first_name: 'Bruno', last_name: 'Roy', villagers: [hugoIn(banned, { is_ban: true })] }));
+    await db.villagers.update(ID.hugo, { is_out: true });
+    await renderScreen(() => <VillagesPage />);
+    expect(await screen.findByText(EMPTY_TEXT)).toBeTruthy();
+    expect(screen.queryByRole('article')).toBeNull();
+  });
+
+  it('offers to create or join a village, also when there is none', async () => {
+    offline();
+    await Promise.all(db.tables.map((table) => table.clear()));
+    await db.session.put({ key: 'current', token: 'tok', userId: HUGO });
+    await renderScreen(() => <VillagesPage />);
+    expect(await screen.findByText(EMPTY_TEXT)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Créer un village' }).getAttribute('href')).toBe('/create/village');
+    expect(screen.getByRole('link', { name: 'Rejoindre un village' }).getAttribute('href')).toBe('/join/village');
+  });
+
+  it('refreshes from the server without losing a village created offline and not yet sent', async () => {
+    await buildVillage('hugo');
+    const pendingId = uuidv7();
+    await enqueue('create-village', { id: pendingId, villager_id: uuidv7(), user_id: HUGO, input: { creation_mode: 2, first_name: 'Paul', last_name: 'Roy' } });
+    const joined = uuidv7();
+    const { fetchMock, requests } = answerFetch({
+      status: 200,
+      body: { data: [aVillage(joined, { first_name: 'Jade', last_name: 'Roy', villagers: [hugoIn(joined)] })] },
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    await renderScreen(() => <VillagesPage />);
+
+    expect(await screen.findByRole('article', { name: 'Jade Roy' })).toBeTruthy();
+    expect(requests[0].url).toContain('/v1/villages?include=photo%2Cvillagers%2Cvillagers.user');
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'Nina Martin' })).toBeNull());
+    // No longer the user's on the server: gone with its rows. The offline one stays.
+    expect(await db.needs.where('village_id').equals(ID.village).count()).toBe(0);
+    expect(card('Paul Roy')).toBeTruthy();
+    expect(within(card('Paul Roy')).getByText('Création en cours')).toBeTruthy();
+  });
+});

@@ -1,0 +1,57 @@
+import * as v from 'valibot';
+import { queryOptions } from '@tanstack/react-query';
+import { call } from '../../api/client';
+import { Village } from '../../contract';
+import { db, villageTables } from '../../db/database';
+import { rebasePending } from '../../outbox/rebase';
+import { isQuotaError, reportStorageFull } from '../../outbox/quota';
+
+/** The list's include: its cards, and the members' photos that other screens show from the same rows. */
+export const VILLAGES_INCLUDE = 'photo,villagers,villagers.user,villagers.user.photo';
+export const VILLAGES_QUERY_KEY = ['villages'] as const;
+
+/** A refresh of the list that did not reach the server, or that it refused. */
+export class VillagesRefreshFailed extends Error {
+  constructor(readonly reason: 'offline' | number) {
+    super(reason === 'offline' ? 'offline' : `HTTP ${reason}`);
+  }
+}
+
+/**
+ * Writes the user's villages as the server lists them. Villages no longer listed (left, banned, deleted)
+ * go with their rows; then the writes still waiting to be sent are re-applied, so a village created offline
+ * and not yet sent, or a change not yet sent, stays on screen.
+ */
+export async function storeVillageList(villages: Village[], userId: string | null) {
+  const listed = new Set(villages.map((village) => village.id));
+  await db.transaction('rw', [...villageTables(db), db.outbox], async () => {
+    const gone = (await db.villages.toCollection().primaryKeys()).filter((id) => !listed.has(id));
+    if (gone.length) {
+      await db.villages.bulkDelete(gone);
+      await db.villagers.where('village_id').anyOf(gone).delete();
+      await db.needs.where('village_id').anyOf(gone).delete();
+      await db.helps.where('village_id').anyOf(gone).delete();
+    }
+    await db.villages.bulkPut(villages);
+    const pending = await db.outbox.where('status').equals('pending').toArray();
+    for (const villageId of new Set(pending.map((entry) => entry.villageId))) await rebasePending(db, villageId, userId);
+  });
+}
+
+/** The villages list's refresh: TanStack Query decides when (focus, reconnect, staleness); screens read Dexie. */
+export const villagesQuery = () =>
+  queryOptions({
+    queryKey: VILLAGES_QUERY_KEY,
+    queryFn: async () => {
+      const result = await call('GET', '/v1/villages', { query: { include: VILLAGES_INCLUDE }, schema: v.array(Village), showErrorPage: false });
+      if (!result.ok) throw new VillagesRefreshFailed(result.failure.kind === 'offline' ? 'offline' : 'status' in result.failure ? result.failure.status : 401);
+      const session = await db.session.get('current');
+      try {
+        await storeVillageList(result.data, session?.userId ?? null);
+      } catch (error) {
+        if (isQuotaError(error)) reportStorageFull(true);
+        throw error;
+      }
+      return { refreshedAt: Date.now() };
+    },
+  });
