@@ -3,6 +3,7 @@ import { db } from '../../db/database';
 import { apiBaseUrl } from '../../api/base-url';
 import { call } from '../../api/client';
 import { queryClient } from './query-client';
+import { forgetVillage } from './forget-village';
 import { pullVillage } from '../../outbox/pull-village';
 import { getToken } from '../../session/token';
 
@@ -34,6 +35,8 @@ export const villageQuery = (villageId: string) =>
       if (!result.ok) {
         // The ordinary client takes a refused token through the expired-session path.
         if (result.status === 401) void call('GET', '/v1/users/me', { showErrorPage: false });
+        // Removed from the village, or the village is gone: what the device kept of it goes too.
+        if (result.status === 403 || result.status === 404) await forgetVillage(villageId);
         throw new PullFailed(result.status);
       }
       return { pulledAt: Date.now() };

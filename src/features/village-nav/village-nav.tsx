@@ -1,6 +1,7 @@
 import { Link, useParams } from '@tanstack/react-router';
 import { canManage, useMyVillager, useVillage } from '../village-data/hooks';
 import { NavIcon } from './nav-icon';
+import { LostAccessWatch } from './lost-access';
 import './village-nav.css';
 
 const AREAS = [
@@ -26,6 +27,8 @@ function VillageNavFor({ villageId }: { villageId: string }) {
   const me = useMyVillager(villageId);
   const areas = canManage(me) ? [...AREAS, { to: '/dashboard/villages/$id/manage', label: 'Gérer', icon: 'manage' } as const] : AREAS;
   return (
+    <>
+    <LostAccessWatch villageId={villageId} />
     <nav className="village-nav" aria-label={village?.name ? `Village ${village.name}` : 'Le village'}>
       <ul>
         {areas.map((area) => (
@@ -38,5 +41,6 @@ function VillageNavFor({ villageId }: { villageId: string }) {
         ))}
       </ul>
     </nav>
+    </>
   );
 }
