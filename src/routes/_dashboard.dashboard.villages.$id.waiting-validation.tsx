@@ -1,6 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Placeholder } from '../components/placeholder';
+import { prefetchVillage } from '../features/village-data/village-query';
+import { WaitingValidationPage } from '../features/creation/waiting-validation-page';
 
 export const Route = createFileRoute('/_dashboard/dashboard/villages/$id/waiting-validation')({
-  component: () => <Placeholder title="En attente de validation" />,
+  loader: prefetchVillage,
+  component: Screen,
 });
+
+function Screen() {
+  const { id } = Route.useParams();
+  return <WaitingValidationPage villageId={id} />;
+}

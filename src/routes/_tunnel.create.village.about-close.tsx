@@ -1,6 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Placeholder } from '../components/placeholder';
+import { TunnelSearch, guardStep } from '../features/creation/tunnel-routing';
+import { AboutCloseStep } from '../features/creation/about-close-step';
 
 export const Route = createFileRoute('/_tunnel/create/village/about-close')({
-  component: () => <Placeholder title="La personne aidée" />,
+  validateSearch: TunnelSearch,
+  beforeLoad: ({ search }) => guardStep('about-close', search.pcvi),
+  component: Screen,
 });
+
+function Screen() {
+  // guardStep sends a step without its pending village back to the reason: pcvi is there.
+  const { pcvi } = Route.useSearch();
+  return <AboutCloseStep pcvi={pcvi!} />;
+}

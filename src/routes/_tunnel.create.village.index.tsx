@@ -1,6 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Placeholder } from '../components/placeholder';
+import { TunnelSearch, resumeCreation } from '../features/creation/tunnel-routing';
 
+/** The tunnel's entry: a new village starts at the reason; `?pcvi=` resumes a pending one where it was left. */
 export const Route = createFileRoute('/_tunnel/create/village/')({
-  component: () => <Placeholder title="Créer un village" />,
+  validateSearch: TunnelSearch,
+  beforeLoad: ({ search }) => resumeCreation(search.pcvi),
 });

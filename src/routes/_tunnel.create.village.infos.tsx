@@ -1,6 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Placeholder } from '../components/placeholder';
+import { TunnelSearch, guardStep } from '../features/creation/tunnel-routing';
+import { InfosStep } from '../features/creation/infos-step';
 
 export const Route = createFileRoute('/_tunnel/create/village/infos')({
-  component: () => <Placeholder title="Les informations" />,
+  validateSearch: TunnelSearch,
+  beforeLoad: ({ search }) => guardStep('infos', search.pcvi),
+  component: Screen,
 });
+
+function Screen() {
+  // guardStep sends a step without its pending village back to the reason: pcvi is there.
+  const { pcvi } = Route.useSearch();
+  return <InfosStep pcvi={pcvi!} />;
+}

@@ -1,6 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Placeholder } from '../components/placeholder';
+import { TunnelSearch, guardStep } from '../features/creation/tunnel-routing';
+import { NeedsStep } from '../features/creation/needs-step';
 
 export const Route = createFileRoute('/_tunnel/create/village/needs')({
-  component: () => <Placeholder title="Les besoins" />,
+  validateSearch: TunnelSearch,
+  beforeLoad: ({ search }) => guardStep('needs', search.pcvi),
+  component: Screen,
 });
+
+function Screen() {
+  // guardStep sends a step without its pending village back to the reason: pcvi is there.
+  const { pcvi } = Route.useSearch();
+  return <NeedsStep pcvi={pcvi!} />;
+}

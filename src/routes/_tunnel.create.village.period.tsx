@@ -1,6 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Placeholder } from '../components/placeholder';
+import { TunnelSearch, guardStep } from '../features/creation/tunnel-routing';
+import { PeriodStep } from '../features/creation/period-step';
 
 export const Route = createFileRoute('/_tunnel/create/village/period')({
-  component: () => <Placeholder title="La période" />,
+  validateSearch: TunnelSearch,
+  beforeLoad: ({ search }) => guardStep('period', search.pcvi),
+  component: Screen,
 });
+
+function Screen() {
+  // guardStep sends a step without its pending village back to the reason: pcvi is there.
+  const { pcvi } = Route.useSearch();
+  return <PeriodStep pcvi={pcvi!} />;
+}

@@ -1,6 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Placeholder } from '../components/placeholder';
+import { TunnelSearch, guardStep } from '../features/creation/tunnel-routing';
+import { ReasonStep } from '../features/creation/reason-step';
 
 export const Route = createFileRoute('/_tunnel/create/village/reason')({
-  component: () => <Placeholder title="Pourquoi ce village ?" />,
+  validateSearch: TunnelSearch,
+  beforeLoad: ({ search }) => guardStep('reason', search.pcvi),
+  component: Screen,
 });
+
+function Screen() {
+  const { pcvi } = Route.useSearch();
+  return <ReasonStep pcvi={pcvi} />;
+}

@@ -25,6 +25,8 @@ export function VillageNav() {
 function VillageNavFor({ villageId }: { villageId: string }) {
   const village = useVillage(villageId);
   const me = useMyVillager(villageId);
+  // A village not open yet (creation, waiting for validation) has no areas to go to.
+  if (village && village.state !== 3) return <LostAccessWatch villageId={villageId} />;
   const areas = canManage(me) ? [...AREAS, { to: '/dashboard/villages/$id/manage', label: 'Gérer', icon: 'manage' } as const] : AREAS;
   return (
     <>

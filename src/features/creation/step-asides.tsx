@@ -1,0 +1,53 @@
+import type { ReactNode } from 'react';
+import type { StepName } from './steps';
+
+/** What each step is for, beside its form on wide screens and above it on phones. */
+export const STEP_ASIDES: Record<StepName, { title: string; text: ReactNode }> = {
+  reason: {
+    title: 'Un village, pour quoi faire ?',
+    text: (
+      <p>
+        Un village rassemble, autour d’une personne qui traverse une période difficile, les proches qui veulent l’aider : repas,
+        transports, courses, compagnie… Dites pour qui vous le créez et pourquoi : c’est la première chose que liront vos proches.
+      </p>
+    ),
+  },
+  'about-close': {
+    title: 'La personne aidée',
+    text: (
+      <p>
+        Le village est construit autour de votre proche : son prénom dit à chacun qui il aide. Vous restez le créateur du village et
+        c’est vous qui le gérez.
+      </p>
+    ),
+  },
+  needs: {
+    title: 'Les besoins',
+    text: (
+      <p>
+        Les besoins sont ce pour quoi vos proches pourront proposer leur aide. Choisissez-en au moins un pour commencer : vous pourrez
+        en ajouter, les modifier ou en retirer plus tard.
+      </p>
+    ),
+  },
+  period: {
+    title: 'La période',
+    text: (
+      <p>
+        Sur quelle période l’aide est-elle nécessaire ? Le temps d’une convalescence, d’une naissance… Si vous ne le savez pas encore,
+        passez cette étape : vous pourrez l’indiquer plus tard.
+      </p>
+    ),
+  },
+  infos: {
+    title: 'Les informations',
+    text: (
+      <p>
+        Donnez un nom au village et quelques mots de présentation. Une fois la création terminée, le village attendra son ouverture :
+        vous pourrez alors y inviter vos proches.
+      </p>
+    ),
+  },
+};
+
+export const SAVED_AT_EACH_STEP = 'Vos réponses sont enregistrées à chaque étape : vous pouvez quitter et reprendre plus tard.';

@@ -1,0 +1,61 @@
+import { notFound, redirect } from '@tanstack/react-router';
+import * as v from 'valibot';
+import { VILLAGE_STATE, type Village } from '../../contract';
+import { db } from '../../db/database';
+import { initialLoadStep } from '../../state/first-load';
+import { canManage } from '../village-data/hooks';
+import { readProgress } from './progress';
+import { firstUnfinishedStep, isStepOf, STEP_PATHS, type StepName } from './steps';
+
+/**
+ * The tunnel's query: `pcvi`, the pending village's id, on every step's address so a step can be reopened
+ * from a link or after a reload. A malformed one is dropped (as if absent) rather than failing the page.
+ */
+export const TunnelSearch = v.object({
+  pcvi: v.fallback(v.optional(v.pipe(v.string(), v.uuid())), undefined),
+});
+export type TunnelSearch = v.InferOutput<typeof TunnelSearch>;
+
+/** The pending village this user may fill in, from the local store; another's, or one unknown here, is a 404. */
+async function ownVillage(villageId: string): Promise<Village> {
+  const [village, session] = await Promise.all([db.villages.get(villageId), db.session.get('current')]);
+  const me = village?.villagers?.find((villager) => villager.user_id === session?.userId);
+  if (!village || (village.villagers && !canManage(me))) throw notFound();
+  return village;
+}
+
+/** A village whose creation is finished has nothing left in the tunnel: its own page instead. */
+function leaveIfFinished(village: Village) {
+  if (village.state === VILLAGE_STATE.waitingValidation) {
+    throw redirect({ to: '/dashboard/villages/$id/waiting-validation', params: { id: village.id }, replace: true, state: initialLoadStep });
+  }
+  if (village.state === VILLAGE_STATE.started) {
+    throw redirect({ to: '/dashboard/villages/$id/needs', params: { id: village.id }, replace: true, state: initialLoadStep });
+  }
+}
+
+const toStep = (step: StepName, pcvi?: string) =>
+  redirect({ to: STEP_PATHS[step], search: pcvi ? { pcvi } : {}, replace: true, state: initialLoadStep });
+
+/** `/create/village`: a new village starts at the reason; a pending one resumes at its first unfinished step. */
+export async function resumeCreation(pcvi: string | undefined): Promise<never> {
+  if (!pcvi) throw toStep('reason');
+  const village = await ownVillage(pcvi);
+  leaveIfFinished(village);
+  const needsCount = await db.needs.where('village_id').equals(pcvi).count();
+  throw toStep(firstUnfinishedStep(village, needsCount, readProgress(pcvi)), pcvi);
+}
+
+/**
+ * A step's page: only the reason step opens without a village (it creates one); the others need the
+ * pending village, and only the steps of its creation mode (no "about-close" for oneself).
+ */
+export async function guardStep(step: StepName, pcvi: string | undefined): Promise<void> {
+  if (!pcvi) {
+    if (step === 'reason') return;
+    throw toStep('reason');
+  }
+  const village = await ownVillage(pcvi);
+  leaveIfFinished(village);
+  if (!isStepOf(village.creation_mode, step)) throw redirect({ to: '/create/village', search: { pcvi }, replace: true, state: initialLoadStep });
+}

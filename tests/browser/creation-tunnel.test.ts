@@ -1,0 +1,130 @@
+/**
+ * The village creation tunnel in a real Chromium against the real server: a village for a close person
+ * walked through its five steps, finished and opened, each step reaching the server through the outbox; a
+ * village for oneself left after its first step and resumed where it stopped. No accessibility violation
+ * (axe-core) at a phone's and a desktop's width; screenshots go to /tmp/tunnel-*.png to be looked at.
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { api, openBrowser, registerUser, startApp } from './harness';
+import { buildAppInto, temporaryDistDir } from './pwa-build';
+
+// A build of its own: this file must not depend on (nor rewrite) the dist/ other runs serve.
+const distDir = await temporaryDistDir();
+await buildAppInto(distDir, 'creation-tunnel');
+const app = await startApp({ DIST_DIR: distDir });
+const { context } = await openBrowser();
+context.setDefaultTimeout(15_000);
+const AXE = new URL('../../node_modules/axe-core/axe.min.js', import.meta.url).pathname;
+
+async function axeViolations(page: Page) {
+  await page.addScriptTag({ path: AXE });
+  return page.evaluate(async () => {
+    const result = await (window as unknown as { axe: { run(): Promise<{ violations: { id: string; help: string; nodes: { target: string[] }[] }[] }> } }).axe.run();
+    return result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+  });
+}
+
+async function check(page: Page, name: string) {
+  for (const [width, height] of [[390, 844], [1280, 800]] as const) {
+    await page.setViewportSize({ width, height });
+    await page.screenshot({ path: `/tmp/tunnel-${name}-${width}.png`, fullPage: true });
+    expect(await axeViolations(page), `${name} at ${width} px`).toEqual([]);
+  }
+  await page.setViewportSize({ width: 390, height: 844 });
+}
+
+async function signedInPage(token: string) {
+  const page = await context.newPage();
+  await page.goto(`${app.base}/auth/login`);
+  await page.evaluate((t) => localStorage.setItem('ga-token', t), token);
+  return page;
+}
+
+const pcviOf = (page: Page) => new URL(page.url()).searchParams.get('pcvi') ?? '';
+const continueButton = (page: Page) => page.getByRole('button', { name: 'Continuer' });
+
+describe('the village creation tunnel', () => {
+  it('creates a village for a close person step by step, finishes it and opens it', async () => {
+    const claire = await registerUser(app.base, { email: 'claire@example.org', password: 'motdepasse-solide-1', first_name: 'Claire', last_name: 'Durand' });
+    const page = await signedInPage(claire.token);
+    await page.goto(`${app.base}/create/village`);
+    await page.getByRole('heading', { name: 'Créer votre village' }).waitFor({ timeout: 20_000 });
+    await check(page, 'reason');
+    await page.getByRole('radio', { name: /Pour un proche/ }).check();
+    await page.getByText('Étape 1 sur 5').waitFor();
+    await page.getByLabel('Pourquoi ce village ?').fill('Maman sort de l’hôpital.');
+    await continueButton(page).click();
+
+    await page.getByRole('heading', { name: 'Pour qui est ce village ?' }).waitFor();
+    const id = pcviOf(page);
+    await expect.poll(async () => (await api(app.base, claire.token, 'GET', `/v1/villages/${id}`)).body?.data?.state).toBe(1);
+    // The browser's Back goes to this village's reason (its mode locked), never to a blank one.
+    await page.goBack();
+    await page.getByRole('heading', { name: 'Créer votre village' }).waitFor();
+    expect(pcviOf(page)).toBe(id);
+    expect(await page.getByRole('radio', { name: /Pour un proche/ }).isDisabled()).toBe(true);
+    await continueButton(page).click();
+    await page.getByRole('heading', { name: 'Pour qui est ce village ?' }).waitFor();
+    await page.getByLabel('Son prénom').fill('Nina');
+    await page.getByLabel('Votre lien avec cette personne').fill('Ma mère');
+    await check(page, 'about-close');
+    await continueButton(page).click();
+
+    await page.getByRole('heading', { name: 'De quoi avez-vous besoin ?' }).waitFor();
+    await page.getByRole('checkbox').first().check();
+    await page.getByLabel('Un autre besoin').fill('Nourrir le chat');
+    await page.getByRole('button', { name: 'Ajouter ce besoin' }).click();
+    await page.getByRole('checkbox', { name: 'Nourrir le chat' }).waitFor();
+    await check(page, 'needs');
+    await continueButton(page).click();
+
+    await page.getByRole('heading', { name: 'Sur quelle période ?' }).waitFor();
+    await check(page, 'period');
+    await page.getByRole('button', { name: 'Je ne sais pas encore' }).click();
+
+    await page.getByRole('heading', { name: 'Présentez votre village' }).waitFor();
+    expect(await page.getByLabel('Nom du village').inputValue()).toBe('Le village de Nina');
+    await page.getByLabel('Téléphone').fill('06 12 34 56 78');
+    await check(page, 'infos');
+    await page.getByRole('button', { name: 'Terminer' }).click();
+
+    await page.getByRole('heading', { name: 'Le village de Nina est prêt' }).waitFor();
+    await expect.poll(async () => (await api(app.base, claire.token, 'GET', `/v1/villages/${id}?include=needs`)).body.data.state).toBe(2);
+    const onServer = (await api(app.base, claire.token, 'GET', `/v1/villages/${id}?include=needs`)).body.data;
+    expect(onServer).toMatchObject({ creation_mode: 2, first_name: 'Nina', relationship: 'Ma mère', reason: 'Maman sort de l’hôpital.', phone: '0612345678' });
+    expect(onServer.needs).toHaveLength(2);
+    expect((await api(app.base, claire.token, 'GET', '/v1/villages')).body.data).toHaveLength(1);
+    // The share code arrives with the server's answer to the creation.
+    await page.locator('.share-code').waitFor();
+    await check(page, 'waiting-validation');
+
+    await page.getByRole('button', { name: 'Ouvrir le village' }).click();
+    await page.waitForURL(`**/dashboard/villages/${id}/needs`);
+    await expect.poll(async () => (await api(app.base, claire.token, 'GET', `/v1/villages/${id}`)).body.data.state).toBe(3);
+    await page.close();
+  });
+
+  it('leaves a village for oneself after its first step and resumes it at the needs', async () => {
+    const hugo = await registerUser(app.base, { email: 'hugo@example.org', password: 'motdepasse-solide-2', first_name: 'Hugo', last_name: 'Petit' });
+    const page = await signedInPage(hugo.token);
+    await page.goto(`${app.base}/create/village/reason`);
+    await page.getByRole('radio', { name: /Pour moi/ }).check({ timeout: 20_000 });
+    await continueButton(page).click();
+    await page.getByRole('heading', { name: 'De quoi avez-vous besoin ?' }).waitFor();
+    await page.getByText('Étape 2 sur 4').waitFor();
+    const id = pcviOf(page);
+    await page.getByRole('link', { name: 'Enregistrer et quitter' }).click();
+    await page.waitForURL('**/dashboard/villages');
+
+    await page.goto(`${app.base}/create/village?pcvi=${id}`);
+    await page.getByRole('heading', { name: 'De quoi avez-vous besoin ?' }).waitFor({ timeout: 20_000 });
+    expect(new URL(page.url()).pathname).toBe('/create/village/needs');
+    // Back at the first step the choice made is kept, and locked.
+    await page.getByRole('link', { name: '← Étape précédente' }).click();
+    await page.getByRole('heading', { name: 'Créer votre village' }).waitFor();
+    expect(await page.getByRole('radio', { name: /Pour moi/ }).isChecked()).toBe(true);
+    expect(await page.getByRole('radio', { name: /Pour un proche/ }).isDisabled()).toBe(true);
+    await page.close();
+  });
+});
