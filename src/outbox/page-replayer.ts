@@ -20,21 +20,26 @@ async function backgroundSync(): Promise<ServiceWorkerRegistration | null> {
 }
 
 /**
- * Asks for the queue to be sent: through Background Sync when the browser has it (the worker replays even
- * if the page is closed meanwhile), else by the page itself (DESIGN.md: start, online, visibility, timer). `networkBack` lets writes that only waited for
- * the connection go at once.
+ * Asks for the queue to be sent. Where the browser has Background Sync, a sync is registered so the worker
+ * replays even if the page is closed meanwhile; an open, online page also drains at once, since the browser
+ * waits minutes before firing a sync again after a failed one (the lock keeps the two from overlapping).
+ * Elsewhere the page alone drains (DESIGN.md: start, online, visibility, timer). `networkBack` lets writes
+ * that only waited for the connection go at once.
  */
 export async function requestReplay(options: { networkBack?: boolean } = {}): Promise<DrainResult | 'sync-registered'> {
   const registration = await backgroundSync().catch(() => null);
+  let registered = false;
   if (registration) {
     try {
       await (registration as ServiceWorkerRegistration & { sync: { register(tag: string): Promise<void> } }).sync.register(SYNC_TAG);
-      // The browser retries a failed sync only minutes later: the page still looks now and then while open.
-      schedule(POLL_MS);
-      return 'sync-registered';
+      registered = true;
     } catch {
       // Background Sync refused (permission, private mode): the page replays.
     }
+  }
+  if (registered && navigator.onLine === false) {
+    schedule(POLL_MS);
+    return 'sync-registered';
   }
   return drainFromPage(options.networkBack ?? false);
 }

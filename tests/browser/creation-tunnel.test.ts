@@ -1,7 +1,8 @@
 /**
  * The village creation tunnel in a real Chromium against the real server: a village for a close person
  * walked through its five steps, finished and opened, each step reaching the server through the outbox; a
- * village for oneself left after its first step and resumed where it stopped. No accessibility violation
+ * village for oneself left after its first step, resumed from the list and finished; the same tunnel walked
+ * with the server gone after its first step, sent once it is back. No accessibility violation
  * (axe-core) at a phone's and a desktop's width; screenshots go to /tmp/tunnel-*.png to be looked at.
  */
 import type { Page } from 'playwright-core';
@@ -117,14 +118,66 @@ describe('the village creation tunnel', () => {
     await page.getByRole('link', { name: 'Enregistrer et quitter' }).click();
     await page.waitForURL('**/dashboard/villages');
 
-    await page.goto(`${app.base}/create/village?pcvi=${id}`);
+    // The list offers to resume it.
+    await page.getByRole('link', { name: /Reprendre/ }).click();
     await page.getByRole('heading', { name: 'De quoi avez-vous besoin ?' }).waitFor({ timeout: 20_000 });
     expect(new URL(page.url()).pathname).toBe('/create/village/needs');
+    expect(pcviOf(page)).toBe(id);
     // Back at the first step the choice made is kept, and locked.
     await page.getByRole('link', { name: '← Étape précédente' }).click();
     await page.getByRole('heading', { name: 'Créer votre village' }).waitFor();
     expect(await page.getByRole('radio', { name: /Pour moi/ }).isChecked()).toBe(true);
     expect(await page.getByRole('radio', { name: /Pour un proche/ }).isDisabled()).toBe(true);
+
+    // And finishes it: needs, period, infos.
+    await continueButton(page).click();
+    await page.getByRole('heading', { name: 'De quoi avez-vous besoin ?' }).waitFor();
+    await page.getByRole('checkbox').first().check();
+    await continueButton(page).click();
+    await page.getByRole('heading', { name: 'Sur quelle période ?' }).waitFor();
+    await page.getByRole('button', { name: 'Je ne sais pas encore' }).click();
+    await page.getByRole('heading', { name: 'Présentez votre village' }).waitFor();
+    await page.getByRole('button', { name: 'Terminer' }).click();
+    await page.getByRole('button', { name: 'Ouvrir le village' }).waitFor();
+    await expect.poll(async () => (await api(app.base, hugo.token, 'GET', `/v1/villages/${id}?include=needs`)).body.data.state).toBe(2);
     await page.close();
   });
+
+  it('walked with the network cut after its first step, ends with the village on the server once the network returns', async () => {
+    const lea = await registerUser(app.base, { email: 'lea@example.org', password: 'motdepasse-solide-3', first_name: 'Léa', last_name: 'Morel' });
+    const page = await signedInPage(lea.token);
+    await page.goto(`${app.base}/create/village/reason`);
+    await page.waitForFunction(() => navigator.serviceWorker.controller?.state === 'activated', null, { timeout: 20_000 });
+    await page.getByRole('radio', { name: /Pour moi/ }).check({ timeout: 20_000 });
+    await continueButton(page).click();
+    await page.getByRole('heading', { name: 'De quoi avez-vous besoin ?' }).waitFor();
+    const id = pcviOf(page);
+    await expect.poll(async () => (await api(app.base, lea.token, 'GET', `/v1/villages/${id}`)).status).toBe(200);
+
+    await app.stop();
+    try {
+      await page.getByRole('checkbox').first().check();
+      await continueButton(page).click();
+      await page.getByRole('heading', { name: 'Sur quelle période ?' }).waitFor();
+      await page.getByRole('button', { name: 'Je ne sais pas encore' }).click();
+      await page.getByRole('heading', { name: 'Présentez votre village' }).waitFor();
+      await page.getByLabel('Nom du village').fill('Le village de Léa');
+      await page.getByRole('button', { name: 'Terminer' }).click();
+      await page.getByRole('button', { name: 'Ouvrir le village' }).waitFor();
+      await page.getByRole('status').filter({ hasText: /en attente/ }).waitFor();
+    } finally {
+      await app.start();
+    }
+    // The network is back: the page's `online` (the worker's `sync` is tested in offline-writes.test.ts).
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    await expect
+      .poll(async () => (await api(app.base, lea.token, 'GET', `/v1/villages/${id}?include=needs`)).body?.data?.state, { timeout: 30_000 })
+      .toBe(2);
+    await page.screenshot({ path: '/tmp/tunnel-offline-done-390.png' });
+    const onServer = (await api(app.base, lea.token, 'GET', `/v1/villages/${id}?include=needs`)).body.data;
+    expect(onServer).toMatchObject({ name: 'Le village de Léa', creation_mode: 1 });
+    expect(onServer.needs).toHaveLength(1);
+    expect((await api(app.base, lea.token, 'GET', '/v1/villages')).body.data).toHaveLength(1);
+    await page.close();
+  }, 90_000);
 });
