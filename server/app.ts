@@ -17,6 +17,7 @@ import { needRoutes } from './needs/routes';
 import { helpRoutes } from './helps/routes';
 import { villageMemberRoutes, villagerRoutes } from './villagers/routes';
 import { actionRoutes } from './actions/routes';
+import { messageRoutes } from './messages/routes';
 import { categoryRoutes } from './categories/routes';
 import { staticRoutes } from './static/routes';
 import { MAX_PHOTO_BYTES } from './photos/process-photo';
@@ -61,6 +62,7 @@ export function createApp(input: Deps) {
   app.route('/v1/villages/:id/needs', needRoutes(deps, serialize));
   app.route('/v1/villages/:id/villagers', villageMemberRoutes(deps, serialize));
   app.route('/v1/villages/:id/actions', actionRoutes(deps, serialize));
+  app.route('/v1/villages/:id/messages', messageRoutes(deps, serialize));
   app.route('/v1/villages/:id', helpRoutes(deps, serialize));
   app.route('/v1/villages', joinRoutes(deps, serialize));
   app.route('/v1/villages', villages.app);

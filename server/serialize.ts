@@ -1,4 +1,4 @@
-import type { Action, CatalogueNeed, Help, NeedCategory, PublicUser, User, Village, VillageNeed, Villager } from '../src/contract';
+import type { Action, CatalogueNeed, ChatMessage, Help, NeedCategory, PublicUser, User, Village, VillageNeed, Villager } from '../src/contract';
 import { DEFAULT_CATEGORY_COLOR } from '../src/contract';
 import type * as s from './db/schema';
 
@@ -90,6 +90,15 @@ export function createSerializers(publicUrl: string) {
     data: (a.data ?? {}) as Record<string, unknown>,
   });
 
+  const message = (m: Row<typeof s.messages>, firstName?: string | null): ChatMessage => ({
+    id: m.id,
+    village_id: m.villageId,
+    villager_id: m.villagerId,
+    body: m.body,
+    created_at: m.createdAt.toISOString(),
+    first_name: firstName ?? null,
+  });
+
   const catalogueNeed = (n: Row<typeof s.catalogueNeeds>): CatalogueNeed => ({
     id: n.id,
     category_id: n.categoryId,
@@ -103,6 +112,6 @@ export function createSerializers(publicUrl: string) {
     color: c.color ?? DEFAULT_CATEGORY_COLOR,
   });
 
-  return { photo, user, publicUser, villager, need, help, village, action, catalogueNeed, category };
+  return { photo, user, publicUser, villager, need, help, village, action, message, catalogueNeed, category };
 }
 export type Serializers = ReturnType<typeof createSerializers>;

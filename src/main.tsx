@@ -2,8 +2,6 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from '@tanstack/react-router';
 import { router } from './router';
-import { startPendingJoin } from './features/join/pending-join';
-import { consumeLaunches } from './features/join/launch-queue';
 import './styles.css';
 
 const root = document.getElementById('root');
@@ -19,7 +17,9 @@ try {
   console.error('Village could not start', error);
 }
 
-// A join asked for offline goes out once the app is ready and whenever the network comes back.
-startPendingJoin();
-// The installed app opened by a join link: the router shows it in the running window.
-consumeLaunches(router);
+// Loaded after the first screen's code (its size budget): a join asked for offline goes out once the app
+// is ready and whenever the network comes back; the installed app opened by a join link shows it in the
+// running window (the browser keeps launches queued until a consumer is set).
+// The join page starts it itself when it keeps a code; here only for a code kept on an earlier visit.
+if (localStorage.getItem('ga-pending-join')) void import('./features/join/pending-join').then(({ startPendingJoin }) => startPendingJoin());
+void import('./features/join/launch-queue').then(({ consumeLaunches }) => consumeLaunches(router));

@@ -191,3 +191,21 @@ export const idempotencyKeys = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_created_idx').on(t.createdAt)],
 );
+
+export const messages = pgTable(
+  'messages',
+  {
+    id: uuid('id').primaryKey(),
+    villageId: uuid('village_id')
+      .notNull()
+      .references(() => villages.id, { onDelete: 'cascade' }),
+    // Kept when the author leaves or deletes their account: the conversation stays readable.
+    villagerId: uuid('villager_id')
+      .notNull()
+      .references(() => villagers.id, { onDelete: 'cascade' }),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  // Pages are read newest first, then backwards from a (created_at, id) cursor.
+  (t) => [index('messages_village_created_idx').on(t.villageId, t.createdAt, t.id)],
+);

@@ -10,3 +10,4 @@ export * from './needs';
 export * from './helps';
 export * from './villages';
 export * from './actions';
+export * from './messages-chat';

@@ -1,5 +1,5 @@
 import Dexie, { type Table } from 'dexie';
-import type { Help, NeedCategory, User, Village, VillageNeed, Villager } from '../contract';
+import type { ChatMessage, Help, NeedCategory, User, Village, VillageNeed, Villager } from '../contract';
 
 /** The session as the service worker needs it to replay writes: the token and whose it is. */
 export interface StoredSession {
@@ -39,6 +39,9 @@ export interface SentMark {
   sent: number;
 }
 
+/** A chat message on this device: `pending` while it waits in the outbox, so the screen can say so. */
+export type LocalMessage = ChatMessage & { pending?: true };
+
 /** The app's local store. Components never import it: feature modules read and write it. */
 export class VillageDatabase extends Dexie {
   session!: Table<StoredSession, 'current'>;
@@ -50,6 +53,7 @@ export class VillageDatabase extends Dexie {
   helps!: Table<Help, string>;
   outbox!: Table<OutboxEntry, number>;
   sentMarks!: Table<SentMark, string>;
+  messages!: Table<LocalMessage, string>;
 
   constructor(name = 'village') {
     super(name);
@@ -63,6 +67,8 @@ export class VillageDatabase extends Dexie {
     // The planning reads one village's helps of a month: one index range instead of a filter over all villages.
     this.version(3).stores({ helps: 'id, village_id, village_need_id, start_date, [village_id+start_date]' });
     this.version(4).stores({ sentMarks: 'villageId' });
+    // The chat reads one village's messages in time order, a page at a time.
+    this.version(5).stores({ messages: 'id, village_id, [village_id+created_at]' });
   }
 }
 
@@ -75,4 +81,6 @@ export const villageTables = (database: VillageDatabase) => [
   database.needs,
   database.helps,
   database.categories,
+  // A queued chat message is re-applied with the other pending writes, in the same transactions.
+  database.messages,
 ];

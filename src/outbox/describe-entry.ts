@@ -20,6 +20,10 @@ export function describeEntry(entry: OutboxEntry): string {
       return "Retrait d'une aide";
     case 'refuse-help':
       return "Refus d'une aide";
+    case 'send-message': {
+      const body = String(p.input?.body ?? '');
+      return `Message « ${body.length > 40 ? `${body.slice(0, 40)}…` : body} »`;
+    }
     case 'update-village':
       return 'Modification du village';
     default:

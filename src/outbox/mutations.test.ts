@@ -23,7 +23,7 @@ afterEach(() => db.delete());
 describe('the registry', () => {
   it('declares every kind of queued write once', () => {
     expect(Object.keys(mutationRegistry).sort()).toEqual(
-      ['add-help', 'ban-villager', 'create-need', 'create-village', 'delete-help', 'delete-need', 'finish-creation', 'leave-village', 'open-validation', 'refuse-help', 'update-need', 'update-village'].sort(),
+      ['add-help', 'ban-villager', 'check-notifications', 'create-need', 'create-village', 'delete-help', 'delete-need', 'finish-creation', 'leave-village', 'open-validation', 'refuse-help', 'send-message', 'update-need', 'update-village'].sort(),
     );
   });
 

@@ -11,6 +11,8 @@ import { finishCreation } from '../features/villages/mutations/finish-creation';
 import { openValidation } from '../features/villages/mutations/open-validation';
 import { leaveVillage } from '../features/villages/mutations/leave-village';
 import { banVillager } from '../features/villages/mutations/ban-villager';
+import { checkNotifications } from '../features/villagers/mutations/check-notifications';
+import { sendMessage } from '../features/chat/mutations/send-message';
 
 /** Every kind of queued write, by name: the page enqueues them, the page or the service worker replays them. */
 export const mutationRegistry: Record<string, MutationKind> = Object.fromEntries(
@@ -27,6 +29,8 @@ export const mutationRegistry: Record<string, MutationKind> = Object.fromEntries
     openValidation,
     leaveVillage,
     banVillager,
+    checkNotifications,
+    sendMessage,
   ].map((kind) => [kind.name, kind]),
 );
 

@@ -10,8 +10,6 @@ import { useServerErrorPage } from '../components/use-server-error-page';
 import { useRotatingTitle } from '../hooks/use-rotating-title';
 import { AnalyticsConsentPrompt } from '../analytics/analytics-consent-prompt';
 import { PwaBanners } from '../pwa/pwa-banners';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { queryClient } from '../features/village-data/query-client';
 
 export const Route = createRootRoute({
   beforeLoad: ({ location }) => initialisationGuard(location),
@@ -25,7 +23,7 @@ function Root() {
   useRotatingTitle();
   const serverError = useServerErrorPage();
   return (
-    <QueryClientProvider client={queryClient}>
+    <>
       <a className="skip-link" href="#contenu">
         Aller au contenu
       </a>
@@ -35,6 +33,6 @@ function Root() {
       <Toasts />
       <AnalyticsConsentPrompt />
       <PwaBanners />
-    </QueryClientProvider>
+    </>
   );
 }

@@ -1,8 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Placeholder } from '../components/placeholder';
 import { guards } from '../guards/registry';
+import { prefetchVillage } from '../features/village-data/prefetch-village';
+import { ChatPage } from '../features/chat/chat-page';
 
 export const Route = createFileRoute('/_dashboard/dashboard/villages/$id/chat')({
   beforeLoad: guards('dashboard-chat'),
-  component: () => <Placeholder title="Discussion" />,
+  loader: prefetchVillage,
+  component: Screen,
 });
+
+function Screen() {
+  const { id } = Route.useParams();
+  return <ChatPage villageId={id} />;
+}

@@ -1,8 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Placeholder } from '../components/placeholder';
 import { guards } from '../guards/registry';
+import { prefetchVillage } from '../features/village-data/prefetch-village';
+import { NotificationsPage } from '../features/notifications/notifications-page';
 
 export const Route = createFileRoute('/_dashboard/dashboard/villages/$id/notifications')({
   beforeLoad: guards('dashboard-notification'),
-  component: () => <Placeholder title="Notifications" />,
+  loader: prefetchVillage,
+  component: Screen,
 });
+
+function Screen() {
+  const { id } = Route.useParams();
+  return <NotificationsPage villageId={id} />;
+}

@@ -1,8 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guards } from '../guards/registry';
 import { DashboardLayout } from '../components/layouts/dashboard-layout';
+import { withQueries } from '../components/layouts/with-queries';
 
 export const Route = createFileRoute('/_dashboard')({
   beforeLoad: guards('user-auth', 'dashboard'),
-  component: DashboardLayout,
+  component: withQueries(DashboardLayout),
 });

@@ -1,8 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guards } from '../guards/registry';
 import { TunnelLayout } from '../components/layouts/tunnel-layout';
+import { withQueries } from '../components/layouts/with-queries';
 
 export const Route = createFileRoute('/_tunnel')({
   beforeLoad: guards('user-auth', 'tunnel-creation'),
-  component: TunnelLayout,
+  component: withQueries(TunnelLayout),
 });

@@ -17,6 +17,13 @@ export async function clearSession() {
     await db.transaction('rw', tables, async () => {
       for (const table of tables) await table.clear();
     });
+    // What TanStack Query holds in memory and the feed's first pages kept in localStorage belong to that user too.
+    const [{ queryClient }, { forgetPersistedFeeds }] = await Promise.all([
+      import('../features/village-data/query-client'),
+      import('../features/notifications/feed-persistence'),
+    ]);
+    queryClient.clear();
+    forgetPersistedFeeds();
   } catch (error) {
     // The token is already gone, so nobody is signed in; a store that cannot be cleared must not block that.
     console.error('Local data could not be cleared', error);

@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import { VILLAGE_STATE, type Village } from '../../contract';
 import { db } from '../../db/database';
 import { initialLoadStep } from '../../state/first-load';
-import { canManage } from '../village-data/hooks';
+import { canManage } from '../village-data/roles';
 import { readProgress } from './progress';
 import { firstUnfinishedStep, isStepOf, STEP_PATHS, type StepName } from './steps';
 

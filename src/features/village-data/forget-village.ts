@@ -7,5 +7,6 @@ export async function forgetVillage(villageId: string) {
     await db.villagers.where('village_id').equals(villageId).delete();
     await db.needs.where('village_id').equals(villageId).delete();
     await db.helps.where('village_id').equals(villageId).delete();
+    await db.messages.where('village_id').equals(villageId).delete();
   });
 }

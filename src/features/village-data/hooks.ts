@@ -33,8 +33,7 @@ export function useMyVillager(villageId: string): Villager | null | undefined {
   return villagers.find((v) => v.user_id === userId) ?? null;
 }
 
-/** The spec: only the creator and the needy person manage a village. */
-export const canManage = (villager: Villager | null | undefined) => !!villager && isActiveVillager(villager) && (villager.is_creator || villager.is_needy);
+export { canManage } from './roles';
 
 export const useVillageNeeds = (villageId: string) =>
   useLiveQuery(async () => (await db.needs.where('village_id').equals(villageId).toArray()).sort((a, b) => a.name.localeCompare(b.name, 'fr')), [villageId]);

@@ -2,6 +2,7 @@ import { Link, useParams } from '@tanstack/react-router';
 import { canManage, useMyVillager, useVillage } from '../village-data/hooks';
 import { NavIcon } from './nav-icon';
 import { LostAccessWatch } from './lost-access';
+import { UnseenBadge } from '../notifications/unseen-badge';
 import './village-nav.css';
 
 const AREAS = [
@@ -38,6 +39,7 @@ function VillageNavFor({ villageId }: { villageId: string }) {
             <Link to={area.to} params={{ id: villageId }} activeProps={{ 'aria-current': 'page', className: 'active' }}>
               <NavIcon name={area.icon} />
               <span>{area.label}</span>
+              {area.icon === 'news' ? <UnseenBadge villageId={villageId} /> : null}
             </Link>
           </li>
         ))}

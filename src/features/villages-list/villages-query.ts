@@ -31,6 +31,7 @@ export async function storeVillageList(villages: Village[], userId: string | nul
       await db.villagers.where('village_id').anyOf(gone).delete();
       await db.needs.where('village_id').anyOf(gone).delete();
       await db.helps.where('village_id').anyOf(gone).delete();
+      await db.messages.where('village_id').anyOf(gone).delete();
     }
     await db.villages.bulkPut(villages);
     const pending = await db.outbox.where('status').equals('pending').toArray();

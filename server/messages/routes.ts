@@ -1,0 +1,79 @@
+import { and, desc, eq, lt, or, sql, type SQL } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { v7 as uuidv7 } from 'uuid';
+import { MessagesQuery, SendMessageInput } from '../../src/contract';
+import type { AppEnv, Deps } from '../deps';
+import { messages, users, villagers } from '../db/schema';
+import { conflict, text } from '../http/errors';
+import { body, pathId, query } from '../http/validate';
+import { requireUser } from '../http/authenticate';
+import { write } from '../http/write';
+import { touchVillage } from '../actions/record';
+import { actingAs, canRead, loadMembership, readMembership } from '../policy';
+import type { Serializers } from '../serialize';
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Routes under /v1/villages/{id}/messages: the village's chat, read a page at a time backwards, and written. */
+export function messageRoutes(deps: Deps, serialize: Serializers) {
+  const app = new Hono<AppEnv>();
+
+  /**
+   * Messages older than the cursor. Several messages may share an instant, so a message id cursor compares
+   * (created_at, id): paging never skips nor repeats one. An unknown id gives no older messages.
+   */
+  const olderThan = async (villageId: string, before: string): Promise<SQL | undefined> => {
+    if (!UUID_RE.test(before)) return lt(messages.createdAt, new Date(before));
+    const [cursor] = await deps.db
+      .select({ createdAt: messages.createdAt })
+      .from(messages)
+      .where(and(eq(messages.id, before.toLowerCase()), eq(messages.villageId, villageId)));
+    if (!cursor) return sql`false`;
+    return or(
+      lt(messages.createdAt, cursor.createdAt),
+      and(eq(messages.createdAt, cursor.createdAt), lt(messages.id, before.toLowerCase())),
+    );
+  };
+
+  app.get('/', async (c) => {
+    const user = requireUser(c);
+    const villageId = pathId(c, 'id', text.villageNotFound);
+    const q = query(c, MessagesQuery);
+    canRead(await readMembership(deps, villageId, user.id));
+    const older = q.before ? await olderThan(villageId, q.before) : undefined;
+    const rows = await deps.db
+      .select({ message: messages, firstName: users.firstName })
+      .from(messages)
+      .innerJoin(villagers, eq(villagers.id, messages.villagerId))
+      .leftJoin(users, eq(users.id, villagers.userId))
+      .where(and(eq(messages.villageId, villageId), older))
+      .orderBy(desc(messages.createdAt), desc(messages.id))
+      // One more than asked tells whether older messages remain, without counting them.
+      .limit(q.limit + 1);
+    const page = rows.slice(0, q.limit);
+    return c.json({ data: page.map((r) => serialize.message(r.message, r.firstName)), has_more: rows.length > q.limit });
+  });
+
+  app.post('/', async (c) => {
+    const user = requireUser(c);
+    const villageId = pathId(c, 'id', text.villageNotFound);
+    const input = await body(c, SendMessageInput);
+    return write(c, deps, 201, async (tx) => {
+      const m = await loadMembership(tx, villageId, user.id);
+      const actor = actingAs(m, input.villager_id);
+      const now = deps.clock.now();
+      const [message] = await tx
+        .insert(messages)
+        .values({ id: input.id?.toLowerCase() ?? uuidv7(), villageId, villagerId: actor.id, body: input.body, createdAt: now })
+        .onConflictDoNothing()
+        .returning();
+      if (!message) throw conflict(text.idTaken);
+      // Not an item of the feed, but a change of the village: its revision moves and the other instances hear of it.
+      await touchVillage(tx, villageId, now, 'message_sent');
+      const [author] = await tx.select({ firstName: users.firstName }).from(users).where(eq(users.id, user.id));
+      return serialize.message(message, author?.firstName);
+    });
+  });
+
+  return app;
+}

@@ -1,0 +1,44 @@
+import * as v from 'valibot';
+import { messages } from './messages';
+import { isoDateTime, text, uuid } from './fields';
+
+/** The longest chat message, in characters once trimmed. */
+export const CHAT_MESSAGE_MAX = 2000;
+/** Page size of the chat: the newest page first, then older ones on demand. */
+export const CHAT_PAGE_SIZE = 30;
+
+/** One message of a village's chat. Plain text: nothing in it is ever read as HTML. */
+export const ChatMessage = v.object({
+  id: v.string(),
+  village_id: v.string(),
+  villager_id: v.string(),
+  body: v.string(),
+  created_at: v.string(),
+  // The author's first name, so a message reads well even when its author has left or deleted their account.
+  first_name: v.optional(v.nullable(v.string())),
+});
+export type ChatMessage = v.InferOutput<typeof ChatMessage>;
+
+export const SendMessageInput = v.strictObject({
+  id: v.optional(uuid),
+  villager_id: uuid,
+  body: text(CHAT_MESSAGE_MAX),
+});
+export type SendMessageInput = v.InferOutput<typeof SendMessageInput>;
+
+const limit = v.pipe(
+  v.string(),
+  v.regex(/^\d+$/, messages.digits),
+  v.transform(Number),
+  v.minValue(1, messages.numberMin(0)),
+  v.maxValue(100, messages.oneOf),
+);
+
+/** `before`: the messages older than this one (its id) or than this instant. */
+export const MessagesQuery = v.object({
+  before: v.optional(v.union([uuid, isoDateTime], messages.wrongType)),
+  limit: v.optional(limit, String(CHAT_PAGE_SIZE)),
+});
+
+export const MessagesPage = v.object({ data: v.array(ChatMessage), has_more: v.boolean() });
+export type MessagesPage = v.InferOutput<typeof MessagesPage>;

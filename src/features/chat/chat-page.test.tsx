@@ -1,0 +1,175 @@
+// @vitest-environment happy-dom
+import 'fake-indexeddb/auto';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { DateTime } from 'luxon';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { db } from '../../db/database';
+import { enqueue } from '../../outbox/enqueue';
+import { QuotaExceeded } from '../../outbox/quota';
+import { buildVillage, ID, renderScreen } from '../needs/village-test-world';
+import { ChatPage } from './chat-page';
+import { storeMessages } from './store-messages';
+import { TOKEN_KEY } from '../../session/token';
+
+vi.mock('../../outbox/page-replayer', () => ({ requestReplay: vi.fn(async () => 'sync-registered') }));
+vi.mock('../../outbox/enqueue', async (original) => {
+  const actual = await original<typeof import('../../outbox/enqueue')>();
+  return { enqueue: vi.fn(actual.enqueue) };
+});
+
+beforeEach(() => {
+  // The server is out of reach: the screen shows what the device holds.
+  vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('offline'))));
+});
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+  vi.clearAllMocks();
+  vi.unstubAllGlobals();
+});
+
+const at = (daysAgo: number, hour: number) =>
+  DateTime.now().setZone('Europe/Paris').startOf('day').minus({ days: daysAgo }).set({ hour }).toUTC().toISO()!;
+
+const message = (id: string, villager: string, body: string, created_at: string) => ({
+  id,
+  village_id: ID.village,
+  villager_id: villager,
+  body,
+  created_at,
+  first_name: null,
+});
+
+const field = () => screen.getByLabelText('Votre message') as HTMLTextAreaElement;
+const type = (text: string) => fireEvent.change(field(), { target: { value: text } });
+const press = (key: string, options: { shiftKey?: boolean } = {}) => fireEvent.keyDown(field(), { key, ...options });
+
+describe('the chat', () => {
+  it('shows the conversation by day with names and times, my messages marked as mine, markup as text', async () => {
+    await buildVillage('hugo');
+    await db.messages.bulkPut([
+      message('0190a000-0000-7000-8000-00000000b001', ID.claire, 'Bonjour à tous', at(1, 9)),
+      message('0190a000-0000-7000-8000-00000000b002', ID.hugo, '<b>Je passe</b> demain', at(1, 10)),
+      message('0190a000-0000-7000-8000-00000000b003', ID.nina, 'Merci !', at(0, 8)),
+    ]);
+    await renderScreen(() => <ChatPage villageId={ID.village} />);
+    const yesterday = await screen.findByRole('region', { name: 'Hier' });
+    const today = screen.getByRole('region', { name: "Aujourd'hui" });
+    expect(yesterday.compareDocumentPosition(today) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    const [first, mine] = within(yesterday).getAllByRole('listitem');
+    expect(first.textContent).toContain('Claire');
+    expect(first.textContent).toContain('09:00');
+    expect(mine.className).toContain('chat-message-mine');
+    expect(mine.textContent).toContain('Vous');
+    expect(mine.querySelector('b')).toBeNull();
+    expect(within(mine).getByText('<b>Je passe</b> demain')).toBeTruthy();
+    expect(within(today).getByText('Merci !')).toBeTruthy();
+  });
+
+  it('sends with Enter, goes to a new line with Shift+Enter, shows the message at once as waiting', async () => {
+    await buildVillage('hugo');
+    await renderScreen(() => <ChatPage villageId={ID.village} />);
+    await screen.findByText(/Aucun message/);
+    type('Première ligne');
+    press('Enter', { shiftKey: true });
+    expect(await db.outbox.count()).toBe(0);
+    type('Première ligne\nseconde ligne');
+    press('Enter');
+    const item = await waitFor(() => {
+      const found = document.querySelector('.chat-message');
+      expect(found).not.toBeNull();
+      return found as HTMLElement;
+    });
+    expect(item.querySelector('.chat-message-body')!.textContent).toBe('Première ligne\nseconde ligne');
+    expect(within(item).getByText("En attente d'envoi")).toBeTruthy();
+    await waitFor(() => expect(field().value).toBe(''));
+    const [entry] = await db.outbox.toArray();
+    expect(entry).toMatchObject({ kind: 'send-message', villageId: ID.village, status: 'pending' });
+    expect(entry.payload).toMatchObject({ village_id: ID.village, input: { villager_id: ID.hugo, body: 'Première ligne\nseconde ligne' } });
+  });
+
+  it('keeps the order of messages written in a row, in the outbox and on screen, and sends nothing blank', async () => {
+    await buildVillage('nina');
+    await renderScreen(() => <ChatPage villageId={ID.village} />);
+    await screen.findByText(/Aucun message/);
+    type('   ');
+    fireEvent.click(screen.getByRole('button', { name: 'Envoyer' }));
+    for (const body of ['Un', 'Deux', 'Trois']) {
+      type(body);
+      fireEvent.click(screen.getByRole('button', { name: 'Envoyer' }));
+      await waitFor(() => expect(field().value).toBe(''));
+    }
+    await waitFor(() => expect(screen.getAllByText("En attente d'envoi")).toHaveLength(3));
+    const bodies = [...document.querySelectorAll('.chat-message-body')].map((p) => p.textContent);
+    expect(bodies).toEqual(['Un', 'Deux', 'Trois']);
+    const queued = await db.outbox.orderBy('seq').toArray();
+    expect(queued.map((e) => (e.payload as { input: { body: string } }).input.body)).toEqual(['Un', 'Deux', 'Trois']);
+  });
+
+  it('keeps waiting messages over a pull of the newest page, and the draft when the disk is full', async () => {
+    await buildVillage('hugo');
+    await renderScreen(() => <ChatPage villageId={ID.village} />);
+    await screen.findByText(/Aucun message/);
+    type('Pas encore envoyé');
+    press('Enter');
+    await screen.findByText("En attente d'envoi");
+    await act(() => storeMessages(db, ID.village, [message('0190a000-0000-7000-8000-00000000b004', ID.claire, 'Du serveur', at(0, 7))], { newest: true }));
+    expect(await screen.findByText('Du serveur')).toBeTruthy();
+    expect(screen.getByText('Pas encore envoyé')).toBeTruthy();
+    expect(screen.getByText("En attente d'envoi")).toBeTruthy();
+
+    vi.mocked(enqueue).mockRejectedValueOnce(new QuotaExceeded());
+    type('Brouillon précieux');
+    press('Enter');
+    expect((await screen.findByRole('alert')).textContent).toContain("L'espace de stockage de cet appareil est plein");
+    expect(field().value).toBe('Brouillon précieux');
+  });
+});
+
+describe('older messages', () => {
+  const page = (from: number, to: number, daysAgo: number) =>
+    Array.from({ length: from - to + 1 }, (_, i) => {
+      const n = from - i;
+      return message(`0190a000-0000-7000-8000-0000000c${String(n).padStart(4, '0')}`, ID.claire, `Message ${n}`, at(daysAgo, 8 + (n % 10)));
+    });
+
+  it('pulls the newest page when the screen opens, then older ones with `before`, stored on the device', async () => {
+    await buildVillage('hugo');
+    localStorage.setItem(TOKEN_KEY, 'tok');
+    const asked: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: URL) => {
+        asked.push(url.search);
+        const before = url.searchParams.get('before');
+        const body = before ? { data: page(3, 1, 2), has_more: false } : { data: page(6, 4, 1), has_more: true };
+        return new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
+      }),
+    );
+    await renderScreen(() => <ChatPage villageId={ID.village} />);
+    await screen.findByText('Message 6');
+    expect(screen.queryByText('Message 3')).toBeNull();
+    fireEvent.click(await screen.findByRole('button', { name: 'Messages précédents' }));
+    await screen.findByText('Message 1');
+    expect(asked).toEqual(['?limit=30', `?limit=30&before=${page(4, 4, 1)[0].id}`]);
+    const bodies = [...document.querySelectorAll('.chat-message-body')].map((p) => p.textContent);
+    expect(bodies).toEqual(['Message 1', 'Message 2', 'Message 3', 'Message 4', 'Message 5', 'Message 6']);
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Messages précédents' })).toBeNull());
+    expect(await db.messages.count()).toBe(6);
+  });
+
+  it('says a message the server refused was not sent, with its French message', async () => {
+    await buildVillage('hugo');
+    await renderScreen(() => <ChatPage villageId={ID.village} />);
+    await screen.findByText(/Aucun message/);
+    type('Refusé');
+    press('Enter');
+    await screen.findByText("En attente d'envoi");
+    await act(async () => {
+      const [entry] = await db.outbox.toArray();
+      await db.outbox.update(entry.seq!, { status: 'failed', failure: { status: 403, message: "Vous n'avez pas accès à ce village." } });
+    });
+    expect((await screen.findByText(/Non envoyé/)).textContent).toBe("Non envoyé : Vous n'avez pas accès à ce village.");
+    expect(screen.queryByText("En attente d'envoi")).toBeNull();
+  });
+});

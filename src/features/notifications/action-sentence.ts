@@ -1,0 +1,64 @@
+import type { Action } from '../../contract';
+import { formatHelpSlot } from '../helps/help-time';
+
+/** First names of the village's villagers by villager id: the feed names who did what. */
+export type VillagerNames = Readonly<Record<string, string | undefined>>;
+
+/** Someone the device cannot name (their account is gone, or the villagers are not loaded yet). */
+const SOMEONE = 'Un membre du village';
+
+const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : undefined);
+
+/** "de Paul", "d'Anne": French elides "de" before a vowel. */
+const ofName = (name: string) => (/^[aeiouyàâäéèêëîïôöùûüœæ]/i.test(name) ? `d'${name}` : `de ${name}`);
+
+const slot = (value: unknown) => {
+  const start = text(value);
+  return start ? `, ${formatHelpSlot(start, null)}` : '';
+};
+
+/**
+ * One action of the feed in French ("Marie a proposé son aide pour Courses, jeudi 14 novembre, 14 h"). The
+ * names of needs and people come from the action's own data when it kept them, since they may be gone.
+ */
+export function actionSentence(action: Action, names: VillagerNames): string {
+  const d = action.data;
+  const who = (action.villager_id ? names[action.villager_id] : undefined) ?? SOMEONE;
+  const need = text(d.name) ?? 'un besoin';
+  const helpNeed = text(d.need_name) ?? 'un besoin';
+  switch (action.type) {
+    case 'village_created':
+      return `${who} a créé le village`;
+    case 'village_updated':
+      return `${who} a mis à jour les informations du village`;
+    case 'village_photo_updated':
+      return `${who} a changé la photo du village`;
+    case 'village_creation_finished':
+      return `${who} a terminé la création du village`;
+    case 'village_opened':
+      return 'Le village est ouvert';
+    case 'need_added':
+      return `${who} a ajouté le besoin ${need}`;
+    case 'need_updated':
+      return `${who} a modifié le besoin ${need}`;
+    case 'need_deleted':
+      return `${who} a supprimé le besoin ${need}`;
+    case 'help_added':
+      return `${who} a proposé son aide pour ${helpNeed}${slot(d.start_date)}`;
+    case 'help_deleted':
+      return `${who} a annulé une aide pour ${helpNeed}${slot(d.start_date)}`;
+    case 'help_refused': {
+      const helper = text(d.helper_first_name) ?? (typeof d.helper_id === 'string' ? names[d.helper_id] : undefined);
+      return `${who} a décliné l'aide ${helper ? ofName(helper) : "d'un membre"} pour ${helpNeed}${slot(d.start_date)}`;
+    }
+    case 'villager_joined':
+      return `${who} a rejoint le village`;
+    case 'villager_banned': {
+      const removed = text(d.first_name) ?? (typeof d.villager_id === 'string' ? names[d.villager_id] : undefined) ?? 'un membre';
+      return `${who} a retiré ${removed} du village`;
+    }
+    case 'villager_left':
+      // The account may be deleted with the departure: the action kept the first name.
+      return `${text(d.first_name) ?? who} a quitté le village`;
+  }
+}
