@@ -8,6 +8,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { api, openBrowser, registerUser, startApp } from './harness';
+import { checkScreen, signedInPage } from './screens';
 import { buildAppInto, temporaryDistDir } from './pwa-build';
 
 // A build of its own: this file must not depend on (nor rewrite) the dist/ other runs serve.
@@ -16,31 +17,9 @@ await buildAppInto(distDir, 'creation-tunnel');
 const app = await startApp({ DIST_DIR: distDir });
 const { context } = await openBrowser();
 context.setDefaultTimeout(15_000);
-const AXE = new URL('../../node_modules/axe-core/axe.min.js', import.meta.url).pathname;
 
-async function axeViolations(page: Page) {
-  await page.addScriptTag({ path: AXE });
-  return page.evaluate(async () => {
-    const result = await (window as unknown as { axe: { run(): Promise<{ violations: { id: string; help: string; nodes: { target: string[] }[] }[] }> } }).axe.run();
-    return result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-  });
-}
 
-async function check(page: Page, name: string) {
-  for (const [width, height] of [[390, 844], [1280, 800]] as const) {
-    await page.setViewportSize({ width, height });
-    await page.screenshot({ path: `/tmp/tunnel-${name}-${width}.png`, fullPage: true });
-    expect(await axeViolations(page), `${name} at ${width} px`).toEqual([]);
-  }
-  await page.setViewportSize({ width: 390, height: 844 });
-}
 
-async function signedInPage(token: string) {
-  const page = await context.newPage();
-  await page.goto(`${app.base}/auth/login`);
-  await page.evaluate((t) => localStorage.setItem('ga-token', t), token);
-  return page;
-}
 
 const pcviOf = (page: Page) => new URL(page.url()).searchParams.get('pcvi') ?? '';
 const continueButton = (page: Page) => page.getByRole('button', { name: 'Continuer' });
@@ -48,10 +27,10 @@ const continueButton = (page: Page) => page.getByRole('button', { name: 'Continu
 describe('the village creation tunnel', () => {
   it('creates a village for a close person step by step, finishes it and opens it', async () => {
     const claire = await registerUser(app.base, { email: 'claire@example.org', password: 'motdepasse-solide-1', first_name: 'Claire', last_name: 'Durand' });
-    const page = await signedInPage(claire.token);
+    const page = await signedInPage(context, app.base, claire.token);
     await page.goto(`${app.base}/create/village`);
     await page.getByRole('heading', { name: 'Créer votre village' }).waitFor({ timeout: 20_000 });
-    await check(page, 'reason');
+    await checkScreen(page, 'reason', 'tunnel');
     await page.getByRole('radio', { name: /Pour un proche/ }).check();
     await page.getByText('Étape 1 sur 5').waitFor();
     await page.getByLabel('Pourquoi ce village ?').fill('Maman sort de l’hôpital.');
@@ -69,7 +48,7 @@ describe('the village creation tunnel', () => {
     await page.getByRole('heading', { name: 'Pour qui est ce village ?' }).waitFor();
     await page.getByLabel('Son prénom').fill('Nina');
     await page.getByLabel('Votre lien avec cette personne').fill('Ma mère');
-    await check(page, 'about-close');
+    await checkScreen(page, 'about-close', 'tunnel');
     await continueButton(page).click();
 
     await page.getByRole('heading', { name: 'De quoi avez-vous besoin ?' }).waitFor();
@@ -77,17 +56,17 @@ describe('the village creation tunnel', () => {
     await page.getByLabel('Un autre besoin').fill('Nourrir le chat');
     await page.getByRole('button', { name: 'Ajouter ce besoin' }).click();
     await page.getByRole('checkbox', { name: 'Nourrir le chat' }).waitFor();
-    await check(page, 'needs');
+    await checkScreen(page, 'needs', 'tunnel');
     await continueButton(page).click();
 
     await page.getByRole('heading', { name: 'Sur quelle période ?' }).waitFor();
-    await check(page, 'period');
+    await checkScreen(page, 'period', 'tunnel');
     await page.getByRole('button', { name: 'Je ne sais pas encore' }).click();
 
     await page.getByRole('heading', { name: 'Présentez votre village' }).waitFor();
     expect(await page.getByLabel('Nom du village').inputValue()).toBe('Le village de Nina');
     await page.getByLabel('Téléphone').fill('06 12 34 56 78');
-    await check(page, 'infos');
+    await checkScreen(page, 'infos', 'tunnel');
     await page.getByRole('button', { name: 'Terminer' }).click();
 
     await page.getByRole('heading', { name: 'Le village de Nina est prêt' }).waitFor();
@@ -98,7 +77,7 @@ describe('the village creation tunnel', () => {
     expect((await api(app.base, claire.token, 'GET', '/v1/villages')).body.data).toHaveLength(1);
     // The share code arrives with the server's answer to the creation.
     await page.locator('.share-code').waitFor();
-    await check(page, 'waiting-validation');
+    await checkScreen(page, 'waiting-validation', 'tunnel');
 
     await page.getByRole('button', { name: 'Ouvrir le village' }).click();
     await page.waitForURL(`**/dashboard/villages/${id}/needs`);
@@ -108,7 +87,7 @@ describe('the village creation tunnel', () => {
 
   it('leaves a village for oneself after its first step and resumes it at the needs', async () => {
     const hugo = await registerUser(app.base, { email: 'hugo@example.org', password: 'motdepasse-solide-2', first_name: 'Hugo', last_name: 'Petit' });
-    const page = await signedInPage(hugo.token);
+    const page = await signedInPage(context, app.base, hugo.token);
     await page.goto(`${app.base}/create/village/reason`);
     await page.getByRole('radio', { name: /Pour moi/ }).check({ timeout: 20_000 });
     await continueButton(page).click();
@@ -145,7 +124,7 @@ describe('the village creation tunnel', () => {
 
   it('walked with the network cut after its first step, ends with the village on the server once the network returns', async () => {
     const lea = await registerUser(app.base, { email: 'lea@example.org', password: 'motdepasse-solide-3', first_name: 'Léa', last_name: 'Morel' });
-    const page = await signedInPage(lea.token);
+    const page = await signedInPage(context, app.base, lea.token);
     await page.goto(`${app.base}/create/village/reason`);
     await page.waitForFunction(() => navigator.serviceWorker.controller?.state === 'activated', null, { timeout: 20_000 });
     await page.getByRole('radio', { name: /Pour moi/ }).check({ timeout: 20_000 });

@@ -4,31 +4,16 @@
  * list and the base layout's side menu (a drawer on phones, a column on desktops), with no accessibility
  * violation (axe-core) at either width. Screenshots go to /tmp/village-join-*.png to be looked at.
  */
-import type { Page } from 'playwright-core';
+
 import { describe, expect, it } from 'vitest';
 import { api, createOpenVillage, openBrowser, registerUser, startApp } from './harness';
+import { axeViolations, checkScreen } from './screens';
 
 const app = await startApp();
 const { context } = await openBrowser();
-const AXE = new URL('../../node_modules/axe-core/axe.min.js', import.meta.url).pathname;
 const PASSWORD = 'motdepasse-solide-1';
 
-async function axeViolations(page: Page) {
-  await page.addScriptTag({ path: AXE });
-  return page.evaluate(async () => {
-    const result = await (window as unknown as { axe: { run(): Promise<{ violations: { id: string; help: string; nodes: { target: string[] }[] }[] }> } }).axe.run();
-    return result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-  });
-}
 
-async function check(page: Page, name: string) {
-  for (const [width, height] of [[390, 844], [1280, 800]] as const) {
-    await page.setViewportSize({ width, height });
-    await page.screenshot({ path: `/tmp/village-join-${name}-${width}.png`, fullPage: true });
-    expect(await axeViolations(page), `${name} at ${width} px`).toEqual([]);
-  }
-  await page.setViewportSize({ width: 390, height: 844 });
-}
 
 describe('joining a village by its link', () => {
   it('a visitor signs up from the link and lands in the village, then finds it in their list', async () => {
@@ -60,7 +45,7 @@ describe('joining a village by its link', () => {
     await card.getByText('Village ouvert').waitFor();
     await card.getByText("Aucune aide aujourd'hui").waitFor();
     await card.getByText('1 besoin sans aide prévue').waitFor();
-    await check(page, 'villages');
+    await checkScreen(page, 'villages', 'village-join');
 
     // The same link again: already a member, straight to the village.
     await page.goto(link);
@@ -76,7 +61,7 @@ describe('joining a village by its link', () => {
     await page.goto(`${app.base}/join/village?c=ZZZZ9999&rli=jv`);
     await page.getByRole('alert').getByText('Aucun village ne correspond à ce code.').waitFor();
     await page.getByRole('link', { name: 'Retour à mes villages' }).waitFor();
-    await check(page, 'unknown-code');
+    await checkScreen(page, 'unknown-code', 'village-join');
 
     const toggle = page.getByRole('button', { name: 'Menu', exact: true });
     expect(await toggle.getAttribute('aria-expanded')).toBe('false');

@@ -4,10 +4,10 @@
  * goes and the server keeps the new check date; with the server gone, the last known news still shows.
  * No axe-core violation at 390 and 1280 px; screenshots in /tmp/village-news-*.png.
  */
-import type { Page } from 'playwright-core';
 import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
 import { api, createOpenVillage, openBrowser, registerUser, startApp } from './harness';
+import { checkScreen } from './screens';
 import { buildAppInto, temporaryDistDir } from './pwa-build';
 
 // A build of its own: this file must not depend on (nor rewrite) the dist/ other runs serve.
@@ -16,25 +16,9 @@ await buildAppInto(distDir, 'notifications');
 const app = await startApp({ DIST_DIR: distDir });
 const { context } = await openBrowser();
 context.setDefaultTimeout(15_000);
-const AXE = new URL('../../node_modules/axe-core/axe.min.js', import.meta.url).pathname;
 const PASSWORD = 'motdepasse-solide-1';
 
-async function axeViolations(page: Page) {
-  await page.addScriptTag({ path: AXE });
-  return page.evaluate(async () => {
-    const result = await (window as unknown as { axe: { run(): Promise<{ violations: { id: string; help: string; nodes: { target: string[] }[] }[] }> } }).axe.run();
-    return result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-  });
-}
 
-async function check(page: Page, name: string) {
-  for (const [width, height] of [[390, 844], [1280, 800]] as const) {
-    await page.setViewportSize({ width, height });
-    await page.screenshot({ path: `/tmp/village-news-${name}-${width}.png`, fullPage: true });
-    expect(await axeViolations(page), `${name} at ${width} px`).toEqual([]);
-  }
-  await page.setViewportSize({ width: 390, height: 844 });
-}
 
 const checkDate = async (token: string, villagerId: string) =>
   (await api(app.base, token, 'GET', `/v1/villagers/${villagerId}`)).body.data.last_check_notif_date as string | null;
@@ -76,7 +60,7 @@ describe("a village's news", () => {
     await page.reload();
     await page.getByRole('navigation').getByRole('link', { name: /nouveautés/ }).waitFor({ timeout: 20_000 });
     await page.waitForFunction(() => navigator.serviceWorker.controller?.state === 'activated', null, { timeout: 20_000 });
-    await check(page, 'badge');
+    await checkScreen(page, 'badge', 'village-news');
 
     await page.getByRole('navigation').getByRole('link', { name: /nouveautés/ }).click();
     await page.getByRole('heading', { name: 'Nouvelles du village' }).waitFor();
@@ -89,7 +73,7 @@ describe("a village's news", () => {
     await expect.poll(() => news.textContent(), { timeout: 10_000 }).toBe('Nouvelles');
     await expect.poll(() => checkDate(claire.token, village.villagerId), { timeout: 20_000 }).not.toBe(seen);
     expect(Date.parse((await checkDate(claire.token, village.villagerId))!)).toBeGreaterThan(Date.parse(seen));
-    await check(page, 'feed');
+    await checkScreen(page, 'feed', 'village-news');
 
     // With the server gone, a fresh start still shows the last known news, and says so.
     await app.stop();

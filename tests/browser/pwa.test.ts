@@ -5,6 +5,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { openBrowser, registerUser, startApp } from './harness';
+import { axeViolations } from './screens';
 import { buildAppInto, temporaryDistDir } from './pwa-build';
 
 // This file rebuilds the app, so it serves a build of its own (DIST_DIR), never the shared dist/.
@@ -15,7 +16,6 @@ const { context } = await openBrowser();
 
 const OFFLINE_TEXT = 'Vous êtes hors ligne. Vos saisies sont gardées sur cet appareil.';
 const UPDATE_TEXT = 'Une nouvelle version de Village est disponible.';
-const AXE = new URL('../../node_modules/axe-core/axe.min.js', import.meta.url).pathname;
 
 /** Opens the app and waits until its service worker controls the page (it claims it on first install). */
 async function openControlled(path: string): Promise<Page> {
@@ -25,13 +25,6 @@ async function openControlled(path: string): Promise<Page> {
   return page;
 }
 
-async function axeViolations(page: Page) {
-  await page.addScriptTag({ path: AXE });
-  return page.evaluate(async () => {
-    const result = await (window as unknown as { axe: { run(): Promise<{ violations: { id: string; help: string }[] }> } }).axe.run();
-    return result.violations.map((v) => `${v.id}: ${v.help}`);
-  });
-}
 
 const heading = (page: Page) => page.locator('h1').first();
 

@@ -1,12 +1,10 @@
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openBrowser, registerUser, startApp } from './harness';
+import { axeViolations } from './screens';
 
 const app = await startApp();
 const { context } = await openBrowser();
-const AXE = await readFile(join(import.meta.dirname, '..', '..', 'node_modules', 'axe-core', 'axe.min.js'), 'utf8');
 
 /** A navigation inside the app, as the router's history sees a back/forward: no page load. */
 async function navigateInApp(page: Page, href: string) {
@@ -14,14 +12,6 @@ async function navigateInApp(page: Page, href: string) {
     history.pushState({}, '', to);
     dispatchEvent(new PopStateEvent('popstate', { state: history.state }));
   }, href);
-}
-
-async function axeViolations(page: Page) {
-  await page.addScriptTag({ content: AXE });
-  return page.evaluate(async () => {
-    const result = await (window as unknown as { axe: { run(): Promise<{ violations: { id: string; nodes: unknown[] }[] }> } }).axe.run();
-    return result.violations.map((v) => `${v.id} (${v.nodes.length})`);
-  });
 }
 
 describe('the root UI', () => {

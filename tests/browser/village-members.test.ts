@@ -3,39 +3,17 @@
  * the creator removes a helper, who loses access on their own device; the infos and management screens
  * looked at (screenshots in /tmp/village-*.png) with no axe-core violation at 390 and 1280 px.
  */
-import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { api, createOpenVillage, openBrowser, registerUser, startApp } from './harness';
+import { checkScreen, signedInPage } from './screens';
 
 const app = await startApp();
 const creatorBrowser = await openBrowser();
 const helperBrowser = await openBrowser();
-const AXE = new URL('../../node_modules/axe-core/axe.min.js', import.meta.url).pathname;
 const PASSWORD = 'motdepasse-solide-1';
 
-async function axeViolations(page: Page) {
-  await page.addScriptTag({ path: AXE });
-  return page.evaluate(async () => {
-    const result = await (window as unknown as { axe: { run(): Promise<{ violations: { id: string; help: string; nodes: { target: string[] }[] }[] }> } }).axe.run();
-    return result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-  });
-}
 
-async function check(page: Page, name: string) {
-  for (const [width, height] of [[390, 844], [1280, 800]] as const) {
-    await page.setViewportSize({ width, height });
-    await page.screenshot({ path: `/tmp/village-${name}-${width}.png`, fullPage: true });
-    expect(await axeViolations(page), `${name} at ${width} px`).toEqual([]);
-  }
-  await page.setViewportSize({ width: 390, height: 844 });
-}
 
-async function signedInPage(context: BrowserContext, token: string) {
-  const page = await context.newPage();
-  await page.goto(`${app.base}/auth/login`);
-  await page.evaluate((t) => localStorage.setItem('ga-token', t), token);
-  return page;
-}
 
 describe("a village's members", () => {
   it('the creator removes a helper, who loses access to the village on their own device', async () => {
@@ -45,23 +23,23 @@ describe("a village's members", () => {
     expect((await api(app.base, helper.token, 'PUT', '/v1/villages/join/helper', { share_code: village.shareCode })).status).toBeLessThan(300);
 
     // The helper has the village on their device, and in their list.
-    const helperPage = await signedInPage(helperBrowser.context, helper.token);
+    const helperPage = await signedInPage(helperBrowser.context, app.base, helper.token);
     await helperPage.goto(`${app.base}/dashboard/villages`);
     await helperPage.getByRole('heading', { name: /Jeanne/ }).waitFor({ timeout: 20_000 });
     await helperPage.goto(`${app.base}/dashboard/villages/${village.id}/infos`);
     await helperPage.getByText('Digicode 4521B').waitFor({ timeout: 20_000 });
     await helperPage.getByRole('link', { name: /06 12 34 56 78/ }).waitFor();
-    await check(helperPage, 'infos');
+    await checkScreen(helperPage, 'infos');
 
     // The creator manages the village and removes the helper.
-    const page = await signedInPage(creatorBrowser.context, creator.token);
+    const page = await signedInPage(creatorBrowser.context, app.base, creator.token);
     await page.goto(`${app.base}/dashboard/villages/${village.id}/manage`);
     await page.getByRole('heading', { level: 1 }).first().waitFor({ timeout: 20_000 });
     await page.getByText(village.shareCode).first().waitFor();
-    await check(page, 'manage');
+    await checkScreen(page, 'manage');
     await page.goto(`${app.base}/dashboard/villages/${village.id}/manage/members`);
     await page.getByRole('button', { name: 'Retirer Marc Petit du village' }).waitFor({ timeout: 20_000 });
-    await check(page, 'members');
+    await checkScreen(page, 'members');
     await page.getByRole('button', { name: 'Retirer Marc Petit du village' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Retirer du village' }).click();
     await page.getByText('Suppression effectuée avec succès.').waitFor();

@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
+import { useModalDialog } from '../../components/use-modal-dialog';
 import { failureText } from '../../components/form/failure-text';
 import { deleteAccount } from './delete-account';
 
@@ -14,16 +15,10 @@ interface DeleteAccountDialogProps {
  * keeps focus inside it, closes with Escape and gives focus back to the button that opened it.
  */
 export function DeleteAccountDialog({ userId, open, onClose, onDeleted }: DeleteAccountDialogProps) {
-  const ref = useRef<HTMLDialogElement>(null);
+  const ref = useModalDialog(open);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal?.();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
 
   const confirm = async () => {
     if (busy) return;

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useModalDialog } from '../../components/use-modal-dialog';
 
 interface Props {
   unsent: number;
@@ -9,13 +9,7 @@ interface Props {
 
 /** Signing out would lose changes not yet sent: say how many before going on. */
 export function SignOutDialog({ unsent, open, onClose, onConfirm }: Props) {
-  const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal?.();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
+  const ref = useModalDialog(open);
   const what = unsent > 1 ? `${unsent} modifications n'ont pas encore été envoyées` : "1 modification n'a pas encore été envoyée";
   return (
     <dialog ref={ref} className="dialog" aria-labelledby="sign-out-title" aria-describedby="sign-out-what" onClose={onClose}>

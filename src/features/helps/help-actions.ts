@@ -2,8 +2,7 @@ import { v7 as uuidv7 } from 'uuid';
 import type { CreateHelpInput } from '../../contract';
 import { track } from '../../analytics/analytics';
 import type { AddHelpPayload } from './mutations/add-help';
-import type { DeleteHelpPayload } from './mutations/delete-help';
-import type { RefuseHelpPayload } from './mutations/refuse-help';
+import type { RemoveHelpPayload } from './mutations/remove-help';
 import { writeLocally, type LocalWrite } from '../needs/local-write';
 
 /** A villager takes a slot on a need. Counted only once kept: a write lost to a full disk is no help. */
@@ -16,7 +15,7 @@ export async function addHelpAction(villageId: string, needId: string, input: Cr
 
 /** A helper withdraws their own help. */
 export async function deleteHelpAction(villageId: string, helpId: string, villagerId: string): Promise<LocalWrite> {
-  const payload: DeleteHelpPayload = { village_id: villageId, help_id: helpId, villager_id: villagerId };
+  const payload: RemoveHelpPayload = { village_id: villageId, help_id: helpId, villager_id: villagerId };
   const result = await writeLocally('delete-help', payload);
   if (result.ok) track('delete_help');
   return result;
@@ -24,7 +23,7 @@ export async function deleteHelpAction(villageId: string, helpId: string, villag
 
 /** The creator or the needy person turns someone else's help down. */
 export async function refuseHelpAction(villageId: string, helpId: string, villagerId: string): Promise<LocalWrite> {
-  const payload: RefuseHelpPayload = { village_id: villageId, help_id: helpId, villager_id: villagerId };
+  const payload: RemoveHelpPayload = { village_id: villageId, help_id: helpId, villager_id: villagerId };
   const result = await writeLocally('refuse-help', payload);
   if (result.ok) track('refuse_help');
   return result;

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useModalDialog } from '../../components/use-modal-dialog';
 import type { OutboxEntry } from '../../db/database';
 import { describeEntry } from '../../outbox/describe-entry';
 import { discardFailed, retryFailed } from '../../outbox/failed-entries';
@@ -14,13 +14,7 @@ interface Props {
 
 /** The changes the server refused, each with its French reason: send again, or give it up. */
 export function FailedChangesDialog({ entries, open, onClose }: Props) {
-  const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal?.();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
+  const ref = useModalDialog(open);
 
   const retry = async (entry: OutboxEntry) => {
     await retryFailed(entry.seq!);

@@ -1,0 +1,37 @@
+/**
+ * Looking at a screen in the browser tests: axe-core's violations, and a screenshot at a phone's and a
+ * desktop's width (in /tmp, to be opened and looked at), plus a page signed in with a token.
+ */
+import type { BrowserContext, Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+const AXE = new URL('../../node_modules/axe-core/axe.min.js', import.meta.url).pathname;
+export const PHONE = { width: 390, height: 844 } as const;
+export const DESKTOP = { width: 1280, height: 800 } as const;
+
+/** axe-core's violations on the page as it is, one readable line each. */
+export async function axeViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: AXE });
+  return page.evaluate(async () => {
+    const result = await (window as unknown as { axe: { run(): Promise<{ violations: { id: string; help: string; nodes: { target: string[] }[] }[] }> } }).axe.run();
+    return result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+  });
+}
+
+/** Screenshots `/tmp/<prefix>-<name>-<width>.png` at both widths, with no axe violation at either; back to the phone's size. */
+export async function checkScreen(page: Page, name: string, prefix = 'village') {
+  for (const size of [PHONE, DESKTOP]) {
+    await page.setViewportSize(size);
+    await page.screenshot({ path: `/tmp/${prefix}-${name}-${size.width}.png`, fullPage: true });
+    expect(await axeViolations(page), `${name} at ${size.width} px`).toEqual([]);
+  }
+  await page.setViewportSize(PHONE);
+}
+
+/** A new page of the context, signed in with the token as the app keeps it (localStorage). */
+export async function signedInPage(context: BrowserContext, base: string, token: string): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto(`${base}/auth/login`);
+  await page.evaluate((t) => localStorage.setItem('ga-token', t), token);
+  return page;
+}
