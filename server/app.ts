@@ -19,10 +19,15 @@ import { villageMemberRoutes, villagerRoutes } from './villagers/routes';
 import { actionRoutes } from './actions/routes';
 import { messageRoutes } from './messages/routes';
 import { categoryRoutes } from './categories/routes';
+import { calendarRoutes } from './calendar/routes';
+import { redactFeedToken } from './calendar/redact-path';
 import { staticRoutes } from './static/routes';
 import { MAX_PHOTO_BYTES } from './photos/process-photo';
 import { createCaches } from './cache/caches';
 import { keepCachesFresh } from './cache/notifications';
+import { createEventHub } from './events/hub';
+import { eventRoutes } from './events/routes';
+import { sharedSecret } from './events/shared-secret';
 
 const JSON_LIMIT = 1024 * 1024;
 
@@ -32,6 +37,9 @@ export function createApp(input: Deps) {
   if (deps.listen) {
     keepCachesFresh(deps.listen, deps.caches!).catch((error) => deps.logger.error({ err: error }, 'LISTEN failed'));
   }
+  // After the caches' LISTEN, so that a stream checking its reader's membership reads it afresh.
+  const events = createEventHub();
+  if (deps.listen) events.listen(deps.listen).catch((error) => deps.logger.error({ err: error }, 'LISTEN failed'));
   const serialize = createSerializers(deps.publicUrl);
   const app = new Hono<AppEnv>();
 
@@ -40,7 +48,7 @@ export function createApp(input: Deps) {
     await next();
     c.header('X-Content-Type-Options', 'nosniff');
     deps.logger.info(
-      { method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
+      { method: c.req.method, path: redactFeedToken(c.req.path), status: c.res.status, ms: Math.round(performance.now() - started) },
       'request',
     );
   });
@@ -56,6 +64,7 @@ export function createApp(input: Deps) {
   app.get('/v1/health', (c) => c.json({ data: { status: 'ok' } }));
   const villages = villageRoutes(deps, serialize, createVillageViewCache());
   app.route('/v1/auth', authRoutes(deps, serialize));
+  app.route('/v1', calendarRoutes(deps));
   app.get('/v1/users/:id/villages', villages.villagesOfUser);
   app.route('/v1/users', userRoutes(deps, serialize));
   app.route('/v1/need_categories', categoryRoutes(deps, serialize));
@@ -63,6 +72,7 @@ export function createApp(input: Deps) {
   app.route('/v1/villages/:id/villagers', villageMemberRoutes(deps, serialize));
   app.route('/v1/villages/:id/actions', actionRoutes(deps, serialize));
   app.route('/v1/villages/:id/messages', messageRoutes(deps, serialize));
+  app.route('/v1/villages/:id/events', eventRoutes(deps, events, sharedSecret(deps.db, 'event_tickets')));
   app.route('/v1/villages/:id', helpRoutes(deps, serialize));
   app.route('/v1/villages', joinRoutes(deps, serialize));
   app.route('/v1/villages', villages.app);
@@ -84,7 +94,7 @@ export function createApp(input: Deps) {
     if (error instanceof HTTPException && error.status < 500) {
       return c.json({ message: text.unexpected, http_code: error.status }, error.status as ContentfulStatusCode);
     }
-    deps.logger.error({ err: error, method: c.req.method, path: c.req.path }, 'unhandled error');
+    deps.logger.error({ err: error, method: c.req.method, path: redactFeedToken(c.req.path) }, 'unhandled error');
     return c.json({ message: text.unexpected, http_code: 500 }, 500);
   });
 

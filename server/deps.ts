@@ -24,6 +24,8 @@ export interface Deps {
   rateLimits?: Partial<RateLimits>;
   /** LISTEN on the database, so that caches hear of other instances' writes. Without it: one instance only. */
   listen?: Listen;
+  /** Aborted when the server stops: long-lived responses (event streams) end instead of holding it up. */
+  shutdown?: AbortSignal;
   /** Filled by createApp. */
   caches?: Caches;
 }

@@ -26,7 +26,10 @@ const database = config.databaseUrl
   : await openPglite({ dataDir: join(config.dataDir, 'pglite') });
 await prepare(database);
 
+// Event streams never end by themselves: stopping aborts them, so shutdown does not wait for its forced close.
+const endStreams = new AbortController();
 const app = createApp({
+  shutdown: endStreams.signal,
   db: database.db,
   mail: config.smtpUrl ? createSmtpMailer(config.smtpUrl) : createFileMailer(join(config.dataDir, 'mail')),
   files: createDiskStore(join(config.dataDir, 'uploads')),
@@ -68,6 +71,7 @@ let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
+  endStreams.abort();
   logger.info({ signal }, 'shutting down: finishing requests in flight');
   // Stop accepting; requests in flight finish; idle keep-alive sockets are closed so close() can end.
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));

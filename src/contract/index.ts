@@ -11,3 +11,4 @@ export * from './helps';
 export * from './villages';
 export * from './actions';
 export * from './messages-chat';
+export * from './calendar';

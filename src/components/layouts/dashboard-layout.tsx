@@ -2,6 +2,7 @@ import { Outlet } from '@tanstack/react-router';
 import { SignedInHeader } from './signed-in-header';
 import { VillageNav } from '../../features/village-nav/village-nav';
 import { WithSideMenu } from './side-menu';
+import { LiveVillage } from '../../features/live/live-village';
 
 /** A village's pages: the header, the village's areas, then the side menu (a drawer on phones) and the page. */
 export function DashboardLayout() {
@@ -9,6 +10,7 @@ export function DashboardLayout() {
     <div className="layout-dashboard">
       <SignedInHeader />
       <VillageNav />
+      <LiveVillage />
       <WithSideMenu>
         <main id="contenu" className="page">
           <Outlet />

@@ -9,6 +9,7 @@ import { AnalyticsConsentChoice } from '../../analytics/analytics-consent-choice
 import { SignOutDialog } from './sign-out-dialog';
 import { countUnsent } from '../outbox-status/use-outbox-status';
 import { dropUserEntries } from '../../outbox/failed-entries';
+import { CalendarSubscription } from '../calendar/calendar-subscription';
 
 export function AccountPage() {
   const user = useCurrentUser();
@@ -55,6 +56,9 @@ export function AccountPage() {
           </li>
         </ul>
       </nav>
+
+      {/* A private calendar address of the slots the user took in all their villages (src/features/calendar/). */}
+      <CalendarSubscription scope={{ kind: 'user' }} />
 
       {/* The analytics consent, changeable at any time (src/analytics/); it shows only when analytics is configured. */}
       <AnalyticsConsentChoice />

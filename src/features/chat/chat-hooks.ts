@@ -5,8 +5,11 @@ import { db, type LocalMessage } from '../../db/database';
 import { fetchMessages } from './fetch-messages';
 import { sendMessage, type SendMessagePayload } from './mutations/send-message';
 
-/** Until the server pushes events, an open chat asks for the newest page this often (only while visible). */
-const POLL_MS = 20_000;
+/**
+ * New messages arrive through the village's event stream (src/features/live); this slow poll only covers a
+ * stream that is down (only while visible).
+ */
+const POLL_MS = 120_000;
 
 /**
  * The newest page of the chat, pulled when the screen opens, when the window gets the focus back and now

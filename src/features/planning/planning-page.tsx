@@ -3,6 +3,7 @@ import { useCategories, useVillageNeeds, useVillagers, useVillageSync } from '..
 import { todayInParis } from './calendar-dates';
 import { PlanningView } from './planning-view';
 import { usePlanningHelps } from './use-planning-helps';
+import { CalendarSubscription } from '../calendar/calendar-subscription';
 
 /** The planning route: reads the village's local data around the shown period and hands it to the pure view. */
 export function PlanningPage({ villageId }: { villageId: string }) {
@@ -23,6 +24,8 @@ export function PlanningPage({ villageId }: { villageId: string }) {
       ) : (
         <PlanningView villageId={villageId} helps={helps} needs={needs} categories={categories} villagers={villagers} today={today} onAnchorChange={setAnchor} />
       )}
+      {/* The village's planning in the member's own calendar app (src/features/calendar/). */}
+      <CalendarSubscription scope={{ kind: 'village', villageId }} />
     </>
   );
 }

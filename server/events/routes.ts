@@ -1,0 +1,79 @@
+import { Hono } from 'hono';
+import { streamSSE } from 'hono/streaming';
+import type { AppEnv, Deps } from '../deps';
+import { requireUser } from '../http/authenticate';
+import { forbidden, text, unauthenticated } from '../http/errors';
+import { canRead, isActive, readMembership } from '../policy';
+import type { EventHub, VillageChange } from './hub';
+import { createUsedTickets, issueTicket, readTicket } from './ticket';
+import { activeMembersOnChange } from './active-members';
+
+/** Under the idle timeouts of common proxies (often 30 to 60 s), so that a quiet stream is not cut. */
+export const PING_MS = 25_000;
+/** What an EventSource waits before it reconnects by itself. */
+export const RETRY_MS = 3_000;
+
+/**
+ * A village's live changes as server-sent events, for its active villagers: `change` events say what
+ * changed, the app then pulls. A ticket (POST …/ticket, bearer auth) opens the stream (GET …?ticket=).
+ */
+export function eventRoutes(deps: Deps, hub: EventHub, secret: () => Promise<Buffer>) {
+  const app = new Hono<AppEnv>();
+  const usedTickets = createUsedTickets();
+  const activeMembers = activeMembersOnChange(deps.db);
+
+  app.post('/ticket', async (c) => {
+    const user = requireUser(c);
+    const villageId = c.req.param('id')!.toLowerCase();
+    canRead(await readMembership(deps, villageId, user.id));
+    const { token, ticket } = issueTicket(await secret(), user.id, villageId, deps.clock.now().getTime());
+    return c.json({ data: { ticket: token, expires_at: new Date(ticket.expiresAt).toISOString() } });
+  });
+
+  app.get('/', async (c) => {
+    const villageId = c.req.param('id')!.toLowerCase();
+    const now = deps.clock.now().getTime();
+    const ticket = readTicket(await secret(), c.req.query('ticket') ?? '', villageId, now);
+    // Forged, expired, for another village or already used: the app asks for a new one.
+    if (!ticket || !usedTickets.claim(ticket, now)) throw unauthenticated();
+    const stillActive = async (change?: VillageChange) =>
+      change?.village_id
+        ? (await activeMembers(change)).has(ticket.userId)
+        : isActive((await readMembership(deps, villageId, ticket.userId)).villager);
+    if (!(await stillActive())) throw forbidden(text.notMember);
+
+    const response = streamSSE(c, async (stream) => {
+      await stream.writeSSE({ event: 'ready', data: JSON.stringify({ village_id: villageId }), retry: RETRY_MS });
+      await new Promise<void>((resolve) => {
+        let queue = Promise.resolve();
+        const end = () => {
+          unsubscribe();
+          clearInterval(ping);
+          deps.shutdown?.removeEventListener('abort', end);
+          resolve();
+        };
+        // Events are written one after the other; each first checks that the reader may still read.
+        const send = (change: VillageChange) => {
+          queue = queue.then(async () => {
+            if (stream.closed || stream.aborted) return;
+            if (!(await stillActive(change).catch(() => false))) return end();
+            await stream.writeSSE({ event: 'change', data: JSON.stringify({ type: change.type, village_id: villageId }) });
+          }).catch(end);
+        };
+        const unsubscribe = hub.subscribe(villageId, send);
+        const ping = setInterval(() => void stream.write(': ping\n\n'), PING_MS);
+        stream.onAbort(end);
+        // Open streams must not hold the server's shutdown until its connections are forced closed.
+        if (deps.shutdown?.aborted) end();
+        deps.shutdown?.addEventListener('abort', end);
+      });
+    });
+    // The connection serves this stream only: once the stream ends, it goes, and a shutting-down server with it.
+    response.headers.set('Connection', 'close');
+    // Proxies such as nginx would otherwise buffer the stream.
+    response.headers.set('X-Accel-Buffering', 'no');
+    return response;
+  });
+
+  return app;
+}

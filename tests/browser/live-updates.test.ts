@@ -1,0 +1,69 @@
+/**
+ * Live updates in a real Chromium against the real server: Claire keeps her village's planning open
+ * while Marc, on his own device (the API here), offers his help; the planning shows it within seconds,
+ * without a reload. The server is then stopped and started again: the page reconnects by itself and the
+ * next help shows too.
+ */
+import type { Page, Response } from 'playwright-core';
+import { DateTime } from 'luxon';
+import { describe, expect, it } from 'vitest';
+import { api, createOpenVillage, openBrowser, registerUser, startApp } from './harness';
+import { buildAppInto, temporaryDistDir } from './pwa-build';
+
+// A build of its own: this file must not depend on (nor rewrite) the dist/ other runs serve.
+const distDir = await temporaryDistDir();
+await buildAppInto(distDir, 'live-updates');
+const app = await startApp({ DIST_DIR: distDir });
+const { context } = await openBrowser();
+context.setDefaultTimeout(15_000);
+const PASSWORD = 'motdepasse-solide-1';
+const today = DateTime.now().setZone('Europe/Paris').startOf('day');
+
+/** The next event stream the page opens (its answer's headers arrive as soon as it is open). */
+const streamOpened = (page: Page, timeout = 15_000) =>
+  page.waitForResponse((res: Response) => /\/events\?ticket=/.test(res.url()) && res.status() === 200, { timeout });
+
+describe('live updates', () => {
+  it("shows another member's help on an open planning, and again after the server restarts", async () => {
+    const claire = await registerUser(app.base, { email: 'claire-live@example.org', password: PASSWORD, first_name: 'Claire', last_name: 'Durand' });
+    const marc = await registerUser(app.base, { email: 'marc-live@example.org', password: PASSWORD, first_name: 'Marc', last_name: 'Petit' });
+    const village = await createOpenVillage(app.base, claire.token);
+    const need = await api(app.base, claire.token, 'POST', `/v1/villages/${village.id}/needs`, { villager_id: village.villagerId, name: 'Courses' });
+    expect(need.status).toBe(201);
+    const joined = await api(app.base, marc.token, 'PUT', '/v1/villages/join/helper', { share_code: village.shareCode });
+    expect(joined.status).toBeLessThan(300);
+    const marcId: string = joined.body.data.id;
+    const offerHelp = (hour: number) =>
+      api(app.base, marc.token, 'POST', `/v1/villages/${village.id}/needs/${need.body.data.id}/helps`, {
+        helper_id: marcId,
+        start_date: today.set({ hour }).toUTC().toISO(),
+        end_date: today.set({ hour, minute: 30 }).toUTC().toISO(),
+      });
+
+    const page = await context.newPage();
+    await page.goto(`${app.base}/auth/login`);
+    await page.evaluate((t) => localStorage.setItem('ga-token', t), claire.token);
+    const opened = streamOpened(page, 20_000);
+    await page.goto(`${app.base}/dashboard/villages/${village.id}/planning`);
+    await opened;
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    expect(await page.getByText('22 h – 22 h 30').count()).toBe(0);
+
+    expect((await offerHelp(22)).status).toBe(201);
+    const shownWithin = Date.now();
+    await page.getByText('22 h – 22 h 30').first().waitFor({ timeout: 5_000 });
+    console.log(`live update shown ${Date.now() - shownWithin} ms after the write's answer`);
+
+    // The stream drops with the server; the page gets a new ticket and reopens it once the server is back.
+    const reopened = streamOpened(page, 45_000);
+    const stopping = Date.now();
+    await app.stop();
+    const stopped = Date.now();
+    await app.start();
+    await reopened;
+    console.log(`server stopped in ${stopped - stopping} ms; stream reopened ${Date.now() - stopped} ms later`);
+    expect((await offerHelp(21)).status).toBe(201);
+    await page.getByText('21 h – 21 h 30').first().waitFor({ timeout: 5_000 });
+    await page.close();
+  });
+});
