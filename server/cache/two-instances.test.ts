@@ -63,13 +63,14 @@ describe('two server instances on one database', () => {
 
 describe('an instance that may have missed notifications', () => {
   it('stops answering from its caches until its LISTEN is back', async () => {
-    let setHealth: (healthy: boolean) => void = () => {};
+    // A LISTEN that hears nothing, whose health the test decides, for every subscriber (caches, event streams).
+    const subscribers: ((healthy: boolean) => void)[] = [];
+    const setHealth = (healthy: boolean) => subscribers.forEach((onHealth) => onHealth(healthy));
     const deaf = createApp({
       ...world.deps,
       caches: undefined,
-      // A LISTEN that hears nothing, whose health the test decides.
       listen: async (_handlers, onHealth) => {
-        setHealth = onHealth;
+        subscribers.push(onHealth);
         onHealth(true);
       },
     });

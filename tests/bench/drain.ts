@@ -7,77 +7,22 @@
  * shown apart. Target: ≥ 200 writes/s. The figures follow the machine's load: the server shares its cores.
  */
 import 'fake-indexeddb/auto';
-import { spawn } from 'node:child_process';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
+import { call, DATABASE_LABEL, PG_URL, seedUser, startServer } from './bench-server';
 import { join } from 'node:path';
 import { v7 as uuidv7 } from 'uuid';
-import { openPglite, openPostgres, prepare } from '../../server/db/client';
-import { sessions, users } from '../../server/db/schema';
-import { hashPassword } from '../../server/auth/passwords';
-import { newToken } from '../../server/auth/tokens';
 import { VillageDatabase } from '../../src/db/database';
 import { enqueue } from '../../src/outbox/enqueue';
 import { drainOutbox } from '../../src/outbox/replay';
 import { mutationKind } from '../../src/outbox/registry';
 
-const root = join(import.meta.dirname, '..', '..');
-// As bench:api: the embedded database by default, a PostgreSQL server when BENCH_DATABASE_URL is set.
-const PG_URL = process.env.BENCH_DATABASE_URL;
-const DATABASE_LABEL = PG_URL ? 'PostgreSQL' : 'PGlite';
 const WRITES = 1_000;
 const TARGET_PER_S = 200;
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
 
-/** The server in its own process, as bench:api starts it. */
-async function startServer(env: Record<string, string>) {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: root,
-    env: { ...process.env, LOG_LEVEL: 'warn', PORT: String(port), ...env },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(`${base}/v1/health`)).ok) break;
-    } catch {
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  }
-  return { base, stop: () => new Promise((r) => (child.on('exit', r), child.kill('SIGTERM'))) };
-}
 
-async function call(base: string, method: string, path: string, token: string, body?: unknown) {
-  const res = await fetch(base + path, {
-    method,
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${path} → ${res.status} ${text}`);
-  return text ? JSON.parse(text) : null;
-}
 
-/** The account is written straight into the database before the server starts, as bench:api does. */
-async function seedUser(dataDir: string) {
-  const database = PG_URL ? await openPostgres(PG_URL) : await openPglite({ dataDir: join(dataDir, 'pglite') });
-  await prepare(database);
-  const id = uuidv7();
-  await database.db.insert(users).values({ id, email: `bench.drain.${id}@exemple.fr`, passwordHash: await hashPassword('motdepasse-bench'), firstName: 'Jeanne', lastName: 'Banc' });
-  const { token, hash } = newToken();
-  await database.db.insert(sessions).values({ tokenHash: hash, userId: id });
-  await database.close();
-  return { id, token };
-}
 
 async function openVillage(base: string, token: string) {
   const village = (await call(base, 'POST', '/v1/villages', token, { creation_mode: 2, first_name: 'Jeanne', name: 'Banc de la file' })).data;
@@ -102,7 +47,7 @@ function writes(villageId: string, me: string) {
 const dataDir = await mkdtemp(join(tmpdir(), 'village-bench-drain-'));
 try {
   await mkdir(join(dataDir, 'pglite'), { recursive: true });
-  const user = await seedUser(dataDir);
+  const user = await seedUser(dataDir, 'drain');
   const server = await startServer({ DATA_DIR: dataDir, ...(PG_URL ? { DATABASE_URL: PG_URL } : {}) });
   try {
     // Warm-up: JIT and the server's first queries, outside both timings.

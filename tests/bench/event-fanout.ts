@@ -6,79 +6,25 @@
  * (an event may arrive before the answer: it counts as 0). Target: p99 ≤ 200 ms. The figures follow the
  * machine's load: the server and this process share its cores.
  */
-import { spawn } from 'node:child_process';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
+import { call, DATABASE_LABEL, percentile, PG_URL, seedUser, startServer } from './bench-server';
 import { join } from 'node:path';
-import { v7 as uuidv7 } from 'uuid';
-import { openPglite, openPostgres, prepare } from '../../server/db/client';
-import { sessions, users } from '../../server/db/schema';
-import { hashPassword } from '../../server/auth/passwords';
-import { newToken } from '../../server/auth/tokens';
 import { readEvents } from '../../server/events/sse-reader';
 
-const root = join(import.meta.dirname, '..', '..');
-const PG_URL = process.env.BENCH_DATABASE_URL;
-const DATABASE_LABEL = PG_URL ? 'PostgreSQL' : 'PGlite';
 const STREAMS = 200;
 const WRITES = 50;
 const TARGET_P99_MS = 200;
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
 
-async function startServer(env: Record<string, string>) {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: root,
-    env: { ...process.env, LOG_LEVEL: 'warn', PORT: String(port), ...env },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(`${base}/v1/health`)).ok) break;
-    } catch {
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  }
-  return { base, stop: () => new Promise((r) => (child.on('exit', r), child.kill('SIGTERM'))) };
-}
 
-async function call(base: string, method: string, path: string, token: string, body?: unknown) {
-  const res = await fetch(base + path, {
-    method,
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${path} → ${res.status} ${text}`);
-  return text ? JSON.parse(text) : null;
-}
 
-async function seedUser(dataDir: string) {
-  const database = PG_URL ? await openPostgres(PG_URL) : await openPglite({ dataDir: join(dataDir, 'pglite') });
-  await prepare(database);
-  const id = uuidv7();
-  await database.db.insert(users).values({ id, email: `bench.events.${id}@exemple.fr`, passwordHash: await hashPassword('motdepasse-bench'), firstName: 'Jeanne', lastName: 'Banc' });
-  const { token, hash } = newToken();
-  await database.db.insert(sessions).values({ tokenHash: hash, userId: id });
-  await database.close();
-  return { id, token };
-}
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 const dataDir = await mkdtemp(join(tmpdir(), 'village-bench-events-'));
 try {
   await mkdir(join(dataDir, 'pglite'), { recursive: true });
-  const user = await seedUser(dataDir);
+  const user = await seedUser(dataDir, 'events');
   const server = await startServer({ DATA_DIR: dataDir, ...(PG_URL ? { DATABASE_URL: PG_URL } : {}) });
   const streams: ReturnType<typeof readEvents>[] = [];
   try {

@@ -29,8 +29,10 @@ async function signedInVillage(email: string) {
 }
 
 /** Opens a village's needs online, so the device holds the user and the village, once the worker controls the page. */
-async function openNeeds(context: BrowserContext, token: string, villageId: string): Promise<Page> {
+async function openNeeds(context: BrowserContext, token: string, villageId: string, options: { live?: boolean } = {}): Promise<Page> {
   const page = await context.newPage();
+  // Without the village's event stream, the page hears of another device's change only when it asks.
+  if (options.live === false) await page.addInitScript(() => delete (window as { EventSource?: unknown }).EventSource);
   await page.goto(`${app.base}/auth/login`);
   await page.evaluate((t) => localStorage.setItem('ga-token', t), token);
   await page.goto(`${app.base}/dashboard/villages/${villageId}/needs`);
@@ -137,10 +139,11 @@ describe('writes made offline', () => {
     const { token, id, villagerId } = await signedInVillage('hors-ligne-refus@example.org');
     const created = await api(app.base, token, 'POST', `/v1/villages/${id}/needs`, { villager_id: villagerId, name: 'Promenade' });
     expect(created.status).toBe(201);
-    const page = await openNeeds(withSync.context, token, id);
+    const page = await openNeeds(withSync.context, token, id, { live: false });
     await page.getByText('Promenade').waitFor();
 
-    // Meanwhile, on another device, the need is deleted: this device has not heard of it yet, and offers a help.
+    // Meanwhile, on another device, the need is deleted: this device has not heard of it yet (no live
+    // stream here), and offers a help.
     expect((await api(app.base, token, 'DELETE', `/v1/villages/${id}/needs/${created.body.data.id}?villager_id=${villagerId}`)).status).toBe(204);
     await page.getByRole('link', { name: /Promenade/ }).first().click();
     await page.getByRole('link', { name: 'Proposer mon aide' }).first().click();

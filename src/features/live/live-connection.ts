@@ -30,7 +30,8 @@ export function startLiveConnection({ villageId, getTicket, onChange }: LiveConn
   // The generation whose ticket is being fetched: one fetch at a time.
   let fetching = -1;
 
-  const wanted = () => !stopped && document.visibilityState === 'visible' && navigator.onLine;
+  // Without EventSource (very old browsers, or a test that plays one) the app still refreshes on focus and reconnect.
+  const wanted = () => !stopped && typeof EventSource !== 'undefined' && document.visibilityState === 'visible' && navigator.onLine;
 
   function close() {
     generation += 1;

@@ -1,0 +1,70 @@
+/**
+ * What the benchmarks share: the server in its own process as `npm start` runs it (so the bench's own
+ * work does not share its event loop), a plain API call, and a signed-in account written straight into
+ * the database before the server starts (registering through the API would trip its rate limit).
+ */
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { v7 as uuidv7 } from 'uuid';
+import { openPglite, openPostgres, prepare } from '../../server/db/client';
+import { sessions, users } from '../../server/db/schema';
+import { hashPassword } from '../../server/auth/passwords';
+import { newToken } from '../../server/auth/tokens';
+
+const root = join(import.meta.dirname, '..', '..');
+/** The embedded database by default, a PostgreSQL server when BENCH_DATABASE_URL is set. */
+export const PG_URL = process.env.BENCH_DATABASE_URL;
+export const DATABASE_LABEL = PG_URL ? 'PostgreSQL' : 'PGlite';
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+
+export async function startServer(env: Record<string, string>) {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: root,
+    env: { ...process.env, LOG_LEVEL: 'warn', PORT: String(port), ...env },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 300; i++) {
+    try {
+      if ((await fetch(`${base}/v1/health`)).ok) break;
+    } catch {
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+  return { base, stop: () => new Promise((r) => (child.on('exit', r), child.kill('SIGTERM'))) };
+}
+
+/** One JSON call; a refusal throws with the answer, since a bench must not measure errors. */
+export async function call(base: string, method: string, path: string, token: string | null, body?: unknown) {
+  const res = await fetch(base + path, {
+    method,
+    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${path} → ${res.status} ${text}`);
+  return text ? JSON.parse(text) : null;
+}
+
+/** One account with a session, in the database the server will open (`dataDir/pglite`, or PG_URL). */
+export async function seedUser(dataDir: string, label: string) {
+  const database = PG_URL ? await openPostgres(PG_URL) : await openPglite({ dataDir: join(dataDir, 'pglite') });
+  await prepare(database);
+  const id = uuidv7();
+  await database.db.insert(users).values({ id, email: `bench.${label}.${id}@exemple.fr`, passwordHash: await hashPassword('motdepasse-bench'), firstName: 'Jeanne', lastName: 'Banc' });
+  const { token, hash } = newToken();
+  await database.db.insert(sessions).values({ tokenHash: hash, userId: id });
+  await database.close();
+  return { id, token };
+}
+
+export const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
