@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useModalDialog } from './use-modal-dialog';
 
 interface ConfirmDialogProps {
   open: boolean;
@@ -18,20 +19,15 @@ interface ConfirmDialogProps {
  * that a hurried Enter does no harm.
  */
 export function ConfirmDialog({ open, title, children, confirmLabel, busyLabel = 'Suppression…', onConfirm, onClose }: ConfirmDialogProps) {
-  const ref = useRef<HTMLDialogElement>(null);
+  const ref = useModalDialog(open);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const titleId = useId();
   const textId = useId();
 
+  // A new opening starts without the previous attempt's error.
   useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) {
-      setError(null);
-      dialog.showModal?.();
-    }
-    if (!open && dialog.open) dialog.close();
+    if (open) setError(null);
   }, [open]);
 
   const confirm = async () => {

@@ -1,4 +1,5 @@
-import { useId, type InputHTMLAttributes } from 'react';
+import type { InputHTMLAttributes } from 'react';
+import { FieldFrame } from './field-frame';
 
 type NativeProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'name'>;
 
@@ -12,35 +13,11 @@ interface TextFieldProps extends NativeProps {
   hint?: string;
 }
 
-/** A labelled input whose error is tied to it (aria-invalid, aria-describedby), so it is announced on focus. */
+/** A labelled input whose error is tied to it, so it is announced on focus. */
 export function TextField({ label, name, value, onChange, error, hint, id, ...native }: TextFieldProps) {
-  const generated = useId();
-  const inputId = id ?? `${name}-${generated}`;
-  const hintId = hint ? `${inputId}-hint` : undefined;
-  const errorId = error ? `${inputId}-error` : undefined;
-  const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
   return (
-    <div className="field">
-      <label htmlFor={inputId}>{label}</label>
-      {hint ? (
-        <p className="field-hint" id={hintId}>
-          {hint}
-        </p>
-      ) : null}
-      <input
-        {...native}
-        id={inputId}
-        name={name}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-      />
-      {error ? (
-        <p className="field-error" id={errorId}>
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <FieldFrame label={label} name={name} id={id} error={error} hint={hint}>
+      {(wiring) => <input {...native} {...wiring} name={name} value={value} onChange={(e) => onChange(e.target.value)} />}
+    </FieldFrame>
   );
 }

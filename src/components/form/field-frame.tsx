@@ -1,0 +1,40 @@
+import { useId, type ReactNode } from 'react';
+
+interface FieldFrameProps {
+  label: string;
+  name: string;
+  id?: string;
+  error?: string;
+  /** A hint shown under the label, read with the field. */
+  hint?: string;
+  /** The control itself, given the attributes that tie it to its label, hint and error. */
+  children: (control: { id: string; 'aria-invalid': true | undefined; 'aria-describedby': string | undefined }) => ReactNode;
+}
+
+/**
+ * The label, hint and error around a form control, tied to it (aria-invalid, aria-describedby), so an error
+ * is announced on focus. One wiring for inputs and text areas.
+ */
+export function FieldFrame({ label, name, id, error, hint, children }: FieldFrameProps) {
+  const generated = useId();
+  const inputId = id ?? `${name}-${generated}`;
+  const hintId = hint ? `${inputId}-hint` : undefined;
+  const errorId = error ? `${inputId}-error` : undefined;
+  const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className="field">
+      <label htmlFor={inputId}>{label}</label>
+      {hint ? (
+        <p className="field-hint" id={hintId}>
+          {hint}
+        </p>
+      ) : null}
+      {children({ id: inputId, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
+      {error ? (
+        <p className="field-error" id={errorId}>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
