@@ -28,6 +28,8 @@ import { keepCachesFresh } from './cache/notifications';
 import { createEventHub } from './events/hub';
 import { eventRoutes } from './events/routes';
 import { sharedSecret } from './events/shared-secret';
+import { pushRoutes } from './push/routes';
+import { vapidKeys } from './push/vapid-keys';
 
 const JSON_LIMIT = 1024 * 1024;
 
@@ -65,6 +67,7 @@ export function createApp(input: Deps) {
   const villages = villageRoutes(deps, serialize, createVillageViewCache());
   app.route('/v1/auth', authRoutes(deps, serialize));
   app.route('/v1', calendarRoutes(deps));
+  app.route('/v1', pushRoutes(deps, vapidKeys(deps.db)));
   app.get('/v1/users/:id/villages', villages.villagesOfUser);
   app.route('/v1/users', userRoutes(deps, serialize));
   app.route('/v1/need_categories', categoryRoutes(deps, serialize));

@@ -23,6 +23,8 @@ const Settings = v.object({
   DATABASE_URL: v.optional(url(['postgres:', 'postgresql:'], 'DATABASE_URL')),
   SMTP_URL: v.optional(url(['smtp:', 'smtps:'], 'SMTP_URL')),
   PUBLIC_URL: v.optional(url(['http:', 'https:'], 'PUBLIC_URL')),
+  PUSH_CONTACT: v.optional(url(['mailto:', 'https:'], 'PUSH_CONTACT')),
+  PUSH_ALLOW_HTTP: v.optional(v.picklist(['0', '1'], 'PUSH_ALLOW_HTTP doit valoir 0 ou 1')),
   DIST_DIR: v.optional(v.pipe(v.string(), v.nonEmpty('DIST_DIR ne peut pas être vide'))),
   LOG_LEVEL: v.optional(v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'LOG_LEVEL doit valoir fatal, error, warn, info, debug, trace ou silent'), 'info'),
 });
@@ -34,6 +36,10 @@ export interface Config {
   smtpUrl?: string;
   publicUrl: string;
   logLevel: string;
+  /** The VAPID contact push services may write to (`mailto:` or `https:`). */
+  pushContact: string;
+  /** Lets subscriptions name a plain-http push service: for a test's local one only. */
+  pushAllowHttp: boolean;
   /** A build of the app made elsewhere, served as is; without it `dist/`, rebuilt when stale. */
   distDir?: string;
 }
@@ -54,6 +60,14 @@ export function readConfig(env: Record<string, string | undefined>): Config {
     smtpUrl: s.SMTP_URL,
     publicUrl: (s.PUBLIC_URL ?? `http://localhost:${s.PORT}`).replace(/\/$/, ''),
     logLevel: s.LOG_LEVEL,
+    pushContact: s.PUSH_CONTACT ?? defaultPushContact(s.PUBLIC_URL),
+    pushAllowHttp: s.PUSH_ALLOW_HTTP === '1',
     distDir: s.DIST_DIR ? resolve(s.DIST_DIR) : undefined,
   };
+}
+
+/** Push services want a way to reach whoever sends: the public https address when there is one. */
+function defaultPushContact(publicUrl: string | undefined) {
+  if (publicUrl?.startsWith('https:')) return publicUrl.replace(/\/$/, '');
+  return 'mailto:contact@localhost';
 }

@@ -26,6 +26,8 @@ export interface Deps {
   listen?: Listen;
   /** Aborted when the server stops: long-lived responses (event streams) end instead of holding it up. */
   shutdown?: AbortSignal;
+  /** Push subscriptions may name plain-http push services: only for a test's local one. */
+  allowHttpPushEndpoints?: boolean;
   /** Filled by createApp. */
   caches?: Caches;
 }

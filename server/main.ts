@@ -1,5 +1,6 @@
 import { serve } from '@hono/node-server';
 import { mkdirSync } from 'node:fs';
+import { setMaxListeners } from 'node:events';
 import { join } from 'node:path';
 import pino from 'pino';
 import { readConfig } from './config';
@@ -10,6 +11,7 @@ import { createFileMailer, createSmtpMailer } from './mail/mailer';
 import { createDiskStore } from './files/store';
 import { servePwa } from './static/pwa';
 import { ensureAppBuilt } from './static/ensure-built';
+import { startPushDispatch } from './push/start';
 
 let config;
 try {
@@ -28,6 +30,8 @@ await prepare(database);
 
 // Event streams never end by themselves: stopping aborts them, so shutdown does not wait for its forced close.
 const endStreams = new AbortController();
+// Every open event stream listens for the end: hundreds of them are expected, not a leak.
+setMaxListeners(0, endStreams.signal);
 const app = createApp({
   shutdown: endStreams.signal,
   db: database.db,
@@ -37,7 +41,9 @@ const app = createApp({
   publicUrl: config.publicUrl,
   logger,
   listen: database.listen,
+  allowHttpPushEndpoints: config.pushAllowHttp,
 });
+startPushDispatch({ db: database.db, clock: systemClock, logger, subject: config.pushContact, listen: database.listen, signal: endStreams.signal });
 const root = join(import.meta.dirname, '..');
 // DIST_DIR serves a build made elsewhere (a test that rebuilds the app must not rewrite the dist/ other
 // runs are serving); whoever sets it builds it, so the rebuild-when-stale check is only for dist/.

@@ -244,3 +244,46 @@ export const serverSecrets = pgTable('server_secrets', {
   value: text('value').notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * Web Push subscriptions: one per device (its push service endpoint), owned by the user signed in there.
+ * The keys encrypt each payload for that device only (RFC 8291).
+ */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('push_subscriptions_endpoint_unique').on(t.endpoint), index('push_subscriptions_user_idx').on(t.userId)],
+);
+
+/**
+ * Pushes to send, written in the transaction of the write they tell (so none is lost when an instance
+ * stops after the commit) or scheduled ahead (reminders). Whichever instance claims a job sends it; a
+ * claim lapses after `claimed_until`, so a job whose instance died is sent by another. `key` makes a
+ * scheduled job unique (one evening reminder per help).
+ */
+export const pushJobs = pgTable(
+  'push_jobs',
+  {
+    id: uuid('id').primaryKey(),
+    villageId: uuid('village_id')
+      .notNull()
+      .references(() => villages.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    key: text('key'),
+    data: jsonb('data').notNull().default({}),
+    dueAt: timestamp('due_at', { withTimezone: true, mode: 'date' }).notNull(),
+    claimedUntil: timestamp('claimed_until', { withTimezone: true, mode: 'date' }),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index('push_jobs_due_idx').on(t.dueAt), uniqueIndex('push_jobs_key_unique').on(t.key)],
+);

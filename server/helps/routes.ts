@@ -11,6 +11,7 @@ import { actingIdFrom } from '../http/acting-id';
 import { requireUser } from '../http/authenticate';
 import { write } from '../http/write';
 import { recordAction } from '../actions/record';
+import { cancelReminders, helpTakenJobs, queuePushes } from '../push/queue';
 import { actingAs, canManage, canRemoveHelp, loadMembership } from '../policy';
 import type { Serializers } from '../serialize';
 
@@ -73,6 +74,8 @@ export function helpRoutes(deps: Deps, serialize: Serializers) {
         },
         now,
       );
+      const told = { help_id: id, need_id: needId, need_name: need.name, helper_id: actor.id, start_date: help.startDate.toISOString() };
+      await queuePushes(tx, helpTakenJobs(help, told, now));
       return { ...serialize.help(help), village_need: serialize.need(need) };
     });
   });
@@ -93,6 +96,7 @@ export function helpRoutes(deps: Deps, serialize: Serializers) {
       const { help, needName } = await describe(tx, villageId, helpId);
       if (!canRemoveHelp(actor, help)) throw forbidden(NOT_YOUR_HELP);
       await tx.delete(helps).where(eq(helps.id, helpId));
+      await cancelReminders(tx, helpId);
       await recordAction(
         tx,
         { villageId, villagerId: actor.id, type: 'help_deleted', data: { help_id: helpId, need_name: needName, start_date: help.startDate.toISOString() } },
@@ -109,6 +113,7 @@ export function helpRoutes(deps: Deps, serialize: Serializers) {
       const actor = actingAs(m, actingId);
       const { help, needName, helperName } = await describe(tx, villageId, helpId);
       await tx.delete(helps).where(eq(helps.id, helpId));
+      await cancelReminders(tx, helpId);
       await recordAction(
         tx,
         {
@@ -125,6 +130,15 @@ export function helpRoutes(deps: Deps, serialize: Serializers) {
         },
         deps.clock.now(),
       );
+      const told = {
+        help_id: helpId,
+        need_id: help.villageNeedId,
+        need_name: needName,
+        helper_id: help.helperId,
+        refuser_id: actor.id,
+        start_date: help.startDate.toISOString(),
+      };
+      await queuePushes(tx, [{ villageId, kind: 'help_refused', data: told, dueAt: deps.clock.now() }]);
     });
   });
 

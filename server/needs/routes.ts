@@ -11,6 +11,7 @@ import { actingIdFrom } from '../http/acting-id';
 import { requireUser } from '../http/authenticate';
 import { write } from '../http/write';
 import { recordAction } from '../actions/record';
+import { queuePushes } from '../push/queue';
 import { actingAs, canManage, loadMembership } from '../policy';
 import type { Serializers } from '../serialize';
 
@@ -76,6 +77,7 @@ export function needRoutes(deps: Deps, serialize: Serializers) {
         .returning();
       if (!need) throw conflict(text.idTaken);
       await recordAction(tx, { villageId, villagerId: actor.id, type: 'need_added', data: { need_id: id, name: needName } }, now);
+      await queuePushes(tx, [{ villageId, kind: 'need_added', data: { need_id: id, need_name: needName, author_id: actor.id }, dueAt: now }]);
       return serialize.need(need);
     });
   });

@@ -12,3 +12,4 @@ export * from './villages';
 export * from './actions';
 export * from './messages-chat';
 export * from './calendar';
+export * from './push';

@@ -1,0 +1,146 @@
+import { and, eq } from 'drizzle-orm';
+import type { PushKind, PushPayload } from '../../src/contract';
+import { formatHelpSlot } from '../../src/features/helps/help-time';
+import type { Executor } from '../db/client';
+import { helps, messages, users, villageNeeds, villagers, villages } from '../db/schema';
+
+/** One notification for one user: sent to each of their devices. */
+export interface Delivery {
+  userId: string;
+  payload: PushPayload;
+  /** Seconds the push service keeps it for a device that is off: a reminder is useless after its slot. */
+  ttl: number;
+  urgency: 'normal' | 'high';
+  /** Undelivered pushes with one topic replace each other at the push service (a burst of chat messages). */
+  topic?: string;
+}
+
+export interface QueuedJob {
+  villageId: string;
+  kind: string;
+  data: Record<string, unknown>;
+}
+
+const DAY_S = 24 * 3600;
+const MESSAGE_PREVIEW = 160;
+
+type Member = typeof villagers.$inferSelect & { firstName: string | null };
+
+const isActive = (m: Member) => !m.isOut && !m.isBan && m.userId !== null;
+const isManager = (m: Member) => isActive(m) && (m.isCreator || m.isNeedy);
+const nameOf = (members: Member[], villagerId: unknown) =>
+  members.find((m) => m.id === villagerId)?.firstName ?? 'Un membre';
+
+/** "Village de Marie", as the app names a village for someone close; else its name. */
+function villageLabel(village: { firstName: string | null; name: string | null }) {
+  if (village.firstName) return `Village de ${village.firstName}`;
+  return village.name ?? 'Votre village';
+}
+
+const preview = (body: string) => {
+  const flat = body.replace(/\s+/g, ' ').trim();
+  return flat.length > MESSAGE_PREVIEW ? `${flat.slice(0, MESSAGE_PREVIEW - 1)}…` : flat;
+};
+
+/** Topics are at most 32 URL-safe characters: a prefix and most of the id's hex digits. */
+const topic = (prefix: string, id: string) => `${prefix}${id.replace(/-/g, '')}`.slice(0, 32);
+
+/**
+ * Who is told what about one queued job, read when it is sent: someone who left or was banned meanwhile
+ * is not told, and a reminder of a help since withdrawn, refused or deleted is not sent.
+ */
+export async function composeJob(db: Executor, job: QueuedJob, now: Date): Promise<Delivery[]> {
+  const [village] = await db
+    .select({ id: villages.id, firstName: villages.firstName, name: villages.name })
+    .from(villages)
+    .where(eq(villages.id, job.villageId));
+  if (!village) return [];
+  const members: Member[] = (
+    await db
+      .select({ villager: villagers, firstName: users.firstName })
+      .from(villagers)
+      .leftJoin(users, eq(users.id, villagers.userId))
+      .where(eq(villagers.villageId, job.villageId))
+  ).map((row) => ({ ...row.villager, firstName: row.firstName }));
+  const label = villageLabel(village);
+  const base = `/dashboard/villages/${village.id}`;
+  const d = job.data;
+  const to = (who: Member[], payload: Omit<PushPayload, 'kind' | 'village_id'>, extra: Partial<Delivery> = {}): Delivery[] =>
+    who.map((m) => ({
+      userId: m.userId!,
+      payload: { kind: job.kind as PushKind, village_id: village.id, ...payload },
+      ttl: DAY_S,
+      urgency: 'normal',
+      ...extra,
+    }));
+  const slot = (iso: unknown) => formatHelpSlot(String(iso), null);
+
+  switch (job.kind) {
+    case 'need_added':
+      return to(members.filter((m) => isActive(m) && m.id !== d.author_id), {
+        title: `Nouveau besoin · ${label}`,
+        body: `${nameOf(members, d.author_id)} a ajouté « ${d.need_name} ». Pouvez-vous aider ?`,
+        url: `${base}/needs/${d.need_id}`,
+        tag: `need-${d.need_id}`,
+      });
+    case 'help_added':
+      return to(members.filter((m) => isManager(m) && m.id !== d.helper_id), {
+        title: `Nouvelle aide · ${label}`,
+        body: `${nameOf(members, d.helper_id)} propose son aide pour « ${d.need_name} », ${slot(d.start_date)}.`,
+        url: `${base}/needs/${d.need_id}/helps`,
+        tag: `help-${d.help_id}`,
+      });
+    case 'help_refused': {
+      const helper = members.filter((m) => isActive(m) && m.id === d.helper_id && m.id !== d.refuser_id);
+      const managers = members.filter((m) => isManager(m) && m.id !== d.refuser_id && m.id !== d.helper_id);
+      return [
+        ...to(helper, {
+          title: `Aide non retenue · ${label}`,
+          body: `Votre aide pour « ${d.need_name} », ${slot(d.start_date)}, n'a pas été retenue.`,
+          url: `${base}/planning`,
+          tag: `help-${d.help_id}`,
+        }),
+        ...to(managers, {
+          title: `Aide refusée · ${label}`,
+          body: `${nameOf(members, d.refuser_id)} a refusé l'aide de ${nameOf(members, d.helper_id)} pour « ${d.need_name} », ${slot(d.start_date)}.`,
+          url: `${base}/planning`,
+          tag: `help-${d.help_id}`,
+        }),
+      ];
+    }
+    case 'message': {
+      const [message] = await db.select().from(messages).where(eq(messages.id, String(d.message_id)));
+      if (!message) return [];
+      return to(
+        members.filter((m) => isActive(m) && m.id !== message.villagerId),
+        { title: `${nameOf(members, message.villagerId)} · ${label}`, body: preview(message.body), url: `${base}/chat`, tag: `chat-${village.id}` },
+        { topic: topic('c', village.id) },
+      );
+    }
+    case 'reminder_evening':
+    case 'reminder_hour': {
+      const [row] = await db
+        .select({ help: helps, needName: villageNeeds.name })
+        .from(helps)
+        .innerJoin(villageNeeds, eq(villageNeeds.id, helps.villageNeedId))
+        .where(and(eq(helps.id, String(d.help_id)), eq(helps.villageId, village.id)));
+      if (!row || row.help.startDate <= now) return [];
+      const helper = members.filter((m) => isActive(m) && m.id === row.help.helperId);
+      const when = formatHelpSlot(row.help.startDate.toISOString(), row.help.endDate?.toISOString() ?? null);
+      const evening = job.kind === 'reminder_evening';
+      return to(
+        helper,
+        {
+          title: evening ? `Demain : ${row.needName}` : `Dans une heure : ${row.needName}`,
+          body: `Rappel : vous aidez pour « ${row.needName} », ${when} (${label}).`,
+          url: `${base}/needs/${row.help.villageNeedId}/helps`,
+          tag: `reminder-${row.help.id}`,
+        },
+        // Past its slot's start a reminder means nothing: the push service may drop it then.
+        { urgency: 'high', ttl: Math.max(60, Math.floor((row.help.startDate.getTime() - now.getTime()) / 1000)) },
+      );
+    }
+    default:
+      return [];
+  }
+}

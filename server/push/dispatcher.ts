@@ -1,0 +1,142 @@
+import { eq, inArray, sql } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import type { Clock } from '../deps';
+import type { Db } from '../db/client';
+import { pushJobs, pushSubscriptions } from '../db/schema';
+import { composeJob, type Delivery } from './compose';
+import { isGone, sendToDevice } from './send';
+import type { VapidKeys } from './vapid-keys';
+
+export interface PushDispatcherDeps {
+  db: Db;
+  clock: Clock;
+  logger: Logger;
+  keys: () => Promise<VapidKeys>;
+  /** The VAPID contact (`mailto:` or `https:`) push services may write to about abuse. */
+  subject: string;
+  fetch?: typeof fetch;
+}
+
+const BATCH = 50;
+// Long enough for a batch to be sent; a job claimed by an instance that then died is sent after it.
+const CLAIM_MS = 2 * 60 * 1000;
+const MAX_ATTEMPTS = 5;
+
+type JobRow = { id: string; villageId: string; kind: string; data: Record<string, unknown>; attempts: number };
+
+/**
+ * Sends the queued pushes that are due, on every instance: a job is claimed by one instance only (the
+ * claim skips rows another instance holds), sent, then deleted. Woken by the writes' NOTIFY and by a timer
+ * (reminders, and anything a lost NOTIFY left behind).
+ */
+export function createPushDispatcher(deps: PushDispatcherDeps) {
+  const fetcher = deps.fetch ?? fetch;
+  let running: Promise<number> | undefined;
+  let again = false;
+
+  async function claim(now: Date): Promise<JobRow[]> {
+    const until = new Date(now.getTime() + CLAIM_MS).toISOString();
+    const at = now.toISOString();
+    const result = await deps.db.execute(sql`
+      update ${pushJobs} set claimed_until = ${until}, attempts = attempts + 1
+      where id in (
+        select id from ${pushJobs}
+        where due_at <= ${at} and (claimed_until is null or claimed_until < ${at})
+        order by due_at limit ${BATCH}
+        for update skip locked)
+      returning id, village_id, kind, data, attempts`);
+    // Both drivers (node-postgres and PGlite) answer an object with `rows`.
+    const { rows } = result as unknown as { rows: Array<Record<string, unknown>> };
+    return rows.map((r) => ({
+      id: String(r.id),
+      villageId: String(r.village_id),
+      kind: String(r.kind),
+      data: (typeof r.data === 'string' ? JSON.parse(r.data) : r.data) as Record<string, unknown>,
+      attempts: Number(r.attempts),
+    }));
+  }
+
+  async function deliver(deliveries: Delivery[]) {
+    if (deliveries.length === 0) return 0;
+    const keys = await deps.keys();
+    const devices = await deps.db
+      .select()
+      .from(pushSubscriptions)
+      .where(inArray(pushSubscriptions.userId, [...new Set(deliveries.map((d) => d.userId))]));
+    let sent = 0;
+    await Promise.all(
+      deliveries.flatMap((delivery) =>
+        devices
+          .filter((device) => device.userId === delivery.userId)
+          .map(async (device) => {
+            const result = await sendToDevice(fetcher, keys, deps.subject, device, delivery);
+            if (isGone(result)) {
+              await deps.db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, device.id));
+              deps.logger.info({ subscription: device.id }, 'push subscription gone: removed');
+            } else if ('error' in result || result.status >= 300) {
+              // Not retried: a notification late by minutes is worse than none, and the feed keeps the news.
+              deps.logger.warn({ subscription: device.id, result }, 'push not accepted');
+            } else sent += 1;
+          }),
+      ),
+    );
+    return sent;
+  }
+
+  async function handle(job: JobRow, now: Date) {
+    try {
+      const sent = await deliver(await composeJob(deps.db, job, now));
+      await deps.db.delete(pushJobs).where(eq(pushJobs.id, job.id));
+      return sent;
+    } catch (error) {
+      deps.logger.error({ err: error, job: job.id, kind: job.kind }, 'push job failed');
+      // Its claim lapses and another run tries again, a few times only.
+      if (job.attempts >= MAX_ATTEMPTS) await deps.db.delete(pushJobs).where(eq(pushJobs.id, job.id)).catch(() => undefined);
+      return 0;
+    }
+  }
+
+  /** Sends every due job; resolves with how many pushes the push services accepted. */
+  async function runDue(): Promise<number> {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      let sent = 0;
+      do {
+        again = false;
+        for (;;) {
+          const now = deps.clock.now();
+          const jobs = await claim(now);
+          for (const job of jobs) sent += await handle(job, now);
+          if (jobs.length < BATCH) break;
+        }
+      } while (again);
+      return sent;
+    })().finally(() => {
+      running = undefined;
+    });
+    return running;
+  }
+
+  const runQuietly = () =>
+    runDue().catch((error) => {
+      deps.logger.error({ err: error }, 'push dispatch failed');
+      return 0;
+    });
+
+  return {
+    runDue,
+    /** A write queued pushes: send them now rather than at the next tick. */
+    wake: () => void runQuietly(),
+    /** Runs every `intervalMs` until `signal` aborts. */
+    start(intervalMs: number, signal?: AbortSignal) {
+      const timer = setInterval(() => void runQuietly(), intervalMs);
+      timer.unref();
+      signal?.addEventListener('abort', () => clearInterval(timer), { once: true });
+      void runQuietly();
+    },
+  };
+}
+export type PushDispatcher = ReturnType<typeof createPushDispatcher>;

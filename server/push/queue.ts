@@ -1,0 +1,51 @@
+import { DateTime } from 'luxon';
+import { v7 as uuidv7 } from 'uuid';
+import type { PushKind } from '../../src/contract';
+import { VILLAGE_ZONE } from '../../src/features/helps/help-time';
+import type { Executor } from '../db/client';
+import { inArray } from 'drizzle-orm';
+import { pushJobs } from '../db/schema';
+
+/** The evening reminder goes at this Paris hour the day before a slot. */
+export const EVENING_REMINDER_HOUR = 19;
+const HOUR_MS = 3600 * 1000;
+
+type Job = { villageId: string; kind: PushKind; data: Record<string, unknown>; dueAt: Date; key?: string };
+
+const rows = (jobs: Job[]) => jobs.map((job) => ({ id: uuidv7(), ...job, key: job.key ?? null }));
+
+/**
+ * Queues pushes in the caller's transaction: they exist exactly when the write they tell is committed.
+ * A scheduled job with a key already queued is kept as it is.
+ */
+export async function queuePushes(tx: Executor, jobs: Job[]) {
+  if (jobs.length === 0) return;
+  await tx.insert(pushJobs).values(rows(jobs)).onConflictDoNothing();
+}
+
+/** When a slot's reminders are due: the evening before at 19 h (Paris) and an hour before it starts. */
+export function reminderTimes(start: Date) {
+  const evening = DateTime.fromJSDate(start, { zone: VILLAGE_ZONE })
+    .minus({ days: 1 })
+    .set({ hour: EVENING_REMINDER_HOUR, minute: 0, second: 0, millisecond: 0 })
+    .toJSDate();
+  return { evening, hour: new Date(start.getTime() - HOUR_MS) };
+}
+
+/**
+ * A help taken: its managers are told now, its helper reminded later. A reminder whose time has passed
+ * when the help is taken (a slot taken at 21 h for the next morning) is not sent: the helper just chose it.
+ */
+export function helpTakenJobs(help: { id: string; villageId: string; startDate: Date }, data: Record<string, unknown>, now: Date): Job[] {
+  const { evening, hour } = reminderTimes(help.startDate);
+  const jobs: Job[] = [{ villageId: help.villageId, kind: 'help_added', data, dueAt: now }];
+  const reminder = { help_id: help.id };
+  if (evening > now) jobs.push({ villageId: help.villageId, kind: 'reminder_evening', data: reminder, dueAt: evening, key: `evening:${help.id}` });
+  if (hour > now) jobs.push({ villageId: help.villageId, kind: 'reminder_hour', data: reminder, dueAt: hour, key: `hour:${help.id}` });
+  return jobs;
+}
+
+/** A help withdrawn or refused: its reminders go with it (one of a deleted need's helps is dropped when due). */
+export async function cancelReminders(tx: Executor, helpId: string) {
+  await tx.delete(pushJobs).where(inArray(pushJobs.key, [`evening:${helpId}`, `hour:${helpId}`]));
+}

@@ -1,0 +1,59 @@
+import { and, eq } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { v7 as uuidv7 } from 'uuid';
+import { PushSubscriptionInput } from '../../src/contract';
+import type { AppEnv, Deps } from '../deps';
+import { pushSubscriptions } from '../db/schema';
+import { invalid, notFound } from '../http/errors';
+import { body, pathId } from '../http/validate';
+import { requireUser } from '../http/authenticate';
+import type { VapidKeys } from './vapid-keys';
+
+const INVALID_ENDPOINT = "Cette adresse de notification n'est pas valide";
+const SUBSCRIPTION_NOT_FOUND = "Cet appareil n'est pas inscrit aux notifications.";
+
+/**
+ * The VAPID public key, and the devices of the signed-in user that receive pushes. Not through the
+ * idempotent write path: registering an endpoint twice is harmless (an upsert), and deleting twice too.
+ */
+export function pushRoutes(deps: Deps, keys: () => Promise<VapidKeys>) {
+  const app = new Hono<AppEnv>();
+
+  app.get('/push/public_key', async (c) => {
+    requireUser(c);
+    return c.json({ data: { public_key: (await keys()).publicKey } });
+  });
+
+  app.post('/users/me/push_subscriptions', async (c) => {
+    const user = requireUser(c);
+    const input = await body(c, PushSubscriptionInput);
+    // The server posts to this address: only push services over https, never a plain address inside.
+    const protocol = new URL(input.endpoint).protocol;
+    if (protocol !== 'https:' && !(protocol === 'http:' && deps.allowHttpPushEndpoints)) {
+      throw invalid([{ field: 'endpoint', message: INVALID_ENDPOINT }]);
+    }
+    // A device where another user signs in moves to that user: the endpoint is the device.
+    const [row] = await deps.db
+      .insert(pushSubscriptions)
+      .values({ id: uuidv7(), userId: user.id, endpoint: input.endpoint, p256dh: input.keys.p256dh, auth: input.keys.auth })
+      .onConflictDoUpdate({
+        target: pushSubscriptions.endpoint,
+        set: { userId: user.id, p256dh: input.keys.p256dh, auth: input.keys.auth },
+      })
+      .returning({ id: pushSubscriptions.id, endpoint: pushSubscriptions.endpoint });
+    return c.json({ data: row }, 201);
+  });
+
+  app.delete('/users/me/push_subscriptions/:subscriptionId', async (c) => {
+    const user = requireUser(c);
+    const id = pathId(c, 'subscriptionId', SUBSCRIPTION_NOT_FOUND);
+    const deleted = await deps.db
+      .delete(pushSubscriptions)
+      .where(and(eq(pushSubscriptions.id, id), eq(pushSubscriptions.userId, user.id)))
+      .returning({ id: pushSubscriptions.id });
+    if (deleted.length === 0) throw notFound(SUBSCRIPTION_NOT_FOUND);
+    return c.body(null, 204);
+  });
+
+  return app;
+}

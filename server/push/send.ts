@@ -1,0 +1,55 @@
+import webpush from 'web-push';
+import type { Delivery } from './compose';
+import type { VapidKeys } from './vapid-keys';
+
+export interface Device {
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+}
+
+export type SendResult = { status: number } | { error: string };
+
+const SEND_TIMEOUT_MS = 10_000;
+
+/**
+ * Encrypts one notification for one device (RFC 8291, aes128gcm) and signs the request (VAPID, RFC 8292)
+ * with `web-push`, then posts it with `fetch`: the push service's answer is a value, never a throw.
+ */
+export async function sendToDevice(
+  fetcher: typeof fetch,
+  keys: VapidKeys,
+  subject: string,
+  device: Device,
+  delivery: Delivery,
+): Promise<SendResult> {
+  try {
+    const request = webpush.generateRequestDetails(
+      { endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } },
+      JSON.stringify(delivery.payload),
+      {
+        vapidDetails: { subject, publicKey: keys.publicKey, privateKey: keys.privateKey },
+        TTL: delivery.ttl,
+        urgency: delivery.urgency,
+        topic: delivery.topic,
+        contentEncoding: 'aes128gcm',
+      },
+    );
+    const headers = { ...(request.headers as Record<string, string | number>) };
+    // fetch computes the length of the body itself.
+    delete headers['Content-Length'];
+    const response = await fetcher(request.endpoint, {
+      method: request.method,
+      headers: Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, String(v)])),
+      body: request.body as Uint8Array<ArrayBuffer> | null,
+      signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
+    });
+    await response.arrayBuffer().catch(() => undefined);
+    return { status: response.status };
+  } catch (error) {
+    return { error: (error as Error).message };
+  }
+}
+
+/** The push service says this subscription no longer exists: it must not be tried again. */
+export const isGone = (result: SendResult) => 'status' in result && (result.status === 404 || result.status === 410);
