@@ -3,6 +3,7 @@ import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { isPhotoRequest, photoStrategy } from './photos';
+import { registerPushHandlers } from './push-handlers';
 import { db } from '../src/db/database';
 import { drainOutbox } from '../src/outbox/replay';
 import { SYNC_TAG } from '../src/outbox/sync-tag';
@@ -44,3 +45,6 @@ self.addEventListener('sync', (event) => {
 });
 self.addEventListener('activate', (event) => event.waitUntil(replay().catch(() => undefined)));
 void replay().catch(() => undefined);
+
+// Web Push (src/contract/push.ts): shown, kept quiet in the open chat, and opened on a click.
+registerPushHandlers();

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { PushKind, PushPayload } from '../../src/contract';
+import type { PushKind, PushPayload } from '../../src/contract/push';
 import { formatHelpSlot } from '../../src/features/helps/help-time';
 import type { Executor } from '../db/client';
 import { helps, messages, users, villageNeeds, villagers, villages } from '../db/schema';

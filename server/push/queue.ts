@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 import { v7 as uuidv7 } from 'uuid';
-import type { PushKind } from '../../src/contract';
+import type { PushKind } from '../../src/contract/push';
 import { VILLAGE_ZONE } from '../../src/features/helps/help-time';
 import type { Executor } from '../db/client';
 import { inArray } from 'drizzle-orm';

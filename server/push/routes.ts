@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { v7 as uuidv7 } from 'uuid';
-import { PushSubscriptionInput } from '../../src/contract';
+import { PushSubscriptionInput } from '../../src/contract/push';
 import type { AppEnv, Deps } from '../deps';
 import { pushSubscriptions } from '../db/schema';
 import { invalid, notFound } from '../http/errors';

@@ -12,4 +12,4 @@ export * from './villages';
 export * from './actions';
 export * from './messages-chat';
 export * from './calendar';
-export * from './push';
+// Web Push (./push) is imported by path, not from here: the first screen's bundle must not carry it.

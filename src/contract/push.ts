@@ -33,7 +33,7 @@ export const PushPayload = v.object({
   title: v.string(),
   body: v.string(),
   // An app path ("/dashboard/villages/…/chat"), never an outside address.
-  url: v.pipe(v.string(), v.startsWith('/')),
+  url: v.pipe(v.string(), v.regex(/^\//)),
   // Notifications with one tag replace each other (a chat's messages, a help's reminders).
   tag: v.string(),
   village_id: v.string(),

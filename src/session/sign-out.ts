@@ -6,11 +6,15 @@ import { getToken } from './token';
 /**
  * Signs out on this device at once, then tells the server to revoke the token. The token is sent by hand
  * after it is cleared, so an already revoked one does not also fire the "session expired" path; offline,
- * the local sign-out still happens.
+ * the local sign-out still happens. This device's push subscription goes too (a shared device must not keep
+ * receiving the previous user's notifications), before the logout, while the old token still opens the door.
  */
 export async function signOut() {
   const token = getToken();
   track('logout');
   await clearSession();
+  // Loaded on demand: the push code stays out of whatever bundle this module ends up in.
+  const { forgetPushOnSignOut } = await import('../features/push/push-device');
+  await forgetPushOnSignOut(token).catch((error: unknown) => console.warn('Push subscription not forgotten', error));
   if (token) await call('POST', '/v1/auth/logout', { headers: { Authorization: `Bearer ${token}` }, showErrorPage: false });
 }

@@ -26,7 +26,7 @@ const freePort = () =>
     });
   });
 
-const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+const kb = (bytes: number) => (bytes / 1024).toFixed(2);
 
 /** The built chunks that hold the Amplitude SDK, found by content (chunk names do not say it). */
 async function sdkChunks(distDir: string) {

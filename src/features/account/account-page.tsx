@@ -10,6 +10,7 @@ import { SignOutDialog } from './sign-out-dialog';
 import { countUnsent } from '../outbox-status/use-outbox-status';
 import { dropUserEntries } from '../../outbox/failed-entries';
 import { CalendarSubscription } from '../calendar/calendar-subscription';
+import { PushSettings } from '../push/push-settings';
 
 export function AccountPage() {
   const user = useCurrentUser();
@@ -59,6 +60,9 @@ export function AccountPage() {
 
       {/* A private calendar address of the slots the user took in all their villages (src/features/calendar/). */}
       <CalendarSubscription scope={{ kind: 'user' }} />
+
+      {/* Web Push on this device (src/features/push/): new needs, helps, messages and reminders. */}
+      <PushSettings />
 
       {/* The analytics consent, changeable at any time (src/analytics/); it shows only when analytics is configured. */}
       <AnalyticsConsentChoice />

@@ -1,0 +1,117 @@
+// @vitest-environment happy-dom
+import 'fake-indexeddb/auto';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { db } from '../../db/database';
+import { onlineStatus } from '../../pwa/online-status';
+import { answerFetch } from '../../test/render-with-router';
+import { ENDPOINT, installFakePush, uninstallFakePush, VAPID_KEY } from './fake-push-browser';
+import { DENIED_PUSH_TEXT, OFFLINE_PUSH_TEXT, STILL_ON_OFFLINE_TEXT, UNSUPPORTED_PUSH_TEXT } from './push-device';
+import { readPushRecord, writePushRecord } from './push-record';
+import { PUSH_OFF_TEXT, PUSH_ON_TEXT, PushSettings } from './push-settings';
+
+const user = {
+  id: 'me',
+  uuid: 'uu',
+  email: 'claire@example.test',
+  first_name: 'Claire',
+  last_name: 'Durand',
+  phone: null,
+  photo: null,
+  analytics_consent: null,
+};
+const ENABLE = 'Activer les notifications sur cet appareil';
+const DISABLE = 'Désactiver les notifications sur cet appareil';
+
+beforeEach(async () => {
+  localStorage.clear();
+  await Promise.all(db.tables.map((t) => t.clear()));
+  await db.session.put({ key: 'current', token: 'tok', userId: 'me' });
+  await db.users.put(user);
+});
+afterEach(() => {
+  cleanup();
+  uninstallFakePush();
+  onlineStatus.set(true);
+});
+
+describe('the notifications section', () => {
+  it('turns notifications on for this device and says so', async () => {
+    installFakePush();
+    const { fetchMock, requests } = answerFetch(
+      { status: 200, body: { data: { public_key: VAPID_KEY } } },
+      { status: 201, body: { data: { id: 'sub-1', endpoint: ENDPOINT } } },
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    render(<PushSettings />);
+    expect(await screen.findByRole('heading', { level: 2, name: 'Notifications' })).toBeTruthy();
+    fireEvent.click(await screen.findByRole('button', { name: ENABLE }));
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe(PUSH_ON_TEXT));
+    expect(screen.getByRole('button', { name: DISABLE })).toBeTruthy();
+    expect(requests[1].method).toBe('POST');
+    expect(readPushRecord()?.subscriptionId).toBe('sub-1');
+  });
+
+  it('shows the French message when the permission is refused, and sends nothing', async () => {
+    installFakePush({ answer: 'denied' });
+    const { fetchMock, requests } = answerFetch();
+    vi.stubGlobal('fetch', fetchMock);
+    render(<PushSettings />);
+    fireEvent.click(await screen.findByRole('button', { name: ENABLE }));
+    expect((await screen.findByRole('alert')).textContent).toBe(DENIED_PUSH_TEXT);
+    expect(requests).toHaveLength(0);
+  });
+
+  it('turns them off', async () => {
+    const browser = installFakePush({ permission: 'granted', existingKey: VAPID_KEY });
+    writePushRecord({ userId: 'me', subscriptionId: 'sub-1', endpoint: ENDPOINT });
+    const { fetchMock, requests } = answerFetch({ status: 204 });
+    vi.stubGlobal('fetch', fetchMock);
+    render(<PushSettings />);
+    fireEvent.click(await screen.findByRole('button', { name: DISABLE }));
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe(PUSH_OFF_TEXT));
+    expect(requests.map((r) => r.method)).toEqual(['DELETE']);
+    expect(browser.unsubscribed).toHaveLength(1);
+    expect(screen.getByRole('button', { name: ENABLE })).toBeTruthy();
+  });
+
+  it('offline, keeps them on and says it cannot turn them off', async () => {
+    installFakePush({ permission: 'granted', existingKey: VAPID_KEY });
+    writePushRecord({ userId: 'me', subscriptionId: 'sub-1', endpoint: ENDPOINT });
+    onlineStatus.set(false);
+    render(<PushSettings />);
+    fireEvent.click(await screen.findByRole('button', { name: DISABLE }));
+    expect((await screen.findByRole('alert')).textContent).toBe(STILL_ON_OFFLINE_TEXT);
+    expect(screen.getByRole('status').textContent).toBe(PUSH_ON_TEXT);
+    expect(readPushRecord()).not.toBeNull();
+  });
+
+  it('offline, cannot turn them on either', async () => {
+    installFakePush();
+    onlineStatus.set(false);
+    render(<PushSettings />);
+    fireEvent.click(await screen.findByRole('button', { name: ENABLE }));
+    expect((await screen.findByRole('alert')).textContent).toBe(OFFLINE_PUSH_TEXT);
+  });
+
+  it('shows the server message when it refuses', async () => {
+    installFakePush();
+    vi.stubGlobal('fetch', answerFetch({ status: 403, body: { message: "Vous n'avez pas accès à ce service.", http_code: 403 } }).fetchMock);
+    render(<PushSettings />);
+    fireEvent.click(await screen.findByRole('button', { name: ENABLE }));
+    expect((await screen.findByRole('alert')).textContent).toBe("Vous n'avez pas accès à ce service.");
+  });
+
+  it('explains when this browser cannot receive notifications, with no button', async () => {
+    render(<PushSettings />);
+    expect(await screen.findByText(UNSUPPORTED_PUSH_TEXT)).toBeTruthy();
+    expect(screen.queryByRole('button')).toBeNull();
+  });
+
+  it('tells up front when notifications are blocked for the site', async () => {
+    installFakePush({ permission: 'denied' });
+    render(<PushSettings />);
+    expect(await screen.findByText(DENIED_PUSH_TEXT)).toBeTruthy();
+    expect(screen.getByRole('button', { name: ENABLE })).toBeTruthy();
+  });
+});

@@ -1,0 +1,79 @@
+/// <reference lib="webworker" />
+import * as v from 'valibot';
+import { apiBaseUrl } from '../src/api/base-url';
+import { PushSubscriptionInput } from '../src/contract/push';
+import { db } from '../src/db/database';
+import { send } from '../src/outbox/transport';
+import { appUrl, readPushPayload, staysSilent, windowToOpen } from '../src/features/push/notification-routing';
+
+declare const self: ServiceWorkerGlobalScope;
+
+// No `badge`: Android draws it from the image's alpha channel only, and the app's icons are opaque squares,
+// so it would be a plain white square; the browser's own badge is better until a monochrome one exists.
+const ICON = '/icons/icon-192.png';
+
+async function showPush(event: PushEvent) {
+  let data: unknown = null;
+  try {
+    data = event.data?.json();
+  } catch {
+    // not JSON: not one of ours
+  }
+  const payload = readPushPayload(data);
+  if (!payload) return;
+  const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  if (staysSilent(payload, windows, self.location.origin)) return;
+  await self.registration.showNotification(payload.title, {
+    body: payload.body,
+    tag: payload.tag,
+    data: { url: payload.url },
+    icon: ICON,
+    lang: 'fr',
+  });
+}
+
+async function openFromNotification(notification: Notification) {
+  const url = appUrl((notification.data as { url?: unknown } | null)?.url, self.location.origin);
+  const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  const client = windowToOpen(windows, self.location.origin);
+  if (client) {
+    try {
+      const focused = await client.focus();
+      // `navigate` rejects for a window this worker does not control yet: a new window is opened instead.
+      await focused.navigate(url);
+      return;
+    } catch {
+      // falls through to a new window
+    }
+  }
+  await self.clients.openWindow(url);
+}
+
+/**
+ * The push service replaced the subscription (expiry, key rotation): the new one is filed on the server with
+ * the token the worker already reads to replay the outbox. Signed out, there is nobody to file it under.
+ * The page's record (localStorage, out of the worker's reach) keeps the old id: turning off still works,
+ * because unsubscribing kills the new endpoint and the server drops that row at its next send.
+ */
+async function renewSubscription(event: PushSubscriptionChangeEvent) {
+  const session = await db.session.get('current');
+  if (!session?.token || !session.userId) return;
+  const key = event.oldSubscription?.options.applicationServerKey;
+  const subscription =
+    event.newSubscription ?? (key ? await self.registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key }) : null);
+  if (!subscription) return;
+  const input = v.safeParse(PushSubscriptionInput, subscription.toJSON());
+  if (!input.success) return;
+  const transport = { fetch: self.fetch.bind(self), baseUrl: apiBaseUrl() || self.location.origin };
+  await send(transport, session.token, { method: 'POST', path: '/v1/users/me/push_subscriptions', body: input.output });
+}
+
+/** Shows the pushes of src/contract/push.ts and opens their page on a click. */
+export function registerPushHandlers() {
+  self.addEventListener('push', (event) => event.waitUntil(showPush(event)));
+  self.addEventListener('notificationclick', (event) => {
+    event.notification.close();
+    event.waitUntil(openFromNotification(event.notification));
+  });
+  self.addEventListener('pushsubscriptionchange', (event) => event.waitUntil(renewSubscription(event).catch(() => undefined)));
+}
