@@ -37,14 +37,10 @@ async function openFromNotification(notification: Notification) {
   const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
   const client = windowToOpen(windows, self.location.origin);
   if (client) {
-    try {
-      const focused = await client.focus();
-      // `navigate` rejects for a window this worker does not control yet: a new window is opened instead.
-      await focused.navigate(url);
-      return;
-    } catch {
-      // falls through to a new window
-    }
+    // Both at once: focusing is only allowed while the click is fresh, so it must not wait for the page
+    // to load. `navigate` rejects for a window this worker does not control yet: a new window opens instead.
+    const [, navigated] = await Promise.allSettled([client.focus(), client.navigate(url)]);
+    if (navigated.status === 'fulfilled') return;
   }
   await self.clients.openWindow(url);
 }

@@ -8,7 +8,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
 import { api, createOpenVillage, openBrowser, registerUser, startApp } from './harness';
-import { dispatchSync } from './background-sync';
+import { dispatchSync } from './service-worker-events';
 
 const app = await startApp();
 const withSync = await openBrowser();
