@@ -27,6 +27,7 @@ export const text = {
   badJson: "Le contenu envoyé n'est pas un JSON valide.",
   tooLarge: 'Le contenu envoyé est trop volumineux.',
   idTaken: 'Cet identifiant est déjà utilisé.',
+  lastManager: 'Vous êtes la seule personne à gérer ce village : vous ne pouvez pas le quitter, sinon plus personne ne pourrait s’en occuper.',
   idempotencyReused: "Cette clé d'idempotence a déjà servi pour une autre requête.",
   routeNotFound: "Cette adresse n'existe pas.",
   villageNotFound: 'Ce village est introuvable.',

@@ -622,12 +622,26 @@ const calls: Call[] = [
   {
     call: 'PUT /v1/villages/{id}/villagers/{villagerId}/leave',
     variant: 'own villager',
-    // Each case only changes its own caller, so the row shares one village.
+    // A village of its own for each case: the creator and the needy person each leave with the other still there.
+    fresh: true,
     expect: READERS,
     run: (s, a) => req(a, 'PUT', `/v1/villages/${s.villageId}/villagers/${a.villagerId}/leave`),
     check: async (_s, a, res) => {
       expect(res.body.data).toMatchObject({ id: a.villagerId, is_out: true });
     },
+  },
+  {
+    call: 'PUT /v1/villages/{id}/villagers/{villagerId}/leave',
+    variant: 'the last manager',
+    fresh: true,
+    // The other manager has left first: nobody would manage the village after this one (409). A helper may go.
+    expect: { helper: 200, needy: 409, creator: 409 },
+    prepare: async (s, a) => {
+      const other = a.role === 'creator' ? 'needy' : 'creator';
+      await ok(req({ ...a, token: s.users[other].token }, 'PUT', `/v1/villages/${s.villageId}/villagers/${s.villagerIds[other]}/leave`), 'leave');
+      return {};
+    },
+    run: (s, a) => req(a, 'PUT', `/v1/villages/${s.villageId}/villagers/${a.villagerId}/leave`),
   },
   {
     call: 'PUT /v1/villages/{id}/villagers/{villagerId}/leave',

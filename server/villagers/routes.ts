@@ -1,16 +1,16 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, ne, or } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { UpdateVillagerInput } from '../../src/contract';
 import type { AppEnv, Deps } from '../deps';
 import type { Executor } from '../db/client';
 import { users, villagers } from '../db/schema';
-import { forbidden, notFound, text } from '../http/errors';
+import { conflict, forbidden, notFound, text } from '../http/errors';
 import { body, pathId } from '../http/validate';
 import { actingIdFrom } from '../http/acting-id';
 import { requireUser } from '../http/authenticate';
 import { write } from '../http/write';
 import { recordAction, touchVillage } from '../actions/record';
-import { actingAs, canManage, isActive, loadMembership } from '../policy';
+import { actingAs, canManage, isActive, isManager, loadMembership } from '../policy';
 import type { Serializers } from '../serialize';
 
 const CANNOT_BAN_SELF = 'Vous ne pouvez pas vous retirer vous-même : quittez le village depuis vos réglages.';
@@ -60,6 +60,8 @@ export function villageMemberRoutes(deps: Deps, serialize: Serializers) {
     return write(c, deps, 200, async (tx) => {
       const m = await loadMembership(tx, villageId, user.id);
       const actor = actingAs(m, villagerId);
+      // Nobody could manage the village after its last manager (no call makes someone a manager).
+      if (isManager(actor) && !(await anotherManager(tx, villageId, actor.id))) throw conflict(text.lastManager);
       const [left] = await tx.update(villagers).set({ isOut: true }).where(eq(villagers.id, actor.id)).returning();
       const [me] = await tx.select({ firstName: users.firstName }).from(users).where(eq(users.id, user.id));
       await recordAction(tx, { villageId, villagerId: actor.id, type: 'villager_left', data: { first_name: me?.firstName ?? null } }, deps.clock.now());
@@ -68,6 +70,24 @@ export function villageMemberRoutes(deps: Deps, serialize: Serializers) {
   });
 
   return app;
+}
+
+/** Whether an active manager other than `villagerId` stays in the village. */
+async function anotherManager(tx: Executor, villageId: string, villagerId: string) {
+  const [row] = await tx
+    .select({ id: villagers.id })
+    .from(villagers)
+    .where(
+      and(
+        eq(villagers.villageId, villageId),
+        ne(villagers.id, villagerId),
+        eq(villagers.isOut, false),
+        eq(villagers.isBan, false),
+        or(eq(villagers.isCreator, true), eq(villagers.isNeedy, true)),
+      ),
+    )
+    .limit(1);
+  return !!row;
 }
 
 /** Routes under /v1/villagers: one's own villager, read and updated (the notification check date). */
