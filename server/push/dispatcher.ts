@@ -1,8 +1,9 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Clock } from '../deps';
 import type { Db } from '../db/client';
-import { pushJobs, pushSubscriptions } from '../db/schema';
+import { pushJobs, pushSubscriptions, sessions } from '../db/schema';
+import { SESSION_IDLE_MS } from '../http/authenticate';
 import { composeJob, type Delivery } from './compose';
 import { isGone, sendToDevice } from './send';
 import type { VapidKeys } from './vapid-keys';
@@ -59,10 +60,15 @@ export function createPushDispatcher(deps: PushDispatcherDeps) {
   async function deliver(deliveries: Delivery[]) {
     if (deliveries.length === 0) return 0;
     const keys = await deps.keys();
-    const devices = await deps.db
-      .select()
-      .from(pushSubscriptions)
-      .where(inArray(pushSubscriptions.userId, [...new Set(deliveries.map((d) => d.userId))]));
+    // Only devices whose session is still alive: one idle past 30 days is over even before it is next used.
+    const alive = new Date(deps.clock.now().getTime() - SESSION_IDLE_MS);
+    const devices = (
+      await deps.db
+        .select({ device: pushSubscriptions })
+        .from(pushSubscriptions)
+        .innerJoin(sessions, eq(sessions.tokenHash, pushSubscriptions.sessionHash))
+        .where(and(inArray(pushSubscriptions.userId, [...new Set(deliveries.map((d) => d.userId))]), gt(sessions.lastUsedAt, alive)))
+    ).map((row) => row.device);
     let sent = 0;
     await Promise.all(
       deliveries.flatMap((delivery) =>

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createApp } from '../app';
-import { pushJobs, pushSubscriptions } from '../db/schema';
+import { pushJobs, pushSubscriptions, sessions } from '../db/schema';
 import { createWorld, type TestUser } from '../test/world';
 import { startPushService, type FakeSubscription, type PushService, type ReceivedPush } from '../../tests/support/push-service';
 import { createPushDispatcher } from './dispatcher';
@@ -270,6 +270,27 @@ describe('devices that stop', () => {
     await dispatcher().runDue();
     expect(receivedBy(noa, from)).toHaveLength(1);
     expect(receivedBy(hugo, from)).toHaveLength(2);
+  });
+
+  it('stops with the session that registered the device: signed out, or idle past 30 days', async () => {
+    const [noe, lou] = [await world.user('Noé'), await world.user('Lou')];
+    for (const user of [noe, lou]) await world.join(user, village.shareCode);
+    const noeDevice = await subscribe(noe);
+    const louDevice = await subscribe(lou);
+    expect((await world.request('POST', '/v1/auth/logout', { token: noe.token })).status).toBeLessThan(300);
+    expect(await world.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.id, noeDevice.id))).toEqual([]);
+    await world.db
+      .update(sessions)
+      .set({ lastUsedAt: new Date(world.clock.now().getTime() - 31 * 24 * 3600 * 1000) })
+      .where(eq(sessions.userId, lou.id));
+
+    const from = service.received.length;
+    await addNeed('Couture');
+    await dispatcher().runDue();
+    expect(receivedBy(noe, from)).toEqual([]);
+    expect(receivedBy(lou, from)).toEqual([]);
+    expect(receivedBy(hugo, from)).toHaveLength(1);
+    expect(louDevice.device.endpoint).toBeTruthy();
   });
 
   it('does not tell someone who left or was banned', async () => {

@@ -32,13 +32,20 @@ export function pushRoutes(deps: Deps, keys: () => Promise<VapidKeys>) {
     if (protocol !== 'https:' && !(protocol === 'http:' && deps.allowHttpPushEndpoints)) {
       throw invalid([{ field: 'endpoint', message: INVALID_ENDPOINT }]);
     }
-    // A device where another user signs in moves to that user: the endpoint is the device.
+    // A device where another user signs in moves to that user (and their session): the endpoint is the device.
     const [row] = await deps.db
       .insert(pushSubscriptions)
-      .values({ id: uuidv7(), userId: user.id, endpoint: input.endpoint, p256dh: input.keys.p256dh, auth: input.keys.auth })
+      .values({
+        id: uuidv7(),
+        userId: user.id,
+        sessionHash: user.sessionHash,
+        endpoint: input.endpoint,
+        p256dh: input.keys.p256dh,
+        auth: input.keys.auth,
+      })
       .onConflictDoUpdate({
         target: pushSubscriptions.endpoint,
-        set: { userId: user.id, p256dh: input.keys.p256dh, auth: input.keys.auth },
+        set: { userId: user.id, sessionHash: user.sessionHash, p256dh: input.keys.p256dh, auth: input.keys.auth },
       })
       .returning({ id: pushSubscriptions.id, endpoint: pushSubscriptions.endpoint });
     return c.json({ data: row }, 201);

@@ -1,6 +1,7 @@
 import { db } from '../db/database';
 import { appState } from '../state/app-state';
 import { clearToken } from './token';
+import { PUSH_RECORD_KEY } from '../features/push/push-record-key';
 
 /**
  * Tables that survive a sign-out or an expired session: the writes not yet sent belong to their user and
@@ -24,6 +25,8 @@ export async function clearSession() {
     ]);
     queryClient.clear();
     forgetPersistedFeeds();
+    // The server drops this device's push subscription with the session: it shows off until turned on again.
+    localStorage.removeItem(PUSH_RECORD_KEY);
   } catch (error) {
     // The token is already gone, so nobody is signed in; a store that cannot be cleared must not block that.
     console.error('Local data could not be cleared', error);

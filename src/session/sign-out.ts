@@ -12,9 +12,12 @@ import { getToken } from './token';
 export async function signOut() {
   const token = getToken();
   track('logout');
+  // Loaded on demand: the push code stays out of whatever bundle this module ends up in. Started before the
+  // session is cleared (it reads the device's record at once), awaited after: the local sign-out goes first.
+  // The logout below also drops the subscription on the server (it belongs to the session): this is the device's side.
+  const push = await import('../features/push/push-device').catch(() => null);
+  const forgettingPush = push?.forgetPushOnSignOut(token).catch((error: unknown) => console.warn('Push subscription not forgotten', error));
   await clearSession();
-  // Loaded on demand: the push code stays out of whatever bundle this module ends up in.
-  const { forgetPushOnSignOut } = await import('../features/push/push-device');
-  await forgetPushOnSignOut(token).catch((error: unknown) => console.warn('Push subscription not forgotten', error));
+  await forgettingPush;
   if (token) await call('POST', '/v1/auth/logout', { headers: { Authorization: `Bearer ${token}` }, showErrorPage: false });
 }

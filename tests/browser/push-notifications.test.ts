@@ -110,7 +110,9 @@ describe('push notifications', () => {
     // A click on it opens the need's helps in her open window.
     const worker = context.serviceWorkers().find((w) => w.url().startsWith(app.base))!;
     await worker.evaluate(async () => {
-      const sw = self as unknown as ServiceWorkerGlobalScope;
+      // Worker globals, which this file's DOM typings do not know.
+      const sw = self as unknown as { registration: ServiceWorkerRegistration; dispatchEvent(event: Event): boolean };
+      const NotificationEvent = (self as unknown as { NotificationEvent: new (type: string, init: { notification: Notification }) => Event }).NotificationEvent;
       const [notification] = await sw.registration.getNotifications();
       sw.dispatchEvent(new NotificationEvent('notificationclick', { notification }));
     });

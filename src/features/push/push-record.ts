@@ -1,7 +1,8 @@
 import * as v from 'valibot';
 
-/** Where this device remembers that it receives notifications, and for whom. */
-export const PUSH_RECORD_KEY = 'ga-push-device';
+import { PUSH_RECORD_KEY } from './push-record-key';
+
+export { PUSH_RECORD_KEY };
 
 const PushDeviceRecord = v.object({ userId: v.string(), subscriptionId: v.string(), endpoint: v.string() });
 export type PushDeviceRecord = v.InferOutput<typeof PushDeviceRecord>;
