@@ -5,6 +5,7 @@ import type { Executor } from '../db/client';
 import { actions, villages } from '../db/schema';
 import { VILLAGE_EVENTS_CHANNEL } from '../cache/notifications';
 import { markTouched } from '../cache/touched';
+import { pushJobsCte, type PushJob } from '../push/queue';
 
 
 /**
@@ -12,20 +13,24 @@ import { markTouched } from '../cache/touched';
  * on, and a NOTIFY goes out when the transaction commits, so every server instance hears of it.
  * One statement: on the embedded database every round trip costs about half a millisecond.
  */
-export async function touchVillage(tx: Executor, villageId: string, now: Date, type = 'changed') {
+export async function touchVillage(tx: Executor, villageId: string, now: Date, type = 'changed', pushes: PushJob[] = []) {
   markTouched(villageId);
   await tx.execute(sql`
     with touched as (
       update ${villages} set revision = revision + 1, updated_at = ${now.toISOString()} where id = ${villageId}
-    )
+    )${pushJobsCte(pushes)}
     select pg_notify(${VILLAGE_EVENTS_CHANNEL}, ${JSON.stringify({ village_id: villageId, type })})`);
 }
 
-/** Appends one item to the village's notification feed and touches the village, in the caller's transaction. */
+/**
+ * Appends one item to the village's notification feed and touches the village, in the caller's transaction,
+ * with the pushes that tell it (push/queue.ts).
+ */
 export async function recordAction(
   tx: Executor,
   action: { villageId: string; villagerId: string | null; type: ActionType; data?: Record<string, unknown> },
   now: Date,
+  pushes: PushJob[] = [],
 ) {
   markTouched(action.villageId);
   const at = now.toISOString();
@@ -35,6 +40,6 @@ export async function recordAction(
       values (${uuidv7()}, ${action.villageId}, ${action.villagerId}, ${action.type}, ${JSON.stringify(action.data ?? {})}::jsonb, ${at})
     ), touched as (
       update ${villages} set revision = revision + 1, updated_at = ${at} where id = ${action.villageId}
-    )
+    )${pushJobsCte(pushes)}
     select pg_notify(${VILLAGE_EVENTS_CHANNEL}, ${JSON.stringify({ village_id: action.villageId, type: action.type })})`);
 }

@@ -11,7 +11,7 @@ import { actingIdFrom } from '../http/acting-id';
 import { requireUser } from '../http/authenticate';
 import { write } from '../http/write';
 import { recordAction } from '../actions/record';
-import { cancelReminders, helpTakenJobs, queuePushes } from '../push/queue';
+import { cancelReminders, helpTakenJobs } from '../push/queue';
 import { actingAs, canManage, canRemoveHelp, loadMembership } from '../policy';
 import type { Serializers } from '../serialize';
 
@@ -64,6 +64,7 @@ export function helpRoutes(deps: Deps, serialize: Serializers) {
         .onConflictDoNothing()
         .returning();
       if (!help) throw conflict(text.idTaken);
+      const told = { help_id: id, need_id: needId, need_name: need.name, helper_id: actor.id, start_date: help.startDate.toISOString() };
       await recordAction(
         tx,
         {
@@ -73,9 +74,8 @@ export function helpRoutes(deps: Deps, serialize: Serializers) {
           data: { help_id: id, need_id: needId, need_name: need.name, start_date: help.startDate.toISOString() },
         },
         now,
+        helpTakenJobs(help, told, now),
       );
-      const told = { help_id: id, need_id: needId, need_name: need.name, helper_id: actor.id, start_date: help.startDate.toISOString() };
-      await queuePushes(tx, helpTakenJobs(help, told, now));
       return { ...serialize.help(help), village_need: serialize.need(need) };
     });
   });
@@ -114,6 +114,15 @@ export function helpRoutes(deps: Deps, serialize: Serializers) {
       const { help, needName, helperName } = await describe(tx, villageId, helpId);
       await tx.delete(helps).where(eq(helps.id, helpId));
       await cancelReminders(tx, helpId);
+      const now = deps.clock.now();
+      const told = {
+        help_id: helpId,
+        need_id: help.villageNeedId,
+        need_name: needName,
+        helper_id: help.helperId,
+        refuser_id: actor.id,
+        start_date: help.startDate.toISOString(),
+      };
       await recordAction(
         tx,
         {
@@ -128,17 +137,9 @@ export function helpRoutes(deps: Deps, serialize: Serializers) {
             start_date: help.startDate.toISOString(),
           },
         },
-        deps.clock.now(),
+        now,
+        [{ villageId, kind: 'help_refused', data: told, dueAt: now }],
       );
-      const told = {
-        help_id: helpId,
-        need_id: help.villageNeedId,
-        need_name: needName,
-        helper_id: help.helperId,
-        refuser_id: actor.id,
-        start_date: help.startDate.toISOString(),
-      };
-      await queuePushes(tx, [{ villageId, kind: 'help_refused', data: told, dueAt: deps.clock.now() }]);
     });
   });
 

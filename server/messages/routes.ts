@@ -9,7 +9,6 @@ import { body, pathId, query } from '../http/validate';
 import { requireUser } from '../http/authenticate';
 import { write } from '../http/write';
 import { touchVillage } from '../actions/record';
-import { queuePushes } from '../push/queue';
 import { actingAs, canRead, loadMembership, readMembership } from '../policy';
 import type { Serializers } from '../serialize';
 
@@ -70,8 +69,7 @@ export function messageRoutes(deps: Deps, serialize: Serializers) {
         .returning();
       if (!message) throw conflict(text.idTaken);
       // Not an item of the feed, but a change of the village: its revision moves and the other instances hear of it.
-      await touchVillage(tx, villageId, now, 'message_sent');
-      await queuePushes(tx, [{ villageId, kind: 'message', data: { message_id: message.id }, dueAt: now }]);
+      await touchVillage(tx, villageId, now, 'message_sent', [{ villageId, kind: 'message', data: { message_id: message.id }, dueAt: now }]);
       const [author] = await tx.select({ firstName: users.firstName }).from(users).where(eq(users.id, user.id));
       return serialize.message(message, author?.firstName);
     });

@@ -11,7 +11,6 @@ import { actingIdFrom } from '../http/acting-id';
 import { requireUser } from '../http/authenticate';
 import { write } from '../http/write';
 import { recordAction } from '../actions/record';
-import { queuePushes } from '../push/queue';
 import { actingAs, canManage, loadMembership } from '../policy';
 import type { Serializers } from '../serialize';
 
@@ -76,8 +75,10 @@ export function needRoutes(deps: Deps, serialize: Serializers) {
         .onConflictDoNothing()
         .returning();
       if (!need) throw conflict(text.idTaken);
-      await recordAction(tx, { villageId, villagerId: actor.id, type: 'need_added', data: { need_id: id, name: needName } }, now);
-      await queuePushes(tx, [{ villageId, kind: 'need_added', data: { need_id: id, need_name: needName, author_id: actor.id }, dueAt: now }]);
+      const told = { need_id: id, need_name: needName, author_id: actor.id };
+      await recordAction(tx, { villageId, villagerId: actor.id, type: 'need_added', data: { need_id: id, name: needName } }, now, [
+        { villageId, kind: 'need_added', data: told, dueAt: now },
+      ]);
       return serialize.need(need);
     });
   });

@@ -2,25 +2,30 @@ import { DateTime } from 'luxon';
 import { v7 as uuidv7 } from 'uuid';
 import type { PushKind } from '../../src/contract/push';
 import { VILLAGE_ZONE } from '../../src/features/helps/help-time';
+import { inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/client';
-import { inArray } from 'drizzle-orm';
 import { pushJobs } from '../db/schema';
 
 /** The evening reminder goes at this Paris hour the day before a slot. */
 export const EVENING_REMINDER_HOUR = 19;
 const HOUR_MS = 3600 * 1000;
 
-type Job = { villageId: string; kind: PushKind; data: Record<string, unknown>; dueAt: Date; key?: string };
-
-const rows = (jobs: Job[]) => jobs.map((job) => ({ id: uuidv7(), ...job, key: job.key ?? null }));
+export type PushJob = { villageId: string; kind: PushKind; data: Record<string, unknown>; dueAt: Date; key?: string };
 
 /**
- * Queues pushes in the caller's transaction: they exist exactly when the write they tell is committed.
- * A scheduled job with a key already queued is kept as it is.
+ * Pushes to queue, as a CTE of the write's one statement (actions/record.ts): they exist exactly when the
+ * write they tell is committed, at no extra round trip (about half a millisecond each on the embedded
+ * database). A scheduled job whose key is already queued is kept as it is.
  */
-export async function queuePushes(tx: Executor, jobs: Job[]) {
-  if (jobs.length === 0) return;
-  await tx.insert(pushJobs).values(rows(jobs)).onConflictDoNothing();
+export function pushJobsCte(jobs: PushJob[]): SQL {
+  if (jobs.length === 0) return sql``;
+  const values = jobs.map(
+    (job) =>
+      sql`(${uuidv7()}, ${job.villageId}, ${job.kind}, ${job.key ?? null}, ${JSON.stringify(job.data)}::jsonb, ${job.dueAt.toISOString()})`,
+  );
+  return sql`, pushed as (
+    insert into ${pushJobs} (id, village_id, kind, key, data, due_at) values ${sql.join(values, sql`, `)} on conflict do nothing
+  )`;
 }
 
 /** When a slot's reminders are due: the evening before at 19 h (Paris) and an hour before it starts. */
@@ -36,9 +41,9 @@ export function reminderTimes(start: Date) {
  * A help taken: its managers are told now, its helper reminded later. A reminder whose time has passed
  * when the help is taken (a slot taken at 21 h for the next morning) is not sent: the helper just chose it.
  */
-export function helpTakenJobs(help: { id: string; villageId: string; startDate: Date }, data: Record<string, unknown>, now: Date): Job[] {
+export function helpTakenJobs(help: { id: string; villageId: string; startDate: Date }, data: Record<string, unknown>, now: Date): PushJob[] {
   const { evening, hour } = reminderTimes(help.startDate);
-  const jobs: Job[] = [{ villageId: help.villageId, kind: 'help_added', data, dueAt: now }];
+  const jobs: PushJob[] = [{ villageId: help.villageId, kind: 'help_added', data, dueAt: now }];
   const reminder = { help_id: help.id };
   if (evening > now) jobs.push({ villageId: help.villageId, kind: 'reminder_evening', data: reminder, dueAt: evening, key: `evening:${help.id}` });
   if (hour > now) jobs.push({ villageId: help.villageId, kind: 'reminder_hour', data: reminder, dueAt: hour, key: `hour:${help.id}` });
