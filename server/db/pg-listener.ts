@@ -16,6 +16,8 @@ export function createPgListener(url: string) {
   let client: pg.Client | undefined;
   let closed = false;
   let connecting: Promise<void> | undefined;
+  // Connections being opened: closing must end them too, not only the one in use.
+  const opening = new Set<pg.Client>();
 
   const channels = () => [...new Set(subscribers.flatMap((s) => Object.keys(s.handlers)))];
   const quote = (channel: string) => `"${channel.replace(/"/g, '')}"`;
@@ -27,8 +29,18 @@ export function createPgListener(url: string) {
     });
     next.on('error', () => lost(next));
     next.on('end', () => lost(next));
-    await next.connect();
-    for (const channel of channels()) await next.query(`LISTEN ${quote(channel)}`);
+    opening.add(next);
+    try {
+      await next.connect();
+      for (const channel of channels()) await next.query(`LISTEN ${quote(channel)}`);
+    } finally {
+      opening.delete(next);
+    }
+    // Closed while connecting: a connection kept now would hold the database open (and its DROP waiting).
+    if (closed) {
+      await next.end().catch(() => undefined);
+      return;
+    }
     client = next;
     for (const s of subscribers) s.onHealth(true);
   }
@@ -65,6 +77,7 @@ export function createPgListener(url: string) {
     listen,
     async close() {
       closed = true;
+      await Promise.all([...opening].map((c) => c.end().catch(() => undefined)));
       await client?.end();
     },
   };
