@@ -1,11 +1,12 @@
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
 import type { Logger } from 'pino';
 import type { Clock } from '../deps';
 import type { Db } from '../db/client';
 import { pushJobs, pushSubscriptions, sessions } from '../db/schema';
 import { SESSION_IDLE_MS } from '../http/authenticate';
 import { composeJob, type Delivery } from './compose';
-import { isGone, sendToDevice } from './send';
+import { isGone, isTransient, sendToDevice } from './send';
 import type { VapidKeys } from './vapid-keys';
 
 export interface PushDispatcherDeps {
@@ -22,6 +23,7 @@ const BATCH = 50;
 // Long enough for a batch to be sent; a job claimed by an instance that then died is sent after it.
 const CLAIM_MS = 2 * 60 * 1000;
 const MAX_ATTEMPTS = 5;
+const RETRY_BASE_MS = 30_000;
 
 type JobRow = { id: string; villageId: string; kind: string; data: Record<string, unknown>; attempts: number };
 
@@ -57,8 +59,13 @@ export function createPushDispatcher(deps: PushDispatcherDeps) {
     }));
   }
 
-  async function deliver(deliveries: Delivery[]) {
-    if (deliveries.length === 0) return 0;
+  /**
+   * Sends each delivery to its user's devices (only `onlyDevices` when a retry names them). Answers how many
+   * the push services accepted, and the devices worth another try (busy, failing or unreachable services).
+   */
+  async function deliver(deliveries: Delivery[], onlyDevices?: string[]) {
+    const outcome = { sent: 0, retry: [] as string[], retryAfterS: 0 };
+    if (deliveries.length === 0) return outcome;
     const keys = await deps.keys();
     // Only devices whose session is still alive: one idle past 30 days is over even before it is next used.
     const alive = new Date(deps.clock.now().getTime() - SESSION_IDLE_MS);
@@ -68,8 +75,9 @@ export function createPushDispatcher(deps: PushDispatcherDeps) {
         .from(pushSubscriptions)
         .innerJoin(sessions, eq(sessions.tokenHash, pushSubscriptions.sessionHash))
         .where(and(inArray(pushSubscriptions.userId, [...new Set(deliveries.map((d) => d.userId))]), gt(sessions.lastUsedAt, alive)))
-    ).map((row) => row.device);
-    let sent = 0;
+    )
+      .map((row) => row.device)
+      .filter((device) => !onlyDevices || onlyDevices.includes(device.id));
     await Promise.all(
       deliveries.flatMap((delivery) =>
         devices
@@ -79,20 +87,43 @@ export function createPushDispatcher(deps: PushDispatcherDeps) {
             if (isGone(result)) {
               await deps.db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, device.id));
               deps.logger.info({ subscription: device.id }, 'push subscription gone: removed');
-            } else if ('error' in result || result.status >= 300) {
-              // Not retried: a notification late by minutes is worse than none, and the feed keeps the news.
-              deps.logger.warn({ subscription: device.id, result }, 'push not accepted');
-            } else sent += 1;
+            } else if (isTransient(result)) {
+              outcome.retry.push(device.id);
+              outcome.retryAfterS = Math.max(outcome.retryAfterS, 'retryAfterS' in result ? (result.retryAfterS ?? 0) : 0);
+              deps.logger.warn({ subscription: device.id, result }, 'push not delivered: tried again later');
+            } else if ('status' in result && result.status >= 300) {
+              deps.logger.warn({ subscription: device.id, result }, 'push refused');
+            } else outcome.sent += 1;
           }),
       ),
     );
-    return sent;
+    return outcome;
+  }
+
+  /**
+   * The devices a busy or failing push service did not take get the same job again later, alone: after
+   * Retry-After when the service said, else 30 s, 1 min, 2 min, 4 min. What it tells is read afresh then,
+   * so a reminder past its slot or a help withdrawn meanwhile is not sent.
+   */
+  async function retryLater(job: JobRow, devices: string[], retryAfterS: number, now: Date) {
+    if (devices.length === 0 || job.attempts >= MAX_ATTEMPTS) return;
+    const waitMs = retryAfterS > 0 ? Math.min(retryAfterS, 3600) * 1000 : RETRY_BASE_MS * 2 ** (job.attempts - 1);
+    await deps.db.insert(pushJobs).values({
+      id: uuidv7(),
+      villageId: job.villageId,
+      kind: job.kind,
+      data: { ...job.data, devices },
+      dueAt: new Date(now.getTime() + waitMs),
+      attempts: job.attempts,
+    });
   }
 
   async function handle(job: JobRow, now: Date) {
     try {
-      const sent = await deliver(await composeJob(deps.db, job, now));
+      const onlyDevices = Array.isArray(job.data.devices) ? (job.data.devices as string[]) : undefined;
+      const { sent, retry, retryAfterS } = await deliver(await composeJob(deps.db, job, now), onlyDevices);
       await deps.db.delete(pushJobs).where(eq(pushJobs.id, job.id));
+      await retryLater(job, retry, retryAfterS, now);
       return sent;
     } catch (error) {
       deps.logger.error({ err: error, job: job.id, kind: job.kind }, 'push job failed');

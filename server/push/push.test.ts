@@ -272,6 +272,46 @@ describe('devices that stop', () => {
     expect(receivedBy(hugo, from)).toHaveLength(2);
   });
 
+  it('tries a device again later when its push service is busy or failing, and that device only', async () => {
+    const ana = await world.user('Ana');
+    await world.join(ana, village.shareCode);
+    const { device } = await subscribe(ana);
+    service.setStatus(device.endpoint, 503);
+    const from = service.received.length;
+    await addNeed('Vaisselle');
+    await dispatcher().runDue();
+    expect(receivedBy(ana, from).map((p) => p.status)).toEqual([503]);
+    expect(receivedBy(hugo, from)).toHaveLength(1);
+
+    service.setStatus(device.endpoint, null);
+    world.clock.advance(29_000);
+    await dispatcher().runDue();
+    expect(receivedBy(ana, from)).toHaveLength(1);
+    world.clock.advance(2_000);
+    await dispatcher().runDue();
+    const pushes = receivedBy(ana, from);
+    expect(pushes.map((p) => p.status)).toEqual([503, 201]);
+    expect(pushes[1].json).toMatchObject({ kind: 'need_added', body: 'Camille a ajouté « Vaisselle ». Pouvez-vous aider ?' });
+    expect(receivedBy(hugo, from)).toHaveLength(1);
+    expect(await world.db.select().from(pushJobs)).toEqual([]);
+  });
+
+  it('gives up on a device whose push service keeps failing, after five attempts', async () => {
+    const eva = await world.user('Eva');
+    await world.join(eva, village.shareCode);
+    const { device } = await subscribe(eva);
+    service.setStatus(device.endpoint, 500);
+    const from = service.received.length;
+    await addNeed('Repassage');
+    for (let i = 0; i < 8; i++) {
+      await dispatcher().runDue();
+      world.clock.advance(10 * 60_000);
+    }
+    expect(receivedBy(eva, from).map((p) => p.status)).toEqual([500, 500, 500, 500, 500]);
+    expect(await world.db.select().from(pushJobs)).toEqual([]);
+    service.setStatus(device.endpoint, null);
+  });
+
   it('stops with the session that registered the device: signed out, or idle past 30 days', async () => {
     const [noe, lou] = [await world.user('Noé'), await world.user('Lou')];
     for (const user of [noe, lou]) await world.join(user, village.shareCode);

@@ -8,7 +8,7 @@ export interface Device {
   auth: string;
 }
 
-export type SendResult = { status: number } | { error: string };
+export type SendResult = { status: number; retryAfterS?: number } | { error: string };
 
 const SEND_TIMEOUT_MS = 10_000;
 
@@ -45,7 +45,8 @@ export async function sendToDevice(
       signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
     });
     await response.arrayBuffer().catch(() => undefined);
-    return { status: response.status };
+    const retryAfter = Number(response.headers.get('Retry-After'));
+    return Number.isFinite(retryAfter) && retryAfter > 0 ? { status: response.status, retryAfterS: retryAfter } : { status: response.status };
   } catch (error) {
     return { error: (error as Error).message };
   }
@@ -53,3 +54,6 @@ export async function sendToDevice(
 
 /** The push service says this subscription no longer exists: it must not be tried again. */
 export const isGone = (result: SendResult) => 'status' in result && (result.status === 404 || result.status === 410);
+
+/** Worth another try later: the push service was unreachable, busy (429) or failing (5xx). */
+export const isTransient = (result: SendResult) => 'error' in result || result.status === 429 || result.status >= 500;
