@@ -3,7 +3,7 @@ import { v7 as uuidv7 } from 'uuid';
 import type { Logger } from 'pino';
 import type { Clock } from '../deps';
 import type { Db } from '../db/client';
-import { pushJobs, pushSubscriptions, sessions } from '../db/schema';
+import { pushJobs, pushSubscriptions, sessions, villagers } from '../db/schema';
 import { SESSION_IDLE_MS } from '../http/authenticate';
 import { composeJob, type Delivery } from './compose';
 import { isGone, isTransient, sendToDevice } from './send';
@@ -24,6 +24,7 @@ const BATCH = 50;
 const CLAIM_MS = 2 * 60 * 1000;
 const MAX_ATTEMPTS = 5;
 const RETRY_BASE_MS = 30_000;
+const WAKE_DELAY_MS = 200;
 
 type JobRow = { id: string; villageId: string; kind: string; data: Record<string, unknown>; attempts: number };
 
@@ -36,6 +37,7 @@ export function createPushDispatcher(deps: PushDispatcherDeps) {
   const fetcher = deps.fetch ?? fetch;
   let running: Promise<number> | undefined;
   let again = false;
+  let waking: NodeJS.Timeout | undefined;
 
   async function claim(now: Date): Promise<JobRow[]> {
     const until = new Date(now.getTime() + CLAIM_MS).toISOString();
@@ -133,6 +135,30 @@ export function createPushDispatcher(deps: PushDispatcherDeps) {
     }
   }
 
+  /**
+   * The villages of these jobs where an active member has a device to tell. Most writes of a village
+   * nobody subscribed in are then dropped in one statement, without reading who would have been told:
+   * on the embedded database the dispatcher's queries wait in line with the writes.
+   */
+  async function villagesWithDevices(jobs: JobRow[]): Promise<Set<string>> {
+    const ids = [...new Set(jobs.map((j) => j.villageId))];
+    const rows = await deps.db
+      .selectDistinct({ villageId: villagers.villageId })
+      .from(villagers)
+      .innerJoin(pushSubscriptions, eq(pushSubscriptions.userId, villagers.userId))
+      .where(and(inArray(villagers.villageId, ids), eq(villagers.isOut, false), eq(villagers.isBan, false)));
+    return new Set(rows.map((r) => r.villageId));
+  }
+
+  async function handleBatch(jobs: JobRow[], now: Date) {
+    const reachable = await villagesWithDevices(jobs);
+    const idle = jobs.filter((job) => !reachable.has(job.villageId)).map((job) => job.id);
+    if (idle.length) await deps.db.delete(pushJobs).where(inArray(pushJobs.id, idle));
+    let sent = 0;
+    for (const job of jobs) if (reachable.has(job.villageId)) sent += await handle(job, now);
+    return sent;
+  }
+
   /** Sends every due job; resolves with how many pushes the push services accepted. */
   async function runDue(): Promise<number> {
     if (running) {
@@ -146,7 +172,7 @@ export function createPushDispatcher(deps: PushDispatcherDeps) {
         for (;;) {
           const now = deps.clock.now();
           const jobs = await claim(now);
-          for (const job of jobs) sent += await handle(job, now);
+          if (jobs.length) sent += await handleBatch(jobs, now);
           if (jobs.length < BATCH) break;
         }
       } while (again);
@@ -165,8 +191,18 @@ export function createPushDispatcher(deps: PushDispatcherDeps) {
 
   return {
     runDue,
-    /** A write queued pushes: send them now rather than at the next tick. */
-    wake: () => void runQuietly(),
+    /**
+     * A write queued pushes: send them shortly rather than at the next tick. The short wait gathers a
+     * burst of writes (an outbox replayed after a day offline) into a few runs.
+     */
+    wake: () => {
+      if (waking) return;
+      waking = setTimeout(() => {
+        waking = undefined;
+        void runQuietly();
+      }, WAKE_DELAY_MS);
+      waking.unref();
+    },
     /** Runs every `intervalMs` until `signal` aborts. */
     start(intervalMs: number, signal?: AbortSignal) {
       const timer = setInterval(() => void runQuietly(), intervalMs);

@@ -192,6 +192,21 @@ describe('pushes for what happens in the village', () => {
       expect(push.headers.topic).toMatch(/^c[0-9a-f]{31}$/);
     }
   });
+
+  it('drops the news of a village where nobody has a device to tell', async () => {
+    const olga = await world.user('Olga');
+    const quiet = await world.village(olga);
+    const res = await world.request('POST', `/v1/villages/${quiet.id}/needs`, {
+      token: olga.token,
+      json: { villager_id: quiet.creatorVillagerId, name: 'Bois' },
+    });
+    expect(res.status).toBe(201);
+    expect(await world.db.select().from(pushJobs)).toHaveLength(1);
+    const from = service.received.length;
+    expect(await dispatcher().runDue()).toBe(0);
+    expect(service.received.slice(from)).toEqual([]);
+    expect(await world.db.select().from(pushJobs)).toEqual([]);
+  });
 });
 
 describe('reminders', () => {
