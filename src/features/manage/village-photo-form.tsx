@@ -1,99 +1,22 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { Village } from '../../contract';
-import { failureText } from '../../components/form/failure-text';
-import { SubmitButton } from '../../components/form/submit-button';
-import { toast, TOAST_TEXT } from '../../state/toasts';
-import { PHOTO_TYPES, photoProblem } from '../account/upload-photo';
+import { PhotoUploadForm } from '../../components/form/photo-upload-form';
 import { uploadVillagePhoto } from './upload-village-photo';
 
-export const PHOTO_OFFLINE = 'Pas de connexion : la photo ne peut pas être envoyée pour le moment. Réessayez quand le réseau sera revenu.';
-
-/**
- * The village's photo: the chosen file shows at once and is sent only when confirmed. It needs the network
- * (photos do not wait in the outbox); offline, the choice is kept so that one tap sends it later.
- */
+/** The village's photo (src/components/form/photo-upload-form.tsx). */
 export function VillagePhotoForm({ village, updaterId }: { village: Village; updaterId: string }) {
-  const inputId = useId();
-  const errorId = `${inputId}-error`;
-  const inputRef = useRef<HTMLInputElement>(null);
-  const [file, setFile] = useState<File | null>(null);
-  const [preview, setPreview] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  // The preview's object URL holds the file in memory: it is let go when replaced or when the page closes.
-  useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
-
-  const choose = (chosen: File | undefined) => {
-    setError(null);
-    if (!chosen) return;
-    const problem = photoProblem(chosen);
-    if (problem) {
-      setFile(null);
-      setPreview(null);
-      return setError(problem);
-    }
-    setFile(chosen);
-    setPreview(URL.createObjectURL(chosen));
-  };
-
-  const fail = (message: string) => {
-    setError(message);
-    inputRef.current?.focus();
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    if (!file) return fail('Choisissez d’abord une photo.');
-    if (typeof navigator !== 'undefined' && navigator.onLine === false) return fail(PHOTO_OFFLINE);
-    setBusy(true);
-    const result = await uploadVillagePhoto(village.id, updaterId, file);
-    setBusy(false);
-    if (!result.ok) {
-      if (result.failure.kind === 'offline') return fail(PHOTO_OFFLINE);
-      const fieldMessage = result.failure.kind === 'invalid' ? result.failure.errors.find((e) => e.field === 'photo')?.message : undefined;
-      return fail(fieldMessage ?? failureText(result.failure));
-    }
-    setFile(null);
-    setPreview(null);
-    if (inputRef.current) inputRef.current.value = '';
-    toast.success(TOAST_TEXT.updated);
-  };
-
-  const shown = preview ?? village.photo?.original_url;
   return (
-    <form onSubmit={submit} noValidate aria-labelledby="village-photo-title" className="photo-form">
-      <h2 id="village-photo-title">Photo du village</h2>
-      <div className="photo-preview">
-        {shown ? <img className="village-photo" src={shown} alt="" width={96} height={96} /> : <span className="village-photo village-photo-none" aria-hidden="true" />}
-        <p className="field-hint">
-          {preview ? 'Aperçu de la nouvelle photo, pas encore enregistrée.' : village.photo ? 'Photo actuelle.' : 'Pas encore de photo.'}
-        </p>
-      </div>
-      {/* The browser's own file button speaks its own language: a French label stands in for it, the input
-          stays focusable (visually hidden) and its focus shows on the label. */}
-      <input
-        ref={inputRef}
-        id={inputId}
-        className="file-input"
-        name="photo"
-        type="file"
-        accept={PHOTO_TYPES.join(',')}
-        onChange={(e) => choose(e.target.files?.[0])}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-      />
-      <label htmlFor={inputId} className="file-label">
-        Choisir une photo
-      </label>
-      {file ? <p className="field-hint">{file.name}</p> : null}
-      {error ? (
-        <p className="field-error" id={errorId} role="alert">
-          {error}
-        </p>
-      ) : null}
-      <SubmitButton busy={busy}>Enregistrer la photo</SubmitButton>
-    </form>
+    <PhotoUploadForm
+      title="Photo du village"
+      hasPhoto={!!village.photo}
+      renderImage={(preview) => {
+        const shown = preview ?? village.photo?.original_url;
+        return shown ? (
+          <img className="village-photo" src={shown} alt="" width={96} height={96} />
+        ) : (
+          <span className="village-photo village-photo-none" aria-hidden="true" />
+        );
+      }}
+      upload={(file) => uploadVillagePhoto(village.id, updaterId, file)}
+    />
   );
 }
