@@ -3,6 +3,7 @@ import type { PushKind, PushPayload } from '../../src/contract/push';
 import { formatHelpSlot } from '../../src/features/helps/help-time';
 import type { Executor } from '../db/client';
 import { helps, messages, users, villageNeeds, villagers, villages } from '../db/schema';
+import { isActive as isActiveVillager, isManager as isManagerVillager } from '../policy';
 
 /** One notification for one user: sent to each of their devices. */
 export interface Delivery {
@@ -26,8 +27,9 @@ const MESSAGE_PREVIEW = 160;
 
 type Member = typeof villagers.$inferSelect & { firstName: string | null };
 
-const isActive = (m: Member) => !m.isOut && !m.isBan && m.userId !== null;
-const isManager = (m: Member) => isActive(m) && (m.isCreator || m.isNeedy);
+// A villager whose account was deleted stays, out and without a user: nobody to tell.
+const isActive = (m: Member) => isActiveVillager(m) && m.userId !== null;
+const isManager = (m: Member) => isManagerVillager(m) && m.userId !== null;
 const nameOf = (members: Member[], villagerId: unknown) =>
   members.find((m) => m.id === villagerId)?.firstName ?? 'Un membre';
 

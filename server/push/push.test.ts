@@ -331,7 +331,7 @@ describe('devices that stop', () => {
     const [noe, lou] = [await world.user('Noé'), await world.user('Lou')];
     for (const user of [noe, lou]) await world.join(user, village.shareCode);
     const noeDevice = await subscribe(noe);
-    const louDevice = await subscribe(lou);
+    await subscribe(lou);
     expect((await world.request('POST', '/v1/auth/logout', { token: noe.token })).status).toBeLessThan(300);
     expect(await world.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.id, noeDevice.id))).toEqual([]);
     await world.db
@@ -345,7 +345,6 @@ describe('devices that stop', () => {
     expect(receivedBy(noe, from)).toEqual([]);
     expect(receivedBy(lou, from)).toEqual([]);
     expect(receivedBy(hugo, from)).toHaveLength(1);
-    expect(louDevice.device.endpoint).toBeTruthy();
   });
 
   it('does not tell someone who left or was banned', async () => {
