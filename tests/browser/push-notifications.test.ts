@@ -102,7 +102,8 @@ describe('push notifications', () => {
 
     // Her browser receives it from the push service: the worker shows it in French.
     await page.goto(`${app.base}/dashboard/villages/${village.id}/planning`);
-    await deliverPush(context, page, app.base, taken.payload);
+    const showsTag = (tag: string) => async () => (await shownNotifications(page)).some((n) => n.tag === tag);
+    await deliverPush(context, page, app.base, taken.payload, showsTag(`help-${help.body.data.id}`));
     await expect.poll(() => shownNotifications(page), { timeout: 10_000 }).toEqual([
       { title: 'Nouvelle aide · Village de Jeanne', body: `Marc propose son aide pour « Courses », ${slot}.`, tag: `help-${help.body.data.id}` },
     ]);
@@ -139,12 +140,12 @@ describe('push notifications', () => {
     const first = await say('Je prends le pain en passant.');
     await deliverPush(context, page, app.base, first.payload);
     // Pushes are handled in order: once the help's push (sent again) shows, the chat's was handled, unshown.
-    await deliverPush(context, page, app.base, taken.payload);
+    await deliverPush(context, page, app.base, taken.payload, showsTag(`help-${help.body.data.id}`));
     const takenShown = { title: 'Nouvelle aide · Village de Jeanne', body: `Marc propose son aide pour « Courses », ${slot}.`, tag: `help-${help.body.data.id}` };
     await expect.poll(() => shownNotifications(page), { timeout: 10_000 }).toEqual([takenShown]);
     await page.goto(`${app.base}/dashboard/villages/${village.id}/planning`);
     const second = await say('Et le journal ?');
-    await deliverPush(context, page, app.base, second.payload);
+    await deliverPush(context, page, app.base, second.payload, showsTag(`chat-${village.id}`));
     await expect.poll(() => shownNotifications(page), { timeout: 10_000 }).toEqual([
       { title: 'Marc · Village de Jeanne', body: 'Et le journal ?', tag: `chat-${village.id}` },
       takenShown,

@@ -30,7 +30,18 @@ export async function dispatchSync(context: BrowserContext, page: Page, tag: str
 /**
  * Hands the worker a push, as the browser does when its push service delivers one. Headless Chromium has
  * no push service of its own, so the test's local one decrypts the server's push and passes it on here.
+ * CDP does not say when the worker has handled it: with `handled`, the session stays open until that
+ * holds, and the push is handed over again every 3 s (at most 4 times), as a push service redelivers an
+ * unacknowledged message. The caller still asserts what is shown.
  */
-export async function deliverPush(context: BrowserContext, page: Page, origin: string, data: string) {
-  await withRegistration(context, page, origin, (cdp, registrationId) => cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId, data }));
+export async function deliverPush(context: BrowserContext, page: Page, origin: string, data: string, handled?: () => Promise<boolean>) {
+  await withRegistration(context, page, origin, async (cdp, registrationId) => {
+    for (let attempt = 0; attempt < 4; attempt++) {
+      await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId, data });
+      if (!handled) return;
+      for (const until = Date.now() + 3_000; Date.now() < until; await new Promise((r) => setTimeout(r, 200))) {
+        if (await handled()) return;
+      }
+    }
+  });
 }
