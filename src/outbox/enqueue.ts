@@ -1,21 +1,21 @@
 import * as v from 'valibot';
 import { v7 as uuidv7 } from 'uuid';
 import { db as defaultDb, villageTables, type OutboxEntry, type VillageDatabase } from '../db/database';
-import { mutationKind } from './registry';
+import type { MutationKind } from './mutation-kind';
 import { QuotaExceeded, isQuotaError, reportStorageFull } from './quota';
 
 /**
  * Makes a write: its local effect and its place in the outbox in one transaction, so the screen shows it at
- * once and it cannot be lost between the two. The caller then asks for a replay (outbox/replayer.ts).
+ * once and it cannot be lost between the two. The caller then asks for a replay (writeLocally does both).
+ * The kind is the object, not its name: its payload's type is checked where the write is made.
  * A full disk is thrown as QuotaExceeded for the screen to say so.
  */
 export async function enqueue<P>(
-  kindName: string,
-  payload: P,
+  kind: MutationKind<P>,
+  payload: NoInfer<P>,
   options: { db?: VillageDatabase; now?: () => Date } = {},
 ): Promise<OutboxEntry> {
   const db = options.db ?? defaultDb;
-  const kind = mutationKind(kindName);
   const parsed = v.parse(kind.payload, payload);
   const createdAt = (options.now?.() ?? new Date()).toISOString();
   try {

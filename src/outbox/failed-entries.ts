@@ -1,16 +1,17 @@
 import { db as defaultDb, villageTables, type VillageDatabase } from '../db/database';
-import { mutationKind } from './registry';
+import { mutationKinds } from './registry';
 
 /**
  * A refused write, sent again at the back of the queue: its local effect comes back at once. It keeps its id,
  * so its Idempotency-Key: the server stores only successes, so the key is still free.
  */
 export async function retryFailed(seq: number, db: VillageDatabase = defaultDb) {
+  const kinds = await mutationKinds();
   await db.transaction('rw', [...villageTables(db), db.outbox], async () => {
     const entry = await db.outbox.get(seq);
     if (!entry || entry.status !== 'failed') return;
     await db.outbox.delete(seq);
-    await mutationKind(entry.kind).apply(db, entry.payload, { createdAt: entry.createdAt });
+    await kinds.get(entry.kind).apply(db, entry.payload, { createdAt: entry.createdAt });
     const { seq: _old, failure: _failure, lastError: _lastError, ...rest } = entry;
     await db.outbox.add({ ...rest, status: 'pending', attempts: 0, notBefore: 0 });
   });

@@ -1,13 +1,6 @@
 import type * as v from 'valibot';
+import type { EndpointRequest } from '../contract/endpoint';
 import type { VillageDatabase } from '../db/database';
-
-/** The HTTP request a queued write becomes; the replayer adds the token and the Idempotency-Key. */
-export interface MutationRequest {
-  method: 'POST' | 'PUT' | 'DELETE';
-  path: string;
-  body?: unknown;
-  query?: Record<string, string>;
-}
 
 /** What a local effect may rely on: the time the write was made, so re-applying it gives the same rows. */
 export interface ApplyContext {
@@ -16,8 +9,9 @@ export interface ApplyContext {
 
 /**
  * One kind of write, declared once and run both by the page and by the service worker: the shape of its
- * payload, what it does to the local tables at once, the request it becomes, and how the server's answer
- * replaces the local guess.
+ * payload, what it does to the local tables at once, the request it becomes (an entry of the endpoint
+ * table, so its path and body are checked by the compiler), and how the server's answer replaces the
+ * local guess.
  */
 export interface MutationKind<P = any> {
   name: string;
@@ -27,8 +21,8 @@ export interface MutationKind<P = any> {
   target(payload: P): string;
   /** Runs inside a read-write transaction over the village tables. Must be safe to run again on a fresh snapshot. */
   apply(db: VillageDatabase, payload: P, ctx: ApplyContext): Promise<void>;
-  request(payload: P): MutationRequest;
-  /** Runs inside a read-write transaction over the village tables with the answer's `data` (null for 204). */
+  request(payload: P): EndpointRequest;
+  /** Runs inside a read-write transaction over the village tables with the answer (validated; null for 204). */
   settle?(db: VillageDatabase, payload: P, data: unknown): Promise<void>;
 }
 

@@ -1,16 +1,13 @@
 import { db } from '../db/database';
-import { apiBaseUrl } from '../api/base-url';
-import { call } from '../api/client';
+import { quietTransport } from '../api/client';
 import { drainOutbox, type DrainResult } from './replay';
-
 import { SYNC_TAG } from './sync-tag';
+
 /** Without Background Sync, the page looks at the queue this often while it is open. */
 const POLL_MS = 30_000;
 
 let timer: ReturnType<typeof setTimeout> | undefined;
 let started = false;
-
-const transport = () => ({ fetch: globalThis.fetch.bind(globalThis), baseUrl: `${apiBaseUrl() || location.origin}` });
 
 /** Whether the service worker controls this page and can replay on `sync` (Chromium only). */
 async function backgroundSync(): Promise<ServiceWorkerRegistration | null> {
@@ -49,12 +46,11 @@ function schedule(ms: number) {
   timer = setTimeout(() => void drainFromPage(false), ms);
 }
 
+/** The page's drain goes through the page's transport: a refused token signs out like any call. */
 async function drainFromPage(networkBack: boolean): Promise<DrainResult> {
-  const result = await drainOutbox({ db, ...transport(), networkBack });
+  const result = await drainOutbox({ db, transport: quietTransport, networkBack });
   // Busy: another tab or the worker is replaying and may have just looked at the queue; look again soon.
   schedule(result.state === 'waiting' ? Math.max(1_000, result.retryAt - Date.now()) : result.state === 'busy' ? 1_000 : POLL_MS);
-  // The token was refused: the ordinary client call takes the app through its expired-session path.
-  if (result.state === 'unauthorized') void call('GET', '/v1/users/me', { showErrorPage: false });
   return result;
 }
 

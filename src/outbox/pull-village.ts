@@ -1,41 +1,31 @@
-import * as v from 'valibot';
-import { Village } from '../contract';
+import type { Village } from '../contract';
+import { getVillage } from '../contract/endpoints/villages';
 import { villageTables, type VillageDatabase } from '../db/database';
-import { send, type Transport } from './transport';
+import { send, type TransportEnv } from '../api/transport';
+import type { ApiFailure } from '../api/failure';
 import { rebasePending } from './rebase';
+import { mutationKinds } from './registry';
 import { isQuotaError, reportStorageFull } from './quota';
 
 /** The spec's include for a village's screen: everything it shows. */
 export const VILLAGE_FULL_INCLUDE = 'photo,needs,villagers,villagers.user,villagers.user.photo,helps,helps.villageNeed';
 
-export type PullResult = { ok: true; village: Village } | { ok: false; status: number | 'offline' };
+export type PullResult = { ok: true; village: Village } | { ok: false; failure: ApiFailure };
 
 /**
  * Fetches a village with everything in it, writes the snapshot to the local tables in one transaction
  * (replacing that village's villagers, needs and helps), then re-applies the writes still waiting to be sent,
  * so a refetch never erases a change made on this device.
  */
-export async function pullVillage(
-  env: Transport & { db: VillageDatabase },
-  token: string,
-  userId: string,
-  villageId: string,
-): Promise<PullResult> {
+export async function pullVillage(transport: TransportEnv, db: VillageDatabase, userId: string, villageId: string): Promise<PullResult> {
   for (let attempt = 0; ; attempt++) {
-    const sentBefore = await sentCount(env.db, villageId);
-    let response: Response;
+    const sentBefore = await sentCount(db, villageId);
+    const result = await send(transport, getVillage, { params: { id: villageId }, query: { include: VILLAGE_FULL_INCLUDE } }, { retries: 0 });
+    if (!result.ok) return result;
     try {
-      response = await send(env, token, { method: 'GET', path: `/v1/villages/${villageId}`, query: { include: VILLAGE_FULL_INCLUDE } });
-    } catch {
-      return { ok: false, status: 'offline' };
-    }
-    if (!response.ok) return { ok: false, status: response.status };
-    const body = (await response.json()) as { data?: unknown };
-    const village = v.parse(Village, body.data);
-    try {
-      const stored = await storeVillageSnapshot(env.db, village, userId, sentBefore);
+      const stored = await storeVillageSnapshot(db, result.data, userId, sentBefore);
       // A write of this device reached the server while the answer was on its way: it may lack it, ask again.
-      if (stored || attempt >= 2) return { ok: true, village };
+      if (stored || attempt >= 2) return { ok: true, village: result.data };
     } catch (error) {
       if (isQuotaError(error)) reportStorageFull(true);
       throw error;
@@ -57,6 +47,7 @@ export async function markSent(db: VillageDatabase, villageId: string) {
  */
 export async function storeVillageSnapshot(db: VillageDatabase, village: Village, userId: string | null, sentBefore?: number) {
   const { needs = [], helps = [], villagers = [], ...fields } = village;
+  const kinds = await mutationKinds();
   return db.transaction('rw', [...villageTables(db), db.outbox, db.sentMarks], async () => {
     if (sentBefore !== undefined && (await sentCount(db, village.id)) !== sentBefore) return false;
     await db.villages.put({ ...fields, villagers });
@@ -66,7 +57,7 @@ export async function storeVillageSnapshot(db: VillageDatabase, village: Village
     await db.needs.bulkPut(needs);
     await db.helps.where('village_id').equals(village.id).delete();
     await db.helps.bulkPut(helps);
-    await rebasePending(db, village.id, userId);
+    await rebasePending(db, kinds, village.id, userId);
     return true;
   });
 }

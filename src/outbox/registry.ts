@@ -1,40 +1,37 @@
 import type { MutationKind } from './mutation-kind';
-import { createNeed } from '../features/needs/mutations/create-need';
-import { updateNeed } from '../features/needs/mutations/update-need';
-import { deleteNeed } from '../features/needs/mutations/delete-need';
-import { addHelp } from '../features/helps/mutations/add-help';
-import { deleteHelp, refuseHelp } from '../features/helps/mutations/remove-help';
-import { updateVillage } from '../features/villages/mutations/update-village';
-import { createVillage } from '../features/villages/mutations/create-village';
-import { finishCreation } from '../features/villages/mutations/finish-creation';
-import { openValidation } from '../features/villages/mutations/open-validation';
-import { leaveVillage } from '../features/villages/mutations/leave-village';
-import { banVillager } from '../features/villages/mutations/ban-villager';
-import { checkNotifications } from '../features/villagers/mutations/check-notifications';
-import { sendMessage } from '../features/chat/mutations/send-message';
 
-/** Every kind of queued write, by name: the page enqueues them, the page or the service worker replays them. */
-export const mutationRegistry: Record<string, MutationKind> = Object.fromEntries(
-  [
-    createNeed,
-    updateNeed,
-    deleteNeed,
-    addHelp,
-    deleteHelp,
-    refuseHelp,
-    updateVillage,
-    createVillage,
-    finishCreation,
-    openValidation,
-    leaveVillage,
-    banVillager,
-    checkNotifications,
-    sendMessage,
-  ].map((kind) => [kind.name, kind]),
-);
+/**
+ * The kinds of queued writes, by name: a stored entry names its kind, and the replay, the rebase after a
+ * pull and a retry look it up here. The list itself is assembled above the features (src/app/
+ * mutation-kinds.ts), which the page and the service worker hand to `provideMutationKinds` at start; the
+ * outbox never imports a feature. It is loaded lazily so that the first screen does not carry every kind.
+ */
+export interface MutationRegistry {
+  get(name: string): MutationKind;
+}
 
-export function mutationKind(name: string): MutationKind {
-  const kind = mutationRegistry[name];
-  if (!kind) throw new Error(`Unknown mutation kind: ${name}`);
-  return kind;
+let loader: (() => Promise<readonly MutationKind[]>) | null = null;
+let loaded: Promise<MutationRegistry> | null = null;
+
+export function provideMutationKinds(load: () => Promise<readonly MutationKind[]>) {
+  loader = load;
+  loaded = null;
+}
+
+export const registryOf = (kinds: readonly MutationKind[]): MutationRegistry => {
+  const byName = new Map(kinds.map((kind) => [kind.name, kind]));
+  return {
+    get(name) {
+      const kind = byName.get(name);
+      if (!kind) throw new Error(`Unknown mutation kind: ${name}`);
+      return kind;
+    },
+  };
+};
+
+/** The registry. Await it before opening a transaction: IndexedDB commits a transaction that awaits anything else. */
+export function mutationKinds(): Promise<MutationRegistry> {
+  if (!loader) return Promise.reject(new Error('No mutation kinds were provided (provideMutationKinds)'));
+  loaded ??= loader().then(registryOf);
+  return loaded;
 }

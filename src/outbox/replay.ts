@@ -1,17 +1,23 @@
 import type { OutboxEntry, VillageDatabase } from '../db/database';
 import { villageTables } from '../db/database';
-import { retryDelay } from './backoff';
+import { backoffDelay, type Backoff } from '../contract/retry';
+import { send, type TransportEnv } from '../api/transport';
+import { UNEXPECTED_MESSAGE, type ApiFailure } from '../api/failure';
 import { withExclusiveLock } from './lock';
-import { mutationKind } from './registry';
-import { messageOf, send, type Transport } from './transport';
+import { mutationKinds } from './registry';
 import { markSent, pullVillage } from './pull-village';
 
 export const REPLAY_LOCK = 'village-outbox-replay';
 /** Worth trying again later: the write may well go through then. Any other 4xx is a refusal. */
 const TRANSIENT = new Set([408, 425, 429]);
+/** 1 s, 2 s, 4 s… up to 5 minutes, each between half and all of it (equal jitter). */
+export const REPLAY_BACKOFF: Backoff = { baseMs: 1_000, maxMs: 5 * 60_000, jitter: 0.5 };
+const REFUSED_MESSAGE = 'Le serveur a refusé cette modification.';
 
-export interface ReplayEnv extends Transport {
+export interface ReplayEnv {
   db: VillageDatabase;
+  /** The page's or the worker's transport; the drain sends with the stored session's token. */
+  transport: Omit<TransportEnv, 'token'>;
   now?: () => number;
   random?: () => number;
   /** The network just came back: entries that waited only for it go now, whatever their backoff. */
@@ -44,11 +50,13 @@ async function drain(env: ReplayEnv): Promise<DrainResult> {
   const session = await db.session.get('current');
   if (!session?.userId) return { state: 'signed-out' };
   const { token, userId } = session;
+  const transport: TransportEnv = { ...env.transport, token: () => token, now: env.now, random: env.random };
+  const kinds = await mutationKinds();
   let sent = 0;
   let failed = 0;
   const villagesToPull = new Set<string>();
   const finish = async <R extends DrainResult>(result: R): Promise<R> => {
-    for (const villageId of villagesToPull) await pullVillage({ ...env, db }, token, userId, villageId).catch(() => undefined);
+    for (const villageId of villagesToPull) await pullVillage(transport, db, userId, villageId).catch(() => undefined);
     return result;
   };
 
@@ -57,7 +65,7 @@ async function drain(env: ReplayEnv): Promise<DrainResult> {
     if (batch.length === 0) return finish({ state: 'drained', sent, failed });
     // How many later writes of the batch touch each row: their effect must not be overwritten by an earlier answer.
     const laterTargets = new Map<string, number>();
-    const targetOf = (e: OutboxEntry) => mutationKind(e.kind).target(e.payload);
+    const targetOf = (e: OutboxEntry) => kinds.get(e.kind).target(e.payload);
     for (const entry of batch) laterTargets.set(targetOf(entry), (laterTargets.get(targetOf(entry)) ?? 0) + 1);
     // Writes made while this batch is on its way are not in it: they are looked for when an answer comes.
     const lastSeq = batch[batch.length - 1].seq!;
@@ -75,25 +83,21 @@ async function drain(env: ReplayEnv): Promise<DrainResult> {
       if (entry.notBefore > now() && !waitsForNetwork) {
         return finish({ state: 'waiting', sent, failed, retryAt: entry.notBefore, reason: entry.lastError?.kind ?? 'server' });
       }
-      const kind = mutationKind(entry.kind);
-      let response: Response;
-      try {
-        response = await send(env, token, kind.request(entry.payload), { 'Idempotency-Key': entry.id });
-      } catch {
-        const retryAt = await postpone(env, entry, 'network', null);
-        return finish({ state: 'waiting', sent, failed, retryAt, reason: 'network' });
-      }
-      if (response.ok) {
-        const data = response.status === 204 ? null : (((await response.json().catch(() => null)) as { data?: unknown } | null)?.data ?? null);
+      const kind = kinds.get(entry.kind);
+      const { endpoint, args } = kind.request(entry.payload);
+      const result = await send(transport, endpoint, args, { retries: 0, idempotencyKey: entry.id });
+      if (result.ok || result.failure.kind === 'unexpected-answer') {
+        const data = result.ok ? result.data : null;
         await db.transaction('rw', [...villageTables(db), db.outbox, db.sentMarks], async () => {
           await db.outbox.delete(entry.seq!);
           await markSent(db, entry.villageId);
+          // The server has the write; an answer this app cannot read must not block the queue behind it.
+          if (!result.ok) villagesToPull.add(entry.villageId);
           // A later write on the same row is still waiting: the server's answer would hide its effect.
           if (kind.settle && data !== null && !laterTargets.get(target) && !(await queuedSince(target))) {
             try {
               await kind.settle(db, entry.payload, data);
             } catch (error) {
-              // The server has the write; an answer this app cannot read must not block the queue behind it.
               console.warn('An answer could not be stored; the village will be pulled again', error);
               villagesToPull.add(entry.villageId);
             }
@@ -102,31 +106,39 @@ async function drain(env: ReplayEnv): Promise<DrainResult> {
         sent++;
         continue;
       }
-      if (response.status === 401) {
-        // The queue is kept for this user; the page signs out and a new sign-in resumes it.
+      const { failure } = result;
+      if (failure.kind === 'offline') {
+        const retryAt = await postpone(env, entry, failure);
+        return finish({ state: 'waiting', sent, failed, retryAt, reason: 'network' });
+      }
+      if (failure.kind === 'unauthorized') {
+        // The queue is kept for this user; the page's transport has signalled the expired session, and a
+        // new sign-in resumes the queue.
         return finish({ state: 'unauthorized', sent, failed });
       }
-      if (TRANSIENT.has(response.status) || response.status >= 500) {
-        const retryAt = await postpone(env, entry, 'server', response);
+      if (TRANSIENT.has(failure.status) || failure.status >= 500) {
+        const retryAt = await postpone(env, entry, failure);
         return finish({ state: 'waiting', sent, failed, retryAt, reason: 'server' });
       }
-      const message = await messageOf(response);
-      await db.outbox.update(entry.seq!, { status: 'failed', failure: { status: response.status, message } });
+      // A refusal without a French message of the server's says what happened rather than "unexpected".
+      const message = failure.message === UNEXPECTED_MESSAGE ? REFUSED_MESSAGE : failure.message;
+      await db.outbox.update(entry.seq!, { status: 'failed', failure: { status: failure.status, message } });
       villagesToPull.add(entry.villageId);
       failed++;
     }
   }
 }
 
-async function postpone(env: ReplayEnv, entry: OutboxEntry, kind: 'network' | 'server', response: Response | null) {
+async function postpone(env: ReplayEnv, entry: OutboxEntry, failure: ApiFailure) {
   const attempts = entry.attempts + 1;
   const at = (env.now ?? Date.now)();
-  const delay = retryDelay(attempts, response?.headers.get('Retry-After') ?? null, env.random, at);
+  const server = 'status' in failure ? failure : null;
+  const delay = backoffDelay(REPLAY_BACKOFF, attempts - 1, { retryAfterMs: server && 'retryAfterMs' in server ? server.retryAfterMs : null, random: env.random });
   const notBefore = at + delay;
   await env.db.outbox.update(entry.seq!, {
     attempts,
     notBefore,
-    lastError: { kind, ...(response ? { status: response.status } : {}) },
+    lastError: server ? { kind: 'server', status: server.status } : { kind: 'network' },
   });
   return notBefore;
 }

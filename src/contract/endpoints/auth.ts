@@ -1,0 +1,62 @@
+import * as v from 'valibot';
+import { endpoint } from '../endpoint';
+import { ChangePasswordInput, CheckResetTokenInput, LoginInput, RegisterInput, ResetPasswordInput, Session } from '../auth';
+
+export const health = endpoint({
+  name: 'health',
+  method: 'GET',
+  path: '/v1/health',
+  summary: 'Whether the server answers',
+  auth: false,
+  answer: { data: v.object({ status: v.string() }) },
+});
+
+export const register = endpoint({
+  name: 'register',
+  method: 'POST',
+  path: '/v1/auth/register',
+  summary: 'Create an account and sign in',
+  auth: false,
+  body: RegisterInput,
+  answer: { data: Session },
+});
+
+export const logIn = endpoint({
+  name: 'logIn',
+  method: 'POST',
+  path: '/v1/auth/login',
+  summary: 'Sign in',
+  auth: false,
+  status: 200,
+  body: LoginInput,
+  answer: { data: Session },
+});
+
+export const logOut = endpoint({ name: 'logOut', method: 'POST', path: '/v1/auth/logout', summary: 'End this session' });
+
+export const requestPasswordReset = endpoint({
+  name: 'requestPasswordReset',
+  method: 'POST',
+  path: '/v1/auth/reset-password',
+  summary: 'Mail a password reset link (always 204)',
+  auth: false,
+  body: ResetPasswordInput,
+});
+
+export const checkResetToken = endpoint({
+  name: 'checkResetToken',
+  method: 'POST',
+  path: '/v1/auth/check-reset-password-token',
+  summary: 'Whether a reset link is still valid',
+  auth: false,
+  body: CheckResetTokenInput,
+});
+
+export const changePassword = endpoint({
+  name: 'changePassword',
+  method: 'PUT',
+  path: '/v1/auth/change-password',
+  summary: 'Change the password (with the current one, or a reset token)',
+  auth: false,
+  body: ChangePasswordInput,
+});

@@ -1,0 +1,54 @@
+import { endpoint } from '../endpoint';
+import { ActingVillager, CreateNeedInput, UpdateNeedInput, VillageNeed } from '../needs';
+import { CreateHelpInput, Help } from '../helps';
+
+export const createNeed = endpoint({
+  name: 'createNeed',
+  method: 'POST',
+  path: '/v1/villages/{id}/needs',
+  summary: 'Add a need to a village (managers)',
+  body: CreateNeedInput,
+  answer: { data: VillageNeed },
+});
+
+export const updateNeed = endpoint({
+  name: 'updateNeed',
+  method: 'PUT',
+  path: '/v1/villages/{id}/needs/{needId}',
+  summary: 'Change a need (managers)',
+  body: UpdateNeedInput,
+  answer: { data: VillageNeed },
+});
+
+export const deleteNeed = endpoint({
+  name: 'deleteNeed',
+  method: 'DELETE',
+  path: '/v1/villages/{id}/needs/{needId}',
+  summary: 'Delete a need and its helps (managers; acting villager in the query or the body)',
+  query: ActingVillager,
+});
+
+export const addHelp = endpoint({
+  name: 'addHelp',
+  method: 'POST',
+  path: '/v1/villages/{id}/needs/{needId}/helps',
+  summary: 'Take a slot on a need',
+  body: CreateHelpInput,
+  answer: { data: Help },
+});
+
+export const deleteHelp = endpoint({
+  name: 'deleteHelp',
+  method: 'DELETE',
+  path: '/v1/villages/{id}/helps/{helpId}',
+  summary: 'Withdraw a help (its helper, or a manager)',
+  query: ActingVillager,
+});
+
+export const refuseHelp = endpoint({
+  name: 'refuseHelp',
+  method: 'DELETE',
+  path: '/v1/villages/{id}/helps/{helpId}/refuse',
+  summary: 'Turn someone’s help down (managers)',
+  query: ActingVillager,
+});

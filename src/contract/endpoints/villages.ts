@@ -1,0 +1,120 @@
+import * as v from 'valibot';
+import { endpoint } from '../endpoint';
+import {
+  CreateVillageInput,
+  FinishCreationInput,
+  OpenValidationInput,
+  UpdateVillageInput,
+  Village,
+  VillagesQuery,
+} from '../villages';
+import { JoinVillageInput, Villager } from '../villagers';
+import { CalendarFeed } from '../calendar';
+
+export const listVillages = endpoint({
+  name: 'listVillages',
+  method: 'GET',
+  path: '/v1/villages',
+  summary: 'The villages the signed-in user is an active member of',
+  query: VillagesQuery,
+  answer: { data: v.array(Village) },
+});
+
+export const listUserVillages = endpoint({
+  name: 'listUserVillages',
+  method: 'GET',
+  path: '/v1/users/{id}/villages',
+  summary: 'The same, for oneself only',
+  query: VillagesQuery,
+  answer: { data: v.array(Village) },
+});
+
+export const createVillage = endpoint({
+  name: 'createVillage',
+  method: 'POST',
+  path: '/v1/villages',
+  summary: 'Create a village (with its creator’s villager)',
+  body: CreateVillageInput,
+  answer: { data: Village },
+});
+
+export const getVillage = endpoint({
+  name: 'getVillage',
+  method: 'GET',
+  path: '/v1/villages/{id}',
+  summary: 'A village, with the relations `include` asks for (ETag, gzip)',
+  query: v.object({ include: v.optional(v.string()) }),
+  answer: { data: Village },
+});
+
+export const updateVillage = endpoint({
+  name: 'updateVillage',
+  method: 'PUT',
+  path: '/v1/villages/{id}',
+  summary: 'Change a village’s fields (managers)',
+  body: UpdateVillageInput,
+  answer: { data: Village },
+});
+
+export const uploadVillagePhoto = endpoint({
+  name: 'uploadVillagePhoto',
+  method: 'POST',
+  path: '/v1/villages/{id}/photo',
+  summary: 'Replace the village’s photo (multipart field `photo`, managers)',
+  status: 200,
+  body: 'multipart',
+  answer: { data: Village },
+});
+
+export const finishCreation = endpoint({
+  name: 'finishCreation',
+  method: 'PUT',
+  path: '/v1/villages/{id}/fc',
+  summary: 'End the creation: the village waits for validation',
+  body: FinishCreationInput,
+  answer: { data: Village },
+});
+
+export const openVillage = endpoint({
+  name: 'openVillage',
+  method: 'PUT',
+  path: '/v1/villages/{id}/vo',
+  summary: 'Open the village to helpers',
+  body: OpenValidationInput,
+  answer: { data: Village },
+});
+
+export const joinVillage = endpoint({
+  name: 'joinVillage',
+  method: 'PUT',
+  path: '/v1/villages/join/helper',
+  summary: 'Join a village by its share code (201 new, 200 already or back)',
+  status: 201,
+  body: JoinVillageInput,
+  answer: { data: Villager },
+});
+
+export const issueVillageCalendar = endpoint({
+  name: 'issueVillageCalendar',
+  method: 'POST',
+  path: '/v1/villages/{id}/calendar',
+  summary: 'A new secret calendar address for the village’s planning',
+  answer: { data: CalendarFeed },
+});
+
+export const revokeVillageCalendar = endpoint({
+  name: 'revokeVillageCalendar',
+  method: 'DELETE',
+  path: '/v1/villages/{id}/calendar',
+  summary: 'Stop my calendar address of this village',
+});
+
+export const calendarFile = endpoint({
+  name: 'calendarFile',
+  method: 'GET',
+  path: '/v1/calendar/{file}',
+  summary: 'A calendar subscription (`{token}.ics`, no bearer: the address is the credential)',
+  auth: false,
+  status: 200,
+  answer: { raw: 'text/calendar' },
+});
