@@ -1,11 +1,52 @@
-import { defineConfig } from 'vitest/config';
+import { availableParallelism } from 'node:os';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+/**
+ * Tests of src that run against the real /v1 app in process (server/test/world.ts): they need the database
+ * template made by the server's global setup, so they run with the server suite, not with the unit tests.
+ */
+const SRC_AGAINST_SERVER = ['src/outbox/replay-server.test.ts', 'src/outbox/replay-property.test.ts'];
+
+/** Every test file gets the mutation kinds the app provides at start (see the file). */
+const MUTATION_KINDS_SETUP = 'src/testing/setup-mutation-kinds.ts';
 
 export default defineConfig({
   test: {
-    include: ['server/**/*.test.ts', 'src/**/*.test.ts', 'src/**/*.test.tsx', 'tests/**/*.test.ts'],
-    globalSetup: ['server/test/global-setup.ts'],
+    // Shared by every project (`extends: true`): one process per file, so a file's globals (fake
+    // IndexedDB, happy-dom, a database) never leak into the next one.
     pool: 'forks',
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['src/**/*.test.{ts,tsx}', 'tests/lint/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...SRC_AGAINST_SERVER],
+          setupFiles: [MUTATION_KINDS_SETUP],
+          // Vitest keeps one core for itself by default; unit files spend their time loading modules in
+          // their own process while the main one idles, so every core runs a file (2 cores: 2x faster).
+          maxWorkers: availableParallelism(),
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'server',
+          include: ['server/**/*.test.ts', 'tests/entry-point/**/*.test.ts', 'tests/support/**/*.test.ts', ...SRC_AGAINST_SERVER],
+          globalSetup: ['server/test/global-setup.ts'],
+          setupFiles: [MUTATION_KINDS_SETUP],
+        },
+      },
+      {
+        // Each browser test starts its own server process on its own data directory: no global setup.
+        extends: true,
+        test: {
+          name: 'browser',
+          include: ['tests/browser/**/*.test.ts'],
+        },
+      },
+    ],
   },
 });

@@ -29,6 +29,8 @@ import { createEventHub } from './events/hub';
 import { eventRoutes } from './events/routes';
 import { sharedSecret } from './events/shared-secret';
 import { pushRoutes } from './push/routes';
+import { healthRoutes } from './health/routes';
+import { openApiRoutes } from './openapi/routes';
 import { vapidKeys } from './push/vapid-keys';
 
 const JSON_LIMIT = 1024 * 1024;
@@ -63,25 +65,25 @@ export function createApp(input: Deps) {
   app.use('/v1/*', (c, next) => (c.req.path.endsWith('/photo') ? photoLimit(c, next) : jsonLimit(c, next)));
   app.use('/v1/*', authenticate(deps));
 
-  app.get('/v1/health', (c) => c.json({ data: { status: 'ok' } }));
-  const villages = villageRoutes(deps, serialize, createVillageViewCache());
-  app.route('/v1/auth', authRoutes(deps, serialize));
-  app.route('/v1', calendarRoutes(deps));
-  app.route('/v1', pushRoutes(deps, vapidKeys(deps.db)));
-  app.get('/v1/users/:id/villages', villages.villagesOfUser);
-  app.route('/v1/users', userRoutes(deps, serialize));
-  app.route('/v1/need_categories', categoryRoutes(deps, serialize));
-  app.route('/v1/villages/:id/needs', needRoutes(deps, serialize));
-  app.route('/v1/villages/:id/villagers', villageMemberRoutes(deps, serialize));
-  app.route('/v1/villages/:id/actions', actionRoutes(deps, serialize));
-  app.route('/v1/villages/:id/messages', messageRoutes(deps, serialize));
-  app.route('/v1/villages/:id/events', eventRoutes(deps, events, sharedSecret(deps.db, 'event_tickets')));
-  app.route('/v1/villages/:id', helpRoutes(deps, serialize));
-  app.route('/v1/villages', joinRoutes(deps, serialize));
-  app.route('/v1/villages', villages.app);
-  app.route('/v1/villages', villageStateRoutes(deps, serialize));
-  app.route('/v1/villages', villagePhotoRoutes(deps, serialize));
-  app.route('/v1/villagers', villagerRoutes(deps, serialize));
+  // Each resource registers its calls from the endpoint table of the contract (server/http/route.ts).
+  healthRoutes(app);
+  openApiRoutes(app);
+  authRoutes(app, deps, serialize);
+  userRoutes(app, deps, serialize);
+  calendarRoutes(app, deps);
+  pushRoutes(app, deps, vapidKeys(deps.db));
+  categoryRoutes(app, deps, serialize);
+  joinRoutes(app, deps, serialize);
+  villageRoutes(app, deps, serialize, createVillageViewCache());
+  villageStateRoutes(app, deps, serialize);
+  villagePhotoRoutes(app, deps, serialize);
+  needRoutes(app, deps, serialize);
+  helpRoutes(app, deps, serialize);
+  villageMemberRoutes(app, deps, serialize);
+  villagerRoutes(app, deps, serialize);
+  actionRoutes(app, deps, serialize);
+  messageRoutes(app, deps, serialize);
+  eventRoutes(app, deps, events, sharedSecret(deps.db, 'event_tickets'));
   app.route('/', staticRoutes(deps));
 
   app.notFound((c) => c.json({ message: text.routeNotFound, http_code: 404 }, 404));

@@ -3,6 +3,7 @@ import type { Executor } from './db/client';
 import type { Deps } from './deps';
 import { villagers, villages } from './db/schema';
 import { forbidden, notFound, text } from './http/errors';
+import { isActiveVillager, isManagerVillager, type VillagerRoles } from '../src/contract/roles';
 
 export type VillageRow = typeof villages.$inferSelect;
 export type VillagerRow = typeof villagers.$inferSelect;
@@ -36,8 +37,11 @@ export async function readMembership(deps: Deps, villageId: string, userId: stri
   return membership;
 }
 
-export const isActive = (v: VillagerRow | null): v is VillagerRow => !!v && !v.isOut && !v.isBan;
-export const isManager = (v: VillagerRow | null) => isActive(v) && (v.isCreator || v.isNeedy);
+/** A row's role fields under their wire names, so that the server and the app apply the same rules (src/contract/roles.ts). */
+const roles = (v: VillagerRow): VillagerRoles => ({ is_out: v.isOut, is_ban: v.isBan, is_creator: v.isCreator, is_needy: v.isNeedy });
+
+export const isActive = (v: VillagerRow | null): v is VillagerRow => !!v && isActiveVillager(roles(v));
+export const isManager = (v: VillagerRow | null) => !!v && isManagerVillager(roles(v));
 
 /** Only active villagers (neither out nor banned) read a village and what is in it. */
 export function canRead(m: Membership): VillagerRow {

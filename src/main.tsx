@@ -2,7 +2,12 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from '@tanstack/react-router';
 import { router } from './router';
+import { provideMutationKinds } from './outbox/registry';
 import './styles.css';
+
+// The kinds of queued writes, loaded the first time the outbox is replayed or rebased: not with the first
+// screen's code (its size budget), which has no use for them.
+provideMutationKinds(() => import('./app/mutation-kinds').then((m) => m.mutationKinds));
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');

@@ -1,9 +1,10 @@
 /// <reference lib="webworker" />
 import * as v from 'valibot';
 import { apiBaseUrl } from '../src/api/base-url';
+import { send, type TransportEnv } from '../src/api/transport';
+import { addPushSubscription } from '../src/contract/endpoints/push';
 import { PushSubscriptionInput } from '../src/contract/push';
 import { db } from '../src/db/database';
-import { send } from '../src/outbox/transport';
 import { appUrl, readPushPayload, staysSilent, windowToOpen } from '../src/features/push/notification-routing';
 
 declare const self: ServiceWorkerGlobalScope;
@@ -11,6 +12,16 @@ declare const self: ServiceWorkerGlobalScope;
 // No `badge`: Android draws it from the image's alpha channel only, and the app's icons are opaque squares,
 // so it would be a plain white square; the browser's own badge is better until a monochrome one exists.
 const ICON = '/icons/icon-192.png';
+
+/**
+ * The worker's side of the transport: the token the page mirrored into IndexedDB (localStorage is out of a
+ * worker's reach), read afresh for each call. No session handlers: a refused token is the page's to notice
+ * on its own next call.
+ */
+const workerTransport: TransportEnv = {
+  baseUrl: apiBaseUrl() || self.location.origin,
+  token: async () => (await db.session.get('current'))?.token ?? null,
+};
 
 async function showPush(event: PushEvent) {
   let data: unknown = null;
@@ -60,8 +71,7 @@ async function renewSubscription(event: PushSubscriptionChangeEvent) {
   if (!subscription) return;
   const input = v.safeParse(PushSubscriptionInput, subscription.toJSON());
   if (!input.success) return;
-  const transport = { fetch: self.fetch.bind(self), baseUrl: apiBaseUrl() || self.location.origin };
-  await send(transport, session.token, { method: 'POST', path: '/v1/users/me/push_subscriptions', body: input.output });
+  await send(workerTransport, addPushSubscription, { body: input.output });
 }
 
 /** Shows the pushes of src/contract/push.ts and opens their page on a click. */

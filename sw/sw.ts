@@ -6,6 +6,8 @@ import { isPhotoRequest, photoStrategy } from './photos';
 import { registerPushHandlers } from './push-handlers';
 import { db } from '../src/db/database';
 import { drainOutbox } from '../src/outbox/replay';
+import { provideMutationKinds } from '../src/outbox/registry';
+import { mutationKinds } from '../src/app/mutation-kinds';
 import { SYNC_TAG } from '../src/outbox/sync-tag';
 import { apiBaseUrl } from '../src/api/base-url';
 
@@ -31,7 +33,10 @@ self.addEventListener('message', (event) => {
 });
 
 // Writes made offline (src/outbox): replayed when the browser says the network is back, and when the worker starts.
-const replay = () => drainOutbox({ db, fetch: self.fetch.bind(self), baseUrl: apiBaseUrl() || self.location.origin, networkBack: true });
+// The worker replays whatever the page queued, so it carries every kind (its own bundle, not the first screen's).
+provideMutationKinds(async () => mutationKinds);
+// No session handlers here: a refused token pauses the queue, and the page signs out on its own next call.
+const replay = () => drainOutbox({ db, transport: { baseUrl: apiBaseUrl() || self.location.origin, fetch: self.fetch.bind(self) }, networkBack: true });
 
 self.addEventListener('sync', (event) => {
   const sync = event as ExtendableEvent & { tag: string };

@@ -1,21 +1,15 @@
 import { asc, count, desc, eq } from 'drizzle-orm';
-import { Hono } from 'hono';
-import { ActionsQuery } from '../../src/contract';
-import type { AppEnv, Deps } from '../deps';
+import { listActions } from '../../src/contract/endpoints/village-life';
+import type { Deps } from '../deps';
 import { actions } from '../db/schema';
 import { text } from '../http/errors';
-import { pathId, query } from '../http/validate';
-import { requireUser } from '../http/authenticate';
+import { route, type App } from '../http/route';
 import { canRead, readMembership } from '../policy';
 import type { Serializers } from '../serialize';
 
-/** `GET /v1/villages/{id}/actions`: the notification feed, a page at a time, with the total of pages. */
-export function actionRoutes(deps: Deps, serialize: Serializers) {
-  const app = new Hono<AppEnv>();
-  app.get('/', async (c) => {
-    const user = requireUser(c);
-    const villageId = pathId(c, 'id', text.villageNotFound);
-    const q = query(c, ActionsQuery);
+/** The village's notification feed, a page at a time, with the total of pages. */
+export function actionRoutes(app: App, deps: Deps, serialize: Serializers) {
+  route(app, listActions, { ids: { id: text.villageNotFound } }, async (c, { user, params: { id: villageId }, query: q }) => {
     canRead(await readMembership(deps, villageId, user.id));
     const order = q.sort === '-created_at' ? [desc(actions.createdAt), desc(actions.id)] : [asc(actions.createdAt), asc(actions.id)];
     const [rows, [{ total }]] = await Promise.all([
@@ -30,5 +24,4 @@ export function actionRoutes(deps: Deps, serialize: Serializers) {
     ]);
     return c.json({ data: rows.map(serialize.action), pages: Math.ceil(total / q.per_page) });
   });
-  return app;
 }

@@ -1,18 +1,18 @@
 import { and, eq, gt, isNull, ne } from 'drizzle-orm';
-import { Hono } from 'hono';
+import type { Context } from 'hono';
 import { v7 as uuidv7 } from 'uuid';
 import {
-  ChangePasswordInput,
-  CheckResetTokenInput,
-  LoginInput,
-  RegisterInput,
-  ResetPasswordInput,
-} from '../../src/contract';
-import type { AppEnv, Deps } from '../deps';
+  changePassword,
+  checkResetToken,
+  logIn,
+  logOut,
+  register,
+  requestPasswordReset,
+} from '../../src/contract/endpoints/auth';
+import type { Deps } from '../deps';
 import { resetTokens, sessions, users } from '../db/schema';
-import { HttpError, invalid } from '../http/errors';
-import { body } from '../http/validate';
-import { requireUser } from '../http/authenticate';
+import { HttpError, invalid, text } from '../http/errors';
+import { publicRoute, route, type App } from '../http/route';
 import { clientAddress } from '../http/client-address';
 import { defaultRateLimits, createRateLimiter } from '../http/rate-limit';
 import type { Serializers } from '../serialize';
@@ -23,13 +23,13 @@ import { announceRevocation } from './revoke';
 
 const RESET_TOKEN_TTL_MS = 3600 * 1000;
 const WRONG_CREDENTIALS = 'Email ou mot de passe incorrect.';
-const BAD_RESET_TOKEN = "Ce lien de réinitialisation n'est plus valide. Veuillez en demander un nouveau.";
-const EMAIL_TAKEN = 'Un compte existe déjà avec cet email';
+const BAD_RESET_TOKEN = text.badResetToken;
+const EMAIL_TAKEN = text.emailTaken;
 
-export function authRoutes(deps: Deps, serialize: Serializers) {
+/** Accounts and sessions: register, sign in and out, reset a forgotten password. */
+export function authRoutes(app: App, deps: Deps, serialize: Serializers) {
   const limits = { ...defaultRateLimits, ...deps.rateLimits };
   const limiter = createRateLimiter(() => deps.clock.now().getTime());
-  const app = new Hono<AppEnv>();
 
   const openSession = async (userId: string) => {
     const { token, hash } = newToken();
@@ -38,9 +38,10 @@ export function authRoutes(deps: Deps, serialize: Serializers) {
     return token;
   };
 
-  app.post('/register', async (c) => {
-    limiter.hit(`register:${clientAddress(c)}`, limits.registerPerAddress);
-    const input = await body(c, RegisterInput);
+  // Every attempt from an address counts, even one whose body is then refused.
+  const countAddress = { before: (c: Context) => limiter.hit(`register:${clientAddress(c)}`, limits.registerPerAddress) };
+
+  publicRoute(app, register, countAddress, async (c, { body: input }) => {
     limiter.hit(`register-email:${input.email}`, limits.registerPerEmail);
     const passwordHash = await hashPassword(input.password);
     const now = deps.clock.now();
@@ -62,8 +63,7 @@ export function authRoutes(deps: Deps, serialize: Serializers) {
     return c.json({ data: { token, user: serialize.user(user) } }, 201);
   });
 
-  app.post('/login', async (c) => {
-    const input = await body(c, LoginInput);
+  publicRoute(app, logIn, async (c, { body: input }) => {
     limiter.hit(`login:${clientAddress(c)}`, limits.loginPerAddress);
     limiter.hit(`login-email:${input.email}`, limits.loginPerEmail);
     const [user] = await deps.db.select().from(users).where(eq(users.email, input.email)).limit(1);
@@ -73,8 +73,7 @@ export function authRoutes(deps: Deps, serialize: Serializers) {
     return c.json({ data: { token, user: serialize.user(user) } });
   });
 
-  app.post('/logout', async (c) => {
-    const user = requireUser(c);
+  route(app, logOut, async (c, { user }) => {
     await deps.db.transaction(async (tx) => {
       await tx.delete(sessions).where(eq(sessions.tokenHash, user.sessionHash));
       await announceRevocation(deps, tx, { token_hash: user.sessionHash });
@@ -82,8 +81,7 @@ export function authRoutes(deps: Deps, serialize: Serializers) {
     return c.body(null, 204);
   });
 
-  app.post('/reset-password', async (c) => {
-    const input = await body(c, ResetPasswordInput);
+  publicRoute(app, requestPasswordReset, async (c, { body: input }) => {
     limiter.hit(`reset:${clientAddress(c)}`, limits.resetPerAddress);
     limiter.hit(`reset-email:${input.email}`, limits.resetPerEmail);
     const [user] = await deps.db.select().from(users).where(eq(users.email, input.email)).limit(1);
@@ -118,18 +116,15 @@ export function authRoutes(deps: Deps, serialize: Serializers) {
     return row;
   };
 
-  app.post('/check-reset-password-token', async (c) => {
-    const input = await body(c, CheckResetTokenInput);
+  publicRoute(app, checkResetToken, async (c, { body: input }) => {
     if (!(await findResetToken(input.token))) throw new HttpError(400, BAD_RESET_TOKEN);
     return c.body(null, 204);
   });
 
-  app.put('/change-password', async (c) => {
-    const input = await body(c, ChangePasswordInput);
+  publicRoute(app, changePassword, async (c, { user: caller, body: input }) => {
     const row = await findResetToken(input.token);
     if (!row) throw new HttpError(400, BAD_RESET_TOKEN);
     const passwordHash = await hashPassword(input.new_password);
-    const caller = c.get('user');
     await deps.db.transaction(async (tx) => {
       const used = await tx
         .update(resetTokens)
@@ -145,6 +140,4 @@ export function authRoutes(deps: Deps, serialize: Serializers) {
     });
     return c.body(null, 204);
   });
-
-  return app;
 }

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { Hono } from 'hono';
-import type { AppEnv, Deps } from '../deps';
+import { issueMyCalendar, revokeMyCalendar } from '../../src/contract/endpoints/users';
+import { calendarFile, issueVillageCalendar, revokeVillageCalendar } from '../../src/contract/endpoints/villages';
+import type { Deps } from '../deps';
 import { villages } from '../db/schema';
 import { hashToken } from '../auth/tokens';
-import { requireUser } from '../http/authenticate';
 import { notFound, text } from '../http/errors';
-import { pathId } from '../http/validate';
+import { publicRoute, route, type App } from '../http/route';
 import { write } from '../http/write';
 import { canRead, isActive, readMembership } from '../policy';
 import { feedUrl, findLiveFeed, issueFeed, revokeFeeds, type FeedOwner, type FeedRow } from './feeds';
@@ -21,9 +21,7 @@ const FEED_FILE = /^([A-Za-z0-9_-]{20,100})\.ics$/;
  * all read the planning in the app already). A village address is tied to the member who made it and
  * stops answering as soon as they leave or are banned, so no one has to remember to revoke it.
  */
-export function calendarRoutes(deps: Deps) {
-  const app = new Hono<AppEnv>();
-
+export function calendarRoutes(app: App, deps: Deps) {
   /**
    * POST issues a new address every time and revokes the previous one: the token is kept hashed, so
    * the old address cannot be shown again. Not run through write(): an Idempotency-Key would store the
@@ -34,34 +32,30 @@ export function calendarRoutes(deps: Deps) {
     return { data: { url: feedUrl(deps.publicUrl, token) } };
   };
 
-  app.post('/users/me/calendar', async (c) => {
-    const user = requireUser(c);
+  route(app, issueMyCalendar, async (c, { user }) => {
     return c.json(await issue({ kind: 'user', userId: user.id }), 201);
   });
 
-  app.delete('/users/me/calendar', (c) => {
-    const user = requireUser(c);
+  route(app, revokeMyCalendar, (c, { user }) => {
     return write(c, deps, 204, (tx) => revokeFeeds(tx, { kind: 'user', userId: user.id }, deps.clock.now()));
   });
 
-  app.post('/villages/:id/calendar', async (c) => {
-    const user = requireUser(c);
-    const villageId = pathId(c, 'id', text.villageNotFound);
+  const ids = { id: text.villageNotFound };
+
+  route(app, issueVillageCalendar, { ids }, async (c, { user, params: { id: villageId } }) => {
     canRead(await readMembership(deps, villageId, user.id));
     return c.json(await issue({ kind: 'village', userId: user.id, villageId }), 201);
   });
 
   // Revoking one's own address stays possible after leaving the village: it only ever removes access.
-  app.delete('/villages/:id/calendar', async (c) => {
-    const user = requireUser(c);
-    const villageId = pathId(c, 'id', text.villageNotFound);
+  route(app, revokeVillageCalendar, { ids }, async (c, { user, params: { id: villageId } }) => {
     await readMembership(deps, villageId, user.id);
     return write(c, deps, 204, (tx) => revokeFeeds(tx, { kind: 'village', userId: user.id, villageId }, deps.clock.now()));
   });
 
   // No Authorization header: calendar apps cannot send one. The token in the address is the credential.
-  app.get('/calendar/:file', async (c) => {
-    const match = c.req.param('file').match(FEED_FILE);
+  publicRoute(app, calendarFile, async (c, { params }) => {
+    const match = params.file.match(FEED_FILE);
     const feed = match ? await findLiveFeed(deps.db, hashToken(match[1])) : null;
     if (!feed) throw notFound(FEED_NOT_FOUND);
     const body = await render(feed);
@@ -87,6 +81,4 @@ export function calendarRoutes(deps: Deps) {
     const events = await villageEvents(deps.db, deps.publicUrl, villageId, now);
     return writeCalendar({ name: `Planning — ${village?.name ?? 'village'}`, stamp: now, events });
   }
-
-  return app;
 }

@@ -1,18 +1,17 @@
 import { asc } from 'drizzle-orm';
-import { Hono } from 'hono';
-import type { AppEnv, Deps } from '../deps';
+import { listCategories } from '../../src/contract/endpoints/village-life';
+import type { Deps } from '../deps';
 import { catalogueNeeds, needCategories } from '../db/schema';
+import { messages } from '../../src/contract/messages';
 import { invalid } from '../http/errors';
-import { requireUser } from '../http/authenticate';
+import { route, type App } from '../http/route';
 import type { Serializers } from '../serialize';
 
-/** `GET /v1/need_categories?include=needs`: the seeded French catalogue. */
-export function categoryRoutes(deps: Deps, serialize: Serializers) {
-  const app = new Hono<AppEnv>();
-  app.get('/', async (c) => {
-    requireUser(c);
-    const include = (c.req.query('include') ?? '').split(',').filter(Boolean);
-    if (include.some((i) => i !== 'needs')) throw invalid([{ field: 'include', message: "Cette valeur n'est pas autorisée" }]);
+/** The seeded French catalogue of needs, by category (`include=needs` brings the needs). */
+export function categoryRoutes(app: App, deps: Deps, serialize: Serializers) {
+  route(app, listCategories, async (c, { query }) => {
+    const include = (query.include ?? '').split(',').filter(Boolean);
+    if (include.some((i) => i !== 'needs')) throw invalid([{ field: 'include', message: messages.oneOf }]);
     const categories = await deps.db.select().from(needCategories).orderBy(asc(needCategories.position));
     const needs = include.includes('needs')
       ? await deps.db.select().from(catalogueNeeds).orderBy(asc(catalogueNeeds.position))
@@ -24,5 +23,4 @@ export function categoryRoutes(deps: Deps, serialize: Serializers) {
       })),
     });
   });
-  return app;
 }

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app';
 import { createWorld, type TestUser } from '../test/world';
-import { readEvents } from './sse-reader';
+import { readEvents } from '../test/sse-reader';
 import { issueTicket } from './ticket';
 
 const world = await createWorld();

@@ -1,7 +1,7 @@
-import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
-import type { AppEnv, Deps } from '../deps';
-import { requireUser } from '../http/authenticate';
+import { issueEventTicket, villageEvents } from '../../src/contract/endpoints/village-life';
+import type { Deps } from '../deps';
+import { publicRoute, route, type App } from '../http/route';
 import { forbidden, text, unauthenticated } from '../http/errors';
 import { canRead, isActive, readMembership } from '../policy';
 import type { EventHub, VillageChange } from './hub';
@@ -17,23 +17,21 @@ export const RETRY_MS = 3_000;
  * A village's live changes as server-sent events, for its active villagers: `change` events say what
  * changed, the app then pulls. A ticket (POST …/ticket, bearer auth) opens the stream (GET …?ticket=).
  */
-export function eventRoutes(deps: Deps, hub: EventHub, secret: () => Promise<Buffer>) {
-  const app = new Hono<AppEnv>();
+export function eventRoutes(app: App, deps: Deps, hub: EventHub, secret: () => Promise<Buffer>) {
   const usedTickets = createUsedTickets();
   const activeMembers = activeMembersOnChange(deps.db);
 
-  app.post('/ticket', async (c) => {
-    const user = requireUser(c);
-    const villageId = c.req.param('id')!.toLowerCase();
+  route(app, issueEventTicket, async (c, { user, params }) => {
+    const villageId = params.id.toLowerCase();
     canRead(await readMembership(deps, villageId, user.id));
     const { token, ticket } = issueTicket(await secret(), user.id, villageId, deps.clock.now().getTime());
     return c.json({ data: { ticket: token, expires_at: new Date(ticket.expiresAt).toISOString() } });
   });
 
-  app.get('/', async (c) => {
-    const villageId = c.req.param('id')!.toLowerCase();
+  publicRoute(app, villageEvents, async (c, { params, query }) => {
+    const villageId = params.id.toLowerCase();
     const now = deps.clock.now().getTime();
-    const ticket = readTicket(await secret(), c.req.query('ticket') ?? '', villageId, now);
+    const ticket = readTicket(await secret(), query.ticket ?? '', villageId, now);
     // Forged, expired, for another village or already used: the app asks for a new one.
     if (!ticket || !usedTickets.claim(ticket, now)) throw unauthenticated();
     const stillActive = async (change?: VillageChange) =>
@@ -74,6 +72,4 @@ export function eventRoutes(deps: Deps, hub: EventHub, secret: () => Promise<Buf
     response.headers.set('X-Accel-Buffering', 'no');
     return response;
   });
-
-  return app;
 }

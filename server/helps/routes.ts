@@ -1,14 +1,11 @@
 import { and, eq } from 'drizzle-orm';
-import { Hono, type Context } from 'hono';
 import { v7 as uuidv7 } from 'uuid';
-import { CreateHelpInput } from '../../src/contract';
-import type { AppEnv, Deps } from '../deps';
+import { addHelp, deleteHelp, refuseHelp } from '../../src/contract/endpoints/needs';
+import type { Deps } from '../deps';
 import type { Executor } from '../db/client';
 import { helps, users, villageNeeds, villagers } from '../db/schema';
 import { conflict, forbidden, notFound, text } from '../http/errors';
-import { body, pathId } from '../http/validate';
-import { actingIdFrom } from '../http/acting-id';
-import { requireUser } from '../http/authenticate';
+import { route, type App } from '../http/route';
 import { write } from '../http/write';
 import { recordAction } from '../actions/record';
 import { cancelReminders, helpTakenJobs } from '../push/queue';
@@ -17,9 +14,8 @@ import type { Serializers } from '../serialize';
 
 const NOT_YOUR_HELP = 'Seule la personne qui a proposé cette aide, ou celles qui gèrent le village, peuvent la retirer.';
 
-/** Routes under /v1/villages/{id}: adding a help to a need, removing and refusing helps. */
-export function helpRoutes(deps: Deps, serialize: Serializers) {
-  const app = new Hono<AppEnv>();
+/** Helps: adding one to a need, removing and refusing them. */
+export function helpRoutes(app: App, deps: Deps, serialize: Serializers) {
 
   /** What the feed needs to tell the story of a help once it is gone. */
   const describe = async (tx: Executor, villageId: string, helpId: string) => {
@@ -34,11 +30,8 @@ export function helpRoutes(deps: Deps, serialize: Serializers) {
     return row;
   };
 
-  app.post('/needs/:needId/helps', async (c) => {
-    const user = requireUser(c);
-    const villageId = pathId(c, 'id', text.villageNotFound);
-    const needId = pathId(c, 'needId', text.needNotFound);
-    const input = await body(c, CreateHelpInput);
+  route(app, addHelp, { ids: { id: text.villageNotFound, needId: text.needNotFound } }, async (c, { user, params, body: input }) => {
+    const { id: villageId, needId } = params;
     return write(c, deps, 201, async (tx) => {
       const m = await loadMembership(tx, villageId, user.id);
       const actor = actingAs(m, input.helper_id);
@@ -80,19 +73,12 @@ export function helpRoutes(deps: Deps, serialize: Serializers) {
     });
   });
 
-  /** Who asks, about which help of which village, in the name of which villager. */
-  const helpRequest = async (c: Context<AppEnv>) => ({
-    user: requireUser(c),
-    villageId: pathId(c, 'id', text.villageNotFound),
-    helpId: pathId(c, 'helpId', text.helpNotFound),
-    actingId: await actingIdFrom(c, 'villager_id'),
-  });
+  const helpIds = { ids: { id: text.villageNotFound, helpId: text.helpNotFound } };
 
-  app.delete('/helps/:helpId', async (c) => {
-    const { user, villageId, helpId, actingId } = await helpRequest(c);
+  route(app, deleteHelp, helpIds, async (c, { user, params: { id: villageId, helpId }, query }) => {
     return write(c, deps, 204, async (tx) => {
       const m = await loadMembership(tx, villageId, user.id);
-      const actor = actingAs(m, actingId);
+      const actor = actingAs(m, query.villager_id);
       const { help, needName } = await describe(tx, villageId, helpId);
       if (!canRemoveHelp(actor, help)) throw forbidden(NOT_YOUR_HELP);
       await tx.delete(helps).where(eq(helps.id, helpId));
@@ -105,12 +91,11 @@ export function helpRoutes(deps: Deps, serialize: Serializers) {
     });
   });
 
-  app.delete('/helps/:helpId/refuse', async (c) => {
-    const { user, villageId, helpId, actingId } = await helpRequest(c);
+  route(app, refuseHelp, helpIds, async (c, { user, params: { id: villageId, helpId }, query }) => {
     return write(c, deps, 204, async (tx) => {
       const m = await loadMembership(tx, villageId, user.id);
       canManage(m);
-      const actor = actingAs(m, actingId);
+      const actor = actingAs(m, query.villager_id);
       const { help, needName, helperName } = await describe(tx, villageId, helpId);
       await tx.delete(helps).where(eq(helps.id, helpId));
       await cancelReminders(tx, helpId);
@@ -142,6 +127,4 @@ export function helpRoutes(deps: Deps, serialize: Serializers) {
       );
     });
   });
-
-  return app;
 }

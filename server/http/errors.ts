@@ -1,4 +1,5 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import * as errorMessages from '../../src/contract/error-messages';
 
 export interface FieldError {
   field: string;
@@ -17,27 +18,8 @@ export class HttpError extends Error {
   }
 }
 
-export const text = {
-  unauthenticated: 'Votre session a expiré, veuillez vous reconnecter.',
-  notMember: "Vous n'avez pas accès à ce village.",
-  notManager: 'Seules les personnes qui gèrent ce village peuvent faire cela.',
-  notYourself: "Cette action ne peut pas être faite au nom d'une autre personne.",
-  onlyYourself: 'Vous ne pouvez modifier que votre propre compte.',
-  invalid: 'Certaines informations ne sont pas valides.',
-  badJson: "Le contenu envoyé n'est pas un JSON valide.",
-  tooLarge: 'Le contenu envoyé est trop volumineux.',
-  idTaken: 'Cet identifiant est déjà utilisé.',
-  lastManager: 'Vous êtes la seule personne à gérer ce village : vous ne pouvez pas le quitter, sinon plus personne ne pourrait s’en occuper.',
-  idempotencyReused: "Cette clé d'idempotence a déjà servi pour une autre requête.",
-  routeNotFound: "Cette adresse n'existe pas.",
-  villageNotFound: 'Ce village est introuvable.',
-  needNotFound: 'Ce besoin est introuvable.',
-  helpNotFound: 'Cette aide est introuvable.',
-  villagerNotFound: 'Ce membre est introuvable.',
-  userNotFound: 'Ce compte est introuvable.',
-  unexpected: 'Une erreur inattendue est survenue. Veuillez réessayer.',
-  tooManyAttempts: 'Trop de tentatives. Veuillez réessayer dans quelques minutes.',
-} as const;
+/** The French messages of the answers, kept in the contract: the app shows some of them too. */
+export const text = errorMessages;
 
 export const unauthenticated = () => new HttpError(401, text.unauthenticated);
 export const forbidden = (message: string) => new HttpError(403, message);

@@ -47,14 +47,6 @@ export async function readJson(c: Context): Promise<unknown> {
   return parsed;
 }
 
-export async function body<S extends v.GenericSchema>(c: Context, schema: S): Promise<v.InferOutput<S>> {
-  return parse(schema, await readJson(c));
-}
-
-export function query<S extends v.GenericSchema>(c: Context, schema: S): v.InferOutput<S> {
-  return parse(schema, c.req.query());
-}
-
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A path id: anything that is not a UUID cannot name a row, so it is a 404 with the resource's message. */

@@ -1,12 +1,10 @@
 import { and, desc, eq, lt, or, sql, type SQL } from 'drizzle-orm';
-import { Hono } from 'hono';
 import { v7 as uuidv7 } from 'uuid';
-import { MessagesQuery, SendMessageInput } from '../../src/contract';
-import type { AppEnv, Deps } from '../deps';
+import { listMessages, sendMessage } from '../../src/contract/endpoints/village-life';
+import type { Deps } from '../deps';
 import { messages, users, villagers } from '../db/schema';
 import { conflict, text } from '../http/errors';
-import { body, pathId, query } from '../http/validate';
-import { requireUser } from '../http/authenticate';
+import { route, type App } from '../http/route';
 import { write } from '../http/write';
 import { touchVillage } from '../actions/record';
 import { actingAs, canRead, loadMembership, readMembership } from '../policy';
@@ -14,9 +12,9 @@ import type { Serializers } from '../serialize';
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Routes under /v1/villages/{id}/messages: the village's chat, read a page at a time backwards, and written. */
-export function messageRoutes(deps: Deps, serialize: Serializers) {
-  const app = new Hono<AppEnv>();
+/** The village's chat, read a page at a time backwards, and written. */
+export function messageRoutes(app: App, deps: Deps, serialize: Serializers) {
+  const ids = { id: text.villageNotFound };
 
   /**
    * Messages older than the cursor. Several messages may share an instant, so a message id cursor compares
@@ -35,10 +33,7 @@ export function messageRoutes(deps: Deps, serialize: Serializers) {
     );
   };
 
-  app.get('/', async (c) => {
-    const user = requireUser(c);
-    const villageId = pathId(c, 'id', text.villageNotFound);
-    const q = query(c, MessagesQuery);
+  route(app, listMessages, { ids }, async (c, { user, params: { id: villageId }, query: q }) => {
     canRead(await readMembership(deps, villageId, user.id));
     const older = q.before ? await olderThan(villageId, q.before) : undefined;
     const rows = await deps.db
@@ -54,10 +49,7 @@ export function messageRoutes(deps: Deps, serialize: Serializers) {
     return c.json({ data: page.map((r) => serialize.message(r.message, r.firstName)), has_more: rows.length > q.limit });
   });
 
-  app.post('/', async (c) => {
-    const user = requireUser(c);
-    const villageId = pathId(c, 'id', text.villageNotFound);
-    const input = await body(c, SendMessageInput);
+  route(app, sendMessage, { ids }, async (c, { user, params: { id: villageId }, body: input }) => {
     return write(c, deps, 201, async (tx) => {
       const m = await loadMembership(tx, villageId, user.id);
       const actor = actingAs(m, input.villager_id);
@@ -74,6 +66,4 @@ export function messageRoutes(deps: Deps, serialize: Serializers) {
       return serialize.message(message, author?.firstName);
     });
   });
-
-  return app;
 }

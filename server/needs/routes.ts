@@ -1,14 +1,12 @@
 import { and, eq } from 'drizzle-orm';
-import { Hono } from 'hono';
 import { v7 as uuidv7 } from 'uuid';
-import { CreateNeedInput, UpdateNeedInput, messages } from '../../src/contract';
-import type { AppEnv, Deps } from '../deps';
+import { messages } from '../../src/contract';
+import { createNeed, deleteNeed, updateNeed } from '../../src/contract/endpoints/needs';
+import type { Deps } from '../deps';
 import type { Executor } from '../db/client';
 import { catalogueNeeds, needCategories, villageNeeds } from '../db/schema';
 import { conflict, invalid, notFound, text } from '../http/errors';
-import { body, pathId } from '../http/validate';
-import { actingIdFrom } from '../http/acting-id';
-import { requireUser } from '../http/authenticate';
+import { route, type App } from '../http/route';
 import { write } from '../http/write';
 import { recordAction } from '../actions/record';
 import { actingAs, canManage, loadMembership } from '../policy';
@@ -17,9 +15,8 @@ import type { Serializers } from '../serialize';
 const UNKNOWN_CATALOGUE_NEED = "Ce besoin n'existe pas dans le catalogue";
 const UNKNOWN_CATEGORY = "Cette catégorie n'existe pas";
 
-/** Routes under /v1/villages/{id}/needs. */
-export function needRoutes(deps: Deps, serialize: Serializers) {
-  const app = new Hono<AppEnv>();
+/** A village's needs: added, changed and deleted by its managers. */
+export function needRoutes(app: App, deps: Deps, serialize: Serializers) {
 
   /** A catalogue need brings its category and, when none is given, its name. */
   const resolveCatalogue = async (tx: Executor, needId: string | null | undefined, categoryId: string | null | undefined) => {
@@ -47,10 +44,9 @@ export function needRoutes(deps: Deps, serialize: Serializers) {
     return need;
   };
 
-  app.post('/', async (c) => {
-    const user = requireUser(c);
-    const villageId = pathId(c, 'id', text.villageNotFound);
-    const input = await body(c, CreateNeedInput);
+  const ids = { id: text.villageNotFound, needId: text.needNotFound };
+
+  route(app, createNeed, { ids: { id: ids.id } }, async (c, { user, params: { id: villageId }, body: input }) => {
     return write(c, deps, 201, async (tx) => {
       const m = await loadMembership(tx, villageId, user.id);
       canManage(m);
@@ -83,11 +79,7 @@ export function needRoutes(deps: Deps, serialize: Serializers) {
     });
   });
 
-  app.put('/:needId', async (c) => {
-    const user = requireUser(c);
-    const villageId = pathId(c, 'id', text.villageNotFound);
-    const needId = pathId(c, 'needId', text.needNotFound);
-    const input = await body(c, UpdateNeedInput);
+  route(app, updateNeed, { ids }, async (c, { user, params: { id: villageId, needId }, body: input }) => {
     return write(c, deps, 200, async (tx) => {
       const m = await loadMembership(tx, villageId, user.id);
       canManage(m);
@@ -114,21 +106,15 @@ export function needRoutes(deps: Deps, serialize: Serializers) {
     });
   });
 
-  app.delete('/:needId', async (c) => {
-    const user = requireUser(c);
-    const villageId = pathId(c, 'id', text.villageNotFound);
-    const needId = pathId(c, 'needId', text.needNotFound);
-    const actingId = await actingIdFrom(c, 'villager_id');
+  route(app, deleteNeed, { ids }, async (c, { user, params: { id: villageId, needId }, query }) => {
     return write(c, deps, 204, async (tx) => {
       const m = await loadMembership(tx, villageId, user.id);
       canManage(m);
-      const actor = actingAs(m, actingId);
+      const actor = actingAs(m, query.villager_id);
       const need = await findNeed(tx, villageId, needId);
       // Its helps go with it (foreign key cascade).
       await tx.delete(villageNeeds).where(eq(villageNeeds.id, needId));
       await recordAction(tx, { villageId, villagerId: actor.id, type: 'need_deleted', data: { need_id: needId, name: need.name } }, deps.clock.now());
     });
   });
-
-  return app;
 }

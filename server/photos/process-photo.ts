@@ -1,13 +1,15 @@
 import sharp from 'sharp';
 import type { Context } from 'hono';
 import { randomUUID } from 'node:crypto';
-import { HttpError, invalid } from '../http/errors';
+import { messages } from '../../src/contract/messages';
+import { MAX_PHOTO_BYTES } from '../../src/contract/photo-rules';
+import { HttpError, invalid, text } from '../http/errors';
 
-export const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
+export { MAX_PHOTO_BYTES };
 const MAX_SIDE = 1024;
 const ACCEPTED = new Set(['jpeg', 'png', 'webp']);
-const WRONG_TYPE = 'La photo doit être une image JPEG, PNG ou WebP';
-const TOO_BIG = 'La photo ne doit pas dépasser 10 Mo';
+const WRONG_TYPE = text.photoWrongType;
+const TOO_BIG = text.photoTooBig;
 
 /** Reads the multipart body: the `photo` file, and the other fields as strings. */
 export async function readPhotoForm(c: Context): Promise<{ photo: Buffer; fields: Record<string, string> }> {
@@ -15,10 +17,10 @@ export async function readPhotoForm(c: Context): Promise<{ photo: Buffer; fields
   try {
     form = await c.req.parseBody();
   } catch {
-    throw invalid([{ field: 'photo', message: 'Ce champ est requis' }]);
+    throw invalid([{ field: 'photo', message: messages.required }]);
   }
   const file = form.photo;
-  if (!(file instanceof File)) throw invalid([{ field: 'photo', message: 'Ce champ est requis' }]);
+  if (!(file instanceof File)) throw invalid([{ field: 'photo', message: messages.required }]);
   if (file.size > MAX_PHOTO_BYTES) throw new HttpError(413, TOO_BIG, [{ field: 'photo', message: TOO_BIG }]);
   const fields = Object.fromEntries(
     Object.entries(form).filter((e): e is [string, string] => typeof e[1] === 'string'),

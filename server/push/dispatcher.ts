@@ -7,6 +7,7 @@ import { pushJobs, pushSubscriptions, sessions, villagers } from '../db/schema';
 import { SESSION_IDLE_MS } from '../http/authenticate';
 import { composeJob, type Delivery } from './compose';
 import { isGone, isTransient, sendToDevice } from './send';
+import { pushRetryDelay } from './retry-delay';
 import type { VapidKeys } from './vapid-keys';
 
 export interface PushDispatcherDeps {
@@ -23,7 +24,6 @@ const BATCH = 50;
 // Long enough for a batch to be sent; a job claimed by an instance that then died is sent after it.
 const CLAIM_MS = 2 * 60 * 1000;
 const MAX_ATTEMPTS = 5;
-const RETRY_BASE_MS = 30_000;
 const WAKE_DELAY_MS = 200;
 
 type JobRow = { id: string; villageId: string; kind: string; data: Record<string, unknown>; attempts: number };
@@ -66,7 +66,7 @@ export function createPushDispatcher(deps: PushDispatcherDeps) {
    * the push services accepted, and the devices worth another try (busy, failing or unreachable services).
    */
   async function deliver(deliveries: Delivery[], onlyDevices?: string[]) {
-    const outcome = { sent: 0, retry: [] as string[], retryAfterS: 0 };
+    const outcome = { sent: 0, retry: [] as string[], retryAfterMs: 0 };
     if (deliveries.length === 0) return outcome;
     const keys = await deps.keys();
     // Only devices whose session is still alive: one idle past 30 days is over even before it is next used.
@@ -85,13 +85,13 @@ export function createPushDispatcher(deps: PushDispatcherDeps) {
         devices
           .filter((device) => device.userId === delivery.userId)
           .map(async (device) => {
-            const result = await sendToDevice(fetcher, keys, deps.subject, device, delivery);
+            const result = await sendToDevice(fetcher, keys, deps.subject, device, delivery, deps.clock.now().getTime());
             if (isGone(result)) {
               await deps.db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, device.id));
               deps.logger.info({ subscription: device.id }, 'push subscription gone: removed');
             } else if (isTransient(result)) {
               outcome.retry.push(device.id);
-              outcome.retryAfterS = Math.max(outcome.retryAfterS, 'retryAfterS' in result ? (result.retryAfterS ?? 0) : 0);
+              outcome.retryAfterMs = Math.max(outcome.retryAfterMs, 'retryAfterMs' in result ? (result.retryAfterMs ?? 0) : 0);
               deps.logger.warn({ subscription: device.id, result }, 'push not delivered: tried again later');
             } else if ('status' in result && result.status >= 300) {
               deps.logger.warn({ subscription: device.id, result }, 'push refused');
@@ -107,9 +107,9 @@ export function createPushDispatcher(deps: PushDispatcherDeps) {
    * Retry-After when the service said, else 30 s, 1 min, 2 min, 4 min. What it tells is read afresh then,
    * so a reminder past its slot or a help withdrawn meanwhile is not sent.
    */
-  async function retryLater(job: JobRow, devices: string[], retryAfterS: number, now: Date) {
+  async function retryLater(job: JobRow, devices: string[], retryAfterMs: number, now: Date) {
     if (devices.length === 0 || job.attempts >= MAX_ATTEMPTS) return;
-    const waitMs = retryAfterS > 0 ? Math.min(retryAfterS, 3600) * 1000 : RETRY_BASE_MS * 2 ** (job.attempts - 1);
+    const waitMs = pushRetryDelay(job.attempts, retryAfterMs);
     await deps.db.insert(pushJobs).values({
       id: uuidv7(),
       villageId: job.villageId,
@@ -123,9 +123,9 @@ export function createPushDispatcher(deps: PushDispatcherDeps) {
   async function handle(job: JobRow, now: Date) {
     try {
       const onlyDevices = Array.isArray(job.data.devices) ? (job.data.devices as string[]) : undefined;
-      const { sent, retry, retryAfterS } = await deliver(await composeJob(deps.db, job, now), onlyDevices);
+      const { sent, retry, retryAfterMs } = await deliver(await composeJob(deps.db, job, now), onlyDevices);
       await deps.db.delete(pushJobs).where(eq(pushJobs.id, job.id));
-      await retryLater(job, retry, retryAfterS, now);
+      await retryLater(job, retry, retryAfterMs, now);
       return sent;
     } catch (error) {
       deps.logger.error({ err: error, job: job.id, kind: job.kind }, 'push job failed');

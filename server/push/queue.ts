@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon';
 import { v7 as uuidv7 } from 'uuid';
 import type { PushKind } from '../../src/contract/push';
-import { VILLAGE_ZONE } from '../../src/features/helps/help-time';
+import { VILLAGE_ZONE } from '../../src/contract/help-time';
 import { inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { pushJobs } from '../db/schema';

@@ -1,12 +1,10 @@
 import { and, eq } from 'drizzle-orm';
-import { Hono } from 'hono';
 import { v7 as uuidv7 } from 'uuid';
-import { PushSubscriptionInput } from '../../src/contract/push';
-import type { AppEnv, Deps } from '../deps';
+import { addPushSubscription, deletePushSubscription, getPushPublicKey } from '../../src/contract/endpoints/push';
+import type { Deps } from '../deps';
 import { pushSubscriptions } from '../db/schema';
 import { invalid, notFound } from '../http/errors';
-import { body, pathId } from '../http/validate';
-import { requireUser } from '../http/authenticate';
+import { route, type App } from '../http/route';
 import type { VapidKeys } from './vapid-keys';
 
 const INVALID_ENDPOINT = "Cette adresse de notification n'est pas valide";
@@ -16,17 +14,12 @@ const SUBSCRIPTION_NOT_FOUND = "Cet appareil n'est pas inscrit aux notifications
  * The VAPID public key, and the devices of the signed-in user that receive pushes. Not through the
  * idempotent write path: registering an endpoint twice is harmless (an upsert), and deleting twice too.
  */
-export function pushRoutes(deps: Deps, keys: () => Promise<VapidKeys>) {
-  const app = new Hono<AppEnv>();
-
-  app.get('/push/public_key', async (c) => {
-    requireUser(c);
+export function pushRoutes(app: App, deps: Deps, keys: () => Promise<VapidKeys>) {
+  route(app, getPushPublicKey, async (c) => {
     return c.json({ data: { public_key: (await keys()).publicKey } });
   });
 
-  app.post('/users/me/push_subscriptions', async (c) => {
-    const user = requireUser(c);
-    const input = await body(c, PushSubscriptionInput);
+  route(app, addPushSubscription, async (c, { user, body: input }) => {
     // The server posts to this address: only push services over https, never a plain address inside.
     const protocol = new URL(input.endpoint).protocol;
     if (protocol !== 'https:' && !(protocol === 'http:' && deps.allowHttpPushEndpoints)) {
@@ -51,9 +44,7 @@ export function pushRoutes(deps: Deps, keys: () => Promise<VapidKeys>) {
     return c.json({ data: row }, 201);
   });
 
-  app.delete('/users/me/push_subscriptions/:subscriptionId', async (c) => {
-    const user = requireUser(c);
-    const id = pathId(c, 'subscriptionId', SUBSCRIPTION_NOT_FOUND);
+  route(app, deletePushSubscription, { ids: { subscriptionId: SUBSCRIPTION_NOT_FOUND } }, async (c, { user, params: { subscriptionId: id } }) => {
     const deleted = await deps.db
       .delete(pushSubscriptions)
       .where(and(eq(pushSubscriptions.id, id), eq(pushSubscriptions.userId, user.id)))
@@ -61,6 +52,4 @@ export function pushRoutes(deps: Deps, keys: () => Promise<VapidKeys>) {
     if (deleted.length === 0) throw notFound(SUBSCRIPTION_NOT_FOUND);
     return c.body(null, 204);
   });
-
-  return app;
 }

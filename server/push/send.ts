@@ -1,4 +1,5 @@
 import webpush from 'web-push';
+import { retryAfterMs } from '../../src/contract/retry';
 import type { Delivery } from './compose';
 import type { VapidKeys } from './vapid-keys';
 
@@ -8,7 +9,7 @@ export interface Device {
   auth: string;
 }
 
-export type SendResult = { status: number; retryAfterS?: number } | { error: string };
+export type SendResult = { status: number; retryAfterMs?: number } | { error: string };
 
 const SEND_TIMEOUT_MS = 10_000;
 
@@ -22,6 +23,8 @@ export async function sendToDevice(
   subject: string,
   device: Device,
   delivery: Delivery,
+  /** The dispatcher's clock, for a Retry-After given as a date. */
+  now = Date.now(),
 ): Promise<SendResult> {
   try {
     const request = webpush.generateRequestDetails(
@@ -45,8 +48,8 @@ export async function sendToDevice(
       signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
     });
     await response.arrayBuffer().catch(() => undefined);
-    const retryAfter = Number(response.headers.get('Retry-After'));
-    return Number.isFinite(retryAfter) && retryAfter > 0 ? { status: response.status, retryAfterS: retryAfter } : { status: response.status };
+    const retryAfter = retryAfterMs(response.headers.get('Retry-After'), now);
+    return retryAfter ? { status: response.status, retryAfterMs: retryAfter } : { status: response.status };
   } catch (error) {
     return { error: (error as Error).message };
   }

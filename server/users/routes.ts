@@ -1,24 +1,21 @@
 import { and, eq } from 'drizzle-orm';
-import type { Context } from 'hono';
-import { Hono } from 'hono';
-import { UpdateUserInput } from '../../src/contract';
-import type { AppEnv, Deps } from '../deps';
+import { deleteUser, getMe, updateUser, uploadUserPhoto } from '../../src/contract/endpoints/users';
+import type { Deps } from '../deps';
 import type { Tx } from '../db/client';
 import { users, villagers } from '../db/schema';
-import { forbidden, invalid, notFound, text } from '../http/errors';
-import { body, pathId } from '../http/validate';
-import { requireUser } from '../http/authenticate';
+import { invalid, notFound, text } from '../http/errors';
+import { route, type App } from '../http/route';
 import { write } from '../http/write';
 import { recordAction, touchVillage } from '../actions/record';
 import { processPhoto, readPhotoForm } from '../photos/process-photo';
 import { replacePhoto } from '../photos/replace-photo';
 import type { Serializers } from '../serialize';
 import { announceRevocation } from '../auth/revoke';
+import { ownAccountOnly } from './own-account';
 
-const EMAIL_TAKEN = 'Un compte existe déjà avec cet email';
 
-export function userRoutes(deps: Deps, serialize: Serializers) {
-  const app = new Hono<AppEnv>();
+/** One's own account: read, changed, its photo, deleted. */
+export function userRoutes(app: App, deps: Deps, serialize: Serializers) {
 
   /** Every village whose cached copy shows this user (name, photo) must be refreshed when they change. */
   const touchVillagesOf = async (tx: Tx, userId: string) => {
@@ -26,27 +23,17 @@ export function userRoutes(deps: Deps, serialize: Serializers) {
     for (const row of rows) await touchVillage(tx, row.villageId, deps.clock.now());
   };
 
-  const self = (c: Context<AppEnv>) => {
-    const user = requireUser(c);
-    const id = pathId(c, 'id', text.userNotFound);
-    if (id !== user.id) throw forbidden(text.onlyYourself);
-    return user;
-  };
-
-  app.get('/me', async (c) => {
-    const user = requireUser(c);
+  route(app, getMe, async (c, { user }) => {
     const [row] = await deps.db.select().from(users).where(eq(users.id, user.id));
     if (!row) throw notFound(text.userNotFound);
     return c.json({ data: serialize.user(row) });
   });
 
-  app.put('/:id', async (c) => {
-    const user = self(c);
-    const input = await body(c, UpdateUserInput);
+  route(app, updateUser, ownAccountOnly, async (c, { user, body: input }) => {
     return write(c, deps, 200, async (tx) => {
       if (input.email) {
         const [other] = await tx.select({ id: users.id }).from(users).where(eq(users.email, input.email));
-        if (other && other.id !== user.id) throw invalid([{ field: 'email', message: EMAIL_TAKEN }]);
+        if (other && other.id !== user.id) throw invalid([{ field: 'email', message: text.emailTaken }]);
       }
       const [row] = await tx
         .update(users)
@@ -65,8 +52,7 @@ export function userRoutes(deps: Deps, serialize: Serializers) {
     });
   });
 
-  app.post('/:id/photo', async (c) => {
-    const user = self(c);
+  route(app, uploadUserPhoto, ownAccountOnly, async (c, { user }) => {
     const { photo } = await readPhotoForm(c);
     const processed = await processPhoto(photo);
     return replacePhoto(deps.files, processed, (replaced) =>
@@ -84,8 +70,7 @@ export function userRoutes(deps: Deps, serialize: Serializers) {
     );
   });
 
-  app.delete('/:id', async (c) => {
-    const user = self(c);
+  route(app, deleteUser, ownAccountOnly, async (c, { user }) => {
     let photoKey: string | null = null;
     const response = await write(c, deps, 204, async (tx) => {
       const now = deps.clock.now();
@@ -111,6 +96,4 @@ export function userRoutes(deps: Deps, serialize: Serializers) {
     if (photoKey) await deps.files.remove(photoKey);
     return response;
   });
-
-  return app;
 }

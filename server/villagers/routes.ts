@@ -1,13 +1,10 @@
 import { and, eq, ne, or } from 'drizzle-orm';
-import { Hono } from 'hono';
-import { UpdateVillagerInput } from '../../src/contract';
-import type { AppEnv, Deps } from '../deps';
+import { banVillager, getVillager, leaveVillage, updateVillager } from '../../src/contract/endpoints/villagers';
+import type { Deps } from '../deps';
 import type { Executor } from '../db/client';
 import { users, villagers } from '../db/schema';
 import { conflict, forbidden, notFound, text } from '../http/errors';
-import { body, pathId } from '../http/validate';
-import { actingIdFrom } from '../http/acting-id';
-import { requireUser } from '../http/authenticate';
+import { route, type App } from '../http/route';
 import { write } from '../http/write';
 import { recordAction, touchVillage } from '../actions/record';
 import { actingAs, canManage, isActive, isManager, loadMembership } from '../policy';
@@ -27,19 +24,15 @@ const findVillager = async (tx: Executor, villageId: string, villagerId: string)
   return row;
 };
 
-/** Routes under /v1/villages/{id}/villagers: banning a member and leaving. */
-export function villageMemberRoutes(deps: Deps, serialize: Serializers) {
-  const app = new Hono<AppEnv>();
+/** A village's members: banning one, leaving. */
+export function villageMemberRoutes(app: App, deps: Deps, serialize: Serializers) {
+  const ids = { id: text.villageNotFound, villagerId: text.villagerNotFound };
 
-  app.delete('/:villagerId', async (c) => {
-    const user = requireUser(c);
-    const villageId = pathId(c, 'id', text.villageNotFound);
-    const villagerId = pathId(c, 'villagerId', text.villagerNotFound);
-    const deleterId = await actingIdFrom(c, 'deleter_id');
+  route(app, banVillager, { ids }, async (c, { user, params: { id: villageId, villagerId }, query }) => {
     return write(c, deps, 204, async (tx) => {
       const m = await loadMembership(tx, villageId, user.id);
       canManage(m);
-      const actor = actingAs(m, deleterId);
+      const actor = actingAs(m, query.deleter_id);
       const { villager: target, firstName } = await findVillager(tx, villageId, villagerId);
       if (target.id === actor.id) throw forbidden(CANNOT_BAN_SELF);
       if (target.isCreator || target.isNeedy) throw forbidden(CANNOT_BAN_MANAGER);
@@ -53,10 +46,7 @@ export function villageMemberRoutes(deps: Deps, serialize: Serializers) {
     });
   });
 
-  app.put('/:villagerId/leave', async (c) => {
-    const user = requireUser(c);
-    const villageId = pathId(c, 'id', text.villageNotFound);
-    const villagerId = pathId(c, 'villagerId', text.villagerNotFound);
+  route(app, leaveVillage, { ids }, async (c, { user, params: { id: villageId, villagerId } }) => {
     return write(c, deps, 200, async (tx) => {
       const m = await loadMembership(tx, villageId, user.id);
       const actor = actingAs(m, villagerId);
@@ -68,8 +58,6 @@ export function villageMemberRoutes(deps: Deps, serialize: Serializers) {
       return serialize.villager(left);
     });
   });
-
-  return app;
 }
 
 /** Whether an active manager other than `villagerId` stays in the village. */
@@ -90,9 +78,8 @@ async function anotherManager(tx: Executor, villageId: string, villagerId: strin
   return !!row;
 }
 
-/** Routes under /v1/villagers: one's own villager, read and updated (the notification check date). */
-export function villagerRoutes(deps: Deps, serialize: Serializers) {
-  const app = new Hono<AppEnv>();
+/** One's own villager, read and updated (the notification check date). */
+export function villagerRoutes(app: App, deps: Deps, serialize: Serializers) {
 
   const own = async (db: Executor, userId: string, villagerId: string) => {
     const [villager] = await db.select().from(villagers).where(eq(villagers.id, villagerId));
@@ -101,16 +88,14 @@ export function villagerRoutes(deps: Deps, serialize: Serializers) {
     return villager;
   };
 
-  app.get('/:id', async (c) => {
-    const user = requireUser(c);
-    const villager = await own(deps.db, user.id, pathId(c, 'id', text.villagerNotFound));
+  const ids = { id: text.villagerNotFound };
+
+  route(app, getVillager, { ids }, async (c, { user, params: { id } }) => {
+    const villager = await own(deps.db, user.id, id);
     return c.json({ data: serialize.villager(villager) });
   });
 
-  app.post('/:id', async (c) => {
-    const user = requireUser(c);
-    const id = pathId(c, 'id', text.villagerNotFound);
-    const input = await body(c, UpdateVillagerInput);
+  route(app, updateVillager, { ids }, async (c, { user, params: { id }, body: input }) => {
     return write(c, deps, 200, async (tx) => {
       const villager = await own(tx, user.id, id);
       if (!isActive(villager)) throw forbidden(text.notMember);
@@ -124,6 +109,4 @@ export function villagerRoutes(deps: Deps, serialize: Serializers) {
       return serialize.villager(updated);
     });
   });
-
-  return app;
 }

@@ -1,4 +1,4 @@
-import { VILLAGE_INCLUDES, type VillageInclude } from '../../src/contract';
+import { messages, VILLAGE_INCLUDES, type VillageInclude } from '../../src/contract';
 import { invalid } from '../http/errors';
 
 /** Parses `include=a,b.c`; asking for a nested relation brings its parents too. */
@@ -6,7 +6,7 @@ export function parseVillageIncludes(raw: string | undefined): Set<VillageInclud
   const set = new Set<VillageInclude>();
   for (const part of (raw ?? '').split(',').map((s) => s.trim()).filter(Boolean)) {
     if (!(VILLAGE_INCLUDES as readonly string[]).includes(part)) {
-      throw invalid([{ field: 'include', message: "Cette valeur n'est pas autorisée" }]);
+      throw invalid([{ field: 'include', message: messages.oneOf }]);
     }
     const segments = part.split('.');
     for (let i = 1; i <= segments.length; i++) set.add(segments.slice(0, i).join('.') as VillageInclude);

@@ -1,12 +1,11 @@
 import { and, eq } from 'drizzle-orm';
-import { Hono } from 'hono';
 import { v7 as uuidv7 } from 'uuid';
-import { JoinVillageInput, VILLAGE_STATE } from '../../src/contract';
-import type { AppEnv, Deps } from '../deps';
+import { VILLAGE_STATE } from '../../src/contract';
+import { joinVillage } from '../../src/contract/endpoints/villages';
+import type { Deps } from '../deps';
 import { villagers, villages } from '../db/schema';
 import { conflict, forbidden, notFound } from '../http/errors';
-import { body } from '../http/validate';
-import { requireUser } from '../http/authenticate';
+import { route, type App } from '../http/route';
 import { write } from '../http/write';
 import { recordAction } from '../actions/record';
 import type { Serializers } from '../serialize';
@@ -19,12 +18,8 @@ const UNKNOWN_CODE = 'Aucun village ne correspond à ce code.';
  * `PUT /v1/villages/join/helper`: joins with a share code. Joining again changes nothing (200, the same
  * villager); someone who left comes back; someone banned stays out.
  */
-export function joinRoutes(deps: Deps, serialize: Serializers) {
-  const app = new Hono<AppEnv>();
-
-  app.put('/join/helper', async (c) => {
-    const user = requireUser(c);
-    const input = await body(c, JoinVillageInput);
+export function joinRoutes(app: App, deps: Deps, serialize: Serializers) {
+  route(app, joinVillage, async (c, { user, body: input }) => {
     const [village] = await deps.db.select().from(villages).where(eq(villages.shareCode, input.share_code));
     if (!village) throw notFound(UNKNOWN_CODE);
     if (village.state !== VILLAGE_STATE.started) throw conflict(NOT_OPEN);
@@ -47,6 +42,4 @@ export function joinRoutes(deps: Deps, serialize: Serializers) {
       return serialize.villager(villager);
     });
   });
-
-  return app;
 }

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { Hono } from 'hono';
 import { UpdaterInput } from '../../src/contract';
-import type { AppEnv, Deps } from '../deps';
+import { uploadVillagePhoto } from '../../src/contract/endpoints/villages';
+import type { Deps } from '../deps';
 import { villages } from '../db/schema';
 import { text } from '../http/errors';
-import { parse, pathId } from '../http/validate';
-import { requireUser } from '../http/authenticate';
+import { parse } from '../http/validate';
+import { route, type App } from '../http/route';
 import { write } from '../http/write';
 import { recordAction } from '../actions/record';
 import { actingAs, canManage, loadMembership } from '../policy';
@@ -14,12 +14,8 @@ import { replacePhoto } from '../photos/replace-photo';
 import type { Serializers } from '../serialize';
 
 /** `POST /v1/villages/{id}/photo`: multipart `photo` and `updater_id`, for the village's managers. */
-export function villagePhotoRoutes(deps: Deps, serialize: Serializers) {
-  const app = new Hono<AppEnv>();
-
-  app.post('/:id/photo', async (c) => {
-    const user = requireUser(c);
-    const id = pathId(c, 'id', text.villageNotFound);
+export function villagePhotoRoutes(app: App, deps: Deps, serialize: Serializers) {
+  route(app, uploadVillagePhoto, { ids: { id: text.villageNotFound } }, async (c, { user, params: { id } }) => {
     const { photo, fields } = await readPhotoForm(c);
     const { updater_id } = parse(UpdaterInput, fields);
     canManage(await loadMembership(deps.db, id, user.id));
@@ -38,6 +34,4 @@ export function villagePhotoRoutes(deps: Deps, serialize: Serializers) {
       }),
     );
   });
-
-  return app;
 }

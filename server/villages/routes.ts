@@ -1,20 +1,16 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { Hono, type Context } from 'hono';
+import type { Context } from 'hono';
 import { v7 as uuidv7 } from 'uuid';
-import {
-  CreateVillageInput,
-  messages,
-  UpdateVillageInput,
-  VILLAGE_STATE,
-  VillagesQuery,
-} from '../../src/contract';
+import { messages, VILLAGE_STATE } from '../../src/contract';
+import type { QueryOf } from '../../src/contract/endpoint';
+import { createVillage, getVillage, listUserVillages, listVillages, updateVillage } from '../../src/contract/endpoints/villages';
 import type { AppEnv, Deps } from '../deps';
 import type { Executor } from '../db/client';
 import { villagers, villages } from '../db/schema';
-import { conflict, forbidden, invalid, text } from '../http/errors';
-import { body, pathId, query } from '../http/validate';
-import { requireUser } from '../http/authenticate';
+import { conflict, invalid, text } from '../http/errors';
+import { route, type App } from '../http/route';
 import { write } from '../http/write';
+import { ownAccountOnly } from '../users/own-account';
 import { recordAction } from '../actions/record';
 import { actingAs, canManage, canRead, loadMembership, readMembership, type VillageRow } from '../policy';
 import type { Serializers } from '../serialize';
@@ -24,9 +20,7 @@ import { buildVillageView } from './view';
 import type { VillageViewCache } from './view-cache';
 
 /** The villages themselves: list, create, read (the hot path, cached) and update. */
-export function villageRoutes(deps: Deps, serialize: Serializers, cache: VillageViewCache) {
-  const app = new Hono<AppEnv>();
-
+export function villageRoutes(app: App, deps: Deps, serialize: Serializers, cache: VillageViewCache) {
   const viewJson = async (db: Executor, village: VillageRow, rawInclude: string | undefined) => {
     const include = parseVillageIncludes(rawInclude);
     const key = `${village.id}:${village.revision}:${includeKey(include)}`;
@@ -34,8 +28,7 @@ export function villageRoutes(deps: Deps, serialize: Serializers, cache: Village
     return { ...view, etag: `W/"${key}"` };
   };
 
-  const villagesOf = async (c: Context<AppEnv>, userId: string) => {
-    const q = query(c, VillagesQuery);
+  const villagesOf = async (c: Context<AppEnv>, userId: string, q: QueryOf<typeof listVillages>) => {
     const rows = await deps.db
       .select({ village: villages })
       .from(villagers)
@@ -54,18 +47,10 @@ export function villageRoutes(deps: Deps, serialize: Serializers, cache: Village
     return c.body(`{"data":[${parts.join(',')}]}`, 200, { 'Content-Type': 'application/json; charset=UTF-8' });
   };
 
-  app.get('/', (c) => villagesOf(c, requireUser(c).id));
+  route(app, listVillages, (c, { user, query }) => villagesOf(c, user.id, query));
+  route(app, listUserVillages, ownAccountOnly, (c, { user, query }) => villagesOf(c, user.id, query));
 
-  /** `GET /v1/users/{id}/villages`, for oneself only; mounted beside the user routes. */
-  const villagesOfUser = (c: Context<AppEnv>) => {
-    const user = requireUser(c);
-    if (pathId(c, 'id', text.userNotFound) !== user.id) throw forbidden(text.onlyYourself);
-    return villagesOf(c, user.id);
-  };
-
-  app.post('/', async (c) => {
-    const user = requireUser(c);
-    const input = await body(c, CreateVillageInput);
+  route(app, createVillage, async (c, { user, body: input }) => {
     return write(c, deps, 201, async (tx) => {
       const now = deps.clock.now();
       const id = input.id?.toLowerCase() ?? uuidv7();
@@ -109,12 +94,12 @@ export function villageRoutes(deps: Deps, serialize: Serializers, cache: Village
     });
   });
 
-  app.get('/:id', async (c) => {
-    const user = requireUser(c);
-    const id = pathId(c, 'id', text.villageNotFound);
+  const ids = { id: text.villageNotFound };
+
+  route(app, getVillage, { ids }, async (c, { user, params: { id }, query }) => {
     const membership = await readMembership(deps, id, user.id);
     canRead(membership);
-    const view = await viewJson(deps.db, membership.village, c.req.query('include'));
+    const view = await viewJson(deps.db, membership.village, query.include);
     const headers: Record<string, string> = { ETag: view.etag, 'Cache-Control': 'private, no-cache', Vary: 'Accept-Encoding' };
     if (c.req.header('If-None-Match') === view.etag) return c.body(null, 304, headers);
     headers['Content-Type'] = 'application/json; charset=UTF-8';
@@ -125,10 +110,7 @@ export function villageRoutes(deps: Deps, serialize: Serializers, cache: Village
     return c.body(bytes(view.body), 200, headers);
   });
 
-  app.put('/:id', async (c) => {
-    const user = requireUser(c);
-    const id = pathId(c, 'id', text.villageNotFound);
-    const input = await body(c, UpdateVillageInput);
+  route(app, updateVillage, { ids }, async (c, { user, params: { id }, body: input }) => {
     return write(c, deps, 200, async (tx) => {
       const m = await loadMembership(tx, id, user.id);
       canManage(m);
@@ -146,8 +128,6 @@ export function villageRoutes(deps: Deps, serialize: Serializers, cache: Village
       return serialize.village(fresh);
     });
   });
-
-  return { app, villagesOfUser };
 }
 
 /** The buffer's bytes without a copy. */

@@ -1,25 +1,21 @@
 import { eq } from 'drizzle-orm';
-import { Hono } from 'hono';
-import { FinishCreationInput, OpenValidationInput, VILLAGE_STATE } from '../../src/contract';
-import type { AppEnv, Deps } from '../deps';
+import { VILLAGE_STATE } from '../../src/contract';
+import { finishCreation, openVillage } from '../../src/contract/endpoints/villages';
+import type { Deps } from '../deps';
 import type { Executor } from '../db/client';
 import { villages } from '../db/schema';
 import { conflict, text } from '../http/errors';
-import { body, pathId } from '../http/validate';
-import { requireUser } from '../http/authenticate';
+import { route, type App } from '../http/route';
 import { write } from '../http/write';
 import { recordAction } from '../actions/record';
 import { actingAs, canManage, loadMembership } from '../policy';
 import type { Serializers } from '../serialize';
 
 /** The village's life: `fc` ends the creation (1 → 2), `vo` opens it (2 → 3); any other move is a 409. */
-export function villageStateRoutes(deps: Deps, serialize: Serializers) {
-  const app = new Hono<AppEnv>();
+export function villageStateRoutes(app: App, deps: Deps, serialize: Serializers) {
+  const ids = { id: text.villageNotFound };
 
-  app.put('/:id/fc', async (c) => {
-    const user = requireUser(c);
-    const id = pathId(c, 'id', text.villageNotFound);
-    const input = await body(c, FinishCreationInput);
+  route(app, finishCreation, { ids }, async (c, { user, params: { id }, body: input }) => {
     return write(c, deps, 200, async (tx) => {
       const m = await loadMembership(tx, id, user.id);
       canManage(m);
@@ -29,10 +25,7 @@ export function villageStateRoutes(deps: Deps, serialize: Serializers) {
     });
   });
 
-  app.put('/:id/vo', async (c) => {
-    const user = requireUser(c);
-    const id = pathId(c, 'id', text.villageNotFound);
-    const input = await body(c, OpenValidationInput);
+  route(app, openVillage, { ids }, async (c, { user, params: { id }, body: input }) => {
     return write(c, deps, 200, async (tx) => {
       const m = await loadMembership(tx, id, user.id);
       canManage(m);
@@ -56,6 +49,4 @@ export function villageStateRoutes(deps: Deps, serialize: Serializers) {
     const [fresh] = await tx.select().from(villages).where(eq(villages.id, id));
     return serialize.village(fresh);
   };
-
-  return app;
 }

@@ -6,6 +6,7 @@ import { AnalyticsConsentPrompt } from './analytics-consent-prompt';
 import { AnalyticsConsentChoice } from './analytics-consent-choice';
 import { consentStore } from './consent';
 import { stopAnalytics } from './analytics';
+import { API_PREFIX } from '../contract/endpoints/prefix';
 
 const requests: { url: string; init: RequestInit }[] = [];
 
@@ -16,9 +17,12 @@ beforeEach(() => {
     'fetch',
     vi.fn(async (url: URL | string, init: RequestInit) => {
       // The SDK's own upload (after "Accepter") is answered as its ingestion API would, and not recorded.
-      if (!new URL(String(url), 'http://localhost').pathname.startsWith('/v1/')) return new Response(JSON.stringify({ code: 200, events_ingested: 1 }), { status: 200 });
+      if (!new URL(String(url), 'http://localhost').pathname.startsWith(API_PREFIX)) return new Response(JSON.stringify({ code: 200, events_ingested: 1 }), { status: 200 });
       requests.push({ url: String(url), init });
-      return new Response(JSON.stringify({ data: null }), { status: 200, headers: { 'Content-Type': 'application/json' } });
+      // The API answers the saved user, as the server does.
+      const { analytics_consent } = JSON.parse(String(init.body)) as { analytics_consent: boolean };
+      const user = { id: 'u1', uuid: 'uuid-1', email: 'alice@example.test', first_name: 'Alice', last_name: 'Martin', phone: null, photo: null, analytics_consent };
+      return new Response(JSON.stringify({ data: user }), { status: 200, headers: { 'Content-Type': 'application/json' } });
     }),
   );
   consentStore.set({ id: 'u1', uuid: 'uuid-1', analytics_consent: null });

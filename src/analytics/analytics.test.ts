@@ -2,6 +2,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Types } from '@amplitude/analytics-browser';
+import { API_PREFIX } from '../contract/endpoints/prefix';
 
 /** Captures every event the SDK processes and drops it there, so nothing can reach the network. */
 function capturePlugin() {
@@ -22,7 +23,7 @@ function capturePlugin() {
   return { plugin: plugin as Types.Plugin, events, configs, names };
 }
 
-/** Every request that leaves the page; /v1 is our own API (stubbed), anything else would be analytics. */
+/** Every request that leaves the page; API_PREFIX is our own API (stubbed), anything else would be analytics. */
 let requests: string[] = [];
 
 /** Each test gets the module fresh: the running instance is module state. */
@@ -42,9 +43,12 @@ beforeEach(() => {
   requests = [];
   vi.stubGlobal(
     'fetch',
-    vi.fn(async (url: URL | string) => {
+    vi.fn(async (url: URL | string, init: RequestInit = {}) => {
       requests.push(String(url));
-      return new Response(JSON.stringify({ data: null }), { status: 200, headers: { 'Content-Type': 'application/json' } });
+      // The API answers the saved user, as the server does.
+      const consent = init.body ? (JSON.parse(String(init.body)) as { analytics_consent?: boolean }).analytics_consent : null;
+      const user = { id: 'u1', uuid: ALICE.uuid, email: 'alice@example.test', first_name: 'Alice', last_name: 'Martin', phone: null, photo: null, analytics_consent: consent ?? null };
+      return new Response(JSON.stringify({ data: user }), { status: 200, headers: { 'Content-Type': 'application/json' } });
     }),
   );
   vi.stubEnv('VITE_AMPLITUDE_API_KEY', 'test-api-key');
@@ -53,7 +57,7 @@ afterEach(() => {
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
   vi.unstubAllEnvs();
-  expect(requests.filter((url) => !new URL(url, 'http://localhost').pathname.startsWith('/v1/'))).toEqual([]);
+  expect(requests.filter((url) => !new URL(url, 'http://localhost').pathname.startsWith(API_PREFIX))).toEqual([]);
 });
 
 describe('analytics', () => {

@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import type { User } from '../contract';
 import { call } from '../api/client';
+import { updateUser } from '../contract/endpoints/users';
 import { db } from '../db/database';
 import { toast, TOAST_TEXT } from '../state/toasts';
 import { appState } from '../state/app-state';
@@ -47,13 +48,13 @@ export async function beginAnalytics(user: ConsentUser) {
 }
 
 /**
- * The user's answer, saved on their account (PUT /v1/users/{id}) so every device respects it, then
+ * The user's answer, saved on their account (updateUser) so every device respects it, then
  * applied at once: accepted starts analytics, refused opts out. Answers whether it was saved.
  */
 export async function chooseAnalyticsConsent(consent: boolean): Promise<boolean> {
   const user = consentStore.get();
   if (!user) return false;
-  const saved = await call('PUT', `/v1/users/${user.id}`, { body: { analytics_consent: consent }, showErrorPage: false });
+  const saved = await call(updateUser, { params: { id: user.id }, body: { analytics_consent: consent } });
   if (!saved.ok) {
     toast.error("Votre choix n'a pas pu être enregistré. Réessayez plus tard.");
     return false;

@@ -1,3 +1,5 @@
+import { unexpected } from '../contract/error-messages';
+
 /** What a call to /v1 can end in besides success: values, never thrown; the UI decides what to show. */
 export type ApiFailure =
   | { kind: 'offline' }
@@ -12,4 +14,4 @@ export type ApiFailure =
 export type ApiResult<T> = { ok: true; status: number; data: T } | { ok: false; failure: ApiFailure };
 
 export const OFFLINE_MESSAGE = 'Pas de connexion pour le moment. Réessayez quand le réseau sera revenu.';
-export const UNEXPECTED_MESSAGE = 'Une erreur inattendue est survenue. Veuillez réessayer.';
+export const UNEXPECTED_MESSAGE = unexpected;

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useModalDialog } from './use-modal-dialog';
 
 interface ConfirmDialogProps {
@@ -25,10 +25,13 @@ export function ConfirmDialog({ open, title, children, confirmLabel, busyLabel =
   const titleId = useId();
   const textId = useId();
 
-  // A new opening starts without the previous attempt's error.
-  useEffect(() => {
+  // A new opening starts without the previous attempt's error. Reset while rendering (React's pattern for
+  // state that follows a prop), so the old error never shows for a frame as an effect would let it.
+  const [wasOpen, setWasOpen] = useState(open);
+  if (open !== wasOpen) {
+    setWasOpen(open);
     if (open) setError(null);
-  }, [open]);
+  }
 
   const confirm = async () => {
     if (busy) return;

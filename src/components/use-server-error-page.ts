@@ -8,7 +8,7 @@ export interface ServerErrorPage {
 }
 
 /**
- * The spec's 500: unless the caller opted out, a full error page shows the body's message and code
+ * The spec's 500: where the call asked for it (`showErrorPage`), a full error page shows the body's message and code
  * (the server writes the status as the body's http_code). It replaces the page until the user goes
  * elsewhere: cleared when a navigation starts, so that a 500 in the next page's loader still shows.
  */

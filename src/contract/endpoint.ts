@@ -44,7 +44,11 @@ export interface Endpoint<
 
 export type AnyEndpoint = Endpoint<Method, string, BodySpec, v.GenericSchema | undefined, AnswerSpec>;
 
-/** Declares an endpoint, keeping its literal types (method, path, schemas) for both sides. */
+/**
+ * Declares an endpoint, keeping its literal types (method, path, schemas) for both sides. Marked free of
+ * side effects so that a bundle keeps only the endpoints (and their schemas) its screens call.
+ */
+/* @__NO_SIDE_EFFECTS__ */
 export function endpoint<
   const M extends Method,
   const P extends string,

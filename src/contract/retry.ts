@@ -27,6 +27,7 @@ export function retryAfterMs(header: string | null | undefined, now = Date.now()
   if (!header) return null;
   const trimmed = header.trim();
   if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
-  const date = Date.parse(trimmed);
+  // An HTTP date names its day and month ("Wed, 21 Oct 2026 07:28:00 GMT"); anything else ("-5", "1.5") is no wait.
+  const date = /^[A-Za-z]{3},/.test(trimmed) ? Date.parse(trimmed) : NaN;
   return Number.isNaN(date) ? null : Math.max(0, date - now);
 }

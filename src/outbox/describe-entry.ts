@@ -1,33 +1,21 @@
-import { DateTime } from 'luxon';
 import type { OutboxEntry } from '../db/database';
+import { loadedMutationKinds } from './registry';
 
-const when = (iso: string) =>
-  DateTime.fromISO(iso, { zone: 'Europe/Paris' }).setLocale('fr').toFormat("cccc d LLLL 'à' H'h'mm").replace(/h00$/, ' h');
+const SOME_CHANGE = 'Modification';
 
-/** What a queued write was, in French, for the list of changes that could not be sent. */
+/**
+ * What a queued write was, in French, for the list of changes that could not be sent: each kind says it of
+ * its own payload (`describe`), so the outbox knows no feature. Read from the registry already loaded (the
+ * drain that refused the entry loaded it), so a screen can call it while rendering.
+ */
 export function describeEntry(entry: OutboxEntry): string {
-  const p = entry.payload as Record<string, any>;
-  switch (entry.kind) {
-    case 'create-need':
-      return p.input?.name ? `Ajout du besoin « ${p.input.name} »` : "Ajout d'un besoin";
-    case 'update-need':
-      return p.input?.name ? `Modification du besoin « ${p.input.name} »` : "Modification d'un besoin";
-    case 'delete-need':
-      return "Suppression d'un besoin";
-    case 'add-help':
-      return p.input?.start_date ? `Proposition d'aide du ${when(p.input.start_date)}` : "Proposition d'aide";
-    case 'delete-help':
-      return "Retrait d'une aide";
-    case 'refuse-help':
-      return "Refus d'une aide";
-    case 'send-message': {
-      const body = String(p.input?.body ?? '');
-      return `Message « ${body.length > 40 ? `${body.slice(0, 40)}…` : body} »`;
-    }
-    case 'update-village':
-      return 'Modification du village';
-    default:
-      return 'Modification';
+  const kind = loadedMutationKinds()?.find(entry.kind);
+  if (!kind?.describe) return SOME_CHANGE;
+  try {
+    return kind.describe(entry.payload);
+  } catch {
+    // A payload of an older shape: the list still shows the entry, with its server message.
+    return SOME_CHANGE;
   }
 }
 

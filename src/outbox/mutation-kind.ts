@@ -13,7 +13,7 @@ export interface ApplyContext {
  * table, so its path and body are checked by the compiler), and how the server's answer replaces the
  * local guess.
  */
-export interface MutationKind<P = any> {
+export interface MutationKind<P = unknown> {
   name: string;
   payload: v.GenericSchema<unknown, P>;
   villageId(payload: P): string;
@@ -24,6 +24,8 @@ export interface MutationKind<P = any> {
   request(payload: P): EndpointRequest;
   /** Runs inside a read-write transaction over the village tables with the answer (validated; null for 204). */
   settle?(db: VillageDatabase, payload: P, data: unknown): Promise<void>;
+  /** What the write was, in French, for the list of changes the server refused ("Ajout du besoin « Courses »"). */
+  describe?(payload: P): string;
 }
 
 export const defineMutation = <P>(kind: MutationKind<P>) => kind;

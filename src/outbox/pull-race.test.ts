@@ -3,7 +3,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { VillageDatabase } from '../db/database';
 import { markSent, pullVillage } from './pull-village';
-import { BASE_URL, freshDatabase, needRow, seedLocal, signIn, snapshot, villageRow } from './test/local-world';
+import { freshDatabase, needRow, seedLocal, signIn, snapshot, transportTo, villageRow } from './test/local-world';
 
 const userId = 'user-1';
 const villageId = uuidv7();
@@ -28,7 +28,7 @@ describe('a pull racing a write of this device', () => {
       return new Response(JSON.stringify({ data: answers.shift() }), { status: 200, headers: { 'Content-Type': 'application/json' } });
     }) as typeof globalThis.fetch;
 
-    const result = await pullVillage({ db, fetch, baseUrl: BASE_URL }, 'jeton', userId, villageId);
+    const result = await pullVillage(transportTo(fetch, 'jeton'), db, userId, villageId);
     expect(result.ok).toBe(true);
     expect(calls).toBe(2);
     expect((await db.needs.toArray()).map((n) => n.name)).toEqual(['Envoyé pendant la lecture']);
@@ -42,7 +42,7 @@ describe('a pull racing a write of this device', () => {
       calls++;
       return new Response(JSON.stringify({ data: snapshot(village, []) }), { status: 200 });
     }) as typeof globalThis.fetch;
-    await pullVillage({ db, fetch, baseUrl: BASE_URL }, 'jeton', userId, villageId);
+    await pullVillage(transportTo(fetch, 'jeton'), db, userId, villageId);
     expect(calls).toBe(1);
     expect(await db.needs.count()).toBe(0);
   });

@@ -4,10 +4,12 @@ import fc from 'fast-check';
 import { v7 as uuidv7 } from 'uuid';
 import { createWorld } from '../../server/test/world';
 import { VillageDatabase } from '../db/database';
+import type { MutationKind } from './mutation-kind';
 import { enqueue } from './enqueue';
+import { mutationKinds } from './registry';
 import { drainOutbox } from './replay';
 import { pullVillage } from './pull-village';
-import { signIn } from './test/local-world';
+import { BASE_URL, signIn, transportTo } from './test/local-world';
 
 /**
  * Whatever the network does (requests lost on the way, answers lost on the way back, the page reloaded
@@ -18,9 +20,13 @@ import { signIn } from './test/local-world';
  * before) counts as a no-op in the model, as it is on the server.
  */
 
+// The app's kinds, as the outbox gets them: provided from above (src/testing/setup-mutation-kinds.ts),
+// looked up by the names the stored entries carry. The outbox and its tests import no feature.
+const kinds = await mutationKinds();
+const [createNeed, updateNeed, deleteNeed, addHelp, deleteHelp] = ['create-need', 'update-need', 'delete-need', 'add-help', 'delete-help'].map((name) => kinds.get(name));
+
 const world = await createWorld();
 const jeanne = await world.user('Jeanne');
-const BASE_URL = 'http://localhost:3333';
 
 type Write =
   | { op: 'create-need'; name: string }
@@ -72,7 +78,7 @@ function plan(steps: Step[], villageId: string, me: string) {
   const helpIds: string[] = [];
   const model: Model = { needs: new Map(), helps: new Map() };
   const of = <T>(pool: T[], i: number) => pool[i % pool.length];
-  const payloads = new Map<Step, { kind: string; payload: unknown }>();
+  const payloads = new Map<Step, { kind: MutationKind; payload: unknown }>();
   // The model after each write: what the device must show once the writes up to it are made.
   const after = new Map<Step, Model>();
   for (const s of steps) {
@@ -84,14 +90,14 @@ function plan(steps: Step[], villageId: string, me: string) {
         const id = uuidv7();
         needIds.push(id);
         model.needs.set(id, w.name);
-        payloads.set(s, { kind: w.op, payload: { village_id: villageId, id, input: { villager_id: me, name: w.name } } });
+        payloads.set(s, { kind: createNeed, payload: { village_id: villageId, id, input: { villager_id: me, name: w.name } } });
         break;
       }
       case 'update-need': {
         if (!needIds.length) continue;
         const needId = of(needIds, w.pick);
         if (model.needs.has(needId)) model.needs.set(needId, w.name);
-        payloads.set(s, { kind: w.op, payload: { village_id: villageId, need_id: needId, input: { updater_id: me, name: w.name } } });
+        payloads.set(s, { kind: updateNeed, payload: { village_id: villageId, need_id: needId, input: { updater_id: me, name: w.name } } });
         break;
       }
       case 'delete-need': {
@@ -99,7 +105,7 @@ function plan(steps: Step[], villageId: string, me: string) {
         const needId = of(needIds, w.pick);
         model.needs.delete(needId);
         for (const [helpId, of] of model.helps) if (of === needId) model.helps.delete(helpId);
-        payloads.set(s, { kind: w.op, payload: { village_id: villageId, need_id: needId, villager_id: me } });
+        payloads.set(s, { kind: deleteNeed, payload: { village_id: villageId, need_id: needId, villager_id: me } });
         break;
       }
       case 'add-help': {
@@ -109,14 +115,14 @@ function plan(steps: Step[], villageId: string, me: string) {
         helpIds.push(id);
         if (model.needs.has(needId)) model.helps.set(id, needId);
         const input = { helper_id: me, start_date: new Date(Date.UTC(2026, 11, 1 + helpIds.length, 9)).toISOString() };
-        payloads.set(s, { kind: w.op, payload: { village_id: villageId, village_need_id: needId, id, input } });
+        payloads.set(s, { kind: addHelp, payload: { village_id: villageId, village_need_id: needId, id, input } });
         break;
       }
       case 'delete-help': {
         if (!helpIds.length) continue;
         const helpId = of(helpIds, w.pick);
         model.helps.delete(helpId);
-        payloads.set(s, { kind: w.op, payload: { village_id: villageId, help_id: helpId, villager_id: me } });
+        payloads.set(s, { kind: deleteHelp, payload: { village_id: villageId, help_id: helpId, villager_id: me } });
         break;
       }
     }
@@ -154,7 +160,7 @@ describe('replay under faults (property)', () => {
         };
         const { payloads, model, after } = plan(steps, village.id, village.creatorVillagerId);
         // The device starts with the village on it, as a first pull leaves it.
-        await pullVillage({ db, fetch: serverFetch(), baseUrl: BASE_URL }, jeanne.token, jeanne.id, village.id);
+        await pullVillage(transportTo(serverFetch(), jeanne.token), db, jeanne.id, village.id);
 
         function serverFetch(fault: Pick<Drain, 'ok' | 'fault'> = { ok: 0, fault: 'none' }, onFirstWrite?: () => Promise<void>) {
           let writes = 0;
@@ -195,12 +201,12 @@ describe('replay under faults (property)', () => {
           } else if (s.t === 'reload') {
             reload();
           } else if (s.t === 'pull') {
-            await pullVillage({ db, fetch: serverFetch(), baseUrl: BASE_URL }, jeanne.token, jeanne.id, village.id);
+            await pullVillage(transportTo(serverFetch(), jeanne.token), db, jeanne.id, village.id);
           } else {
             // A killed page's replay ends in an error on its closed database; the reopened one carries on.
             const next = steps[i + 1];
             const alongside = s.alongside && next?.t === 'write' ? () => make(next) : undefined;
-            await drainOutbox({ db, fetch: serverFetch(s, alongside), baseUrl: BASE_URL, networkBack: true }).catch((error) => {
+            await drainOutbox({ db, transport: { baseUrl: BASE_URL, fetch: serverFetch(s, alongside) }, networkBack: true }).catch((error) => {
               if (!s.fault.startsWith('kill')) throw error;
             });
           }
@@ -211,7 +217,7 @@ describe('replay under faults (property)', () => {
 
         // The network is back for good: the queue empties within as many drains as there are writes.
         for (let i = 0; ; i++) {
-          const result = await drainOutbox({ db, fetch: serverFetch(), baseUrl: BASE_URL, networkBack: true });
+          const result = await drainOutbox({ db, transport: { baseUrl: BASE_URL, fetch: serverFetch() }, networkBack: true });
           if (result.state === 'drained') break;
           if (i > 20) throw new Error(`the queue does not empty: ${JSON.stringify(result)}`);
         }

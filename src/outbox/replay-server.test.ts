@@ -3,13 +3,27 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { v7 as uuidv7 } from 'uuid';
 import { createWorld, type TestUser } from '../../server/test/world';
 import type { VillageDatabase } from '../db/database';
+import type { MutationKind } from './mutation-kind';
 import { enqueue } from './enqueue';
+import { mutationKinds } from './registry';
 import { drainOutbox } from './replay';
 import { pullVillage } from './pull-village';
-import { freshDatabase, signIn } from './test/local-world';
+import { BASE_URL, freshDatabase, signIn, transportTo } from './test/local-world';
+
+// The app's kinds, as the outbox gets them: provided from above (src/testing/setup-mutation-kinds.ts),
+// looked up by the names the stored entries carry. The outbox and its tests import no feature.
+const kinds = await mutationKinds();
+const [createNeed, updateNeed, deleteNeed, addHelp, deleteHelp, refuseHelp, updateVillage] = [
+  'create-need',
+  'update-need',
+  'delete-need',
+  'add-help',
+  'delete-help',
+  'refuse-help',
+  'update-village',
+].map((name) => kinds.get(name));
 
 const world = await createWorld();
-const BASE_URL = 'http://localhost:3333';
 /** The real app in process: the replayer's requests go through every middleware and route of /v1. */
 const serverFetch = ((url: URL | string, init?: RequestInit) => world.app.request(url, init)) as typeof fetch;
 
@@ -23,12 +37,12 @@ beforeEach(async () => {
   village = await world.village(jeanne);
   await signIn(db, jeanne.id, jeanne.token);
   // The device starts from what the server has, as the village screen's first pull does.
-  const pulled = await pullVillage({ db, fetch: serverFetch, baseUrl: BASE_URL }, jeanne.token, jeanne.id, village.id);
+  const pulled = await pullVillage(transportTo(serverFetch, jeanne.token), db, jeanne.id, village.id);
   expect(pulled.ok).toBe(true);
 });
 afterEach(() => db.delete());
 
-const drain = (fetch: typeof globalThis.fetch = serverFetch) => drainOutbox({ db, fetch, baseUrl: BASE_URL, networkBack: true });
+const drain = (fetch: typeof globalThis.fetch = serverFetch) => drainOutbox({ db, transport: { baseUrl: BASE_URL, fetch }, networkBack: true });
 
 async function onServer(token = jeanne.token) {
   const answer = await world.request('GET', `/v1/villages/${village.id}?include=needs,helps`, { token });
@@ -43,17 +57,17 @@ describe('replay against the real server', () => {
     const me = village.creatorVillagerId;
     const [kept, dropped] = [uuidv7(), uuidv7()];
     const [help1, help2, help3] = [uuidv7(), uuidv7(), uuidv7()];
-    const q = (kind: string, payload: unknown) => enqueue(kind, payload, { db });
-    await q('create-need', { village_id: village.id, id: kept, input: { villager_id: me, name: 'Courses', description: 'Le mardi' } });
-    await q('create-need', { village_id: village.id, id: dropped, input: { villager_id: me, name: 'Repas' } });
-    await q('update-need', { village_id: village.id, need_id: kept, input: { updater_id: me, name: 'Grandes courses' } });
-    await q('add-help', { village_id: village.id, village_need_id: kept, id: help1, input: { helper_id: me, start_date: '2026-12-01T09:00:00Z', comment: 'Je passe' } });
-    await q('add-help', { village_id: village.id, village_need_id: kept, id: help2, input: { helper_id: me, start_date: '2026-12-02T09:00:00Z' } });
-    await q('add-help', { village_id: village.id, village_need_id: dropped, id: help3, input: { helper_id: me, start_date: '2026-12-03T09:00:00Z' } });
-    await q('delete-help', { village_id: village.id, help_id: help2, villager_id: me });
-    await q('refuse-help', { village_id: village.id, help_id: help1, villager_id: me });
-    await q('delete-need', { village_id: village.id, need_id: dropped, villager_id: me });
-    await q('update-village', { village_id: village.id, input: { updater_id: me, infos: 'Digicode 1234' } });
+    const q = (kind: MutationKind, payload: unknown) => enqueue(kind, payload, { db });
+    await q(createNeed, { village_id: village.id, id: kept, input: { villager_id: me, name: 'Courses', description: 'Le mardi' } });
+    await q(createNeed, { village_id: village.id, id: dropped, input: { villager_id: me, name: 'Repas' } });
+    await q(updateNeed, { village_id: village.id, need_id: kept, input: { updater_id: me, name: 'Grandes courses' } });
+    await q(addHelp, { village_id: village.id, village_need_id: kept, id: help1, input: { helper_id: me, start_date: '2026-12-01T09:00:00Z', comment: 'Je passe' } });
+    await q(addHelp, { village_id: village.id, village_need_id: kept, id: help2, input: { helper_id: me, start_date: '2026-12-02T09:00:00Z' } });
+    await q(addHelp, { village_id: village.id, village_need_id: dropped, id: help3, input: { helper_id: me, start_date: '2026-12-03T09:00:00Z' } });
+    await q(deleteHelp, { village_id: village.id, help_id: help2, villager_id: me });
+    await q(refuseHelp, { village_id: village.id, help_id: help1, villager_id: me });
+    await q(deleteNeed, { village_id: village.id, need_id: dropped, villager_id: me });
+    await q(updateVillage, { village_id: village.id, input: { updater_id: me, infos: 'Digicode 1234' } });
 
     expect(await drain()).toEqual({ state: 'drained', sent: 10, failed: 0 });
     const server = await onServer();
@@ -72,8 +86,8 @@ describe('replay against the real server', () => {
   it('a help added offline on a need made offline arrives with its client ids', async () => {
     const needId = uuidv7();
     const helpId = uuidv7();
-    await enqueue('create-need', { village_id: village.id, id: needId, input: { villager_id: village.creatorVillagerId, name: 'Courses' } }, { db });
-    await enqueue('add-help', { village_id: village.id, village_need_id: needId, id: helpId, input: { helper_id: village.creatorVillagerId, start_date: '2026-12-01T09:00:00+01:00', comment: 'Le matin' } }, { db });
+    await enqueue(createNeed, { village_id: village.id, id: needId, input: { villager_id: village.creatorVillagerId, name: 'Courses' } }, { db });
+    await enqueue(addHelp, { village_id: village.id, village_need_id: needId, id: helpId, input: { helper_id: village.creatorVillagerId, start_date: '2026-12-01T09:00:00+01:00', comment: 'Le matin' } }, { db });
     expect(await drain()).toMatchObject({ state: 'drained', sent: 2 });
     const server = await onServer();
     expect(server.helps.map((h) => [h.id, h.village_need_id, h.comment])).toEqual([[helpId, needId, 'Le matin']]);
@@ -86,7 +100,7 @@ describe('replay against the real server', () => {
     await signIn(db, paul.id, paul.token);
     const needId = uuidv7();
     // A helper may not add a need: the server says so in French.
-    const entry = await enqueue('create-need', { village_id: village.id, id: needId, input: { villager_id: paulVillager, name: 'Pas permis' } }, { db });
+    const entry = await enqueue(createNeed, { village_id: village.id, id: needId, input: { villager_id: paulVillager, name: 'Pas permis' } }, { db });
     expect(await db.needs.get(needId)).toBeDefined();
     expect(await drain()).toEqual({ state: 'drained', sent: 0, failed: 1 });
     expect(await db.outbox.get(entry.seq!)).toMatchObject({
@@ -99,7 +113,7 @@ describe('replay against the real server', () => {
 
   it('a lost answer: the resend with the same key changes nothing twice and gets the first answer back', async () => {
     const needId = uuidv7();
-    const entry = await enqueue('create-need', { village_id: village.id, id: needId, input: { villager_id: village.creatorVillagerId, name: 'Une fois' } }, { db });
+    const entry = await enqueue(createNeed, { village_id: village.id, id: needId, input: { villager_id: village.creatorVillagerId, name: 'Une fois' } }, { db });
     const seen: { key: string | null; replayed: string | null; status: number }[] = [];
     let lose = true;
     const lossy = (async (url: URL | string, init?: RequestInit) => {
@@ -123,7 +137,7 @@ describe('replay against the real server', () => {
   it('a 401 keeps the queue; the same user signed in again sends it', async () => {
     const needId = uuidv7();
     await signIn(db, jeanne.id, 'jeton-révoqué');
-    await enqueue('create-need', { village_id: village.id, id: needId, input: { villager_id: village.creatorVillagerId, name: 'Après reconnexion' } }, { db });
+    await enqueue(createNeed, { village_id: village.id, id: needId, input: { villager_id: village.creatorVillagerId, name: 'Après reconnexion' } }, { db });
     expect(await drain()).toEqual({ state: 'unauthorized', sent: 0, failed: 0 });
     expect(await db.outbox.where('status').equals('pending').count()).toBe(1);
     await signIn(db, jeanne.id, jeanne.token);

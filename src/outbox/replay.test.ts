@@ -3,9 +3,15 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { v7 as uuidv7 } from 'uuid';
 import type { VillageDatabase } from '../db/database';
 import { enqueue } from './enqueue';
+import { mutationKinds } from './registry';
 import { drainOutbox } from './replay';
 import { pullVillage, storeVillageSnapshot, VILLAGE_FULL_INCLUDE } from './pull-village';
-import { BASE_URL, freshDatabase, helpRow, needRow, scriptedFetch, seedLocal, signIn, snapshot, villageRow, type FakeAnswer } from './test/local-world';
+import { BASE_URL, freshDatabase, helpRow, needRow, scriptedFetch, seedLocal, signIn, snapshot, transportTo, villageRow, type FakeAnswer } from './test/local-world';
+
+// The app's kinds, as the outbox gets them: provided from above (src/testing/setup-mutation-kinds.ts),
+// looked up by the names the stored entries carry. The outbox and its tests import no feature.
+const kinds = await mutationKinds();
+const [createNeed, updateNeed, deleteNeed, addHelp, deleteHelp, updateVillage] = ['create-need', 'update-need', 'delete-need', 'add-help', 'delete-help', 'update-village'].map((name) => kinds.get(name));
 
 const T0 = Date.parse('2026-11-20T09:00:00.000Z');
 let clock = T0;
@@ -25,19 +31,19 @@ beforeEach(async () => {
 });
 afterEach(() => db.delete());
 
-const createNeed = (name: string, id = uuidv7()) =>
-  enqueue('create-need', { village_id: villageId, id, input: { villager_id: villagerId, name } }, { db });
+const queueNeed = (name: string, id = uuidv7()) =>
+  enqueue(createNeed, { village_id: villageId, id, input: { villager_id: villagerId, name } }, { db });
 const created = (name: string, id?: string): FakeAnswer => (req) => ({
   status: 201,
   body: { data: needRow(villageId, id ?? (req.body as { id: string }).id, { name, updated_at: '2026-11-20T09:00:05.000Z' }) },
 });
 const pending = () => db.outbox.where('status').equals('pending').sortBy('seq');
 const drain = (fetch: typeof globalThis.fetch, extra: { random?: () => number; networkBack?: boolean } = {}) =>
-  drainOutbox({ db, fetch, baseUrl: BASE_URL, now, ...extra });
+  drainOutbox({ db, transport: { baseUrl: BASE_URL, fetch }, now, ...extra });
 
 describe('order and shape', () => {
   it('sends oldest first, one at a time, with the token and the entry id as Idempotency-Key', async () => {
-    const entries = [await createNeed('Un'), await createNeed('Deux'), await createNeed('Trois')];
+    const entries = [await queueNeed('Un'), await queueNeed('Deux'), await queueNeed('Trois')];
     let inFlight = 0;
     const fake = scriptedFetch({
       write: [
@@ -64,7 +70,7 @@ describe('order and shape', () => {
   it('puts the query of a DELETE in the address', async () => {
     const need = needRow(villageId);
     await seedLocal(db, village, [need]);
-    await enqueue('delete-need', { village_id: villageId, need_id: need.id, villager_id: villagerId }, { db });
+    await enqueue(deleteNeed, { village_id: villageId, need_id: need.id, villager_id: villagerId }, { db });
     const fake = scriptedFetch({ write: [{ status: 204 }] });
     await drain(fake.fetch);
     expect(fake.requests[0].method).toBe('DELETE');
@@ -73,7 +79,7 @@ describe('order and shape', () => {
   });
 
   it("writes the server's answer over the local guess", async () => {
-    const entry = await createNeed('Courses');
+    const entry = await queueNeed('Courses');
     const id = (entry.payload as { id: string }).id;
     await drain(scriptedFetch({ write: [created('Courses (serveur)')] }).fetch);
     expect(await db.needs.get(id)).toMatchObject({ name: 'Courses (serveur)', updated_at: '2026-11-20T09:00:05.000Z' });
@@ -81,8 +87,8 @@ describe('order and shape', () => {
 
   it("keeps a later write's effect when an earlier answer about the same row comes back", async () => {
     const id = uuidv7();
-    await createNeed('Avant', id);
-    await enqueue('update-need', { village_id: villageId, need_id: id, input: { updater_id: villagerId, name: 'Après' } }, { db });
+    await queueNeed('Avant', id);
+    await enqueue(updateNeed, { village_id: villageId, need_id: id, input: { updater_id: villagerId, name: 'Après' } }, { db });
     // The create goes through, the update waits for the network: the create's answer must not show "Avant".
     const fake = scriptedFetch({ write: [created('Avant', id), 'network-error'] });
     expect(await drain(fake.fetch)).toMatchObject({ state: 'waiting', sent: 1, reason: 'network' });
@@ -91,12 +97,12 @@ describe('order and shape', () => {
 
   it('keeps the effect of a write made on the same row while the earlier one was on its way', async () => {
     const id = uuidv7();
-    await createNeed('Avant', id);
+    await queueNeed('Avant', id);
     const fake = scriptedFetch({
       write: [
         async () => {
           // The user renames the need while its creation is being sent.
-          await enqueue('update-need', { village_id: villageId, need_id: id, input: { updater_id: villagerId, name: 'Après' } }, { db });
+          await enqueue(updateNeed, { village_id: villageId, need_id: id, input: { updater_id: villagerId, name: 'Après' } }, { db });
           return (created('Avant', id) as (r: unknown) => FakeAnswer)(null);
         },
         'network-error',
@@ -110,8 +116,8 @@ describe('order and shape', () => {
     const need = needRow(villageId);
     await seedLocal(db, village, [need]);
     const helpId = uuidv7();
-    await enqueue('add-help', { village_id: villageId, village_need_id: need.id, id: helpId, input: { helper_id: villagerId, start_date: '2026-12-01T09:00:00Z' } }, { db });
-    await enqueue('delete-need', { village_id: villageId, need_id: need.id, villager_id: villagerId }, { db });
+    await enqueue(addHelp, { village_id: villageId, village_need_id: need.id, id: helpId, input: { helper_id: villagerId, start_date: '2026-12-01T09:00:00Z' } }, { db });
+    await enqueue(deleteNeed, { village_id: villageId, need_id: need.id, villager_id: villagerId }, { db });
     const fake = scriptedFetch({ write: [{ status: 201, body: { data: helpRow(need, villagerId, helpId) } }, 'network-error'] });
     expect(await drain(fake.fetch)).toMatchObject({ state: 'waiting', sent: 1 });
     expect(await db.helps.get(helpId)).toBeUndefined();
@@ -119,8 +125,8 @@ describe('order and shape', () => {
   });
 
   it('stops at the first write that must wait, so the order holds', async () => {
-    await createNeed('Un');
-    await createNeed('Deux');
+    await queueNeed('Un');
+    await queueNeed('Deux');
     const fake = scriptedFetch({ write: ['network-error'] });
     expect(await drain(fake.fetch)).toMatchObject({ state: 'waiting', sent: 0, reason: 'network' });
     expect(fake.requests).toHaveLength(1);
@@ -128,7 +134,7 @@ describe('order and shape', () => {
   });
 
   it('lets one replayer at a time run, and answers signed-out without a session', async () => {
-    await createNeed('Un');
+    await queueNeed('Un');
     let release!: () => void;
     const fake = scriptedFetch({ write: [() => new Promise<FakeAnswer>((r) => (release = () => r({ status: 201, body: { data: needRow(villageId) } })))] });
     const first = drain(fake.fetch);
@@ -143,7 +149,7 @@ describe('order and shape', () => {
 
 describe('backoff', () => {
   it('grows the wait after each failure, with jitter between half and all of 1 s, 2 s, 4 s…', async () => {
-    await createNeed('Un');
+    await queueNeed('Un');
     const fake = scriptedFetch({ write: ['network-error'] });
     for (const [attempts, random] of [[1, 0], [2, 0.999999], [3, 0.5], [4, 0], [5, 0.999999]] as const) {
       const result = await drain(fake.fetch, { random: () => random });
@@ -163,7 +169,7 @@ describe('backoff', () => {
   });
 
   it('caps the wait at 5 minutes', async () => {
-    await createNeed('Un');
+    await queueNeed('Un');
     const [entry] = await pending();
     await db.outbox.update(entry.seq!, { attempts: 30 });
     await drain(scriptedFetch({ write: ['network-error'] }).fetch, { random: () => 0.999999 });
@@ -173,34 +179,34 @@ describe('backoff', () => {
   });
 
   it('waits the seconds of Retry-After', async () => {
-    await createNeed('Un');
+    await queueNeed('Un');
     const result = await drain(scriptedFetch({ write: [{ status: 503, headers: { 'Retry-After': '120' }, body: { message: 'Maintenance' } }] }).fetch);
     expect(result).toMatchObject({ state: 'waiting', reason: 'server', retryAt: clock + 120_000 });
     expect((await pending())[0]).toMatchObject({ attempts: 1, notBefore: clock + 120_000, lastError: { kind: 'server', status: 503 } });
   });
 
   it('waits until the date of Retry-After, measured on the same clock', async () => {
-    await createNeed('Un');
+    await queueNeed('Un');
     const at = new Date(clock + 90_000).toUTCString();
     await drain(scriptedFetch({ write: [{ status: 429, headers: { 'Retry-After': at } }] }).fetch);
     expect((await pending())[0].notBefore).toBe(clock + 90_000);
   });
 
   it.each([408, 425, 429, 500, 502, 503, 504])('keeps the write on %i', async (status) => {
-    await createNeed('Un');
+    await queueNeed('Un');
     expect(await drain(scriptedFetch({ write: [{ status }] }).fetch, { random: () => 0 })).toMatchObject({ state: 'waiting', reason: 'server' });
     expect((await pending())[0]).toMatchObject({ status: 'pending', attempts: 1, lastError: { kind: 'server', status } });
   });
 
   it('networkBack lets writes that waited for the network go at once, not those the server put off', async () => {
-    await createNeed('Un');
+    await queueNeed('Un');
     await drain(scriptedFetch({ write: ['network-error'] }).fetch);
     const ok = scriptedFetch({ write: [created('Un')] });
     expect(await drain(ok.fetch)).toMatchObject({ state: 'waiting' });
     expect(ok.requests).toHaveLength(0);
     expect(await drain(ok.fetch, { networkBack: true })).toMatchObject({ state: 'drained', sent: 1 });
 
-    await createNeed('Deux');
+    await queueNeed('Deux');
     await drain(scriptedFetch({ write: [{ status: 503, headers: { 'Retry-After': '60' } }] }).fetch);
     const again = scriptedFetch({ write: [created('Deux')] });
     expect(await drain(again.fetch, { networkBack: true })).toMatchObject({ state: 'waiting', reason: 'server' });
@@ -212,7 +218,7 @@ describe('backoff', () => {
 
 describe('401', () => {
   it('pauses and keeps the queue; a new session of the same user resumes it', async () => {
-    const entries = [await createNeed('Un'), await createNeed('Deux')];
+    const entries = [await queueNeed('Un'), await queueNeed('Deux')];
     const refused = scriptedFetch({ write: [{ status: 401, body: { message: 'Votre session a expiré.' } }] });
     expect(await drain(refused.fetch)).toEqual({ state: 'unauthorized', sent: 0, failed: 0 });
     expect(refused.requests).toHaveLength(1);
@@ -227,7 +233,7 @@ describe('401', () => {
 
   it("never sends another user's entries, nor re-applies them on a pull", async () => {
     const id = uuidv7();
-    await createNeed('De Jeanne', id);
+    await queueNeed('De Jeanne', id);
     await drain(scriptedFetch({ write: [{ status: 401 }] }).fetch);
 
     const otherUser = uuidv7();
@@ -235,7 +241,7 @@ describe('401', () => {
     const other = scriptedFetch({ write: [created('x')], pull: { status: 200, body: { data: snapshot(village) } } });
     expect(await drain(other.fetch)).toEqual({ state: 'drained', sent: 0, failed: 0 });
     expect(other.writes()).toHaveLength(0);
-    await pullVillage({ db, fetch: other.fetch, baseUrl: BASE_URL }, 'jeton-autre', otherUser, villageId);
+    await pullVillage(transportTo(other.fetch, 'jeton-autre'), db, otherUser, villageId);
     expect(await db.needs.get(id)).toBeUndefined();
     expect(await pending()).toHaveLength(1);
 
@@ -253,9 +259,9 @@ describe('refusals', () => {
     [409, 'Cet identifiant est déjà utilisé.'],
     [422, 'Ce champ est requis'],
   ])('%i: the entry is failed with the French message, the pull undoes its effect, the next writes go on', async (status, message) => {
-    const refused = await createNeed('Refusé');
+    const refused = await queueNeed('Refusé');
     const refusedId = (refused.payload as { id: string }).id;
-    const next = await createNeed('Accepté');
+    const next = await queueNeed('Accepté');
     const nextId = (next.payload as { id: string }).id;
     expect(await db.needs.get(refusedId)).toBeDefined();
     const fake = scriptedFetch({
@@ -276,7 +282,7 @@ describe('refusals', () => {
   });
 
   it('keeps a general French message when the answer says nothing usable', async () => {
-    const entry = await createNeed('Un');
+    const entry = await queueNeed('Un');
     await drain(scriptedFetch({ write: [{ status: 400, body: 'pas du JSON' as never }] }).fetch);
     expect((await db.outbox.get(entry.seq!))?.failure).toEqual({ status: 400, message: 'Le serveur a refusé cette modification.' });
   });
@@ -285,8 +291,8 @@ describe('refusals', () => {
     const need = needRow(villageId, uuidv7(), { name: 'Courses' });
     const help = helpRow(need, villagerId);
     await seedLocal(db, village, [need], [help]);
-    await enqueue('delete-need', { village_id: villageId, need_id: need.id, villager_id: villagerId }, { db });
-    const later = await createNeed('En attente');
+    await enqueue(deleteNeed, { village_id: villageId, need_id: need.id, villager_id: villagerId }, { db });
+    const later = await queueNeed('En attente');
     const laterId = (later.payload as { id: string }).id;
     expect(await db.needs.get(need.id)).toBeUndefined();
     const fake = scriptedFetch({
@@ -318,7 +324,7 @@ describe('lost answers', () => {
       }
       return answers.get(key)!;
     };
-    const entry = await createNeed('Une fois');
+    const entry = await queueNeed('Une fois');
     const fake = scriptedFetch({ write: [server] });
     expect(await drain(fake.fetch)).toMatchObject({ state: 'waiting', reason: 'network' });
     expect(await drain(fake.fetch, { networkBack: true })).toMatchObject({ state: 'drained', sent: 1 });
@@ -338,12 +344,12 @@ describe('pull then rebase', () => {
 
     const newNeedId = uuidv7();
     const newHelpId = uuidv7();
-    await createNeed('Nouveau', newNeedId);
-    await enqueue('update-need', { village_id: villageId, need_id: kept.id, input: { updater_id: villagerId, name: 'Nouveau nom' } }, { db });
-    await enqueue('delete-need', { village_id: villageId, need_id: removed.id, villager_id: villagerId }, { db });
-    await enqueue('add-help', { village_id: villageId, village_need_id: newNeedId, id: newHelpId, input: { helper_id: villagerId, start_date: '2026-12-02T09:00:00Z' } }, { db });
-    await enqueue('delete-help', { village_id: villageId, help_id: goneHelp.id, villager_id: villagerId }, { db });
-    await enqueue('update-village', { village_id: villageId, input: { updater_id: villagerId, infos: 'Digicode 1234' } }, { db });
+    await queueNeed('Nouveau', newNeedId);
+    await enqueue(updateNeed, { village_id: villageId, need_id: kept.id, input: { updater_id: villagerId, name: 'Nouveau nom' } }, { db });
+    await enqueue(deleteNeed, { village_id: villageId, need_id: removed.id, villager_id: villagerId }, { db });
+    await enqueue(addHelp, { village_id: villageId, village_need_id: newNeedId, id: newHelpId, input: { helper_id: villagerId, start_date: '2026-12-02T09:00:00Z' } }, { db });
+    await enqueue(deleteHelp, { village_id: villageId, help_id: goneHelp.id, villager_id: villagerId }, { db });
+    await enqueue(updateVillage, { village_id: villageId, input: { updater_id: villagerId, infos: 'Digicode 1234' } }, { db });
     const before = { needs: await db.needs.orderBy('id').toArray(), helps: await db.helps.orderBy('id').toArray(), village: await db.villages.get(villageId) };
 
     // The server knows none of it yet, and meanwhile someone else added a need.
@@ -363,13 +369,13 @@ describe('pull then rebase', () => {
     await seedLocal(db, village, [stale]);
     const fresh = needRow(villageId, uuidv7(), { name: 'Ajouté ailleurs' });
     const fake = scriptedFetch({ write: [], pull: { status: 200, body: { data: snapshot(village, [fresh]) } } });
-    const result = await pullVillage({ db, fetch: fake.fetch, baseUrl: BASE_URL }, 'jeton-1', userId, villageId);
+    const result = await pullVillage(transportTo(fake.fetch, 'jeton-1'), db, userId, villageId);
     expect(result.ok).toBe(true);
     expect(await db.needs.toArray()).toEqual([fresh]);
     expect(fake.requests[0].headers.authorization).toBe('Bearer jeton-1');
 
     const offline = scriptedFetch({ write: [], pull: 'network-error' });
-    expect(await pullVillage({ db, fetch: offline.fetch, baseUrl: BASE_URL }, 'jeton-1', userId, villageId)).toEqual({ ok: false, status: 'offline' });
+    expect(await pullVillage(transportTo(offline.fetch, 'jeton-1'), db, userId, villageId)).toEqual({ ok: false, failure: { kind: 'offline' } });
     expect(await db.needs.toArray()).toEqual([fresh]);
   });
 });

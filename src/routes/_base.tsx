@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guards } from '../guards/registry';
-import { BaseLayout } from '../components/layouts/base-layout';
+import { BaseLayout } from '../app/layouts/base-layout';
 import { withQueries } from '../components/layouts/with-queries';
 
 export const Route = createFileRoute('/_base')({

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guards } from '../guards/registry';
-import { TunnelLayout } from '../components/layouts/tunnel-layout';
+import { TunnelLayout } from '../features/creation/tunnel-layout';
 import { withQueries } from '../components/layouts/with-queries';
 
 export const Route = createFileRoute('/_tunnel')({

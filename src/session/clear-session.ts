@@ -1,7 +1,7 @@
 import { db } from '../db/database';
 import { appState } from '../state/app-state';
 import { clearToken } from './token';
-import { PUSH_RECORD_KEY } from '../features/push/push-record-key';
+import { PUSH_RECORD_KEY } from './push-record-key';
 
 /**
  * Tables that survive a sign-out or an expired session: the writes not yet sent belong to their user and
@@ -20,7 +20,7 @@ export async function clearSession() {
     });
     // What TanStack Query holds in memory and the feed's first pages kept in localStorage belong to that user too.
     const [{ queryClient }, { forgetPersistedFeeds }] = await Promise.all([
-      import('../features/village-data/query-client'),
+      import('../state/query-client'),
       import('../features/notifications/feed-persistence'),
     ]);
     queryClient.clear();

@@ -2,7 +2,10 @@
 import 'fake-indexeddb/auto';
 import type { AnyRouter } from '@tanstack/react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { call } from '../api/client';
+import { call, quietTransport } from '../api/client';
+import { send } from '../api/transport';
+import { logIn } from '../contract/endpoints/auth';
+import { getMe, updateUser } from '../contract/endpoints/users';
 import { db } from '../db/database';
 import { listenForExpiredSession } from './session-expiry';
 import { setToken } from './token';
@@ -28,7 +31,8 @@ describe('a 401 during a session', () => {
     const { router, navigate } = fakeRouter('/account/profile', '/account/profile?tab=1');
     stop = listenForExpiredSession(router);
     vi.stubGlobal('fetch', async () => expired());
-    await Promise.all([call('PUT', '/v1/users/u1', { body: {} }), call('GET', '/v1/users/me', { retries: 0 })]);
+    // A call of the page's and a background read (no loading indicator) both end it, by themselves.
+    await Promise.all([call(updateUser, { params: { id: 'u1' }, body: {} }), send(quietTransport, getMe, {}, { retries: 0 })]);
     await vi.waitFor(() => expect(navigate).toHaveBeenCalled());
     expect(navigate).toHaveBeenCalledTimes(1);
     expect(navigate).toHaveBeenCalledWith({ to: '/auth/login', search: { redirect: '/account/profile?tab=1', expired: true }, replace: true });
@@ -42,7 +46,7 @@ describe('a 401 during a session', () => {
     const { router, navigate } = fakeRouter('/auth/login');
     stop = listenForExpiredSession(router);
     vi.stubGlobal('fetch', async () => expired());
-    await call('POST', '/v1/auth/login', { body: {} });
+    await call(logIn, { body: { email: 'alice@example.test', password: 'mauvais' } });
     expect(navigate).not.toHaveBeenCalled();
   });
 });

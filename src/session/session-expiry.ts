@@ -1,7 +1,7 @@
 import type { AnyRouter } from '@tanstack/react-router';
 import { onApiEvent } from '../api/client';
 import { clearSession } from './clear-session';
-import { BOOTSTRAP_PATH } from '../features/bootstrap/initialisation-guard';
+import { BOOTSTRAP_PATH } from './bootstrap-path';
 
 export const LOGIN_PATH = '/auth/login';
 

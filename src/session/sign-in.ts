@@ -1,7 +1,7 @@
 import type { Session } from '../contract';
 import { db } from '../db/database';
 import { appState } from '../state/app-state';
-import { BOOTSTRAP_PATH } from '../features/bootstrap/initialisation-guard';
+import { BOOTSTRAP_PATH } from './bootstrap-path';
 import { RETURN_TO_KEY, setToken } from './token';
 
 /**

@@ -1,4 +1,5 @@
 import { call } from '../api/client';
+import { logOut } from '../contract/endpoints/auth';
 import { track } from '../analytics/analytics';
 import { clearSession } from './clear-session';
 import { getToken } from './token';
@@ -19,5 +20,5 @@ export async function signOut() {
   const forgettingPush = push?.forgetPushOnSignOut(token).catch((error: unknown) => console.warn('Push subscription not forgotten', error));
   await clearSession();
   await forgettingPush;
-  if (token) await call('POST', '/v1/auth/logout', { headers: { Authorization: `Bearer ${token}` }, showErrorPage: false });
+  if (token) await call(logOut, {}, { headers: { Authorization: `Bearer ${token}` } });
 }

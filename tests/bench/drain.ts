@@ -13,16 +13,21 @@ import { call, DATABASE_LABEL, PG_URL, seedUser, startServer } from './bench-ser
 import { join } from 'node:path';
 import { v7 as uuidv7 } from 'uuid';
 import { VillageDatabase } from '../../src/db/database';
+import { buildRequest } from '../../src/api/transport';
 import { enqueue } from '../../src/outbox/enqueue';
 import { drainOutbox } from '../../src/outbox/replay';
-import { mutationKind } from '../../src/outbox/registry';
+import { mutationKinds, provideMutationKinds } from '../../src/outbox/registry';
+import type { MutationKind } from '../../src/outbox/mutation-kind';
+import { mutationKinds as appKinds } from '../../src/app/mutation-kinds';
+import { createNeed } from '../../src/features/needs/mutations/create-need';
+import { addHelp } from '../../src/features/helps/mutations/add-help';
 
 const WRITES = 1_000;
 const TARGET_PER_S = 200;
 
-
-
-
+// As the page and the worker do at start: the drain looks the kinds up by the names the entries carry.
+provideMutationKinds(async () => appKinds);
+await mutationKinds();
 
 async function openVillage(base: string, token: string) {
   const village = (await call(base, 'POST', '/v1/villages', token, { creation_mode: 2, first_name: 'Jeanne', name: 'Banc de la file' })).data;
@@ -34,12 +39,12 @@ async function openVillage(base: string, token: string) {
 
 /** Half needs, half helps: each need is followed by a help on it, as a day of offline use would queue them. */
 function writes(villageId: string, me: string) {
-  const list: { kind: string; payload: unknown }[] = [];
+  const list: { kind: MutationKind; payload: unknown }[] = [];
   for (let i = 0; i < WRITES / 2; i++) {
     const needId = uuidv7();
-    list.push({ kind: 'create-need', payload: { village_id: villageId, id: needId, input: { villager_id: me, name: `Besoin n° ${i}`, description: 'Écrit hors ligne.' } } });
+    list.push({ kind: createNeed, payload: { village_id: villageId, id: needId, input: { villager_id: me, name: `Besoin n° ${i}`, description: 'Écrit hors ligne.' } } });
     const start = new Date(Date.UTC(2026, 11, 1 + (i % 28), 8 + (i % 10))).toISOString();
-    list.push({ kind: 'add-help', payload: { village_id: villageId, village_need_id: needId, id: uuidv7(), input: { helper_id: me, start_date: start, comment: 'Je passe.' } } });
+    list.push({ kind: addHelp, payload: { village_id: villageId, village_need_id: needId, id: uuidv7(), input: { helper_id: me, start_date: start, comment: 'Je passe.' } } });
   }
   return list;
 }
@@ -53,8 +58,11 @@ try {
     // Warm-up: JIT and the server's first queries, outside both timings.
     const warm = await openVillage(server.base, user.token);
     for (const w of writes(warm.villageId, warm.me).slice(0, 100)) {
-      const r = mutationKind(w.kind).request(w.payload);
-      await call(server.base, r.method, r.path, user.token, r.body);
+      const { endpoint, args } = w.kind.request(w.payload);
+      const { url, init } = buildRequest({ baseUrl: server.base }, endpoint, args, user.token);
+      const res = await fetch(url, init);
+      if (!res.ok) throw new Error(`${init.method} ${url.pathname} → ${res.status} ${await res.text()}`);
+      await res.text();
     }
 
     const outboxVillage = await openVillage(server.base, user.token);
@@ -78,24 +86,24 @@ try {
       }
     }) as typeof fetch;
     started = performance.now();
-    const result = await drainOutbox({ db, fetch: timedFetch, baseUrl: server.base });
+    const result = await drainOutbox({ db, transport: { baseUrl: server.base, fetch: timedFetch } });
     const drainMs = performance.now() - started;
     if (result.state !== 'drained' || result.sent !== WRITES || (await db.outbox.count()) !== 0) {
       throw new Error(`the drain did not send everything: ${JSON.stringify(result)}`);
     }
 
     const plainVillage = await openVillage(server.base, user.token);
-    const plain = writes(plainVillage.villageId, plainVillage.me).map((w) => mutationKind(w.kind).request(w.payload));
+    // Built before the clock starts, as the replayer sends them: token, JSON body and an Idempotency-Key, so
+    // the server does the same work.
+    const plain = writes(plainVillage.villageId, plainVillage.me).map((w) => {
+      const { endpoint, args } = w.kind.request(w.payload);
+      return buildRequest({ baseUrl: server.base }, endpoint, args, user.token, { idempotencyKey: uuidv7() });
+    });
     started = performance.now();
-    for (const r of plain) {
-      // As the replayer sends them: token, JSON body and an Idempotency-Key, so the server does the same work.
-      const res = await fetch(server.base + r.path, {
-        method: r.method,
-        headers: { Accept: 'application/json', 'Content-Type': 'application/json', Authorization: `Bearer ${user.token}`, 'Idempotency-Key': uuidv7() },
-        body: JSON.stringify(r.body),
-      });
+    for (const { url, init } of plain) {
+      const res = await fetch(url, init);
       await res.text();
-      if (!res.ok) throw new Error(`${r.method} ${r.path} → ${res.status}`);
+      if (!res.ok) throw new Error(`${init.method} ${url.pathname} → ${res.status}`);
     }
     const plainMs = performance.now() - started;
 

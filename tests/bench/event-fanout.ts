@@ -10,7 +10,7 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { call, DATABASE_LABEL, percentile, PG_URL, seedUser, startServer } from './bench-server';
 import { join } from 'node:path';
-import { readEvents } from '../../server/events/sse-reader';
+import { readEvents } from '../../server/test/sse-reader';
 
 const STREAMS = 200;
 const WRITES = 50;

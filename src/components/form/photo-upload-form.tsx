@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { ApiResult } from '../../api/failure';
 import { toast, TOAST_TEXT } from '../../state/toasts';
-import { PHOTO_TYPES, photoProblem } from '../../features/account/upload-photo';
+import { PHOTO_TYPES, photoProblem } from './photo-rules';
 import { failureText } from './failure-text';
 import { SubmitButton } from './submit-button';
 

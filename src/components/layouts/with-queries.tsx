@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { queryClient } from '../../features/village-data/query-client';
+import { queryClient } from '../../state/query-client';
 
 /**
  * A signed-in layout inside the query client. Only these layouts fetch through TanStack Query: keeping the

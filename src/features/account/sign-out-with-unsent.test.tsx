@@ -4,6 +4,7 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { db } from '../../db/database';
 import { enqueue } from '../../outbox/enqueue';
+import { createNeed } from '../needs/mutations/create-need';
 import { getToken, setToken } from '../../session/token';
 import { renderWithRouter } from '../../test/render-with-router';
 import { AccountPage } from './account-page';
@@ -26,7 +27,7 @@ beforeEach(async () => {
 });
 
 const addNeed = (n: number) =>
-  enqueue('create-need', { village_id: VILLAGE, id: `0195a6a4-0000-7000-8000-00000000010${n}`, input: { villager_id: VILLAGER, name: `Besoin ${n}` } });
+  enqueue(createNeed, { village_id: VILLAGE, id: `0195a6a4-0000-7000-8000-00000000010${n}`, input: { villager_id: VILLAGER, name: `Besoin ${n}` } });
 
 describe('signing out with changes not sent yet', () => {
   it('asks first, says how many would be lost, and staying keeps everything', async () => {

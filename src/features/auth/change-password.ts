@@ -1,6 +1,6 @@
 import { call } from '../../api/client';
 import type { ChangePasswordInput } from '../../contract';
+import { changePassword as changePasswordEndpoint } from '../../contract/endpoints/auth';
 
-/** PUT /v1/auth/change-password: the new password, with the mailed token as proof. */
-export const changePassword = (input: ChangePasswordInput) =>
-  call('PUT', '/v1/auth/change-password', { body: input, showErrorPage: false });
+/** The new password, with the mailed token as proof. A fault is said in the form, not with the error page. */
+export const changePassword = (input: ChangePasswordInput) => call(changePasswordEndpoint, { body: input });

@@ -1,5 +1,5 @@
 import { call } from '../../api/client';
+import { checkResetToken as checkResetTokenEndpoint } from '../../contract/endpoints/auth';
 
-/** POST /v1/auth/check-reset-password-token: whether the mailed link can still be used. */
-export const checkResetToken = (token: string) =>
-  call('POST', '/v1/auth/check-reset-password-token', { body: { token }, showErrorPage: false });
+/** Whether the mailed link can still be used. */
+export const checkResetToken = (token: string) => call(checkResetTokenEndpoint, { body: { token } });

@@ -1,5 +1,6 @@
 import { call } from '../../api/client';
-import { type LoginInput, Session } from '../../contract';
+import type { LoginInput } from '../../contract';
+import { logIn as logInEndpoint } from '../../contract/endpoints/auth';
 
-/** POST /v1/auth/login: the session, or why not (wrong credentials come back as a refusal in French). */
-export const logIn = (input: LoginInput) => call('POST', '/v1/auth/login', { body: input, schema: Session, showErrorPage: false });
+/** The session, or why not (wrong credentials come back as a refusal in French). */
+export const logIn = (input: LoginInput) => call(logInEndpoint, { body: input });

@@ -1,12 +1,13 @@
 import { Link } from '@tanstack/react-router';
 import { LoginInput, type Session } from '../../contract';
+import { unauthenticated } from '../../contract/error-messages';
 import { useForm } from '../../components/form/use-form';
 import { TextField } from '../../components/form/text-field';
 import { FormAlert } from '../../components/form/form-alert';
 import { SubmitButton } from '../../components/form/submit-button';
 import { logIn } from './log-in';
 
-export const SESSION_EXPIRED_TEXT = 'Votre session a expiré, veuillez vous reconnecter.';
+export const SESSION_EXPIRED_TEXT = unauthenticated;
 
 interface LoginFormProps {
   /** Set when a 401 brought the user here: they are told why they must sign in again. */

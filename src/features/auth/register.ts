@@ -1,6 +1,6 @@
 import { call } from '../../api/client';
-import { type RegisterInput, Session } from '../../contract';
+import type { RegisterInput } from '../../contract';
+import { register as registerEndpoint } from '../../contract/endpoints/auth';
 
-/** POST /v1/auth/register: the new account's session; a taken e-mail comes back as a 422 on `email`. */
-export const register = (input: RegisterInput) =>
-  call('POST', '/v1/auth/register', { body: input, schema: Session, showErrorPage: false });
+/** The new account's session; a taken e-mail comes back as a 422 on `email`. */
+export const register = (input: RegisterInput) => call(registerEndpoint, { body: input });

@@ -1,5 +1,5 @@
 import { call } from '../../api/client';
+import { requestPasswordReset as requestPasswordResetEndpoint } from '../../contract/endpoints/auth';
 
-/** POST /v1/auth/reset-password: the server answers the same whether the account exists or not. */
-export const requestPasswordReset = (input: { email: string }) =>
-  call('POST', '/v1/auth/reset-password', { body: input, showErrorPage: false });
+/** The server answers the same whether the account exists or not. */
+export const requestPasswordReset = (input: { email: string }) => call(requestPasswordResetEndpoint, { body: input });

@@ -1,10 +1,11 @@
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { failureText } from '../../components/form/failure-text';
+import { badResetToken } from '../../contract/error-messages';
 import { checkResetToken } from './check-reset-token';
 import { ChangePasswordForm } from './change-password-form';
 
-export const BAD_TOKEN_TEXT = "Ce lien de réinitialisation n'est plus valide. Veuillez en demander un nouveau.";
+export const BAD_TOKEN_TEXT = badResetToken;
 export const PASSWORD_CHANGED_TEXT = 'Votre mot de passe a bien été modifié. Vous pouvez maintenant vous connecter.';
 
 type Step = { kind: 'checking' } | { kind: 'ready' } | { kind: 'bad-token'; message: string } | { kind: 'failed'; message: string } | { kind: 'done' };

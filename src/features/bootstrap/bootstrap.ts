@@ -1,8 +1,11 @@
-import * as v from 'valibot';
-import { NeedCategory, User, Village } from '../../contract';
+import type { User } from '../../contract';
 import { call } from '../../api/client';
+import { getMe } from '../../contract/endpoints/users';
+import { listCategories } from '../../contract/endpoints/village-life';
+import { listVillages } from '../../contract/endpoints/villages';
 import { db, villageTables } from '../../db/database';
 import { rebasePending } from '../../outbox/rebase';
+import { mutationKinds } from '../../outbox/registry';
 import { startReplaying } from '../../outbox/page-replayer';
 import { askForPersistentStorage } from '../../outbox/persistent-storage';
 import { getToken } from '../../session/token';
@@ -20,12 +23,14 @@ export async function bootstrap(): Promise<'ready' | 'signed-out' | 'no-data'> {
   const token = getToken();
   if (!token) return 'signed-out';
   const [user, categories, villages] = await Promise.all([
-    call('GET', '/v1/users/me', { query: { include: 'photo' }, schema: User, showErrorPage: false }),
-    call('GET', '/v1/need_categories', { query: { include: 'needs' }, schema: v.array(NeedCategory), showErrorPage: false }),
-    call('GET', '/v1/villages', { query: { include: 'photo,villagers,villagers.user' }, schema: v.array(Village), showErrorPage: false }),
+    call(getMe, {}),
+    call(listCategories, { query: { include: 'needs' } }),
+    call(listVillages, { query: { include: 'photo,villagers,villagers.user' } }),
   ]);
   if (!user.ok && user.failure.kind === 'unauthorized') return 'signed-out';
   if (user.ok && categories.ok && villages.ok) {
+    // Loaded before the transaction opens: IndexedDB commits a transaction that awaits anything else.
+    const kinds = await mutationKinds();
     await db.transaction('rw', [...villageTables(db), db.session, db.users, db.outbox], async () => {
       await db.session.put({ key: 'current', token, userId: user.data.id });
       await db.users.clear();
@@ -37,7 +42,7 @@ export async function bootstrap(): Promise<'ready' | 'signed-out' | 'no-data'> {
       // Changes made on this device and not sent yet stay visible over the fresh list (a village created
       // offline included).
       const pending = await db.outbox.where('status').equals('pending').toArray();
-      for (const villageId of new Set(pending.map((e) => e.villageId))) await rebasePending(db, villageId, user.data.id);
+      for (const villageId of new Set(pending.map((e) => e.villageId))) await rebasePending(db, kinds, villageId, user.data.id);
     });
   } else if (!(await db.users.count())) {
     return 'no-data';

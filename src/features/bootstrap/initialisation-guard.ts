@@ -2,8 +2,7 @@ import { redirect } from '@tanstack/react-router';
 import { getToken, RETURN_TO_KEY } from '../../session/token';
 import { appState } from '../../state/app-state';
 import { initialLoadStep } from '../../state/first-load';
-
-export const BOOTSTRAP_PATH = '/vous-etes-sublime';
+import { BOOTSTRAP_PATH } from '../../session/bootstrap-path';
 
 /**
  * The spec's initialisation guard: a signed-in user whose app has not yet loaded its data is sent to the

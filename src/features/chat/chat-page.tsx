@@ -1,9 +1,8 @@
 import { useLayoutEffect, useRef, useState } from 'react';
-import { v7 as uuidv7 } from 'uuid';
 import { isActiveVillager } from '../../contract';
+import { notMember } from '../../contract/error-messages';
 import { useMyVillager, useVillagers } from '../village-data/hooks';
-import { writeLocally } from '../needs/local-write';
-import type { SendMessagePayload } from './mutations/send-message';
+import { sendMessageAction } from './actions';
 import { useChatMessages, useLatestMessagesSync } from './chat-hooks';
 import { fetchMessages } from './fetch-messages';
 import { groupByDay } from './group-by-day';
@@ -63,9 +62,8 @@ export function ChatPage({ villageId }: { villageId: string }) {
   };
 
   async function send(body: string) {
-    if (!me) return { ok: false as const, message: "Vous n'avez pas accès à ce village." };
-    const payload: SendMessagePayload = { village_id: villageId, id: uuidv7(), input: { villager_id: me.id, body } };
-    return writeLocally('send-message', payload);
+    if (!me) return { ok: false as const, message: notMember };
+    return sendMessageAction(villageId, me.id, body);
   }
 
   const canWrite = !!me && isActiveVillager(me);

@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import { VILLAGE_ZONE } from '../helps/help-time';
+import { VILLAGE_ZONE } from '../../contract/help-time';
 
 const inParis = (iso: string) => DateTime.fromISO(iso, { zone: VILLAGE_ZONE }).setLocale('fr');
 

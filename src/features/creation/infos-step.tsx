@@ -6,8 +6,7 @@ import { useForm } from '../../components/form/use-form';
 import { FormAlert } from '../../components/form/form-alert';
 import { TextField } from '../../components/form/text-field';
 import { TextAreaField } from '../../components/form/text-area-field';
-import { writeLocally } from '../needs/local-write';
-import type { FinishCreationPayload } from '../villages/mutations/finish-creation';
+import { finishCreationAction } from '../villages/actions';
 import { PendingVillage } from './pending-village';
 import { forgetProgress } from './progress';
 import { refusedLocally, saveVillageFields } from './save-step';
@@ -39,8 +38,7 @@ function InfosForm({ village, creatorId, suggestedName }: { village: Village; cr
     onSubmit: async (fields) => {
       const saved = await saveVillageFields(village, creatorId, fields);
       if (!saved.ok) return refusedLocally(saved);
-      const payload: FinishCreationPayload = { village_id: village.id, creator_id: creatorId };
-      const finished = await writeLocally('finish-creation', payload);
+      const finished = await finishCreationAction(village.id, creatorId);
       if (!finished.ok) return refusedLocally(finished);
       track('finish_village_creation');
       forgetProgress(village.id);

@@ -4,7 +4,7 @@ import type { NeedCategory, Village, VillageNeed } from '../../contract';
 import { FormAlert } from '../../components/form/form-alert';
 import { TextField } from '../../components/form/text-field';
 import { categoryColor, useCategories, useVillageNeeds } from '../village-data/hooks';
-import { createNeedAction, deleteNeedAction } from '../needs/need-actions';
+import { createNeedAction, deleteNeedAction } from '../needs/actions';
 import { NeedPicture } from '../needs/need-picture';
 import { OTHER_NEEDS } from '../needs/need-category';
 import { PendingVillage } from './pending-village';

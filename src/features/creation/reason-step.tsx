@@ -1,14 +1,12 @@
 import { useId } from 'react';
 import { useNavigate } from '@tanstack/react-router';
-import { v7 as uuidv7 } from 'uuid';
 import type { Village } from '../../contract';
 import { track } from '../../analytics/analytics';
 import { useForm } from '../../components/form/use-form';
 import { FormAlert } from '../../components/form/form-alert';
 import { TextAreaField } from '../../components/form/text-area-field';
 import { useCurrentUserId } from '../village-data/hooks';
-import { writeLocally } from '../needs/local-write';
-import type { CreateVillagePayload } from '../villages/mutations/create-village';
+import { createVillageAction } from '../villages/actions';
 import { PendingVillage } from './pending-village';
 import { refusedLocally, saveVillageFields } from './save-step';
 import { StepActions, useGoToNextStep } from './step-actions';
@@ -55,13 +53,12 @@ function ReasonForm({ village, creatorId, userId }: ReasonFormProps) {
         if (!saved.ok) return refusedLocally(saved);
         return goNext(village.id, village.creation_mode, 'reason');
       }
-      const payload: CreateVillagePayload = { id: uuidv7(), villager_id: uuidv7(), user_id: userId, input: { creation_mode, reason } };
-      const created = await writeLocally('create-village', payload);
+      const created = await createVillageAction(userId, { creation_mode, reason });
       if (!created.ok) return refusedLocally(created);
       track('start_village_creation');
       // This page's address becomes the new village's: going back to it edits that village, never starts another.
-      await navigate({ to: '/create/village/reason', search: { pcvi: payload.id }, replace: true });
-      await goNext(payload.id, creation_mode, 'reason');
+      await navigate({ to: '/create/village/reason', search: { pcvi: created.villageId }, replace: true });
+      await goNext(created.villageId, creation_mode, 'reason');
     },
   });
   const mode = form.field('creation_mode');

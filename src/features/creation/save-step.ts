@@ -1,7 +1,7 @@
 import type { UpdateVillageInput, Village } from '../../contract';
 import type { SubmitOutcome } from '../../components/form/use-form';
-import { writeLocally, type LocalWrite } from '../needs/local-write';
-import type { UpdateVillagePayload } from '../villages/mutations/update-village';
+import type { LocalWrite } from '../../outbox/write-locally';
+import { updateVillageAction } from '../villages/actions';
 
 /** The village's own fields a step fills in. */
 export type StepFields = Omit<UpdateVillageInput, 'updater_id'>;
@@ -16,8 +16,7 @@ export function saveVillageFields(village: Village, updaterId: string, fields: S
     Object.entries(fields).filter(([key, value]) => value !== undefined && (village[key as keyof Village] ?? null) !== (value ?? null)),
   );
   if (!Object.keys(changed).length) return Promise.resolve({ ok: true });
-  const payload: UpdateVillagePayload = { village_id: village.id, input: { updater_id: updaterId, ...changed } };
-  return writeLocally('update-village', payload);
+  return updateVillageAction(village.id, { updater_id: updaterId, ...changed });
 }
 
 /** A write this device could not keep (full storage), said at the form's level. */

@@ -4,7 +4,7 @@ import { cleanup, fireEvent, render, screen, within, act } from '@testing-librar
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
-import { TunnelLayout } from '../../components/layouts/tunnel-layout';
+import { TunnelLayout } from './tunnel-layout';
 import { ReasonStep } from './reason-step';
 import { CID, pendingVillage, signInClaire } from './creation-test-world';
 

@@ -4,8 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { VILLAGE_STATE, type Village, type Villager } from '../../contract';
 import { canManage, useMyVillager, useVillageNeeds, useVillageSync } from '../village-data/hooks';
 import { villageQuery } from '../village-data/village-query';
-import { writeLocally } from '../needs/local-write';
-import type { OpenValidationPayload } from '../villages/mutations/open-validation';
+import { openValidationAction } from '../villages/actions';
 import { ShareVillage } from '../join/share-village';
 import { formatPeriod } from './format-period';
 import { useKnownVillage } from './use-known-village';
@@ -96,8 +95,7 @@ function OpenVillage({ villageId, villagerId }: { villageId: string; villagerId:
   const open = async () => {
     if (busy) return;
     setBusy(true);
-    const payload: OpenValidationPayload = { village_id: villageId, villager_id: villagerId };
-    const result = await writeLocally('open-validation', payload);
+    const result = await openValidationAction(villageId, villagerId);
     if (!result.ok) {
       setError(result.message);
       setBusy(false);

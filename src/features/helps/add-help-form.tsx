@@ -6,8 +6,8 @@ import { TextAreaField } from '../../components/form/text-area-field';
 import { FormAlert } from '../../components/form/form-alert';
 import { SubmitButton } from '../../components/form/submit-button';
 import { HelpSlotFields, toCreateHelpInput } from './help-form-schema';
-import { VILLAGE_ZONE } from './help-time';
-import { addHelpAction } from './help-actions';
+import { VILLAGE_ZONE } from '../../contract/help-time';
+import { addHelpAction } from './actions';
 
 interface AddHelpFormProps {
   villageId: string;

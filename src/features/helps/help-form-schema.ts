@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { CreateHelpInput, isoDate, messages, optionalText } from '../../contract';
-import { parisToUtc } from './help-time';
+import { parisToUtc } from '../../contract/help-time';
 
 /** What `<input type=time>` gives: "14:00", with seconds when a step asks for them. */
 const TIME = /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/;

@@ -1,5 +1,5 @@
 import type { Help } from '../../contract';
-import { formatHelpSlot } from './help-time';
+import { formatHelpSlot } from '../../contract/help-time';
 
 export type HelpAction = 'remove' | 'refuse';
 

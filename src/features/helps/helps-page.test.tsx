@@ -7,7 +7,7 @@ import { track } from '../../analytics/analytics';
 import { toastStore } from '../../state/toasts';
 import { HelpsPage } from './helps-page';
 import { buildVillage, helpAt, ID, renderScreen } from '../needs/village-test-world';
-import { formatHelpSlot } from './help-time';
+import { formatHelpSlot } from '../../contract/help-time';
 
 vi.mock('../../outbox/page-replayer', () => ({ requestReplay: vi.fn(async () => 'sync-registered') }));
 vi.mock('../../analytics/analytics', () => ({ track: vi.fn() }));

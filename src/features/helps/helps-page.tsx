@@ -6,9 +6,9 @@ import { toast, TOAST_TEXT } from '../../state/toasts';
 import { useMyVillager, useVillageHelps, useVillageNeeds, useVillageSync, useVillagers } from '../village-data/hooks';
 import { HelpItem, type HelpAction } from './help-item';
 import { helpActionFor, helperName } from './help-permissions';
-import { formatHelpSlot } from './help-time';
+import { formatHelpSlot } from '../../contract/help-time';
 import { splitHelps } from './split-helps';
-import { deleteHelpAction, refuseHelpAction } from './help-actions';
+import { deleteHelpAction, refuseHelpAction } from './actions';
 import '../needs/needs.css';
 
 const SECTIONS = [

@@ -1,5 +1,5 @@
 import type { Help } from '../../contract';
-import { formatHelpSlot } from './help-time';
+import { formatHelpSlot } from '../../contract/help-time';
 import { splitHelps } from './split-helps';
 
 const count = (n: number) => (n === 1 ? '1 aide' : `${n} aides`);

@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 import type { Help } from '../../contract';
-import { parisDay } from './help-time';
+import { parisDay } from '../../contract/help-time';
 
 export interface SplitHelps {
   today: Help[];

@@ -1,6 +1,6 @@
 import { db } from '../../db/database';
 import { isActiveVillager, type Village } from '../../contract';
-import { queryClient } from '../village-data/query-client';
+import { queryClient } from '../../state/query-client';
 import { villageQuery } from '../village-data/village-query';
 import { VILLAGES_QUERY_KEY } from '../villages-list/villages-query';
 

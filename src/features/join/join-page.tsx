@@ -1,6 +1,7 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useReducer, useRef, useState, type FormEvent } from 'react';
 import { TextField } from '../../components/form/text-field';
+import { messages } from '../../contract/messages';
 import { useCurrentUserId } from '../village-data/hooks';
 import { toast } from '../../state/toasts';
 import { villageDestination } from '../villages-list/village-summary';
@@ -10,7 +11,7 @@ import { joinVillage } from './join-village';
 import { clearPendingJoin, keepPendingJoin, onPendingJoinSettled, readPendingJoin, resumePendingJoin, startPendingJoin } from './pending-join';
 import './join.css';
 
-const REQUIRED = 'Ce champ est requis';
+const REQUIRED = messages.required;
 const BAD_CODE = "Ce code n'est pas valide : il est fait de lettres et de chiffres, par exemple ABCD2345.";
 
 interface JoinPageProps {

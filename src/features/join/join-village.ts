@@ -1,6 +1,6 @@
 import { call } from '../../api/client';
 import { UNEXPECTED_MESSAGE } from '../../api/failure';
-import { Villager } from '../../contract';
+import { joinVillage as joinVillageEndpoint } from '../../contract/endpoints/villages';
 
 /**
  * How a join ended. `refused` is the server's definitive no (unknown code, banned, village not open yet)
@@ -15,14 +15,10 @@ export type JoinOutcome =
 
 const TRY_AGAIN = new Set([408, 425, 429]);
 
-/** `PUT /v1/villages/join/helper`: joining again answers the same villager, so a repeat is harmless. */
+/** Joins by share code: joining again answers the same villager, so a repeat is harmless. */
 export async function joinVillage(shareCode: string): Promise<JoinOutcome> {
-  const result = await call('PUT', '/v1/villages/join/helper', {
-    body: { share_code: shareCode },
-    schema: Villager,
-    // A fault is said on the page (or in a toast), never with the full error page.
-    showErrorPage: false,
-  });
+  // A fault is said on the page (or in a toast), never with the full error page.
+  const result = await call(joinVillageEndpoint, { body: { share_code: shareCode } });
   if (result.ok) return { kind: 'joined', villageId: result.data.village_id };
   const failure = result.failure;
   switch (failure.kind) {

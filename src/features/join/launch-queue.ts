@@ -1,3 +1,5 @@
+import { API_PREFIX } from '../../contract/endpoints/prefix';
+
 /**
  * The installed app opened by a link (a join link tapped in a mail or a chat): the manifest's
  * `launch_handler` hands the launch to the running window and `launchQueue` tells it the address, which the
@@ -18,7 +20,7 @@ declare global {
 }
 
 /** Addresses on the app's origin that are not the app's own pages (the API, photos, static files). */
-const NOT_APP_PATHS = ['/v1/', '/uploads/', '/static/'];
+const NOT_APP_PATHS = [API_PREFIX, '/uploads/', '/static/'];
 
 /** The in-app address of a launch, or null when it is not one of this app's pages. */
 export function appHrefOf(targetURL: string | undefined, origin: string): string | null {

@@ -1,7 +1,5 @@
-import * as v from 'valibot';
 import { call } from '../../api/client';
-
-const TicketAnswer = v.object({ ticket: v.string(), expires_at: v.string() });
+import { issueEventTicket } from '../../contract/endpoints/village-life';
 
 /** What asking for a stream ticket ends in: a ticket, a failure worth retrying later, or a refusal to respect. */
 export type TicketOutcome = { kind: 'ticket'; ticket: string } | { kind: 'retry' } | { kind: 'refused' };
@@ -12,7 +10,7 @@ export type TicketOutcome = { kind: 'ticket'; ticket: string } | { kind: 'retry'
  * village's own pull already deals with the consequences.
  */
 export async function fetchTicket(villageId: string): Promise<TicketOutcome> {
-  const result = await call('POST', `/v1/villages/${villageId}/events/ticket`, { schema: TicketAnswer, showErrorPage: false });
+  const result = await call(issueEventTicket, { params: { id: villageId } });
   if (result.ok) return { kind: 'ticket', ticket: result.data.ticket };
   const { failure } = result;
   if (failure.kind === 'unauthorized' || (failure.kind === 'refused' && (failure.status === 403 || failure.status === 404))) {

@@ -1,4 +1,6 @@
 import { apiBaseUrl } from '../../api/base-url';
+import { fillPath } from '../../contract/endpoint';
+import { villageEvents } from '../../contract/endpoints/village-life';
 import { reconnectDelay } from './backoff';
 import type { TicketOutcome } from './fetch-ticket';
 
@@ -54,7 +56,8 @@ export function startLiveConnection({ villageId, getTicket, onChange }: LiveConn
     if (mine !== generation || !wanted()) return;
     if (outcome.kind === 'refused') return close();
     if (outcome.kind === 'retry') return retryLater();
-    const url = `${apiBaseUrl()}/v1/villages/${villageId}/events?ticket=${encodeURIComponent(outcome.ticket)}`;
+    // Not through the transport: EventSource makes the request itself, so only its address comes from the table.
+    const url = `${apiBaseUrl()}${fillPath(villageEvents.path, { id: villageId })}?ticket=${encodeURIComponent(outcome.ticket)}`;
     const next = new EventSource(url);
     source = next;
     next.addEventListener('ready', () => {

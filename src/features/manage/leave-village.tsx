@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import type { Villager } from '../../contract';
+import { lastManager } from '../../contract/error-messages';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { isLastManager } from './members';
-import { leaveVillageAction } from './member-actions';
+import { leaveVillageAction } from '../villages/actions';
 
 interface LeaveVillageProps {
   villageId: string;
@@ -27,7 +28,7 @@ export function LeaveVillage({ villageId, me, villagers, onLeavingChange }: Leav
   if (isLastManager(me, villagers)) {
     return (
       <p className="notice leave-blocked" role="note">
-        Vous êtes la seule personne à gérer ce village : vous ne pouvez pas le quitter, sinon plus personne ne pourrait s’en occuper.
+        {lastManager}
       </p>
     );
   }

@@ -6,7 +6,7 @@ import { UserAvatar } from '../account/user-avatar';
 import { ManageScreen, type ManageContext } from './manage-screen';
 import { LeaveVillage } from './leave-village';
 import { canBan, memberName, memberRoles, membersCount, splitMembers } from './members';
-import { banVillagerAction } from './member-actions';
+import { banVillagerAction } from '../villages/actions';
 
 /**
  * The village's members: every member may see who is in it and leave it; the creator and the needy person

@@ -8,7 +8,7 @@ import { FormAlert } from '../../components/form/form-alert';
 import { SubmitButton } from '../../components/form/submit-button';
 import { categoryColor } from '../village-data/hooks';
 import { FREE_NEED, addNeedSchema } from './need-form-schemas';
-import { createNeedAction } from './need-actions';
+import { createNeedAction } from './actions';
 import { NeedPicture } from './need-picture';
 import { OTHER_NEEDS } from './need-category';
 

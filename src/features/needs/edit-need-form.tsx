@@ -5,7 +5,7 @@ import { TextAreaField } from '../../components/form/text-area-field';
 import { FormAlert } from '../../components/form/form-alert';
 import { SubmitButton } from '../../components/form/submit-button';
 import { editNeedSchema } from './need-form-schemas';
-import { updateNeedAction } from './need-actions';
+import { updateNeedAction } from './actions';
 
 interface EditNeedFormProps {
   need: VillageNeed;

@@ -8,7 +8,7 @@ import { needLook } from './need-category';
 import { NeedPicture } from './need-picture';
 import { EditNeedForm } from './edit-need-form';
 import { DeleteNeedDialog } from './delete-need-dialog';
-import { deleteNeedAction } from './need-actions';
+import { deleteNeedAction } from './actions';
 import './needs.css';
 
 /** One need: what it is, the help it gets, and for managers the means to change or delete it. */

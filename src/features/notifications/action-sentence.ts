@@ -1,5 +1,5 @@
 import type { Action } from '../../contract';
-import { formatHelpSlot } from '../helps/help-time';
+import { formatHelpSlot } from '../../contract/help-time';
 
 /** First names of the village's villagers by villager id: the feed names who did what. */
 export type VillagerNames = Readonly<Record<string, string | undefined>>;

@@ -1,4 +1,4 @@
-import { queryClient } from '../village-data/query-client';
+import { queryClient } from '../../state/query-client';
 import { persistFeedFirstPages } from './feed-persistence';
 
 // Started on import by the first module that reads a feed (the village nav, in the dashboard's code):

@@ -4,9 +4,9 @@ import { v7 as uuidv7 } from 'uuid';
 import type { Villager } from '../../contract';
 import type { VillageDatabase } from '../../db/database';
 import { enqueue } from '../../outbox/enqueue';
-import { mutationKind } from '../../outbox/registry';
 import { drainOutbox } from '../../outbox/replay';
-import { BASE_URL, freshDatabase, scriptedFetch, seedLocal, signIn, villageRow } from '../../outbox/test/local-world';
+import { BASE_URL, freshDatabase, onTheWire, scriptedFetch, seedLocal, signIn, villageRow } from '../../outbox/test/local-world';
+import { checkNotifications } from '../villagers/mutations/check-notifications';
 
 let db: VillageDatabase;
 const userId = uuidv7();
@@ -34,21 +34,21 @@ afterEach(() => db.delete());
 
 describe('check-notifications', () => {
   it('moves my check date at once, in the table and in the village row', async () => {
-    await enqueue('check-notifications', { village_id: villageId, villager_id: me.id, last_check_notif_date: CHECKED }, { db });
+    await enqueue(checkNotifications, { village_id: villageId, villager_id: me.id, last_check_notif_date: CHECKED }, { db });
     expect((await db.villagers.get(me.id))?.last_check_notif_date).toBe(CHECKED);
     expect((await db.villages.get(villageId))?.villagers?.[0].last_check_notif_date).toBe(CHECKED);
   });
 
   it('becomes the villager update call, sent with its idempotency key', async () => {
     const payload = { village_id: villageId, villager_id: me.id, last_check_notif_date: CHECKED };
-    expect(mutationKind('check-notifications').request(payload)).toEqual({
+    expect(onTheWire(checkNotifications.request(payload))).toEqual({
       method: 'POST',
       path: `/v1/villagers/${me.id}`,
       body: { last_check_notif_date: CHECKED },
     });
-    const entry = await enqueue('check-notifications', payload, { db });
+    const entry = await enqueue(checkNotifications, payload, { db });
     const server = scriptedFetch({ write: [{ status: 200, body: { data: { ...me, last_check_notif_date: CHECKED } } }] });
-    expect((await drainOutbox({ db, fetch: server.fetch, baseUrl: BASE_URL })).state).toBe('drained');
+    expect((await drainOutbox({ db, transport: { baseUrl: BASE_URL, fetch: server.fetch } })).state).toBe('drained');
     const [sent] = server.writes();
     expect(sent).toMatchObject({ method: 'POST', path: `/v1/villagers/${me.id}`, body: { last_check_notif_date: CHECKED } });
     expect(sent.headers['idempotency-key']).toBe(entry.id);
@@ -56,7 +56,7 @@ describe('check-notifications', () => {
   });
 
   it('refuses a date that is not an instant', async () => {
-    await expect(enqueue('check-notifications', { village_id: villageId, villager_id: me.id, last_check_notif_date: 'hier' }, { db })).rejects.toThrow();
+    await expect(enqueue(checkNotifications, { village_id: villageId, villager_id: me.id, last_check_notif_date: 'hier' }, { db })).rejects.toThrow();
     expect((await db.villagers.get(me.id))?.last_check_notif_date).toBeNull();
   });
 });

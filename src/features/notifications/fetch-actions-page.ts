@@ -1,31 +1,25 @@
-import * as v from 'valibot';
-import { ACTIONS_PER_PAGE, ActionsPage } from '../../contract';
-import { apiBaseUrl } from '../../api/base-url';
-import { call } from '../../api/client';
-import { getToken } from '../../session/token';
-import { PullFailed } from '../village-data/village-query';
+import { ACTIONS_PER_PAGE } from '../../contract';
+import type { AnswerOf } from '../../contract/endpoint';
+import { listActions } from '../../contract/endpoints/village-life';
+import { quietTransport } from '../../api/client';
+import { failureStatus, FetchFailed, send } from '../../api/transport';
 
-export type FeedPage = v.InferOutput<typeof ActionsPage>;
+export type FeedPage = AnswerOf<typeof listActions>;
 
 /**
- * One page of a village's feed, newest first. Fetched here rather than through the API client because the
- * client answers only the body's `data`, and the feed needs `pages` beside it to know when to stop.
- * Failures are thrown (PullFailed) for TanStack Query to keep the last page it had.
+ * One page of a village's feed, newest first, with `pages` beside it to know when to stop (the endpoint
+ * answers the whole body). Quiet: the feed shows what it kept while it refreshes. Failures are thrown
+ * (FetchFailed) for TanStack Query to keep the last page it had; a refused token is signalled by the
+ * transport itself.
  */
 export async function fetchActionsPage(villageId: string, page: number, signal?: AbortSignal): Promise<FeedPage> {
-  const url = new URL(`${apiBaseUrl()}/v1/villages/${villageId}/actions`, globalThis.location?.origin ?? 'http://localhost:3333');
-  url.search = new URLSearchParams({ per_page: String(ACTIONS_PER_PAGE), page: String(page), sort: '-created_at' }).toString();
-  const token = getToken();
-  let res: Response;
-  try {
-    res = await fetch(url, { headers: { Accept: 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) }, signal });
-  } catch {
-    throw new PullFailed('offline');
-  }
-  // The ordinary client takes a refused token through the expired-session path.
-  if (res.status === 401) void call('GET', '/v1/users/me', { showErrorPage: false });
-  if (!res.ok) throw new PullFailed(res.status);
-  const parsed = v.safeParse(ActionsPage, await res.json().catch(() => null));
-  if (!parsed.success) throw new PullFailed(res.status);
-  return parsed.output;
+  const result = await send(
+    quietTransport,
+    listActions,
+    { params: { id: villageId }, query: { per_page: ACTIONS_PER_PAGE, page, sort: '-created_at' } },
+    // TanStack Query retries the query itself.
+    { signal, retries: 0 },
+  );
+  if (!result.ok) throw new FetchFailed(failureStatus(result.failure));
+  return result.data;
 }

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { useMyVillager, useVillagers, useVillageSync } from '../village-data/hooks';
-import { PullFailed } from '../village-data/village-query';
+import { FetchFailed } from '../../api/transport';
 import { actionsPageQuery } from './actions-query';
 import { actionSentence, type VillagerNames } from './action-sentence';
 import { flattenPages, nextPage } from './feed-paging';
@@ -11,7 +11,7 @@ import { useMarkChecked } from './use-mark-checked';
 import './app-feed-cache';
 import './notifications.css';
 
-const isOffline = (error: unknown) => error instanceof PullFailed && error.status === 'offline';
+const isOffline = (error: unknown) => error instanceof FetchFailed && error.status === 'offline';
 
 /** A village's news, newest first, ten at a time; opening it marks the news as seen. */
 export function NotificationsPage({ villageId }: { villageId: string }) {

@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import { VILLAGE_ZONE } from '../helps/help-time';
+import { VILLAGE_ZONE } from '../../contract/help-time';
 
 const WEEK_MS = 7 * 24 * 3600 * 1000;
 

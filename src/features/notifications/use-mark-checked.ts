@@ -1,8 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { isActiveVillager, type Action, type Villager } from '../../contract';
-import { enqueue } from '../../outbox/enqueue';
-import { requestReplay } from '../../outbox/page-replayer';
-import type { CheckNotificationsPayload } from '../villagers/mutations/check-notifications';
+import { checkNotificationsAction } from '../villagers/actions';
 import { checkDateAfterShowing } from './unseen';
 
 /**
@@ -18,10 +16,7 @@ export function useMarkChecked(villageId: string, me: Villager | null | undefine
     // Already queued: the local effect has not reached this screen yet.
     if (!date || written.current === date) return;
     written.current = date;
-    const payload: CheckNotificationsPayload = { village_id: villageId, villager_id: me.id, last_check_notif_date: date };
-    enqueue('check-notifications', payload)
-      .then(() => requestReplay())
-      // A check date not recorded only leaves the badge on: nothing the user must act on (a full disk is shown by the outbox).
-      .catch(() => undefined);
+    // A check date not recorded only leaves the badge on: nothing the user must act on (a full disk is shown by the outbox).
+    void checkNotificationsAction(villageId, me.id, date).catch(() => undefined);
   }, [villageId, me, lastCheck, shown, settled]);
 }

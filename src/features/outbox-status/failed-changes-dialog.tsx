@@ -3,7 +3,7 @@ import type { OutboxEntry } from '../../db/database';
 import { describeEntry } from '../../outbox/describe-entry';
 import { discardFailed, retryFailed } from '../../outbox/failed-entries';
 import { requestReplay } from '../../outbox/page-replayer';
-import { queryClient } from '../village-data/query-client';
+import { queryClient } from '../../state/query-client';
 import { villageQuery } from '../village-data/village-query';
 
 interface Props {

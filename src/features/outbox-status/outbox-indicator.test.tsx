@@ -4,6 +4,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { db, type OutboxEntry } from '../../db/database';
 import { enqueue } from '../../outbox/enqueue';
+import { createNeed } from '../needs/mutations/create-need';
 import { OutboxIndicator } from './outbox-indicator';
 import { countUnsent } from './use-outbox-status';
 import { dropUserEntries, retryFailed } from '../../outbox/failed-entries';
@@ -19,7 +20,7 @@ beforeEach(async () => {
 });
 
 const addNeed = (n: number, name: string) =>
-  enqueue('create-need', { village_id: VILLAGE, id: needId(n), input: { villager_id: VILLAGER, name } });
+  enqueue(createNeed, { village_id: VILLAGE, id: needId(n), input: { villager_id: VILLAGER, name } });
 
 async function refuse(entry: OutboxEntry, message: string) {
   await db.outbox.update(entry.seq!, { status: 'failed', failure: { status: 403, message } });

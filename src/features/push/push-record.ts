@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 
-import { PUSH_RECORD_KEY } from './push-record-key';
+import { PUSH_RECORD_KEY } from '../../session/push-record-key';
 
 export { PUSH_RECORD_KEY };
 

@@ -4,5 +4,5 @@
  * is reached: the sign-in screens do not carry it.
  */
 export function prefetchVillage(ctx: { params: { id: string } }) {
-  void import('./village-query').then(({ prefetchVillage: prefetch }) => prefetch(ctx));
+  void import('./village-query').then(({ startVillagePull }) => startVillagePull(ctx.params.id));
 }

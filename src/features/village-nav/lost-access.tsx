@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { useVillageSync } from '../village-data/hooks';
-import { PullFailed } from '../village-data/village-query';
+import { FetchFailed } from '../../api/transport';
 import { toast } from '../../state/toasts';
 
 export const LOST_ACCESS_TEXT = "Vous n'avez plus accès à ce village.";
@@ -10,7 +10,7 @@ export const LOST_ACCESS_TEXT = "Vous n'avez plus accès à ce village.";
 export function LostAccessWatch({ villageId }: { villageId: string }) {
   const { error } = useVillageSync(villageId);
   const navigate = useNavigate();
-  const lost = error instanceof PullFailed && (error.status === 403 || error.status === 404);
+  const lost = error instanceof FetchFailed && (error.status === 403 || error.status === 404);
   useEffect(() => {
     if (!lost) return;
     toast.error(LOST_ACCESS_TEXT);

@@ -5,6 +5,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { db } from '../../db/database';
 import { enqueue } from '../../outbox/enqueue';
+import { createVillage } from '../villages/mutations/create-village';
 import { answerFetch } from '../../test/render-with-router';
 import { TOKEN_KEY } from '../../session/token';
 import type { Village, Villager } from '../../contract';
@@ -126,7 +127,7 @@ describe('the villages list', () => {
   it('refreshes from the server without losing a village created offline and not yet sent', async () => {
     await buildVillage('hugo');
     const pendingId = uuidv7();
-    await enqueue('create-village', { id: pendingId, villager_id: uuidv7(), user_id: HUGO, input: { creation_mode: 2, first_name: 'Paul', last_name: 'Roy' } });
+    await enqueue(createVillage, { id: pendingId, villager_id: uuidv7(), user_id: HUGO, input: { creation_mode: 2, first_name: 'Paul', last_name: 'Roy' } });
     const joined = uuidv7();
     const { fetchMock, requests } = answerFetch({
       status: 200,

@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { VILLAGE_STATE } from '../../contract';
 import { useVillagesList, useVillagesRefresh } from './use-villages-list';
 import type { VillageActivity, VillageSummary } from './village-summary';
-import { VillagesRefreshFailed } from './villages-query';
+import { FetchFailed } from '../../api/transport';
 import './villages-list.css';
 
 export const EMPTY_TEXT =
@@ -75,7 +75,7 @@ function VillageCard({ summary }: { summary: VillageSummary }) {
 
 function RefreshNotice({ error }: { error: Error | null }) {
   if (!error) return null;
-  const offline = error instanceof VillagesRefreshFailed && error.reason === 'offline';
+  const offline = error instanceof FetchFailed && error.status === 'offline';
   return (
     <p className="notice villages-refresh">
       {offline ? 'Hors ligne : voici les villages enregistrés sur cet appareil.' : "La liste n'a pas pu être actualisée. Elle le sera à votre prochain passage."}

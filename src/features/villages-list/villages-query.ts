@@ -1,21 +1,16 @@
-import * as v from 'valibot';
 import { queryOptions } from '@tanstack/react-query';
 import { call } from '../../api/client';
-import { Village } from '../../contract';
+import { failureStatus, FetchFailed } from '../../api/transport';
+import type { Village } from '../../contract';
+import { listVillages } from '../../contract/endpoints/villages';
 import { db, villageTables } from '../../db/database';
 import { rebasePending } from '../../outbox/rebase';
+import { mutationKinds } from '../../outbox/registry';
 import { isQuotaError, reportStorageFull } from '../../outbox/quota';
 
 /** The list's include: its cards, and the members' photos that other screens show from the same rows. */
 export const VILLAGES_INCLUDE = 'photo,villagers,villagers.user,villagers.user.photo';
 export const VILLAGES_QUERY_KEY = ['villages'] as const;
-
-/** A refresh of the list that did not reach the server, or that it refused. */
-export class VillagesRefreshFailed extends Error {
-  constructor(readonly reason: 'offline' | number) {
-    super(reason === 'offline' ? 'offline' : `HTTP ${reason}`);
-  }
-}
 
 /**
  * Writes the user's villages as the server lists them. Villages no longer listed (left, banned, deleted)
@@ -24,6 +19,8 @@ export class VillagesRefreshFailed extends Error {
  */
 export async function storeVillageList(villages: Village[], userId: string | null) {
   const listed = new Set(villages.map((village) => village.id));
+  // Loaded before the transaction opens: IndexedDB commits a transaction that awaits anything else.
+  const kinds = await mutationKinds();
   await db.transaction('rw', [...villageTables(db), db.outbox], async () => {
     const gone = (await db.villages.toCollection().primaryKeys()).filter((id) => !listed.has(id));
     if (gone.length) {
@@ -35,7 +32,7 @@ export async function storeVillageList(villages: Village[], userId: string | nul
     }
     await db.villages.bulkPut(villages);
     const pending = await db.outbox.where('status').equals('pending').toArray();
-    for (const villageId of new Set(pending.map((entry) => entry.villageId))) await rebasePending(db, villageId, userId);
+    for (const villageId of new Set(pending.map((entry) => entry.villageId))) await rebasePending(db, kinds, villageId, userId);
   });
 }
 
@@ -44,8 +41,9 @@ export const villagesQuery = () =>
   queryOptions({
     queryKey: VILLAGES_QUERY_KEY,
     queryFn: async () => {
-      const result = await call('GET', '/v1/villages', { query: { include: VILLAGES_INCLUDE }, schema: v.array(Village), showErrorPage: false });
-      if (!result.ok) throw new VillagesRefreshFailed(result.failure.kind === 'offline' ? 'offline' : 'status' in result.failure ? result.failure.status : 401);
+      // A refused token is signalled by the transport itself (the session ends); the list keeps what it had.
+      const result = await call(listVillages, { query: { include: VILLAGES_INCLUDE } });
+      if (!result.ok) throw new FetchFailed(failureStatus(result.failure));
       const session = await db.session.get('current');
       try {
         await storeVillageList(result.data, session?.userId ?? null);

@@ -1,7 +1,9 @@
 import 'fake-indexeddb/auto';
 import { v7 as uuidv7 } from 'uuid';
 import type { Help, Village, VillageNeed } from '../../contract';
+import type { EndpointRequest } from '../../contract/endpoint';
 import { VillageDatabase } from '../../db/database';
+import { buildRequest, type TransportEnv } from '../../api/transport';
 
 /** A database of its own for one test: a fresh name, so no test sees another's rows. */
 export function freshDatabase(): VillageDatabase {
@@ -123,3 +125,21 @@ export function scriptedFetch(script: { write: FakeAnswer[]; pull?: FakeAnswer }
 }
 
 export const BASE_URL = 'http://localhost:3333';
+
+/** The transport a pull goes through in a test: `fetch` at BASE_URL with a fixed token. */
+export const transportTo = (fetch: typeof globalThis.fetch, token: string): TransportEnv => ({ baseUrl: BASE_URL, fetch, token: () => token });
+
+/**
+ * What a kind's request puts on the wire, as the transport builds it: method, path, query (when there is one)
+ * and JSON body. Tests compare this, not the endpoint object, so they say what the server receives.
+ */
+export function onTheWire({ endpoint, args }: EndpointRequest) {
+  const { url, init } = buildRequest({ baseUrl: BASE_URL }, endpoint, args, null);
+  const query = Object.fromEntries(url.searchParams);
+  return {
+    method: init.method,
+    path: url.pathname,
+    ...(Object.keys(query).length ? { query } : {}),
+    ...(typeof init.body === 'string' ? { body: JSON.parse(init.body) as unknown } : {}),
+  };
+}

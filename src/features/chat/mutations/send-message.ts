@@ -1,5 +1,7 @@
 import * as v from 'valibot';
 import { ChatMessage, SendMessageInput, uuid } from '../../../contract';
+import { requestTo } from '../../../contract/endpoint';
+import { sendMessage as sendMessageEndpoint } from '../../../contract/endpoints/village-life';
 import { defineMutation } from '../../../outbox/mutation-kind';
 
 const Payload = v.object({ village_id: uuid, id: uuid, input: SendMessageInput });
@@ -24,8 +26,9 @@ export const sendMessage = defineMutation<SendMessagePayload>({
       pending: true,
     });
   },
-  request: (p) => ({ method: 'POST', path: `/v1/villages/${p.village_id}/messages`, body: { ...p.input, id: p.id } }),
+  request: (p) => requestTo(sendMessageEndpoint, { params: { id: p.village_id }, body: { ...p.input, id: p.id } }),
   async settle(db, _p, data) {
     await db.messages.put(v.parse(ChatMessage, data));
   },
+  describe: (p) => `Message « ${p.input.body.length > 40 ? `${p.input.body.slice(0, 40)}…` : p.input.body} »`,
 });

@@ -1,9 +1,16 @@
 import * as v from 'valibot';
+import { DateTime } from 'luxon';
 import { CreateHelpInput, Help, uuid } from '../../../contract';
+import { requestTo } from '../../../contract/endpoint';
+import { addHelp as addHelpEndpoint } from '../../../contract/endpoints/needs';
 import { defineMutation } from '../../../outbox/mutation-kind';
 
 const Payload = v.object({ village_id: uuid, village_need_id: uuid, id: uuid, input: CreateHelpInput });
 export type AddHelpPayload = v.InferOutput<typeof Payload>;
+
+/** "mardi 1 décembre à 10 h", in the app's time zone. */
+const slotTime = (iso: string) =>
+  DateTime.fromISO(iso, { zone: 'Europe/Paris' }).setLocale('fr').toFormat("cccc d LLLL 'à' H'h'mm").replace(/h00$/, ' h');
 
 /** A helper takes a slot on a need. */
 export const addHelp = defineMutation<AddHelpPayload>({
@@ -27,11 +34,7 @@ export const addHelp = defineMutation<AddHelpPayload>({
       village_need: need,
     });
   },
-  request: (p) => ({
-    method: 'POST',
-    path: `/v1/villages/${p.village_id}/needs/${p.village_need_id}/helps`,
-    body: { ...p.input, id: p.id },
-  }),
+  request: (p) => requestTo(addHelpEndpoint, { params: { id: p.village_id, needId: p.village_need_id }, body: { ...p.input, id: p.id } }),
   async settle(db, p, data) {
     // A later write still waiting (deleting the need) may have taken the help away with its need: the
     // answer must not bring it back. The local need also carries later changes the answer's copy lacks.
@@ -39,4 +42,5 @@ export const addHelp = defineMutation<AddHelpPayload>({
     if (!need) return;
     await db.helps.put({ ...v.parse(Help, data), village_need: need });
   },
+  describe: (p) => `Proposition d'aide du ${slotTime(p.input.start_date)}`,
 });

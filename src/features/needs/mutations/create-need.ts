@@ -1,5 +1,7 @@
 import * as v from 'valibot';
 import { CreateNeedInput, VillageNeed, uuid } from '../../../contract';
+import { requestTo } from '../../../contract/endpoint';
+import { createNeed as createNeedEndpoint } from '../../../contract/endpoints/needs';
 import { defineMutation } from '../../../outbox/mutation-kind';
 import { catalogueEntry } from './catalogue-entry';
 
@@ -25,8 +27,9 @@ export const createNeed = defineMutation<CreateNeedPayload>({
       updated_at: createdAt,
     });
   },
-  request: (p) => ({ method: 'POST', path: `/v1/villages/${p.village_id}/needs`, body: { ...p.input, id: p.id } }),
+  request: (p) => requestTo(createNeedEndpoint, { params: { id: p.village_id }, body: { ...p.input, id: p.id } }),
   async settle(db, _p, data) {
     await db.needs.put(v.parse(VillageNeed, data));
   },
+  describe: (p) => (p.input.name ? `Ajout du besoin « ${p.input.name} »` : "Ajout d'un besoin"),
 });

@@ -1,5 +1,7 @@
 import * as v from 'valibot';
 import { uuid } from '../../../contract';
+import { requestTo } from '../../../contract/endpoint';
+import { deleteNeed as deleteNeedEndpoint } from '../../../contract/endpoints/needs';
 import { defineMutation } from '../../../outbox/mutation-kind';
 
 const Payload = v.object({ village_id: uuid, need_id: uuid, villager_id: uuid });
@@ -15,9 +17,6 @@ export const deleteNeed = defineMutation<DeleteNeedPayload>({
     await db.needs.delete(p.need_id);
     await db.helps.where('village_need_id').equals(p.need_id).delete();
   },
-  request: (p) => ({
-    method: 'DELETE',
-    path: `/v1/villages/${p.village_id}/needs/${p.need_id}`,
-    query: { villager_id: p.villager_id },
-  }),
+  request: (p) => requestTo(deleteNeedEndpoint, { params: { id: p.village_id, needId: p.need_id }, query: { villager_id: p.villager_id } }),
+  describe: () => "Suppression d'un besoin",
 });

@@ -1,5 +1,7 @@
 import * as v from 'valibot';
 import { UpdateNeedInput, VillageNeed, uuid } from '../../../contract';
+import { requestTo } from '../../../contract/endpoint';
+import { updateNeed as updateNeedEndpoint } from '../../../contract/endpoints/needs';
 import { defineMutation } from '../../../outbox/mutation-kind';
 import { catalogueEntry } from './catalogue-entry';
 
@@ -24,8 +26,9 @@ export const updateNeed = defineMutation<UpdateNeedPayload>({
     }
     await db.needs.put({ ...need, ...changes });
   },
-  request: (p) => ({ method: 'PUT', path: `/v1/villages/${p.village_id}/needs/${p.need_id}`, body: p.input }),
+  request: (p) => requestTo(updateNeedEndpoint, { params: { id: p.village_id, needId: p.need_id }, body: p.input }),
   async settle(db, _p, data) {
     await db.needs.put(v.parse(VillageNeed, data));
   },
+  describe: (p) => (p.input.name ? `Modification du besoin « ${p.input.name} »` : "Modification d'un besoin"),
 });

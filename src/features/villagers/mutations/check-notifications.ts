@@ -1,5 +1,7 @@
 import * as v from 'valibot';
 import { isoDateTime, uuid } from '../../../contract';
+import { requestTo } from '../../../contract/endpoint';
+import { updateVillager as updateVillagerEndpoint } from '../../../contract/endpoints/villagers';
 import { defineMutation } from '../../../outbox/mutation-kind';
 import { updateVillager } from '../../villages/mutations/village-fields';
 
@@ -16,5 +18,6 @@ export const checkNotifications = defineMutation<CheckNotificationsPayload>({
   villageId: (p) => p.village_id,
   target: (p) => `villagers:${p.villager_id}`,
   apply: (db, p) => updateVillager(db, p.village_id, p.villager_id, { last_check_notif_date: p.last_check_notif_date }),
-  request: (p) => ({ method: 'POST', path: `/v1/villagers/${p.villager_id}`, body: { last_check_notif_date: p.last_check_notif_date } }),
+  request: (p) => requestTo(updateVillagerEndpoint, { params: { id: p.villager_id }, body: { last_check_notif_date: p.last_check_notif_date } }),
+  describe: () => 'Lecture des notifications',
 });

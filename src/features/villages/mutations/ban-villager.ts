@@ -1,5 +1,7 @@
 import * as v from 'valibot';
 import { uuid } from '../../../contract';
+import { requestTo } from '../../../contract/endpoint';
+import { banVillager as banVillagerEndpoint } from '../../../contract/endpoints/villagers';
 import { defineMutation } from '../../../outbox/mutation-kind';
 import { updateVillager } from './village-fields';
 
@@ -13,9 +15,6 @@ export const banVillager = defineMutation<BanVillagerPayload>({
   villageId: (p) => p.village_id,
   target: (p) => `villagers:${p.villager_id}`,
   apply: (db, p) => updateVillager(db, p.village_id, p.villager_id, { is_ban: true }),
-  request: (p) => ({
-    method: 'DELETE',
-    path: `/v1/villages/${p.village_id}/villagers/${p.villager_id}`,
-    query: { deleter_id: p.deleter_id },
-  }),
+  request: (p) => requestTo(banVillagerEndpoint, { params: { id: p.village_id, villagerId: p.villager_id }, query: { deleter_id: p.deleter_id } }),
+  describe: () => "Retrait d'un membre du village",
 });

@@ -1,5 +1,7 @@
 import * as v from 'valibot';
 import { CreateVillageInput, uuid, type Villager } from '../../../contract';
+import { requestTo } from '../../../contract/endpoint';
+import { createVillage as createVillageEndpoint } from '../../../contract/endpoints/villages';
 import { defineMutation } from '../../../outbox/mutation-kind';
 import { storeVillageAnswer } from './village-fields';
 
@@ -44,6 +46,7 @@ export const createVillage = defineMutation<CreateVillagePayload>({
     });
     await db.villagers.put(creator);
   },
-  request: (p) => ({ method: 'POST', path: '/v1/villages', body: { ...p.input, id: p.id, villager_id: p.villager_id } }),
+  request: (p) => requestTo(createVillageEndpoint, { body: { ...p.input, id: p.id, villager_id: p.villager_id } }),
   settle: (db, p, data) => storeVillageAnswer(db, p.id, data),
+  describe: (p) => (p.input.name ? `Création du village « ${p.input.name} »` : "Création d'un village"),
 });

@@ -1,5 +1,7 @@
 import * as v from 'valibot';
 import { uuid } from '../../../contract';
+import { requestTo } from '../../../contract/endpoint';
+import { finishCreation as finishCreationEndpoint } from '../../../contract/endpoints/villages';
 import { defineMutation } from '../../../outbox/mutation-kind';
 import { storeVillageAnswer } from './village-fields';
 
@@ -16,6 +18,7 @@ export const finishCreation = defineMutation<FinishCreationPayload>({
     const village = await db.villages.get(p.village_id);
     if (village) await db.villages.put({ ...village, state: 2 });
   },
-  request: (p) => ({ method: 'PUT', path: `/v1/villages/${p.village_id}/fc`, body: { creator_id: p.creator_id } }),
+  request: (p) => requestTo(finishCreationEndpoint, { params: { id: p.village_id }, body: { creator_id: p.creator_id } }),
   settle: (db, p, data) => storeVillageAnswer(db, p.village_id, data),
+  describe: () => 'Fin de la création du village',
 });

@@ -1,5 +1,7 @@
 import * as v from 'valibot';
 import { uuid } from '../../../contract';
+import { requestTo } from '../../../contract/endpoint';
+import { leaveVillage as leaveVillageEndpoint } from '../../../contract/endpoints/villagers';
 import { defineMutation } from '../../../outbox/mutation-kind';
 import { updateVillager } from './village-fields';
 
@@ -13,5 +15,6 @@ export const leaveVillage = defineMutation<LeaveVillagePayload>({
   villageId: (p) => p.village_id,
   target: (p) => `villagers:${p.villager_id}`,
   apply: (db, p) => updateVillager(db, p.village_id, p.villager_id, { is_out: true }),
-  request: (p) => ({ method: 'PUT', path: `/v1/villages/${p.village_id}/villagers/${p.villager_id}/leave` }),
+  request: (p) => requestTo(leaveVillageEndpoint, { params: { id: p.village_id, villagerId: p.villager_id } }),
+  describe: () => 'Départ du village',
 });

@@ -1,5 +1,7 @@
 import * as v from 'valibot';
 import { uuid } from '../../../contract';
+import { requestTo } from '../../../contract/endpoint';
+import { openVillage } from '../../../contract/endpoints/villages';
 import { defineMutation } from '../../../outbox/mutation-kind';
 import { storeVillageAnswer } from './village-fields';
 
@@ -16,6 +18,7 @@ export const openValidation = defineMutation<OpenValidationPayload>({
     const village = await db.villages.get(p.village_id);
     if (village) await db.villages.put({ ...village, state: 3 });
   },
-  request: (p) => ({ method: 'PUT', path: `/v1/villages/${p.village_id}/vo`, body: { villager_id: p.villager_id } }),
+  request: (p) => requestTo(openVillage, { params: { id: p.village_id }, body: { villager_id: p.villager_id } }),
   settle: (db, p, data) => storeVillageAnswer(db, p.village_id, data),
+  describe: () => 'Ouverture du village',
 });

@@ -1,5 +1,7 @@
 import * as v from 'valibot';
 import { UpdateVillageInput, Village, uuid } from '../../../contract';
+import { requestTo } from '../../../contract/endpoint';
+import { updateVillage as updateVillageEndpoint } from '../../../contract/endpoints/villages';
 import { defineMutation } from '../../../outbox/mutation-kind';
 
 const Payload = v.object({ village_id: uuid, input: UpdateVillageInput });
@@ -19,11 +21,12 @@ export const updateVillage = defineMutation<UpdateVillagePayload>({
     for (const [key, value] of Object.entries(fields)) if (value !== undefined) Object.assign(changes, { [key]: value });
     await db.villages.put({ ...village, ...changes });
   },
-  request: (p) => ({ method: 'PUT', path: `/v1/villages/${p.village_id}`, body: p.input }),
+  request: (p) => requestTo(updateVillageEndpoint, { params: { id: p.village_id }, body: p.input }),
   async settle(db, p, data) {
     const village = await db.villages.get(p.village_id);
     const answer = v.parse(Village, data);
     // The answer carries the village's own fields; the relations already stored are kept.
     await db.villages.put({ ...village, ...answer, villagers: answer.villagers ?? village?.villagers });
   },
+  describe: () => 'Modification du village',
 });

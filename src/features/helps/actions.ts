@@ -1,30 +1,27 @@
 import { v7 as uuidv7 } from 'uuid';
 import type { CreateHelpInput } from '../../contract';
 import { track } from '../../analytics/analytics';
-import type { AddHelpPayload } from './mutations/add-help';
-import type { RemoveHelpPayload } from './mutations/remove-help';
-import { writeLocally, type LocalWrite } from '../needs/local-write';
+import { writeLocally, type LocalWrite } from '../../outbox/write-locally';
+import { addHelp } from './mutations/add-help';
+import { deleteHelp, refuseHelp } from './mutations/remove-help';
 
 /** A villager takes a slot on a need. Counted only once kept: a write lost to a full disk is no help. */
 export async function addHelpAction(villageId: string, needId: string, input: CreateHelpInput): Promise<LocalWrite> {
-  const payload: AddHelpPayload = { village_id: villageId, village_need_id: needId, id: uuidv7(), input };
-  const result = await writeLocally('add-help', payload);
+  const result = await writeLocally(addHelp, { village_id: villageId, village_need_id: needId, id: uuidv7(), input });
   if (result.ok) track('add_help');
   return result;
 }
 
 /** A helper withdraws their own help. */
 export async function deleteHelpAction(villageId: string, helpId: string, villagerId: string): Promise<LocalWrite> {
-  const payload: RemoveHelpPayload = { village_id: villageId, help_id: helpId, villager_id: villagerId };
-  const result = await writeLocally('delete-help', payload);
+  const result = await writeLocally(deleteHelp, { village_id: villageId, help_id: helpId, villager_id: villagerId });
   if (result.ok) track('delete_help');
   return result;
 }
 
 /** The creator or the needy person turns someone else's help down. */
 export async function refuseHelpAction(villageId: string, helpId: string, villagerId: string): Promise<LocalWrite> {
-  const payload: RemoveHelpPayload = { village_id: villageId, help_id: helpId, villager_id: villagerId };
-  const result = await writeLocally('refuse-help', payload);
+  const result = await writeLocally(refuseHelp, { village_id: villageId, help_id: helpId, villager_id: villagerId });
   if (result.ok) track('refuse_help');
   return result;
 }

@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { Link, Outlet, useRouterState, useSearch } from '@tanstack/react-router';
-import { OutboxIndicator } from '../../features/outbox-status/outbox-indicator';
-import { StorageFullAlert } from '../../features/outbox-status/storage-full-alert';
-import { useVillage } from '../../features/village-data/hooks';
-import { TunnelStepper } from '../../features/creation/tunnel-stepper';
-import { TunnelDraftContext } from '../../features/creation/tunnel-context';
-import { SAVED_AT_EACH_STEP, STEP_ASIDES } from '../../features/creation/step-asides';
-import { stepAt, type CreationMode } from '../../features/creation/steps';
-import '../../features/creation/tunnel.css';
+import { OutboxIndicator } from '../outbox-status/outbox-indicator';
+import { StorageFullAlert } from '../outbox-status/storage-full-alert';
+import { useVillage } from '../village-data/hooks';
+import { TunnelStepper } from './tunnel-stepper';
+import { TunnelDraftContext } from './tunnel-context';
+import { SAVED_AT_EACH_STEP, STEP_ASIDES } from './step-asides';
+import { stepAt, type CreationMode } from './steps';
+import './tunnel.css';
 
 /**
  * The village creation tunnel: a header with the way out, the stepper, then two columns from 1024 px (what

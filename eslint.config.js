@@ -1,0 +1,92 @@
+// ESLint flat config. Syntax-only rules (no type information) so `npm run lint` stays fast;
+// `npm run typecheck` is where the types are checked.
+import js from '@eslint/js';
+import { defineConfig } from 'eslint/config';
+import importPlugin from 'eslint-plugin-import';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/**
+ * Folders of src that are shared by every feature: they must never reach up into a feature. src/contract is
+ * one too, under the stricter zone below (listing it here as well would report its imports twice).
+ */
+const SHARED_SRC = ['api', 'outbox', 'db', 'components', 'session', 'state', 'pwa', 'hooks'];
+
+/**
+ * The layers of the code base (DESIGN.md): shared code below features, features below the
+ * app-level composition (src/app, src/routes); the wire contract below everything; the server and
+ * the service worker share only what they must with the page.
+ */
+const layerZones = [
+  {
+    target: SHARED_SRC.map((dir) => `./src/${dir}`),
+    from: ['./src/features', './src/app'],
+    message: 'Shared code must not depend on a feature or on the app composition: move what is shared down.',
+  },
+  {
+    target: './src/contract',
+    from: './src',
+    except: ['./contract'],
+    message: 'The wire contract is imported by the app, the worker and the server: it imports nothing else from src.',
+  },
+  {
+    target: './server',
+    from: './src',
+    except: ['./contract'],
+    message: 'The server shares only the wire contract (src/contract) with the app.',
+  },
+  {
+    target: './sw',
+    from: './src',
+    except: ['./app', './outbox', './db', './api', './contract'],
+    message: 'The service worker may use src/app, src/outbox, src/db, src/api and src/contract, not a feature directly.',
+  },
+];
+
+export default defineConfig(
+  {
+    ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'data/**', 'src/routeTree.gen.ts'],
+  },
+  js.configs.recommended,
+  tseslint.configs.recommended,
+  {
+    rules: {
+      // `const { secret: _ignored, ...rest } = row` drops a field on purpose.
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        {
+          argsIgnorePattern: '^_',
+          varsIgnorePattern: '^_',
+          caughtErrorsIgnorePattern: '^_',
+          destructuredArrayIgnorePattern: '^_',
+          ignoreRestSiblings: true,
+        },
+      ],
+    },
+  },
+  {
+    plugins: { import: importPlugin },
+    settings: {
+      // Resolves the extension-less `.ts`/`.tsx` imports, so the zones compare real file paths.
+      'import/resolver': { typescript: true },
+    },
+    rules: {
+      // basePath: the zones are paths of this repository, whatever directory ESLint runs from.
+      'import/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: layerZones }],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    ...reactHooks.configs.flat.recommended,
+    languageOptions: { globals: globals.browser },
+  },
+  {
+    files: ['sw/**/*.ts'],
+    languageOptions: { globals: globals.serviceworker },
+  },
+  {
+    files: ['server/**/*.ts', 'tests/**/*.ts', '*.{js,ts}'],
+    languageOptions: { globals: globals.node },
+  },
+);

@@ -1,0 +1,12 @@
+import { describe, expect, it } from 'vitest';
+import { mutationKinds } from './mutation-kinds';
+
+describe("the app's mutation kinds", () => {
+  it('declares every kind of queued write once, each saying in French what it was', () => {
+    const names = mutationKinds.map((kind) => kind.name);
+    expect(names.toSorted()).toEqual(
+      ['add-help', 'ban-villager', 'check-notifications', 'create-need', 'create-village', 'delete-help', 'delete-need', 'finish-creation', 'leave-village', 'open-validation', 'refuse-help', 'send-message', 'update-need', 'update-village'].sort(),
+    );
+    expect(mutationKinds.filter((kind) => !kind.describe).map((kind) => kind.name)).toEqual([]);
+  });
+});

@@ -1,0 +1,29 @@
+/**
+ * The messages of the API's error answers, one export each: the server answers with all of them (it imports
+ * this module as a namespace), the app shows some itself, before or without an answer (offline, a file too
+ * big to send, a rule it checks locally), and its bundles carry only those it names. One text, so both
+ * always say the same.
+ */
+export const unauthenticated = 'Votre session a expiré, veuillez vous reconnecter.';
+export const notMember = "Vous n'avez pas accès à ce village.";
+export const notManager = 'Seules les personnes qui gèrent ce village peuvent faire cela.';
+export const notYourself = "Cette action ne peut pas être faite au nom d'une autre personne.";
+export const onlyYourself = 'Vous ne pouvez modifier que votre propre compte.';
+export const invalid = 'Certaines informations ne sont pas valides.';
+export const badJson = "Le contenu envoyé n'est pas un JSON valide.";
+export const tooLarge = 'Le contenu envoyé est trop volumineux.';
+export const idTaken = 'Cet identifiant est déjà utilisé.';
+export const lastManager = 'Vous êtes la seule personne à gérer ce village : vous ne pouvez pas le quitter, sinon plus personne ne pourrait s’en occuper.';
+export const idempotencyReused = "Cette clé d'idempotence a déjà servi pour une autre requête.";
+export const routeNotFound = "Cette adresse n'existe pas.";
+export const villageNotFound = 'Ce village est introuvable.';
+export const needNotFound = 'Ce besoin est introuvable.';
+export const helpNotFound = 'Cette aide est introuvable.';
+export const villagerNotFound = 'Ce membre est introuvable.';
+export const userNotFound = 'Ce compte est introuvable.';
+export const unexpected = 'Une erreur inattendue est survenue. Veuillez réessayer.';
+export const tooManyAttempts = 'Trop de tentatives. Veuillez réessayer dans quelques minutes.';
+export const emailTaken = 'Un compte existe déjà avec cet email';
+export const badResetToken = "Ce lien de réinitialisation n'est plus valide. Veuillez en demander un nouveau.";
+export const photoWrongType = 'La photo doit être une image JPEG, PNG ou WebP';
+export const photoTooBig = 'La photo ne doit pas dépasser 10 Mo';

@@ -1,0 +1,126 @@
+import 'fake-indexeddb/auto';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { v7 as uuidv7 } from 'uuid';
+import type { VillageDatabase } from '../../db/database';
+import { enqueue } from '../../outbox/enqueue';
+import { freshDatabase, helpRow, needRow, onTheWire, seedLocal, signIn, villageRow } from '../../outbox/test/local-world';
+import { addHelp } from './mutations/add-help';
+import { deleteHelp, refuseHelp } from './mutations/remove-help';
+
+const MADE_AT = new Date('2026-11-21T10:30:00.000Z');
+const now = () => MADE_AT;
+
+let db: VillageDatabase;
+const userId = uuidv7();
+const villageId = uuidv7();
+const villagerId = uuidv7();
+
+beforeEach(async () => {
+  db = freshDatabase();
+  await signIn(db, userId);
+});
+afterEach(() => db.delete());
+
+describe('local effects', () => {
+  it('add-help: the help appears on its need, dates normalised to ISO UTC', async () => {
+    const need = needRow(villageId);
+    await seedLocal(db, villageRow(villageId), [need]);
+    const id = uuidv7();
+    await enqueue(
+      addHelp,
+      {
+        village_id: villageId,
+        village_need_id: need.id,
+        id,
+        input: { helper_id: villagerId, start_date: '2026-12-01T10:00:00+01:00', end_date: '2026-12-01T12:00:00+01:00', comment: 'Je passe' },
+      },
+      { db, now },
+    );
+    expect(await db.helps.get(id)).toEqual({
+      id,
+      village_id: villageId,
+      village_need_id: need.id,
+      helper_id: villagerId,
+      start_date: '2026-12-01T09:00:00.000Z',
+      end_date: '2026-12-01T11:00:00.000Z',
+      comment: 'Je passe',
+      created_at: MADE_AT.toISOString(),
+      village_need: need,
+    });
+  });
+
+  it('add-help: on a need that is gone locally, nothing shows but the write is still queued', async () => {
+    const id = uuidv7();
+    await enqueue(addHelp, { village_id: villageId, village_need_id: uuidv7(), id, input: { helper_id: villagerId, start_date: '2026-12-01T09:00:00Z' } }, { db, now });
+    expect(await db.helps.get(id)).toBeUndefined();
+    expect(await db.outbox.count()).toBe(1);
+  });
+
+  it.each([deleteHelp, refuseHelp])('$name: the help goes, the others stay', async (kind) => {
+    const need = needRow(villageId);
+    const [gone, kept] = [helpRow(need, villagerId), helpRow(need, villagerId)];
+    await seedLocal(db, villageRow(villageId), [need], [gone, kept]);
+    await enqueue(kind, { village_id: villageId, help_id: gone.id, villager_id: villagerId }, { db, now });
+    expect(await db.helps.get(gone.id)).toBeUndefined();
+    expect(await db.helps.get(kept.id)).toEqual(kept);
+  });
+
+  it('re-applying an effect on the same rows gives the same rows (rebase relies on it)', async () => {
+    const need = needRow(villageId);
+    await seedLocal(db, villageRow(villageId), [need]);
+    const helpId = uuidv7();
+    const payload = { village_id: villageId, village_need_id: need.id, id: helpId, input: { helper_id: villagerId, start_date: '2026-12-01T09:00:00Z' } };
+    await enqueue(addHelp, payload, { db, now });
+    const once = await db.helps.toArray();
+    await db.transaction('rw', [db.needs, db.helps, db.categories, db.villages], () => addHelp.apply(db, payload, { createdAt: MADE_AT.toISOString() }));
+    expect(await db.helps.toArray()).toEqual(once);
+  });
+});
+
+describe('requests', () => {
+  const needId = uuidv7();
+  const helpId = uuidv7();
+
+  it('add-help: POST on the need helps with the client id in the body', () => {
+    const input = { helper_id: villagerId, start_date: '2026-12-01T09:00:00Z' };
+    expect(onTheWire(addHelp.request({ village_id: villageId, village_need_id: needId, id: helpId, input }))).toEqual({
+      method: 'POST',
+      path: `/v1/villages/${villageId}/needs/${needId}/helps`,
+      body: { ...input, id: helpId },
+    });
+  });
+
+  it('delete-help and refuse-help: DELETE on the help (refuse has its own path)', () => {
+    const payload = { village_id: villageId, help_id: helpId, villager_id: villagerId };
+    expect(onTheWire(deleteHelp.request(payload))).toEqual({
+      method: 'DELETE',
+      path: `/v1/villages/${villageId}/helps/${helpId}`,
+      query: { villager_id: villagerId },
+    });
+    expect(onTheWire(refuseHelp.request(payload))).toEqual({
+      method: 'DELETE',
+      path: `/v1/villages/${villageId}/helps/${helpId}/refuse`,
+      query: { villager_id: villagerId },
+    });
+  });
+
+  it('each kind names the village of its entry and the row it writes', () => {
+    const add = { village_id: villageId, village_need_id: needId, id: helpId, input: { helper_id: villagerId, start_date: '2026-12-01T09:00:00Z' } };
+    const remove = { village_id: villageId, help_id: helpId, villager_id: villagerId };
+    for (const [kind, payload] of [[addHelp, add], [deleteHelp, remove], [refuseHelp, remove]] as const) {
+      expect(kind.villageId(payload as never)).toBe(villageId);
+      expect(kind.target(payload as never)).toBe(`helps:${helpId}`);
+    }
+  });
+});
+
+describe('descriptions, for the list of refused changes', () => {
+  it("a help says its slot in the village's time, the others what they did", () => {
+    const help = { village_id: villageId, village_need_id: uuidv7(), id: uuidv7(), input: { helper_id: villagerId, start_date: '2026-12-01T09:00:00Z' } };
+    expect(addHelp.describe?.(help)).toBe("Proposition d'aide du mardi 1 décembre à 10 h");
+    expect(addHelp.describe?.({ ...help, input: { ...help.input, start_date: '2026-12-01T09:30:00Z' } })).toBe("Proposition d'aide du mardi 1 décembre à 10h30");
+    const remove = { village_id: villageId, help_id: uuidv7(), villager_id: villagerId };
+    expect(deleteHelp.describe?.(remove)).toBe("Retrait d'une aide");
+    expect(refuseHelp.describe?.(remove)).toBe("Refus d'une aide");
+  });
+});

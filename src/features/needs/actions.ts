@@ -1,0 +1,24 @@
+import { v7 as uuidv7 } from 'uuid';
+import type { CreateNeedInput, UpdateNeedInput } from '../../contract';
+import { writeLocally, type LocalWrite } from '../../outbox/write-locally';
+import { createNeed } from './mutations/create-need';
+import { updateNeed } from './mutations/update-need';
+import { deleteNeed } from './mutations/delete-need';
+
+/* The needs feature's writes, the only way its screens change a need: each is kept on this device at once and
+   sent by the outbox (src/outbox). */
+
+/** Adds a need to the village; its id is made here so later writes offline can refer to it. */
+export async function createNeedAction(villageId: string, input: CreateNeedInput): Promise<LocalWrite & { needId: string }> {
+  const needId = uuidv7();
+  return { ...(await writeLocally(createNeed, { village_id: villageId, id: needId, input })), needId };
+}
+
+export function updateNeedAction(villageId: string, needId: string, input: UpdateNeedInput): Promise<LocalWrite> {
+  return writeLocally(updateNeed, { village_id: villageId, need_id: needId, input });
+}
+
+/** Deletes the need and, with it, its helps. */
+export function deleteNeedAction(villageId: string, needId: string, villagerId: string): Promise<LocalWrite> {
+  return writeLocally(deleteNeed, { village_id: villageId, need_id: needId, villager_id: villagerId });
+}

@@ -1,0 +1,107 @@
+// @vitest-environment happy-dom
+import 'fake-indexeddb/auto';
+import { QueryClient } from '@tanstack/react-query';
+import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
+import type { ApiFailure } from '../../api/failure';
+import { onApiEvent } from '../../api/client';
+import { loading } from '../../api/loading';
+import { FetchFailed } from '../../api/transport';
+import { db } from '../../db/database';
+import { VILLAGE_FULL_INCLUDE } from '../../outbox/pull-village';
+import { clearToken, setToken } from '../../session/token';
+import { buildVillage, ID } from '../needs/village-test-world';
+import { villageQuery } from './village-query';
+
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+/** A stubbed server answering every call with `answer`, recording the requests. */
+function stubServer(answer: () => Response | Promise<Response>) {
+  const requests: { url: URL; auth: string | null }[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+      requests.push({ url: new URL(String(input)), auth: new Headers(init.headers).get('Authorization') });
+      return answer();
+    }),
+  );
+  return requests;
+}
+
+/** Runs the village's query as a screen would, once. */
+const pull = () => new QueryClient().fetchQuery(villageQuery(ID.village));
+
+const failure = (promise: Promise<unknown>) =>
+  promise.then(
+    () => {
+      throw new Error('the pull should have failed');
+    },
+    (error: unknown) => error,
+  );
+
+let unauthorized: Mock<(failure: ApiFailure) => void>;
+let stopListening: () => void;
+beforeEach(async () => {
+  await buildVillage('claire');
+  setToken('tok');
+  unauthorized = vi.fn();
+  stopListening = onApiEvent('unauthorized', unauthorized);
+});
+afterEach(() => {
+  stopListening();
+  clearToken();
+  vi.unstubAllGlobals();
+});
+
+describe('the village query', () => {
+  it('pulls the whole village into the tables, quietly, with the session’s token', async () => {
+    const village = await db.villages.get(ID.village);
+    const requests = stubServer(() =>
+      json({ data: { ...village, name: 'Le village de Nina (renommé)', needs: [], helps: [], villagers: village!.villagers } }),
+    );
+    const loadingSeen: boolean[] = [];
+    const stop = loading.subscribe(() => loadingSeen.push(loading.isLoading()));
+    expect(await pull()).toEqual({ pulledAt: expect.any(Number) });
+    stop();
+    expect((await db.villages.get(ID.village))?.name).toBe('Le village de Nina (renommé)');
+    expect(await db.needs.where('village_id').equals(ID.village).count()).toBe(0);
+    expect(requests.map((r) => [r.url.pathname, r.url.searchParams.get('include'), r.auth])).toEqual([
+      [`/v1/villages/${ID.village}`, VILLAGE_FULL_INCLUDE, 'Bearer tok'],
+    ]);
+    // Behind a screen that already shows what the device holds: no global loading indicator.
+    expect(loadingSeen).toEqual([]);
+  });
+
+  it.each([403, 404])('forgets the village when the server answers %i (banned, or gone)', async (status) => {
+    stubServer(() => json({ message: 'Ce village est introuvable.', http_code: status }, status));
+    const error = await failure(pull());
+    expect(error).toBeInstanceOf(FetchFailed);
+    expect((error as FetchFailed).status).toBe(status);
+    expect(await db.villages.get(ID.village)).toBeUndefined();
+    expect(await db.needs.where('village_id').equals(ID.village).count()).toBe(0);
+  });
+
+  it('ends the session on a refused token by itself, with no other call', async () => {
+    const requests = stubServer(() => json({ message: 'Non authentifié', http_code: 401 }, 401));
+    expect(((await failure(pull())) as FetchFailed).status).toBe(401);
+    expect(unauthorized).toHaveBeenCalledTimes(1);
+    expect(requests).toHaveLength(1);
+    // An expired session is not a lost village: what the device holds is cleared by the sign-out, not here.
+    expect(await db.villages.get(ID.village)).toBeDefined();
+  });
+
+  it('keeps what the device holds when offline or when the server fails', async () => {
+    stubServer(() => Promise.reject(new TypeError('Failed to fetch')));
+    expect(((await failure(pull())) as FetchFailed).status).toBe('offline');
+    stubServer(() => json({ message: 'Indisponible', http_code: 503 }, 503));
+    expect(((await failure(pull())) as FetchFailed).status).toBe(503);
+    expect(await db.needs.where('village_id').equals(ID.village).count()).toBe(2);
+    expect(unauthorized).not.toHaveBeenCalled();
+  });
+
+  it('asks nothing when signed out', async () => {
+    clearToken();
+    const requests = stubServer(() => json({}));
+    expect(((await failure(pull())) as FetchFailed).status).toBe(401);
+    expect(requests).toEqual([]);
+  });
+});

@@ -1,0 +1,63 @@
+import 'fake-indexeddb/auto';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { v7 as uuidv7 } from 'uuid';
+import type { VillageDatabase } from '../db/database';
+import { enqueue } from './enqueue';
+import { mutationKinds } from './registry';
+import { freshDatabase, signIn } from './test/local-world';
+
+// The app's create-need, as the outbox gets it: provided from above (src/testing/setup-mutation-kinds.ts).
+const createNeed = (await mutationKinds()).get('create-need');
+
+const MADE_AT = new Date('2026-11-21T10:30:00.000Z');
+const now = () => MADE_AT;
+
+let db: VillageDatabase;
+const userId = uuidv7();
+const villageId = uuidv7();
+const villagerId = uuidv7();
+
+beforeEach(async () => {
+  db = freshDatabase();
+  await signIn(db, userId);
+});
+afterEach(() => db.delete());
+
+describe('enqueue', () => {
+  it('writes the entry with its owner, village, time and the pending state', async () => {
+    const id = uuidv7();
+    const entry = await enqueue(createNeed, { village_id: villageId, id, input: { villager_id: villagerId, name: 'Courses' } }, { db, now });
+    const stored = await db.outbox.get(entry.seq!);
+    expect(stored).toMatchObject({
+      id: entry.id,
+      userId,
+      kind: 'create-need',
+      villageId,
+      createdAt: MADE_AT.toISOString(),
+      status: 'pending',
+      attempts: 0,
+      notBefore: 0,
+    });
+    // The entry id is the Idempotency-Key: unique per write.
+    const second = await enqueue(createNeed, { village_id: villageId, id: uuidv7(), input: { villager_id: villagerId, name: 'Repas' } }, { db, now });
+    expect(second.id).not.toBe(entry.id);
+    expect(second.seq!).toBeGreaterThan(entry.seq!);
+  });
+
+  it('refuses a payload that does not fit its schema, leaving nothing behind', async () => {
+    // The payload's schema is checked whatever the caller's types said.
+    await expect(enqueue(createNeed, { village_id: 'not-a-uuid', id: uuidv7(), input: {} }, { db })).rejects.toThrow();
+    expect(await db.outbox.count()).toBe(0);
+    expect(await db.needs.count()).toBe(0);
+  });
+
+  it('needs a signed-in user and then writes neither the effect nor the entry', async () => {
+    await db.session.delete('current');
+    const id = uuidv7();
+    await expect(enqueue(createNeed, { village_id: villageId, id, input: { villager_id: villagerId, name: 'Courses' } }, { db })).rejects.toThrow(
+      'No signed-in user',
+    );
+    expect(await db.needs.get(id)).toBeUndefined();
+    expect(await db.outbox.count()).toBe(0);
+  });
+});
