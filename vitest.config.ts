@@ -28,6 +28,8 @@ export default defineConfig({
           // Vitest keeps one core for itself by default; unit files spend their time loading modules in
           // their own process while the main one idles, so every core runs a file (2 cores: 2x faster).
           maxWorkers: availableParallelism(),
+          // Projects with their own worker counts run one group after the other: unit, server, browser.
+          sequence: { groupOrder: 0 },
         },
       },
       {
@@ -37,6 +39,7 @@ export default defineConfig({
           include: ['server/**/*.test.ts', 'tests/entry-point/**/*.test.ts', 'tests/support/**/*.test.ts', ...SRC_AGAINST_SERVER],
           globalSetup: ['server/test/global-setup.ts'],
           setupFiles: [MUTATION_KINDS_SETUP],
+          sequence: { groupOrder: 1 },
         },
       },
       {
@@ -45,6 +48,7 @@ export default defineConfig({
         test: {
           name: 'browser',
           include: ['tests/browser/**/*.test.ts'],
+          sequence: { groupOrder: 2 },
         },
       },
     ],

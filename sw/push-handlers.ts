@@ -5,7 +5,7 @@ import { send, type TransportEnv } from '../src/api/transport';
 import { addPushSubscription } from '../src/contract/endpoints/push';
 import { PushSubscriptionInput } from '../src/contract/push';
 import { db } from '../src/db/database';
-import { appUrl, readPushPayload, staysSilent, windowToOpen } from '../src/features/push/notification-routing';
+import { appUrl, readPushPayload, staysSilent, windowToOpen } from '../src/app/notification-routing';
 
 declare const self: ServiceWorkerGlobalScope;
 

@@ -315,7 +315,7 @@ const limited: World = await createWorld({
 });
 
 describe('rate limits', () => {
-  const expectLimited = (res: { status: number; body: any; headers: Headers }, windowSeconds: number) => {
+  const expectLimited = (res: { status: number; body: unknown; headers: Headers }, windowSeconds: number) => {
     expect(res.status).toBe(429);
     expect(res.body).toEqual({ message: TOO_MANY, http_code: 429 });
     const retryAfter = Number(res.headers.get('Retry-After'));

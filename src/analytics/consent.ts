@@ -2,7 +2,6 @@ import { useSyncExternalStore } from 'react';
 import type { User } from '../contract';
 import { call } from '../api/client';
 import { updateUser } from '../contract/endpoints/users';
-import { db } from '../db/database';
 import { toast, TOAST_TEXT } from '../state/toasts';
 import { appState } from '../state/app-state';
 import { startAnalytics, stopAnalytics, track } from './analytics';
@@ -59,6 +58,8 @@ export async function chooseAnalyticsConsent(consent: boolean): Promise<boolean>
     toast.error("Votre choix n'a pas pu être enregistré. Réessayez plus tard.");
     return false;
   }
+  // Imported when needed: the sign-in screens, the first most people see, load without Dexie.
+  const { db } = await import('../db/database');
   await db.users.update(user.id, { analytics_consent: consent });
   consentStore.set({ ...user, analytics_consent: consent });
   await startAnalytics({ uuid: user.uuid, analytics_consent: consent });

@@ -1,7 +1,6 @@
 import { isNotFound, isRedirect, notFound, redirect } from '@tanstack/react-router';
 import { initialLoadStep, wasFirstLoad } from '../state/first-load';
 import { getToken } from '../session/token';
-import { db } from '../db/database';
 import { isActiveVillager } from '../contract';
 
 export interface GuardContext {
@@ -21,6 +20,8 @@ const requireUser: Guard = (ctx) => {
 /** The village of the route, from the local store: only its active members open its areas. */
 const requireVillage: Guard = async (ctx) => {
   requireUser(ctx);
+  // Imported here: the sign-in screens, the first most people see, need neither Dexie nor the store.
+  const { db } = await import('../db/database');
   const village = await db.villages.get(ctx.params.id ?? '');
   const session = await db.session.get('current');
   const me = village?.villagers?.find((v) => v.user_id === session?.userId);

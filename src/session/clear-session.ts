@@ -1,5 +1,5 @@
-import { db } from '../db/database';
 import { appState } from '../state/app-state';
+import { forgetPersistedFeeds } from '../state/feed-cache';
 import { clearToken } from './token';
 import { PUSH_RECORD_KEY } from './push-record-key';
 
@@ -13,16 +13,15 @@ const KEPT_TABLES = new Set(['outbox']);
 export async function clearSession() {
   clearToken();
   appState.set({ initialised: false, namespace: null });
-  const tables = db.tables.filter((t) => !KEPT_TABLES.has(t.name));
   try {
+    // Imported when needed: the sign-in screens, the first most people see, load without Dexie.
+    const { db } = await import('../db/database');
+    const tables = db.tables.filter((t) => !KEPT_TABLES.has(t.name));
     await db.transaction('rw', tables, async () => {
       for (const table of tables) await table.clear();
     });
     // What TanStack Query holds in memory and the feed's first pages kept in localStorage belong to that user too.
-    const [{ queryClient }, { forgetPersistedFeeds }] = await Promise.all([
-      import('../state/query-client'),
-      import('../features/notifications/feed-persistence'),
-    ]);
+    const { queryClient } = await import('../state/query-client');
     queryClient.clear();
     forgetPersistedFeeds();
     // The server drops this device's push subscription with the session: it shows off until turned on again.

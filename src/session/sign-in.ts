@@ -1,5 +1,4 @@
 import type { Session } from '../contract';
-import { db } from '../db/database';
 import { appState } from '../state/app-state';
 import { BOOTSTRAP_PATH } from './bootstrap-path';
 import { RETURN_TO_KEY, setToken } from './token';
@@ -22,6 +21,8 @@ export function safeReturnPath(target: string | undefined | null): string {
 export async function signIn(session: Session, returnTo: string | undefined): Promise<string> {
   setToken(session.token);
   try {
+    // Imported when needed: the sign-in screens, the first most people see, load without Dexie.
+    const { db } = await import('../db/database');
     await db.transaction('rw', db.session, db.users, async () => {
       await db.session.put({ key: 'current', token: session.token, userId: session.user.id });
       await db.users.clear();

@@ -5,20 +5,21 @@ import { clearSession } from './clear-session';
 import { getToken } from './token';
 
 /**
+ * What a layer above the session does on sign-out with the old token (src/app/sign-out.ts: this device's push
+ * subscription). Called before the session is cleared, so it can read what the clearing removes; awaited after.
+ */
+export type SignOutStep = (token: string | null) => Promise<void>;
+
+/**
  * Signs out on this device at once, then tells the server to revoke the token. The token is sent by hand
  * after it is cleared, so an already revoked one does not also fire the "session expired" path; offline,
- * the local sign-out still happens. This device's push subscription goes too (a shared device must not keep
- * receiving the previous user's notifications), before the logout, while the old token still opens the door.
+ * the local sign-out still happens. `alongside` runs before the logout, while the old token still opens the door.
  */
-export async function signOut() {
+export async function signOut(alongside?: SignOutStep) {
   const token = getToken();
   track('logout');
-  // Loaded on demand: the push code stays out of whatever bundle this module ends up in. Started before the
-  // session is cleared (it reads the device's record at once), awaited after: the local sign-out goes first.
-  // The logout below also drops the subscription on the server (it belongs to the session): this is the device's side.
-  const push = await import('../features/push/push-device').catch(() => null);
-  const forgettingPush = push?.forgetPushOnSignOut(token).catch((error: unknown) => console.warn('Push subscription not forgotten', error));
+  const running = alongside?.(token);
   await clearSession();
-  await forgettingPush;
+  await running;
   if (token) await call(logOut, {}, { headers: { Authorization: `Bearer ${token}` } });
 }

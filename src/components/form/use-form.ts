@@ -101,5 +101,7 @@ export function useForm<S extends v.GenericSchema>({ schema, initial, onSubmit }
     onChange: (value: string) => setValue(name, value),
   });
 
+  // Callers destructure `formRef` before `ref={formRef}`: react-hooks 7 takes `ref={form.formRef}` for a ref
+  // read during render and then flags every other use of `form` (facebook/react#37507).
   return { values, errors, formError, submitting, formRef, handleSubmit, field };
 }

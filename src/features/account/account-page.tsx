@@ -1,7 +1,7 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useCurrentUser } from '../../session/current-user';
-import { signOut } from '../../session/sign-out';
+import { signOut } from '../../app/sign-out';
 import { externalLinks } from './external-links';
 import { DeleteAccountDialog } from './delete-account-dialog';
 import { UserAvatar } from './user-avatar';

@@ -16,8 +16,9 @@ export function ProfileForm({ user }: { user: User }) {
       toast.success(TOAST_TEXT.updated);
     },
   });
+  const { formRef } = form;
   return (
-    <form ref={form.formRef} onSubmit={form.handleSubmit} noValidate aria-labelledby="profile-details-title">
+    <form ref={formRef} onSubmit={form.handleSubmit} noValidate aria-labelledby="profile-details-title">
       <h2 id="profile-details-title">Mes informations</h2>
       <FormAlert message={form.formError} />
       <TextField label="Prénom" autoComplete="given-name" required {...form.field('first_name')} />

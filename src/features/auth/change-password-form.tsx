@@ -23,8 +23,9 @@ export function ChangePasswordForm({ token, onChanged, onBadToken }: ChangePassw
       return { failure: result.failure };
     },
   });
+  const { formRef } = form;
   return (
-    <form ref={form.formRef} onSubmit={form.handleSubmit} noValidate aria-labelledby="new-password-title">
+    <form ref={formRef} onSubmit={form.handleSubmit} noValidate aria-labelledby="new-password-title">
       <h1 id="new-password-title">Choisissez un nouveau mot de passe</h1>
       <FormAlert message={form.formError} />
       <TextField

@@ -26,8 +26,9 @@ export function LoginForm({ expired, redirect, onSignedIn }: LoginFormProps) {
       await onSignedIn(result.data);
     },
   });
+  const { formRef } = form;
   return (
-    <form ref={form.formRef} onSubmit={form.handleSubmit} noValidate aria-labelledby="login-title">
+    <form ref={formRef} onSubmit={form.handleSubmit} noValidate aria-labelledby="login-title">
       <h1 id="login-title">Connexion</h1>
       {expired ? (
         <p className="notice" role="status">

@@ -21,8 +21,9 @@ export function RegisterForm({ redirect, onSignedIn }: RegisterFormProps) {
       await onSignedIn(result.data);
     },
   });
+  const { formRef } = form;
   return (
-    <form ref={form.formRef} onSubmit={form.handleSubmit} noValidate aria-labelledby="register-title">
+    <form ref={formRef} onSubmit={form.handleSubmit} noValidate aria-labelledby="register-title">
       <h1 id="register-title">Créer un compte</h1>
       <FormAlert message={form.formError} />
       <TextField label="Prénom" autoComplete="given-name" required {...form.field('first_name')} />

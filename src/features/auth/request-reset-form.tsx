@@ -35,8 +35,9 @@ export function RequestResetForm() {
       </section>
     );
   }
+  const { formRef } = form;
   return (
-    <form ref={form.formRef} onSubmit={form.handleSubmit} noValidate aria-labelledby="reset-title">
+    <form ref={formRef} onSubmit={form.handleSubmit} noValidate aria-labelledby="reset-title">
       <h1 id="reset-title">Mot de passe oublié</h1>
       <p>Indiquez l'adresse email de votre compte : nous vous enverrons un lien pour choisir un nouveau mot de passe.</p>
       <FormAlert message={form.formError} />

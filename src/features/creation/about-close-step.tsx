@@ -23,8 +23,9 @@ function AboutCloseForm({ village, creatorId }: { village: Village; creatorId: s
       await goNext(village.id, village.creation_mode, 'about-close');
     },
   });
+  const { formRef } = form;
   return (
-    <form ref={form.formRef} onSubmit={form.handleSubmit} noValidate className="tunnel-step">
+    <form ref={formRef} onSubmit={form.handleSubmit} noValidate className="tunnel-step">
       <h1>Pour qui est ce village ?</h1>
       <FormAlert message={form.formError} />
       <TextField label="Son prénom" required autoComplete="off" {...form.field('first_name')} />

@@ -45,8 +45,9 @@ function InfosForm({ village, creatorId, suggestedName }: { village: Village; cr
       await navigate({ to: '/dashboard/villages/$id/waiting-validation', params: { id: village.id } });
     },
   });
+  const { formRef } = form;
   return (
-    <form ref={form.formRef} onSubmit={form.handleSubmit} noValidate className="tunnel-step">
+    <form ref={formRef} onSubmit={form.handleSubmit} noValidate className="tunnel-step">
       <h1>Présentez votre village</h1>
       <FormAlert message={form.formError} />
       <TextField label="Nom du village" required {...form.field('name')} />

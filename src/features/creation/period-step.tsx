@@ -40,8 +40,9 @@ function PeriodForm({ village, creatorId }: { village: Village; creatorId: strin
     }
   };
 
+  const { formRef } = form;
   return (
-    <form ref={form.formRef} onSubmit={form.handleSubmit} noValidate className="tunnel-step">
+    <form ref={formRef} onSubmit={form.handleSubmit} noValidate className="tunnel-step">
       <h1>Sur quelle période ?</h1>
       <FormAlert message={form.formError ?? skipError} />
       <div className="tunnel-dates">

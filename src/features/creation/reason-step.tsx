@@ -64,8 +64,9 @@ function ReasonForm({ village, creatorId, userId }: ReasonFormProps) {
   const mode = form.field('creation_mode');
   const describedBy = [village ? lockedId : null, mode.error ? errorId : null].filter(Boolean).join(' ') || undefined;
 
+  const { formRef } = form;
   return (
-    <form ref={form.formRef} onSubmit={form.handleSubmit} noValidate className="tunnel-step">
+    <form ref={formRef} onSubmit={form.handleSubmit} noValidate className="tunnel-step">
       <h1>Créer votre village</h1>
       <FormAlert message={form.formError} />
       <fieldset className="tunnel-choices" aria-describedby={describedBy}>

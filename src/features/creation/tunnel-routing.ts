@@ -1,7 +1,6 @@
 import { notFound, redirect } from '@tanstack/react-router';
 import * as v from 'valibot';
 import { VILLAGE_STATE, type Village } from '../../contract';
-import { db } from '../../db/database';
 import { initialLoadStep } from '../../state/first-load';
 import { canManage } from '../village-data/roles';
 import { readProgress } from './progress';
@@ -16,8 +15,12 @@ export const TunnelSearch = v.object({
 });
 export type TunnelSearch = v.InferOutput<typeof TunnelSearch>;
 
+/** Imported when a tunnel route opens: the route table is on the first screen, which loads without Dexie. */
+const localStore = () => import('../../db/database').then((m) => m.db);
+
 /** The pending village this user may fill in, from the local store; another's, or one unknown here, is a 404. */
 async function ownVillage(villageId: string): Promise<Village> {
+  const db = await localStore();
   const [village, session] = await Promise.all([db.villages.get(villageId), db.session.get('current')]);
   const me = village?.villagers?.find((villager) => villager.user_id === session?.userId);
   if (!village || (village.villagers && !canManage(me))) throw notFound();
@@ -42,7 +45,7 @@ export async function resumeCreation(pcvi: string | undefined): Promise<never> {
   if (!pcvi) throw toStep('reason');
   const village = await ownVillage(pcvi);
   leaveIfFinished(village);
-  const needsCount = await db.needs.where('village_id').equals(pcvi).count();
+  const needsCount = await (await localStore()).needs.where('village_id').equals(pcvi).count();
   throw toStep(firstUnfinishedStep(village, needsCount, readProgress(pcvi)), pcvi);
 }
 

@@ -29,8 +29,9 @@ export function AddHelpForm({ villageId, needId, helperId }: AddHelpFormProps) {
       await navigate({ to: '/dashboard/villages/$id/needs/$need_id/helps', params: { id: villageId, need_id: needId } });
     },
   });
+  const { formRef } = form;
   return (
-    <form ref={form.formRef} onSubmit={form.handleSubmit} noValidate className="need-form">
+    <form ref={formRef} onSubmit={form.handleSubmit} noValidate className="need-form">
       <FormAlert message={form.formError} />
       <TextField label="Date" type="date" required {...form.field('date')} />
       <div className="help-times">

@@ -1,5 +1,5 @@
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useEffect, useReducer, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useEffectEvent, useReducer, useRef, useState, type FormEvent } from 'react';
 import { TextField } from '../../components/form/text-field';
 import { messages } from '../../contract/messages';
 import { useCurrentUserId } from '../village-data/hooks';
@@ -8,7 +8,15 @@ import { villageDestination } from '../villages-list/village-summary';
 import { localMembership, storeJoinedVillage, welcomeText } from './after-join';
 import { BAD_LINK_TEXT, initialJoinState, joinReducer, normaliseShareCode, OFFLINE_WAITING_TEXT, type JoinState } from './join-state';
 import { joinVillage } from './join-village';
-import { clearPendingJoin, keepPendingJoin, onPendingJoinSettled, readPendingJoin, resumePendingJoin, startPendingJoin } from './pending-join';
+import {
+  clearPendingJoin,
+  keepPendingJoin,
+  onPendingJoinSettled,
+  readPendingJoin,
+  resumePendingJoin,
+  startPendingJoin,
+  type PendingJoinSettled,
+} from './pending-join';
 import './join.css';
 
 const REQUIRED = messages.required;
@@ -68,28 +76,32 @@ export function JoinPage({ linkCode }: JoinPageProps) {
     }
   };
 
+  // An effect event: it reads the state and `join` of the render it runs after, without making them
+  // reasons to run the start again.
+  const startJoin = useEffectEvent(() => {
+    const code = normaliseShareCode(linkCode);
+    if (code) void join(code);
+    else if (state.status === 'offline-waiting') void resumePendingJoin();
+  });
+
   useEffect(() => {
     startPendingJoin();
     if (started.current || userId === undefined) return;
     started.current = true;
-    const code = normaliseShareCode(linkCode);
-    if (code) void join(code);
-    else if (state.status === 'offline-waiting') void resumePendingJoin();
-    // Once per page (the route gives each code its own page): the first render's `join` is the one to run.
+    // Once per page (the route gives each code its own page), as soon as the user is known.
+    startJoin();
   }, [linkCode, userId]);
 
-  // The kept join went through (or was refused) while this page waited.
-  useEffect(
-    () =>
-      onPendingJoinSettled(({ code, outcome, village }) => {
-        if (state.status !== 'offline-waiting' || code !== state.code) return;
-        if (outcome.kind === 'joined') {
-          dispatch({ type: 'joined', villageId: outcome.villageId });
-          void goToVillage(village);
-        } else if (outcome.kind === 'refused') dispatch({ type: 'refused', message: outcome.message });
-      }),
-    [state],
-  );
+  // The kept join went through (or was refused) while this page waited. An effect event so that the one
+  // subscription always compares with the current state.
+  const onSettled = useEffectEvent(({ code, outcome, village }: PendingJoinSettled) => {
+    if (state.status !== 'offline-waiting' || code !== state.code) return;
+    if (outcome.kind === 'joined') {
+      dispatch({ type: 'joined', villageId: outcome.villageId });
+      void goToVillage(village);
+    } else if (outcome.kind === 'refused') dispatch({ type: 'refused', message: outcome.message });
+  });
+  useEffect(() => onPendingJoinSettled((settled) => onSettled(settled)), []);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

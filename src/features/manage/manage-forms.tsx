@@ -27,8 +27,9 @@ export function HomeInfosForm({ village, me }: ManageContext) {
     initial: { home_infos: shown(village.home_infos) },
     onSubmit: useSaveVillage(village),
   });
+  const { formRef } = form;
   return (
-    <form ref={form.formRef} onSubmit={form.handleSubmit} noValidate className="manage-form">
+    <form ref={formRef} onSubmit={form.handleSubmit} noValidate className="manage-form">
       <FormAlert message={form.formError} />
       <TextAreaField
         label="Infos pratiques"
@@ -55,8 +56,9 @@ export function PresentationForm({ village, me }: ManageContext) {
     },
     onSubmit: useSaveVillage(village),
   });
+  const { formRef } = form;
   return (
-    <form ref={form.formRef} onSubmit={form.handleSubmit} noValidate className="manage-form">
+    <form ref={formRef} onSubmit={form.handleSubmit} noValidate className="manage-form">
       <FormAlert message={form.formError} />
       <TextField label="Nom du village" required autoComplete="off" {...form.field('name')} />
       <TextAreaField label="Présentation" hint="Facultatif. Ce que les membres doivent savoir du village et de la personne aidée." rows={6} {...form.field('infos')} />
@@ -80,8 +82,9 @@ export function PeriodForm({ village, me }: ManageContext) {
     initial: { start_date: shown(village.start_date), end_date: shown(village.end_date) },
     onSubmit: useSaveVillage(village),
   });
+  const { formRef } = form;
   return (
-    <form ref={form.formRef} onSubmit={form.handleSubmit} noValidate className="manage-form">
+    <form ref={formRef} onSubmit={form.handleSubmit} noValidate className="manage-form">
       <FormAlert message={form.formError} />
       <TextField label="Début" type="date" hint="Facultatif." {...form.field('start_date')} />
       <TextField label="Fin" type="date" hint="Facultatif : laissez vide s’il n’y a pas de date de fin." {...form.field('end_date')} />
@@ -97,8 +100,9 @@ export function PhoneForm({ village, me }: ManageContext) {
     initial: { phone: shown(village.phone) },
     onSubmit: useSaveVillage(village),
   });
+  const { formRef } = form;
   return (
-    <form ref={form.formRef} onSubmit={form.handleSubmit} noValidate className="manage-form">
+    <form ref={formRef} onSubmit={form.handleSubmit} noValidate className="manage-form">
       <FormAlert message={form.formError} />
       <TextField
         label="Numéro de téléphone"

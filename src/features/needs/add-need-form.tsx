@@ -48,8 +48,9 @@ export function AddNeedForm({ villageId, villagerId, categories, taken }: AddNee
     'aria-describedby': choice.error ? errorId : undefined,
   });
 
+  const { formRef } = form;
   return (
-    <form ref={form.formRef} onSubmit={form.handleSubmit} noValidate className="need-form">
+    <form ref={formRef} onSubmit={form.handleSubmit} noValidate className="need-form">
       <FormAlert message={form.formError} />
       <fieldset className="need-choices">
         <legend>Quel besoin ?</legend>

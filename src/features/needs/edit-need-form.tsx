@@ -25,8 +25,9 @@ export function EditNeedForm({ need, updaterId, onSaved, onCancel }: EditNeedFor
       onSaved();
     },
   });
+  const { formRef } = form;
   return (
-    <form ref={form.formRef} onSubmit={form.handleSubmit} noValidate className="need-form" aria-labelledby="edit-need-title">
+    <form ref={formRef} onSubmit={form.handleSubmit} noValidate className="need-form" aria-labelledby="edit-need-title">
       <h2 id="edit-need-title">Modifier le besoin</h2>
       <FormAlert message={form.formError} />
       <TextField label="Nom du besoin" required {...form.field('name')} />

@@ -3,7 +3,8 @@ import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { actionsPageKey, FEED_MAX_AGE_MS } from './actions-query';
 import { needsAdded } from './feed-test-world';
-import { FEED_CACHE_KEY, forgetPersistedFeeds, persistFeedFirstPages } from './feed-persistence';
+import { FEED_CACHE_KEY, forgetPersistedFeeds } from '../../state/feed-cache';
+import { persistFeedFirstPages } from './feed-persistence';
 
 const VILLAGE = '0190a000-0000-7000-8000-000000000001';
 const page = { data: needsAdded(2), pages: 3 };

@@ -2,19 +2,8 @@ import { dehydrate, hydrate, type DehydratedState, type QueryClient } from '@tan
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
 import * as v from 'valibot';
 import { ActionsPage } from '../../contract';
+import { FEED_CACHE_KEY, feedStorage } from '../../state/feed-cache';
 import { FEED_MAX_AGE_MS, isFirstFeedPage } from './actions-query';
-
-/** Where the feeds' first pages are kept between visits. */
-export const FEED_CACHE_KEY = 'village-feed-cache';
-
-const storage = () => {
-  try {
-    return globalThis.localStorage ?? null;
-  } catch {
-    // Storage disabled (some webviews, strict privacy settings): the feed is simply not kept.
-    return null;
-  }
-};
 
 /** What may be trusted from storage: first pages of feeds whose data still fits the contract. */
 function firstPagesOnly(state: DehydratedState): DehydratedState {
@@ -30,7 +19,7 @@ function firstPagesOnly(state: DehydratedState): DehydratedState {
  * in Dexie. The restore is synchronous, before any screen asks for the feed. Answers the unsubscribe.
  */
 export function persistFeedFirstPages(queryClient: QueryClient, now: () => number = Date.now): () => void {
-  const persister = createSyncStoragePersister({ storage: storage(), key: FEED_CACHE_KEY });
+  const persister = createSyncStoragePersister({ storage: feedStorage(), key: FEED_CACHE_KEY });
   try {
     const saved = persister.restoreClient() as { timestamp?: number; clientState?: DehydratedState } | undefined;
     if (saved?.clientState && typeof saved.timestamp === 'number' && now() - saved.timestamp < FEED_MAX_AGE_MS) {
@@ -51,9 +40,4 @@ export function persistFeedFirstPages(queryClient: QueryClient, now: () => numbe
       clientState: dehydrate(queryClient, { shouldDehydrateQuery: (q) => isFirstFeedPage(q.queryKey) && q.state.status === 'success' }),
     });
   });
-}
-
-/** Signing out: the feeds kept on this device go with the session. */
-export function forgetPersistedFeeds() {
-  storage()?.removeItem(FEED_CACHE_KEY);
 }

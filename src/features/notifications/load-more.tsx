@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 
 /**
  * The next page of news: loaded when the end of the list scrolls into view, or with the button (keyboard,
@@ -7,7 +7,11 @@ import { useEffect, useRef } from 'react';
 export function LoadMore({ busy, onLoad }: { busy: boolean; onLoad: () => void }) {
   const button = useRef<HTMLButtonElement>(null);
   const latest = useRef(onLoad);
-  latest.current = onLoad;
+  // Written after each commit, not during render (a render may be thrown away); a layout effect so that the
+  // observer, which fires later, always calls the latest `onLoad`.
+  useLayoutEffect(() => {
+    latest.current = onLoad;
+  });
 
   useEffect(() => {
     const target = button.current;

@@ -2,7 +2,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { db } from '../../db/database';
-import { signOut } from '../../session/sign-out';
+import { signOut } from '../../app/sign-out';
 import { getToken, setToken } from '../../session/token';
 import { ENDPOINT, installFakePush, uninstallFakePush, VAPID_KEY } from './fake-push-browser';
 import { readPushRecord, writePushRecord } from './push-record';

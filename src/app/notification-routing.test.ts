@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PushPayload } from '../../contract/push';
+import type { PushPayload } from '../contract/push';
 import { appUrl, readPushPayload, staysSilent, windowToOpen } from './notification-routing';
 
 const ORIGIN = 'https://village.example';

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { PushPayload } from '../../contract/push';
+import { PushPayload } from '../contract/push';
 
 // The service worker's decisions about a push, kept here so that they are unit tested (vitest does not look in sw/).
 
