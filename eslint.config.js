@@ -1,5 +1,7 @@
 // ESLint flat config. Syntax-only rules (no type information) so `npm run lint` stays fast;
 // `npm run typecheck` is where the types are checked.
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import js from '@eslint/js';
 import { defineConfig } from 'eslint/config';
 import importPlugin from 'eslint-plugin-import';
@@ -11,7 +13,7 @@ import tseslint from 'typescript-eslint';
  * Folders of src that are shared by every feature: they must never reach up into a feature. src/contract is
  * one too, under the stricter zone below (listing it here as well would report its imports twice).
  */
-const SHARED_SRC = ['api', 'outbox', 'db', 'components', 'session', 'state', 'pwa', 'hooks'];
+const SHARED_SRC = ['api', 'outbox', 'db', 'components', 'session', 'state', 'pwa', 'hooks', 'village-data'];
 
 /**
  * The layers of the code base (DESIGN.md): shared code below features, features below the
@@ -44,6 +46,23 @@ const layerZones = [
   },
 ];
 
+const FEATURES = readdirSync(join(import.meta.dirname, 'src/features'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/**
+ * One zone per feature: the other features reach its code only through its public surface, `index.ts` (what
+ * it offers them) and `actions.ts` (its writes), so that its other modules can change without breaking them.
+ * Its stylesheets stay open: their class names are global, and the need and help screens share needs.css.
+ */
+const featureZones = FEATURES.map((feature) => ({
+  target: FEATURES.filter((other) => other !== feature).map((other) => `./src/features/${other}`),
+  from: `./src/features/${feature}/**/*.{ts,tsx}`,
+  // Matched against absolute paths, as glob exceptions are.
+  except: [join(import.meta.dirname, 'src/features', feature, '{index,actions}.ts')],
+  message: `Another feature is used through its public surface: import from '${feature}' (its index.ts) or its actions.ts, and export there what is needed.`,
+}));
+
 export default defineConfig(
   {
     ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'data/**', 'src/routeTree.gen.ts'],
@@ -74,6 +93,14 @@ export default defineConfig(
     rules: {
       // basePath: the zones are paths of this repository, whatever directory ESLint runs from.
       'import/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: layerZones }],
+    },
+  },
+  {
+    // Production code only: a test may reach into any feature to build its world or check a detail.
+    files: ['src/features/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'import/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: [...layerZones, ...featureZones] }],
     },
   },
   {

@@ -7,9 +7,6 @@ import { configDefaults, defineConfig } from 'vitest/config';
  */
 const SRC_AGAINST_SERVER = ['src/outbox/replay-server.test.ts', 'src/outbox/replay-property.test.ts'];
 
-/** Every test file gets the mutation kinds the app provides at start (see the file). */
-const MUTATION_KINDS_SETUP = 'src/testing/setup-mutation-kinds.ts';
-
 export default defineConfig({
   test: {
     // Shared by every project (`extends: true`): one process per file, so a file's globals (fake
@@ -17,6 +14,9 @@ export default defineConfig({
     pool: 'forks',
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // Transformed modules are kept in node_modules/.experimental-vitest-cache, keyed by their content: a rerun
+    // skips most of the transforms (`npx vitest --clearCache` empties it).
+    experimental: { fsModuleCache: true },
     projects: [
       {
         extends: true,
@@ -24,7 +24,6 @@ export default defineConfig({
           name: 'unit',
           include: ['src/**/*.test.{ts,tsx}', 'tests/lint/**/*.test.ts'],
           exclude: [...configDefaults.exclude, ...SRC_AGAINST_SERVER],
-          setupFiles: [MUTATION_KINDS_SETUP],
           // Vitest keeps one core for itself by default; unit files spend their time loading modules in
           // their own process while the main one idles, so every core runs a file (2 cores: 2x faster).
           maxWorkers: availableParallelism(),
@@ -38,7 +37,6 @@ export default defineConfig({
           name: 'server',
           include: ['server/**/*.test.ts', 'tests/entry-point/**/*.test.ts', 'tests/support/**/*.test.ts', ...SRC_AGAINST_SERVER],
           globalSetup: ['server/test/global-setup.ts'],
-          setupFiles: [MUTATION_KINDS_SETUP],
           sequence: { groupOrder: 1 },
         },
       },

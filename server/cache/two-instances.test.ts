@@ -26,10 +26,7 @@ async function eventually(check: () => Promise<void>) {
 
 describe('two server instances on one database', () => {
   it('a ban made on one is enforced by the other, whose cache had let the helper in', async () => {
-    const creator = await world.user('Claire');
-    const helper = await world.user('Hugo');
-    const village = await world.village(creator);
-    const helperVillager = await world.join(helper, village.shareCode);
+    const { creator, helper, village, helperVillager } = await world.villageWithHelper();
     expect((await ask(other, `/v1/villages/${village.id}`, helper.token)).status).toBe(200);
 
     const ban = await world.request('DELETE', `/v1/villages/${village.id}/villagers/${helperVillager}?deleter_id=${village.creatorVillagerId}`, {
@@ -74,10 +71,7 @@ describe('an instance that may have missed notifications', () => {
         onHealth(true);
       },
     });
-    const creator = await world.user('Claire');
-    const helper = await world.user('Hugo');
-    const village = await world.village(creator);
-    const helperVillager = await world.join(helper, village.shareCode);
+    const { creator, helper, village, helperVillager } = await world.villageWithHelper();
     expect((await ask(deaf, `/v1/villages/${village.id}`, helper.token)).status).toBe(200);
 
     setHealth(false);

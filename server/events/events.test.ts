@@ -124,10 +124,7 @@ describe('an open stream', () => {
   });
 
   it('ends once its reader is banned', async () => {
-    const creator = await world.user('Claire');
-    const helper = await world.user('Hugo');
-    const village = await world.village(creator);
-    const helperId = await world.join(helper, village.shareCode);
+    const { creator, helper, village, helperVillager: helperId } = await world.villageWithHelper();
     const events = await openAs(helper, village.id);
 
     await world.request('DELETE', `/v1/villages/${village.id}/villagers/${helperId}?deleter_id=${village.creatorVillagerId}`, { token: creator.token });
@@ -138,10 +135,7 @@ describe('an open stream', () => {
   });
 
   it('hears a write made through another server instance', async () => {
-    const creator = await world.user('Claire');
-    const helper = await world.user('Hugo');
-    const village = await world.village(creator);
-    await world.join(helper, village.shareCode);
+    const { creator, helper, village } = await world.villageWithHelper();
     // The ticket comes from instance A, the stream opens on instance B, the write goes through A.
     const events = await openAs(helper, village.id, other);
     expect((await addNeed(creator, village.id, village.creatorVillagerId)).status).toBe(201);

@@ -3,14 +3,6 @@ import { createWorld } from '../test/world';
 
 const world = await createWorld();
 
-async function villageWithHelper() {
-  const creator = await world.user('Claire');
-  const helper = await world.user('Hugo');
-  const village = await world.village(creator);
-  const helperVillager = await world.join(helper, village.shareCode);
-  return { creator, helper, village, helperVillager };
-}
-
 describe('helps', () => {
   async function needIn(creator: { token: string }, village: { id: string; creatorVillagerId: string }) {
     const res = await world.request('POST', `/v1/villages/${village.id}/needs`, {
@@ -21,7 +13,7 @@ describe('helps', () => {
   }
 
   it('adds a help with its need, and its helper removes it', async () => {
-    const { creator, helper, village, helperVillager } = await villageWithHelper();
+    const { creator, helper, village, helperVillager } = await world.villageWithHelper();
     const needId = await needIn(creator, village);
     const added = await world.request('POST', `/v1/villages/${village.id}/needs/${needId}/helps`, {
       token: helper.token,
@@ -43,7 +35,7 @@ describe('helps', () => {
   });
 
   it('refuses an end before the start', async () => {
-    const { creator, helper, village, helperVillager } = await villageWithHelper();
+    const { creator, helper, village, helperVillager } = await world.villageWithHelper();
     const needId = await needIn(creator, village);
     const res = await world.request('POST', `/v1/villages/${village.id}/needs/${needId}/helps`, {
       token: helper.token,
@@ -54,7 +46,7 @@ describe('helps', () => {
   });
 
   it('lets the creator refuse a help, and records who was refused', async () => {
-    const { creator, helper, village, helperVillager } = await villageWithHelper();
+    const { creator, helper, village, helperVillager } = await world.villageWithHelper();
     const needId = await needIn(creator, village);
     const added = await world.request('POST', `/v1/villages/${village.id}/needs/${needId}/helps`, {
       token: helper.token,
@@ -73,8 +65,8 @@ describe('helps', () => {
   });
 
   it('does not add a help to a need of another village', async () => {
-    const a = await villageWithHelper();
-    const b = await villageWithHelper();
+    const a = await world.villageWithHelper();
+    const b = await world.villageWithHelper();
     const foreignNeed = await needIn(b.creator, b.village);
     const res = await world.request('POST', `/v1/villages/${a.village.id}/needs/${foreignNeed}/helps`, {
       token: a.helper.token,

@@ -6,17 +6,9 @@ import { createWorld } from '../test/world';
 
 const world = await createWorld();
 
-async function villageWithHelper() {
-  const creator = await world.user('Claire');
-  const helper = await world.user('Hugo');
-  const village = await world.village(creator);
-  const helperVillager = await world.join(helper, village.shareCode);
-  return { creator, helper, village, helperVillager };
-}
-
 describe('needs', () => {
   it('adds a catalogue need, taking its name and category from the catalogue', async () => {
-    const { creator, village } = await villageWithHelper();
+    const { creator, village } = await world.villageWithHelper();
     const needId = catalogueId('need:courses-alimentaires');
     const res = await world.request('POST', `/v1/villages/${village.id}/needs`, {
       token: creator.token,
@@ -33,7 +25,7 @@ describe('needs', () => {
   });
 
   it('adds a free need with a client id, updates and deletes it with its helps', async () => {
-    const { creator, helper, village, helperVillager } = await villageWithHelper();
+    const { creator, helper, village, helperVillager } = await world.villageWithHelper();
     const id = '01934f5e-7d1a-7c3b-9a2e-00000000aa01';
     const created = await world.request('POST', `/v1/villages/${village.id}/needs`, {
       token: creator.token,
@@ -64,7 +56,7 @@ describe('needs', () => {
   });
 
   it('takes the acting villager id from the JSON body of a DELETE too', async () => {
-    const { creator, village } = await villageWithHelper();
+    const { creator, village } = await world.villageWithHelper();
     const need = await world.request('POST', `/v1/villages/${village.id}/needs`, {
       token: creator.token,
       json: { villager_id: village.creatorVillagerId, name: 'Promener Rex' },
@@ -77,7 +69,7 @@ describe('needs', () => {
   });
 
   it('refuses a need with neither name nor catalogue need, and an unknown catalogue need', async () => {
-    const { creator, village } = await villageWithHelper();
+    const { creator, village } = await world.villageWithHelper();
     const noName = await world.request('POST', `/v1/villages/${village.id}/needs`, {
       token: creator.token,
       json: { villager_id: village.creatorVillagerId },

@@ -117,6 +117,15 @@ export async function createWorld(overrides: Partial<Deps> = {}) {
     return joined.body.data.id;
   }
 
+  /** Claire's open village with Hugo joined as a helper: the cast most tests of a village's writes need. */
+  async function villageWithHelper() {
+    const creator = await user('Claire');
+    const helper = await user('Hugo');
+    const opened = await village(creator);
+    const helperVillager = await join(helper, opened.shareCode);
+    return { creator, helper, village: opened, helperVillager };
+  }
+
   /**
    * Marks a member as the needy person. No call of the spec does it for a member who is not the creator
    * (mode 1 makes the creator needy), so the test writes it directly to check the policy for that role.
@@ -128,6 +137,6 @@ export async function createWorld(overrides: Partial<Deps> = {}) {
     await touchVillage(database.db, row.villageId, clock.now());
   }
 
-  return { app, deps, db: database.db, mail, files, clock, request, user, village, join, makeNeedy };
+  return { app, deps, db: database.db, mail, files, clock, request, user, village, join, villageWithHelper, makeNeedy };
 }
 export type World = Awaited<ReturnType<typeof createWorld>>;

@@ -7,6 +7,7 @@ import { AnalyticsConsentChoice } from './analytics-consent-choice';
 import { consentStore } from './consent';
 import { stopAnalytics } from './analytics';
 import { API_PREFIX } from '../contract/endpoints/prefix';
+import { aUser } from '../testing/factories';
 
 const requests: { url: string; init: RequestInit }[] = [];
 
@@ -21,7 +22,7 @@ beforeEach(() => {
       requests.push({ url: String(url), init });
       // The API answers the saved user, as the server does.
       const { analytics_consent } = JSON.parse(String(init.body)) as { analytics_consent: boolean };
-      const user = { id: 'u1', uuid: 'uuid-1', email: 'alice@example.test', first_name: 'Alice', last_name: 'Martin', phone: null, photo: null, analytics_consent };
+      const user = aUser({ id: 'u1', uuid: 'uuid-1', analytics_consent });
       return new Response(JSON.stringify({ data: user }), { status: 200, headers: { 'Content-Type': 'application/json' } });
     }),
   );

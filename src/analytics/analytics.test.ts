@@ -3,6 +3,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Types } from '@amplitude/analytics-browser';
 import { API_PREFIX } from '../contract/endpoints/prefix';
+import { aUser } from '../testing/factories';
 
 /** Captures every event the SDK processes and drops it there, so nothing can reach the network. */
 function capturePlugin() {
@@ -47,7 +48,7 @@ beforeEach(() => {
       requests.push(String(url));
       // The API answers the saved user, as the server does.
       const consent = init.body ? (JSON.parse(String(init.body)) as { analytics_consent?: boolean }).analytics_consent : null;
-      const user = { id: 'u1', uuid: ALICE.uuid, email: 'alice@example.test', first_name: 'Alice', last_name: 'Martin', phone: null, photo: null, analytics_consent: consent ?? null };
+      const user = aUser({ id: 'u1', uuid: ALICE.uuid, analytics_consent: consent ?? null });
       return new Response(JSON.stringify({ data: user }), { status: 200, headers: { 'Content-Type': 'application/json' } });
     }),
   );

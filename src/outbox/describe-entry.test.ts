@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { OutboxEntry } from '../db/database';
 import { describeEntry, failedText, pendingText } from './describe-entry';
+import { provideAppMutationKinds } from '../testing/mutation-kinds';
+
+await provideAppMutationKinds();
 
 const entry = (kind: string, payload: unknown): OutboxEntry => ({
   id: 'e',

@@ -3,11 +3,11 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { v7 as uuidv7 } from 'uuid';
 import type { VillageDatabase } from '../db/database';
 import { enqueue } from './enqueue';
-import { mutationKinds } from './registry';
-import { freshDatabase, signIn } from './test/local-world';
+import { provideAppMutationKinds } from '../testing/mutation-kinds';
+import { freshDatabase, signIn } from '../testing/outbox-world';
 
-// The app's create-need, as the outbox gets it: provided from above (src/testing/setup-mutation-kinds.ts).
-const createNeed = (await mutationKinds()).get('create-need');
+// The app's create-need, as the outbox gets it: provided from above (as src/main.tsx does).
+const createNeed = (await provideAppMutationKinds()).get('create-need');
 
 const MADE_AT = new Date('2026-11-21T10:30:00.000Z');
 const now = () => MADE_AT;

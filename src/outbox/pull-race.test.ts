@@ -3,7 +3,11 @@ import { v7 as uuidv7 } from 'uuid';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { VillageDatabase } from '../db/database';
 import { markSent, pullVillage } from './pull-village';
-import { freshDatabase, needRow, seedLocal, signIn, snapshot, transportTo, villageRow } from './test/local-world';
+import { freshDatabase, seedLocal, signIn, snapshot, transportTo } from '../testing/outbox-world';
+import { aNeed, aVillage } from '../testing/factories';
+import { provideAppMutationKinds } from '../testing/mutation-kinds';
+
+await provideAppMutationKinds();
 
 const userId = 'user-1';
 const villageId = uuidv7();
@@ -16,8 +20,8 @@ beforeEach(async () => {
 
 describe('a pull racing a write of this device', () => {
   it('does not store a snapshot that left the server before a write sent meanwhile, and asks again', async () => {
-    const village = villageRow(villageId);
-    const sentNeed = needRow(villageId, uuidv7(), { name: 'Envoyé pendant la lecture' });
+    const village = aVillage({ id: villageId });
+    const sentNeed = aNeed({ village_id: villageId, name: 'Envoyé pendant la lecture' });
     await seedLocal(db, village, [sentNeed]);
     const answers = [snapshot(village, []), snapshot(village, [sentNeed])];
     let calls = 0;
@@ -35,8 +39,8 @@ describe('a pull racing a write of this device', () => {
   });
 
   it('stores a snapshot when nothing was sent during the read', async () => {
-    const village = villageRow(villageId);
-    await seedLocal(db, village, [needRow(villageId, uuidv7(), { name: 'Ancien' })]);
+    const village = aVillage({ id: villageId });
+    await seedLocal(db, village, [aNeed({ village_id: villageId, name: 'Ancien' })]);
     let calls = 0;
     const fetch = (async () => {
       calls++;

@@ -6,10 +6,10 @@ import { createWorld } from '../../server/test/world';
 import { VillageDatabase } from '../db/database';
 import type { MutationKind } from './mutation-kind';
 import { enqueue } from './enqueue';
-import { mutationKinds } from './registry';
+import { provideAppMutationKinds } from '../testing/mutation-kinds';
 import { drainOutbox } from './replay';
 import { pullVillage } from './pull-village';
-import { BASE_URL, signIn, transportTo } from './test/local-world';
+import { BASE_URL, signIn, transportTo } from '../testing/outbox-world';
 
 /**
  * Whatever the network does (requests lost on the way, answers lost on the way back, the page reloaded
@@ -20,9 +20,9 @@ import { BASE_URL, signIn, transportTo } from './test/local-world';
  * before) counts as a no-op in the model, as it is on the server.
  */
 
-// The app's kinds, as the outbox gets them: provided from above (src/testing/setup-mutation-kinds.ts),
-// looked up by the names the stored entries carry. The outbox and its tests import no feature.
-const kinds = await mutationKinds();
+// The app's kinds, as the outbox gets them: provided from above (as src/main.tsx does), looked up by the
+// names the stored entries carry. The outbox and its tests import no feature.
+const kinds = await provideAppMutationKinds();
 const [createNeed, updateNeed, deleteNeed, addHelp, deleteHelp] = ['create-need', 'update-need', 'delete-need', 'add-help', 'delete-help'].map((name) => kinds.get(name));
 
 const world = await createWorld();

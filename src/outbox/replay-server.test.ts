@@ -5,14 +5,14 @@ import { createWorld, type TestUser } from '../../server/test/world';
 import type { VillageDatabase } from '../db/database';
 import type { MutationKind } from './mutation-kind';
 import { enqueue } from './enqueue';
-import { mutationKinds } from './registry';
+import { provideAppMutationKinds } from '../testing/mutation-kinds';
 import { drainOutbox } from './replay';
 import { pullVillage } from './pull-village';
-import { BASE_URL, freshDatabase, signIn, transportTo } from './test/local-world';
+import { BASE_URL, freshDatabase, signIn, transportTo } from '../testing/outbox-world';
 
-// The app's kinds, as the outbox gets them: provided from above (src/testing/setup-mutation-kinds.ts),
-// looked up by the names the stored entries carry. The outbox and its tests import no feature.
-const kinds = await mutationKinds();
+// The app's kinds, as the outbox gets them: provided from above (as src/main.tsx does), looked up by the
+// names the stored entries carry. The outbox and its tests import no feature.
+const kinds = await provideAppMutationKinds();
 const [createNeed, updateNeed, deleteNeed, addHelp, deleteHelp, refuseHelp, updateVillage] = [
   'create-need',
   'update-need',

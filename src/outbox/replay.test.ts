@@ -3,14 +3,15 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { v7 as uuidv7 } from 'uuid';
 import type { VillageDatabase } from '../db/database';
 import { enqueue } from './enqueue';
-import { mutationKinds } from './registry';
+import { provideAppMutationKinds } from '../testing/mutation-kinds';
 import { drainOutbox } from './replay';
 import { pullVillage, storeVillageSnapshot, VILLAGE_FULL_INCLUDE } from './pull-village';
-import { BASE_URL, freshDatabase, helpRow, needRow, scriptedFetch, seedLocal, signIn, snapshot, transportTo, villageRow, type FakeAnswer } from './test/local-world';
+import { BASE_URL, freshDatabase, scriptedFetch, seedLocal, signIn, snapshot, transportTo, type FakeAnswer } from '../testing/outbox-world';
+import { aHelpOn, aNeed, aVillage } from '../testing/factories';
 
-// The app's kinds, as the outbox gets them: provided from above (src/testing/setup-mutation-kinds.ts),
-// looked up by the names the stored entries carry. The outbox and its tests import no feature.
-const kinds = await mutationKinds();
+// The app's kinds, as the outbox gets them: provided from above (as src/main.tsx does), looked up by the
+// names the stored entries carry. The outbox and its tests import no feature.
+const kinds = await provideAppMutationKinds();
 const [createNeed, updateNeed, deleteNeed, addHelp, deleteHelp, updateVillage] = ['create-need', 'update-need', 'delete-need', 'add-help', 'delete-help', 'update-village'].map((name) => kinds.get(name));
 
 const T0 = Date.parse('2026-11-20T09:00:00.000Z');
@@ -21,7 +22,7 @@ let db: VillageDatabase;
 const userId = uuidv7();
 const villageId = uuidv7();
 const villagerId = uuidv7();
-const village = villageRow(villageId);
+const village = aVillage({ id: villageId });
 
 beforeEach(async () => {
   clock = T0;
@@ -35,7 +36,7 @@ const queueNeed = (name: string, id = uuidv7()) =>
   enqueue(createNeed, { village_id: villageId, id, input: { villager_id: villagerId, name } }, { db });
 const created = (name: string, id?: string): FakeAnswer => (req) => ({
   status: 201,
-  body: { data: needRow(villageId, id ?? (req.body as { id: string }).id, { name, updated_at: '2026-11-20T09:00:05.000Z' }) },
+  body: { data: aNeed({ village_id: villageId, id: id ?? (req.body as { id: string }).id, name, updated_at: '2026-11-20T09:00:05.000Z' }) },
 });
 const pending = () => db.outbox.where('status').equals('pending').sortBy('seq');
 const drain = (fetch: typeof globalThis.fetch, extra: { random?: () => number; networkBack?: boolean } = {}) =>
@@ -52,7 +53,7 @@ describe('order and shape', () => {
           expect(inFlight).toBe(1);
           await new Promise((r) => setTimeout(r, 5));
           inFlight--;
-          return { status: 201, body: { data: needRow(villageId, (req.body as { id: string }).id, { name: (req.body as { name: string }).name }) } };
+          return { status: 201, body: { data: aNeed({ village_id: villageId, id: (req.body as { id: string }).id, name: (req.body as { name: string }).name }) } };
         },
       ],
     });
@@ -68,7 +69,7 @@ describe('order and shape', () => {
   });
 
   it('puts the query of a DELETE in the address', async () => {
-    const need = needRow(villageId);
+    const need = aNeed({ village_id: villageId });
     await seedLocal(db, village, [need]);
     await enqueue(deleteNeed, { village_id: villageId, need_id: need.id, villager_id: villagerId }, { db });
     const fake = scriptedFetch({ write: [{ status: 204 }] });
@@ -113,12 +114,12 @@ describe('order and shape', () => {
   });
 
   it("does not bring back a help whose need a later write still waiting deleted", async () => {
-    const need = needRow(villageId);
+    const need = aNeed({ village_id: villageId });
     await seedLocal(db, village, [need]);
     const helpId = uuidv7();
     await enqueue(addHelp, { village_id: villageId, village_need_id: need.id, id: helpId, input: { helper_id: villagerId, start_date: '2026-12-01T09:00:00Z' } }, { db });
     await enqueue(deleteNeed, { village_id: villageId, need_id: need.id, villager_id: villagerId }, { db });
-    const fake = scriptedFetch({ write: [{ status: 201, body: { data: helpRow(need, villagerId, helpId) } }, 'network-error'] });
+    const fake = scriptedFetch({ write: [{ status: 201, body: { data: aHelpOn(need, { helper_id: villagerId, id: helpId }) } }, 'network-error'] });
     expect(await drain(fake.fetch)).toMatchObject({ state: 'waiting', sent: 1 });
     expect(await db.helps.get(helpId)).toBeUndefined();
     expect(await db.needs.get(need.id)).toBeUndefined();
@@ -136,7 +137,7 @@ describe('order and shape', () => {
   it('lets one replayer at a time run, and answers signed-out without a session', async () => {
     await queueNeed('Un');
     let release!: () => void;
-    const fake = scriptedFetch({ write: [() => new Promise<FakeAnswer>((r) => (release = () => r({ status: 201, body: { data: needRow(villageId) } })))] });
+    const fake = scriptedFetch({ write: [() => new Promise<FakeAnswer>((r) => (release = () => r({ status: 201, body: { data: aNeed({ village_id: villageId }) } })))] });
     const first = drain(fake.fetch);
     await new Promise((r) => setTimeout(r, 20));
     expect(await drain(fake.fetch)).toEqual({ state: 'busy' });
@@ -266,7 +267,7 @@ describe('refusals', () => {
     expect(await db.needs.get(refusedId)).toBeDefined();
     const fake = scriptedFetch({
       write: [{ status, body: { message, http_code: status } }, created('Accepté')],
-      pull: () => ({ status: 200, body: { data: snapshot(village, [needRow(villageId, nextId, { name: 'Accepté' })]) } }),
+      pull: () => ({ status: 200, body: { data: snapshot(village, [aNeed({ village_id: villageId, id: nextId, name: 'Accepté' })]) } }),
     });
     expect(await drain(fake.fetch)).toEqual({ state: 'drained', sent: 1, failed: 1 });
     expect(await db.outbox.get(refused.seq!)).toMatchObject({ status: 'failed', failure: { status, message } });
@@ -288,8 +289,8 @@ describe('refusals', () => {
   });
 
   it('a refused delete comes back with the pull; a write still pending stays applied over it', async () => {
-    const need = needRow(villageId, uuidv7(), { name: 'Courses' });
-    const help = helpRow(need, villagerId);
+    const need = aNeed({ village_id: villageId, name: 'Courses' });
+    const help = aHelpOn(need, { helper_id: villagerId });
     await seedLocal(db, village, [need], [help]);
     await enqueue(deleteNeed, { village_id: villageId, need_id: need.id, villager_id: villagerId }, { db });
     const later = await queueNeed('En attente');
@@ -316,7 +317,7 @@ describe('lost answers', () => {
       const key = req.headers['idempotency-key'];
       if (!answers.has(key)) {
         applied.push((req.body as { name: string }).name);
-        answers.set(key, { status: 201, body: { data: needRow(villageId, (req.body as { id: string }).id, { name: (req.body as { name: string }).name }) } });
+        answers.set(key, { status: 201, body: { data: aNeed({ village_id: villageId, id: (req.body as { id: string }).id, name: (req.body as { name: string }).name }) } });
       }
       if (loseNext) {
         loseNext = false;
@@ -336,10 +337,10 @@ describe('lost answers', () => {
 
 describe('pull then rebase', () => {
   it('never erases a pending change: creations, updates, deletions and helps stay as made here', async () => {
-    const kept = needRow(villageId, uuidv7(), { name: 'Ancien nom' });
-    const removed = needRow(villageId, uuidv7(), { name: 'À supprimer' });
-    const removedHelp = helpRow(removed, villagerId);
-    const goneHelp = helpRow(kept, villagerId);
+    const kept = aNeed({ village_id: villageId, name: 'Ancien nom' });
+    const removed = aNeed({ village_id: villageId, name: 'À supprimer' });
+    const removedHelp = aHelpOn(removed, { helper_id: villagerId });
+    const goneHelp = aHelpOn(kept, { helper_id: villagerId });
     await seedLocal(db, village, [kept, removed], [removedHelp, goneHelp]);
 
     const newNeedId = uuidv7();
@@ -353,7 +354,7 @@ describe('pull then rebase', () => {
     const before = { needs: await db.needs.orderBy('id').toArray(), helps: await db.helps.orderBy('id').toArray(), village: await db.villages.get(villageId) };
 
     // The server knows none of it yet, and meanwhile someone else added a need.
-    const theirs = needRow(villageId, uuidv7(), { name: "D'un autre" });
+    const theirs = aNeed({ village_id: villageId, name: "D'un autre" });
     await storeVillageSnapshot(db, snapshot(village, [kept, removed, theirs], [removedHelp, goneHelp]), userId);
 
     expect(await db.needs.orderBy('id').toArray()).toEqual([...before.needs, theirs].sort((a, b) => a.id.localeCompare(b.id)));
@@ -365,9 +366,9 @@ describe('pull then rebase', () => {
   });
 
   it('pullVillage writes what the server says once nothing is pending, and reports a lost connection', async () => {
-    const stale = needRow(villageId, uuidv7(), { name: 'Supprimé ailleurs' });
+    const stale = aNeed({ village_id: villageId, name: 'Supprimé ailleurs' });
     await seedLocal(db, village, [stale]);
-    const fresh = needRow(villageId, uuidv7(), { name: 'Ajouté ailleurs' });
+    const fresh = aNeed({ village_id: villageId, name: 'Ajouté ailleurs' });
     const fake = scriptedFetch({ write: [], pull: { status: 200, body: { data: snapshot(village, [fresh]) } } });
     const result = await pullVillage(transportTo(fake.fetch, 'jeton-1'), db, userId, villageId);
     expect(result.ok).toBe(true);

@@ -7,8 +7,9 @@ import { clearSession } from './clear-session';
 import { safeReturnPath, signIn } from './sign-in';
 import { signOut } from './sign-out';
 import { getToken, RETURN_TO_KEY } from './token';
+import { aUser } from '../testing/factories';
 
-const user = { id: 'u1', uuid: 'uu1', email: 'alice@example.test', first_name: 'Alice', last_name: 'Martin', phone: null, photo: null, analytics_consent: null };
+const user = aUser({ id: 'u1' });
 
 beforeEach(async () => {
   localStorage.clear();

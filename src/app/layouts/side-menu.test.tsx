@@ -3,22 +3,16 @@ import 'fake-indexeddb/auto';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { db } from '../../db/database';
-import { renderWithRouter } from '../../test/render-with-router';
+import { renderWithRouter } from '../../testing/render-screen';
 import { SideMenu } from './side-menu';
+import { aUser } from '../../testing/factories';
 
 beforeEach(async () => {
   await Promise.all(db.tables.map((table) => table.clear()));
   await db.session.put({ key: 'current', token: 'tok', userId: 'user-claire' });
-  await db.users.put({
-    id: 'user-claire',
-    uuid: 'u',
-    email: 'claire@example.fr',
-    first_name: 'Claire',
-    last_name: 'Martin',
-    phone: null,
-    photo: { original_url: '/uploads/claire.webp' },
-    analytics_consent: false,
-  });
+  await db.users.put(
+    aUser({ id: 'user-claire', email: 'claire@example.fr', first_name: 'Claire', photo: { original_url: '/uploads/claire.webp' }, analytics_consent: false }),
+  );
 });
 afterEach(cleanup);
 

@@ -7,10 +7,10 @@ import { DeleteAccountDialog } from './delete-account-dialog';
 import { UserAvatar } from './user-avatar';
 import { AnalyticsConsentChoice } from '../../analytics/analytics-consent-choice';
 import { SignOutDialog } from './sign-out-dialog';
-import { countUnsent } from '../outbox-status/use-outbox-status';
+import { countUnsent } from '../outbox-status';
 import { dropUserEntries } from '../../outbox/failed-entries';
-import { CalendarSubscription } from '../calendar/calendar-subscription';
-import { PushSettings } from '../push/push-settings';
+import { CalendarSubscription } from '../calendar';
+import { PushSettings } from '../push';
 
 export function AccountPage() {
   const user = useCurrentUser();

@@ -4,8 +4,9 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { toastStore } from '../../state/toasts';
 import { PhotoForm } from './photo-form';
+import { aUser } from '../../testing/factories';
 
-const user = { id: 'u1', uuid: 'uu1', email: 'alice@example.test', first_name: 'Alice', last_name: 'Martin', phone: null, photo: null, analytics_consent: null };
+const user = aUser({ id: 'u1' });
 
 afterEach(() => {
   cleanup();

@@ -2,12 +2,14 @@
 import 'fake-indexeddb/auto';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { answerFetch, renderWithRouter } from '../../test/render-with-router';
+import { renderWithRouter } from '../../testing/render-screen';
 import { db } from '../../db/database';
 import { toastStore } from '../../state/toasts';
 import { ProfileForm } from './profile-form';
+import { answerFetch } from '../../testing/answer-fetch';
+import { aUser } from '../../testing/factories';
 
-const user = { id: 'u1', uuid: 'uu1', email: 'alice@example.test', first_name: 'Alice', last_name: 'Martin', phone: null, photo: null, analytics_consent: null };
+const user = aUser({ id: 'u1' });
 
 afterEach(() => {
   cleanup();

@@ -6,12 +6,16 @@ import { db } from '../../db/database';
 import { enqueue } from '../../outbox/enqueue';
 import { createNeed } from '../needs/mutations/create-need';
 import { getToken, setToken } from '../../session/token';
-import { renderWithRouter } from '../../test/render-with-router';
+import { renderWithRouter } from '../../testing/render-screen';
 import { AccountPage } from './account-page';
+import { aUser } from '../../testing/factories';
+import { provideAppMutationKinds } from '../../testing/mutation-kinds';
+
+await provideAppMutationKinds();
 
 const VILLAGE = '0195a6a4-0000-7000-8000-000000000001';
 const VILLAGER = '0195a6a4-0000-7000-8000-000000000002';
-const user = { id: 'me', uuid: 'uu', email: 'claire@example.test', first_name: 'Claire', last_name: 'Durand', phone: null, photo: null, analytics_consent: null };
+const user = aUser({ id: 'me', email: 'claire@example.test', first_name: 'Claire', last_name: 'Durand' });
 
 afterEach(() => {
   cleanup();
@@ -36,7 +40,7 @@ describe('signing out with changes not sent yet', () => {
     await renderWithRouter(() => <AccountPage />);
     fireEvent.click(await screen.findByRole('button', { name: 'Se déconnecter' }));
     expect(await screen.findByText(/2 modifications n'ont pas encore été envoyées/)).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Rester connecté' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Rester connecté' }));
     expect(getToken()).toBe('tok');
     expect(await db.outbox.count()).toBe(2);
   });
@@ -46,7 +50,8 @@ describe('signing out with changes not sent yet', () => {
     await renderWithRouter(() => <AccountPage />);
     fireEvent.click(await screen.findByRole('button', { name: 'Se déconnecter' }));
     expect(await screen.findByText(/1 modification n'a pas encore été envoyée/)).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: /Se déconnecter et perdre cette modification/ }));
+    // The text is in the page before the dialog opens (in an effect): its buttons are waited for.
+    fireEvent.click(await screen.findByRole('button', { name: /Se déconnecter et perdre cette modification/ }));
     await waitFor(() => expect(getToken()).toBeNull());
     expect(await db.outbox.count()).toBe(0);
     await waitFor(() => expect(fetch).toHaveBeenCalledOnce());

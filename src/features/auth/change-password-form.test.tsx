@@ -2,9 +2,10 @@
 import 'fake-indexeddb/auto';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { answerFetch, renderWithRouter } from '../../test/render-with-router';
+import { renderWithRouter } from '../../testing/render-screen';
 import { ChangePasswordForm } from './change-password-form';
 import { BAD_TOKEN_TEXT, ResetPasswordPage } from './reset-password-page';
+import { answerFetch } from '../../testing/answer-fetch';
 
 afterEach(() => {
   cleanup();

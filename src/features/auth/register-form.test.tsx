@@ -2,8 +2,9 @@
 import 'fake-indexeddb/auto';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { answerFetch, renderWithRouter } from '../../test/render-with-router';
+import { renderWithRouter } from '../../testing/render-screen';
 import { RegisterForm } from './register-form';
+import { answerFetch } from '../../testing/answer-fetch';
 
 afterEach(() => {
   cleanup();

@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { answerFetch } from '../../test/render-with-router';
 import { onlineStatus } from '../../pwa/online-status';
 import { CalendarSubscription, OFFLINE_CALENDAR_TEXT } from './calendar-subscription';
+import { answerFetch } from '../../testing/answer-fetch';
 
 const FEED = 'https://village.example/v1/calendar/abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG.ics';
 

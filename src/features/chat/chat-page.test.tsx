@@ -6,10 +6,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { db } from '../../db/database';
 import { enqueue } from '../../outbox/enqueue';
 import { QuotaExceeded } from '../../outbox/quota';
-import { buildVillage, ID, renderScreen } from '../needs/village-test-world';
+import { buildVillage, ID } from '../../testing/nina-village';
 import { ChatPage } from './chat-page';
 import { storeMessages } from './store-messages';
 import { TOKEN_KEY } from '../../session/token';
+import { renderScreen } from '../../testing/render-screen';
+import { provideAppMutationKinds } from '../../testing/mutation-kinds';
+
+await provideAppMutationKinds();
 
 vi.mock('../../outbox/page-replayer', () => ({ requestReplay: vi.fn(async () => 'sync-registered') }));
 vi.mock('../../outbox/enqueue', async (original) => {

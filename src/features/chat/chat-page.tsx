@@ -1,7 +1,7 @@
 import { useLayoutEffect, useRef, useState } from 'react';
 import { isActiveVillager } from '../../contract';
 import { notMember } from '../../contract/error-messages';
-import { useMyVillager, useVillagers } from '../village-data/hooks';
+import { useMyVillager, useVillagers } from '../../village-data/hooks';
 import { sendMessageAction } from './actions';
 import { useChatMessages, useLatestMessagesSync } from './chat-hooks';
 import { fetchMessages } from './fetch-messages';

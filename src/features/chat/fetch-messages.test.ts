@@ -6,7 +6,7 @@ import { onApiEvent } from '../../api/client';
 import { FetchFailed } from '../../api/transport';
 import { db } from '../../db/database';
 import { clearToken, setToken } from '../../session/token';
-import { buildVillage, ID } from '../needs/village-test-world';
+import { buildVillage, ID } from '../../testing/nina-village';
 import { fetchMessages } from './fetch-messages';
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });

@@ -6,7 +6,11 @@ import { db } from '../../db/database';
 import { AboutCloseStep } from './about-close-step';
 import { PeriodStep } from './period-step';
 import { readProgress } from './progress';
-import { CID, outboxEntries, pendingVillage, renderScreen, signInClaire } from './creation-test-world';
+import { CID, outboxEntries, pendingVillage, signInClaire } from '../../testing/creation-world';
+import { renderScreen } from '../../testing/render-screen';
+import { provideAppMutationKinds } from '../../testing/mutation-kinds';
+
+await provideAppMutationKinds();
 
 vi.mock('../../outbox/page-replayer', () => ({ requestReplay: vi.fn(async () => 'sync-registered') }));
 vi.mock('../../analytics/analytics', () => ({ track: vi.fn() }));

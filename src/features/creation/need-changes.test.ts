@@ -1,21 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { VillageNeed } from '../../contract';
 import { needChanges, sameName } from './need-changes';
+import { aNeed } from '../../testing/factories';
 
-const need = (id: string, fields: Partial<VillageNeed>): VillageNeed => ({
-  id,
-  village_id: 'v',
-  need_id: null,
-  category_id: null,
-  name: 'Besoin',
-  description: null,
-  created_at: '2026-01-01T00:00:00.000Z',
-  updated_at: '2026-01-01T00:00:00.000Z',
-  ...fields,
-});
-
-const meals = need('n1', { need_id: 'c-meals', name: 'Repas' });
-const dog = need('n2', { name: 'Promener le chien' });
+const meals = aNeed({ id: 'n1', need_id: 'c-meals', name: 'Repas' });
+const dog = aNeed({ id: 'n2', name: 'Promener le chien' });
 
 describe('the needs step’s writes', () => {
   it('adds the catalogue needs ticked that the village lacks, and the free ones typed', () => {
@@ -27,7 +15,7 @@ describe('the needs step’s writes', () => {
   });
 
   it('removes the needs shown and unticked, and only those', () => {
-    const pulledSince = need('n3', { need_id: 'c-other', name: 'Autre' });
+    const pulledSince = aNeed({ id: 'n3', need_id: 'c-other', name: 'Autre' });
     expect(needChanges([meals, dog, pulledSince], { shown: new Set(['n1', 'n2']), chosen: new Set(), keptFree: new Set(), newFree: [] })).toEqual({
       addCatalogue: [],
       addFree: [],

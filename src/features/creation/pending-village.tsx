@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { Village, Villager } from '../../contract';
-import { canManage, useMyVillager, useVillageSync } from '../village-data/hooks';
+import { canManage, useMyVillager, useVillageSync } from '../../village-data/hooks';
 import { useKnownVillage } from './use-known-village';
 
 interface PendingVillageProps {

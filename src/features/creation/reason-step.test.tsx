@@ -7,7 +7,11 @@ import { track } from '../../analytics/analytics';
 import { requestReplay } from '../../outbox/page-replayer';
 import { ReasonStep, MODE_LOCKED_TEXT } from './reason-step';
 import { readProgress } from './progress';
-import { CID, CLAIRE_USER_ID, outboxEntries, pendingVillage, renderScreen, signInClaire } from './creation-test-world';
+import { CID, CLAIRE_USER_ID, outboxEntries, pendingVillage, signInClaire } from '../../testing/creation-world';
+import { renderScreen } from '../../testing/render-screen';
+import { provideAppMutationKinds } from '../../testing/mutation-kinds';
+
+await provideAppMutationKinds();
 
 vi.mock('../../outbox/page-replayer', () => ({ requestReplay: vi.fn(async () => 'sync-registered') }));
 vi.mock('../../analytics/analytics', () => ({ track: vi.fn() }));

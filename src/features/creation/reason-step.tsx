@@ -5,7 +5,7 @@ import { track } from '../../analytics/analytics';
 import { useForm } from '../../components/form/use-form';
 import { FormAlert } from '../../components/form/form-alert';
 import { TextAreaField } from '../../components/form/text-area-field';
-import { useCurrentUserId } from '../village-data/hooks';
+import { useCurrentUserId } from '../../village-data/hooks';
 import { createVillageAction } from '../villages/actions';
 import { PendingVillage } from './pending-village';
 import { refusedLocally, saveVillageFields } from './save-step';

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { Link, Outlet, useRouterState, useSearch } from '@tanstack/react-router';
-import { OutboxIndicator } from '../outbox-status/outbox-indicator';
-import { StorageFullAlert } from '../outbox-status/storage-full-alert';
-import { useVillage } from '../village-data/hooks';
+import { OutboxIndicator, StorageFullAlert } from '../outbox-status';
+import { useVillage } from '../../village-data/hooks';
 import { TunnelStepper } from './tunnel-stepper';
 import { TunnelDraftContext } from './tunnel-context';
 import { SAVED_AT_EACH_STEP, STEP_ASIDES } from './step-asides';

@@ -5,7 +5,7 @@ import * as v from 'valibot';
 import { isNotFound, isRedirect } from '@tanstack/react-router';
 import { guardStep, resumeCreation, TunnelSearch } from './tunnel-routing';
 import { markStepDone } from './progress';
-import { CID, pendingVillage, signInAs, signInClaire } from './creation-test-world';
+import { CID, pendingVillage, signInAs, signInClaire } from '../../testing/creation-world';
 
 /** Where a redirect goes, or what else was thrown. */
 async function outcome(run: () => Promise<unknown>) {

@@ -2,7 +2,7 @@ import { notFound, redirect } from '@tanstack/react-router';
 import * as v from 'valibot';
 import { VILLAGE_STATE, type Village } from '../../contract';
 import { initialLoadStep } from '../../state/first-load';
-import { canManage } from '../village-data/roles';
+import { canManage } from '../../village-data/roles';
 import { readProgress } from './progress';
 import { firstUnfinishedStep, isStepOf, STEP_PATHS, type StepName } from './steps';
 

@@ -4,9 +4,13 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { db } from '../../db/database';
 import { requestReplay } from '../../outbox/page-replayer';
-import { villageQuery } from '../village-data/village-query';
+import { villageQuery } from '../../village-data/village-query';
 import { WaitingValidationPage } from './waiting-validation-page';
-import { CID, outboxEntries, pendingVillage, renderScreen, signInAs, signInClaire } from './creation-test-world';
+import { CID, outboxEntries, pendingVillage, signInAs, signInClaire } from '../../testing/creation-world';
+import { renderScreen } from '../../testing/render-screen';
+import { provideAppMutationKinds } from '../../testing/mutation-kinds';
+
+await provideAppMutationKinds();
 
 vi.mock('../../outbox/page-replayer', () => ({ requestReplay: vi.fn(async () => 'sync-registered') }));
 vi.mock('../../analytics/analytics', () => ({ track: vi.fn() }));

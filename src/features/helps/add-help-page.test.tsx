@@ -6,7 +6,11 @@ import { db } from '../../db/database';
 import { track } from '../../analytics/analytics';
 import { requestReplay } from '../../outbox/page-replayer';
 import { AddHelpPage } from './add-help-page';
-import { buildVillage, ID, renderScreen } from '../needs/village-test-world';
+import { buildVillage, ID } from '../../testing/nina-village';
+import { renderScreen } from '../../testing/render-screen';
+import { provideAppMutationKinds } from '../../testing/mutation-kinds';
+
+await provideAppMutationKinds();
 
 vi.mock('../../outbox/page-replayer', () => ({ requestReplay: vi.fn(async () => 'sync-registered') }));
 vi.mock('../../analytics/analytics', () => ({ track: vi.fn() }));

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { useMyVillager, useVillageNeeds, useVillageSync } from '../village-data/hooks';
+import { useMyVillager, useVillageNeeds, useVillageSync } from '../../village-data/hooks';
 import { AddHelpForm } from './add-help-form';
 import '../needs/needs.css';
 

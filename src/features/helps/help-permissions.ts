@@ -1,5 +1,5 @@
 import type { Help, Villager } from '../../contract';
-import { canManage } from '../village-data/hooks';
+import { canManage } from '../../village-data/hooks';
 import type { HelpAction } from './help-item';
 
 /**

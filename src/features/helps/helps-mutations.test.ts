@@ -3,9 +3,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { v7 as uuidv7 } from 'uuid';
 import type { VillageDatabase } from '../../db/database';
 import { enqueue } from '../../outbox/enqueue';
-import { freshDatabase, helpRow, needRow, onTheWire, seedLocal, signIn, villageRow } from '../../outbox/test/local-world';
+import { freshDatabase, onTheWire, seedLocal, signIn } from '../../testing/outbox-world';
 import { addHelp } from './mutations/add-help';
 import { deleteHelp, refuseHelp } from './mutations/remove-help';
+import { aHelpOn, aNeed, aVillage } from '../../testing/factories';
 
 const MADE_AT = new Date('2026-11-21T10:30:00.000Z');
 const now = () => MADE_AT;
@@ -23,8 +24,8 @@ afterEach(() => db.delete());
 
 describe('local effects', () => {
   it('add-help: the help appears on its need, dates normalised to ISO UTC', async () => {
-    const need = needRow(villageId);
-    await seedLocal(db, villageRow(villageId), [need]);
+    const need = aNeed({ village_id: villageId });
+    await seedLocal(db, aVillage({ id: villageId }), [need]);
     const id = uuidv7();
     await enqueue(
       addHelp,
@@ -57,17 +58,17 @@ describe('local effects', () => {
   });
 
   it.each([deleteHelp, refuseHelp])('$name: the help goes, the others stay', async (kind) => {
-    const need = needRow(villageId);
-    const [gone, kept] = [helpRow(need, villagerId), helpRow(need, villagerId)];
-    await seedLocal(db, villageRow(villageId), [need], [gone, kept]);
+    const need = aNeed({ village_id: villageId });
+    const [gone, kept] = [aHelpOn(need, { helper_id: villagerId }), aHelpOn(need, { helper_id: villagerId })];
+    await seedLocal(db, aVillage({ id: villageId }), [need], [gone, kept]);
     await enqueue(kind, { village_id: villageId, help_id: gone.id, villager_id: villagerId }, { db, now });
     expect(await db.helps.get(gone.id)).toBeUndefined();
     expect(await db.helps.get(kept.id)).toEqual(kept);
   });
 
   it('re-applying an effect on the same rows gives the same rows (rebase relies on it)', async () => {
-    const need = needRow(villageId);
-    await seedLocal(db, villageRow(villageId), [need]);
+    const need = aNeed({ village_id: villageId });
+    await seedLocal(db, aVillage({ id: villageId }), [need]);
     const helpId = uuidv7();
     const payload = { village_id: villageId, village_need_id: need.id, id: helpId, input: { helper_id: villagerId, start_date: '2026-12-01T09:00:00Z' } };
     await enqueue(addHelp, payload, { db, now });

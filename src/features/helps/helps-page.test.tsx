@@ -6,8 +6,12 @@ import { db } from '../../db/database';
 import { track } from '../../analytics/analytics';
 import { toastStore } from '../../state/toasts';
 import { HelpsPage } from './helps-page';
-import { buildVillage, helpAt, ID, renderScreen } from '../needs/village-test-world';
+import { buildVillage, helpAt, ID } from '../../testing/nina-village';
 import { formatHelpSlot } from '../../contract/help-time';
+import { renderScreen } from '../../testing/render-screen';
+import { provideAppMutationKinds } from '../../testing/mutation-kinds';
+
+await provideAppMutationKinds();
 
 vi.mock('../../outbox/page-replayer', () => ({ requestReplay: vi.fn(async () => 'sync-registered') }));
 vi.mock('../../analytics/analytics', () => ({ track: vi.fn() }));

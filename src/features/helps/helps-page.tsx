@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import type { Help } from '../../contract';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { toast, TOAST_TEXT } from '../../state/toasts';
-import { useMyVillager, useVillageHelps, useVillageNeeds, useVillageSync, useVillagers } from '../village-data/hooks';
+import { useMyVillager, useVillageHelps, useVillageNeeds, useVillageSync, useVillagers } from '../../village-data/hooks';
 import { HelpItem, type HelpAction } from './help-item';
 import { helpActionFor, helperName } from './help-permissions';
 import { formatHelpSlot } from '../../contract/help-time';

@@ -1,18 +1,9 @@
 import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
-import type { Help } from '../../contract';
 import { plannedHelps, splitHelps } from './split-helps';
+import { aHelp } from '../../testing/factories';
 
-const help = (id: string, start: string): Help => ({
-  id,
-  village_id: 'v1',
-  village_need_id: 'n1',
-  helper_id: 'h1',
-  start_date: start,
-  end_date: null,
-  comment: null,
-  created_at: '2024-11-01T00:00:00.000Z',
-});
+const help = (id: string, start: string) => aHelp({ id, start_date: start });
 
 // Thursday 14 November 2024, 10:00 in Paris (09:00 UTC).
 const now = DateTime.fromISO('2024-11-14T10:00', { zone: 'Europe/Paris' });

@@ -1,8 +1,8 @@
 import { db } from '../../db/database';
 import { isActiveVillager, type Village } from '../../contract';
 import { queryClient } from '../../state/query-client';
-import { villageQuery } from '../village-data/village-query';
-import { VILLAGES_QUERY_KEY } from '../villages-list/villages-query';
+import { villageQuery } from '../../village-data/village-query';
+import { VILLAGES_QUERY_KEY } from '../villages-list';
 
 /**
  * Brings the joined village onto this device (its needs, helps and members), so its pages open at once

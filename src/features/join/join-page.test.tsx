@@ -3,12 +3,15 @@ import 'fake-indexeddb/auto';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { db } from '../../db/database';
-import { answerFetch } from '../../test/render-with-router';
-import { renderScreen } from '../needs/village-test-world';
 import { JoinPage } from './join-page';
 import { BAD_LINK_TEXT, OFFLINE_WAITING_TEXT } from './join-state';
-import { JOIN, lostConnection, ninaVillage, olgaVillager, signInOlga, toastTexts } from './join-test-world';
+import { JOIN, lostConnection, ninaVillage, olgaVillager, signInOlga, toastTexts } from '../../testing/join-world';
 import { PENDING_JOIN_KEY, readPendingJoin } from './pending-join';
+import { answerFetch } from '../../testing/answer-fetch';
+import { renderScreen } from '../../testing/render-screen';
+import { provideAppMutationKinds } from '../../testing/mutation-kinds';
+
+await provideAppMutationKinds();
 
 beforeEach(signInOlga);
 afterEach(() => {

@@ -7,6 +7,10 @@ import { routeTree } from '../../routeTree.gen';
 import { db } from '../../db/database';
 import { signIn } from '../../session/sign-in';
 import { RETURN_TO_KEY } from '../../session/token';
+import { aUser } from '../../testing/factories';
+import { provideAppMutationKinds } from '../../testing/mutation-kinds';
+
+await provideAppMutationKinds();
 
 const JOIN_URL = '/join/village?c=ABCD2345&rli=jv';
 
@@ -40,7 +44,7 @@ describe('a join link opened signed out', () => {
   });
 
   it('once signed in, the bootstrap page returns to the join link', async () => {
-    const user = { id: 'u1', uuid: 'uu1', email: 'olga@example.fr', first_name: 'Olga', last_name: 'Petit', phone: null, photo: null, analytics_consent: null };
+    const user = aUser({ id: 'u1', email: 'olga@example.fr', first_name: 'Olga', last_name: 'Petit' });
     await signIn({ token: 'tok', user }, JOIN_URL);
     expect(localStorage.getItem(RETURN_TO_KEY)).toBe(JOIN_URL);
   });

@@ -3,9 +3,12 @@ import 'fake-indexeddb/auto';
 import { waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { db } from '../../db/database';
-import { answerFetch } from '../../test/render-with-router';
-import { JOIN, lostConnection, ninaVillage, olgaVillager, signInOlga, toastTexts } from './join-test-world';
+import { JOIN, lostConnection, ninaVillage, olgaVillager, signInOlga, toastTexts } from '../../testing/join-world';
 import { keepPendingJoin, PENDING_JOIN_KEY, readPendingJoin, resumePendingJoin, startPendingJoin } from './pending-join';
+import { answerFetch } from '../../testing/answer-fetch';
+import { provideAppMutationKinds } from '../../testing/mutation-kinds';
+
+await provideAppMutationKinds();
 
 beforeEach(signInOlga);
 afterEach(() => vi.unstubAllGlobals());

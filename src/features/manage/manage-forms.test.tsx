@@ -4,8 +4,12 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { db } from '../../db/database';
 import { toastStore } from '../../state/toasts';
-import { buildVillage, ID, renderScreen, type Member } from '../needs/village-test-world';
+import { buildVillage, ID, type Member } from '../../testing/nina-village';
 import { HomeInfosPage, PeriodPage, PhonePage, PresentationPage } from './manage-sub-pages';
+import { renderScreen } from '../../testing/render-screen';
+import { provideAppMutationKinds } from '../../testing/mutation-kinds';
+
+await provideAppMutationKinds();
 
 vi.mock('../../outbox/page-replayer', () => ({ requestReplay: vi.fn(async () => 'sync-registered') }));
 

@@ -1,9 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { isActiveVillager, type Village, type Villager } from '../../contract';
-import { ShareVillage } from '../join/share-village';
-import { formatPeriod } from '../village-infos/village-period';
-import { formatPhone } from '../village-infos/phone-number';
-import { needyPerson } from '../village-infos/needy-person';
+import { ShareVillage } from '../join';
+import { formatPeriod, formatPhone, needyPerson } from '../village-infos';
 import { ManageScreen } from './manage-screen';
 import { VillagePhotoForm } from './village-photo-form';
 import { membersCount } from './members';

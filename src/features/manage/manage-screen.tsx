@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { isActiveVillager, type Village, type Villager } from '../../contract';
-import { canManage, useMyVillager, useVillage, useVillageSync, useVillagers } from '../village-data/hooks';
+import { canManage, useMyVillager, useVillage, useVillageSync, useVillagers } from '../../village-data/hooks';
 import './manage.css';
 
 export interface ManageContext {

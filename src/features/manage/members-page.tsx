@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { Villager } from '../../contract';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { toast, TOAST_TEXT } from '../../state/toasts';
-import { UserAvatar } from '../account/user-avatar';
+import { UserAvatar } from '../account';
 import { ManageScreen, type ManageContext } from './manage-screen';
 import { LeaveVillage } from './leave-village';
 import { canBan, memberName, memberRoles, membersCount, splitMembers } from './members';

@@ -5,7 +5,7 @@ import { uploadVillagePhoto as uploadVillagePhotoEndpoint } from '../../contract
 import { db, villageTables } from '../../db/database';
 import { rebasePending } from '../../outbox/rebase';
 import { mutationKinds } from '../../outbox/registry';
-import { storeVillageAnswer } from '../villages/mutations/village-fields';
+import { storeVillageAnswer } from '../villages';
 
 /**
  * Sends the village's photo as multipart (`photo`, `updater_id`). Not an outbox write: a file may weigh

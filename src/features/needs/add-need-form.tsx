@@ -6,7 +6,7 @@ import { TextField } from '../../components/form/text-field';
 import { TextAreaField } from '../../components/form/text-area-field';
 import { FormAlert } from '../../components/form/form-alert';
 import { SubmitButton } from '../../components/form/submit-button';
-import { categoryColor } from '../village-data/hooks';
+import { categoryColor } from '../../village-data/hooks';
 import { FREE_NEED, addNeedSchema } from './need-form-schemas';
 import { createNeedAction } from './actions';
 import { NeedPicture } from './need-picture';

@@ -7,7 +7,11 @@ import { enqueue } from '../../outbox/enqueue';
 import { requestReplay } from '../../outbox/page-replayer';
 import { QuotaExceeded } from '../../outbox/quota';
 import { AddNeedPage } from './add-need-page';
-import { buildVillage, ID, renderScreen } from './village-test-world';
+import { buildVillage, ID } from '../../testing/nina-village';
+import { renderScreen } from '../../testing/render-screen';
+import { provideAppMutationKinds } from '../../testing/mutation-kinds';
+
+await provideAppMutationKinds();
 
 // Sending is the outbox's business: here only that it is asked for.
 vi.mock('../../outbox/page-replayer', () => ({ requestReplay: vi.fn(async () => 'sync-registered') }));

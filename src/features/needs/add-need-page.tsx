@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { canManage, useCategories, useMyVillager, useVillageNeeds, useVillageSync } from '../village-data/hooks';
+import { canManage, useCategories, useMyVillager, useVillageNeeds, useVillageSync } from '../../village-data/hooks';
 import { AddNeedForm } from './add-need-form';
 import { ManagersOnly } from './managers-only';
 import './needs.css';

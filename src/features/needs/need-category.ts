@@ -1,5 +1,5 @@
 import type { NeedCategory, VillageNeed } from '../../contract';
-import { categoryColor } from '../village-data/hooks';
+import { categoryColor } from '../../village-data/hooks';
 
 /** Where needs that belong to no known category are listed: free needs, mostly. */
 export const OTHER_NEEDS = 'Autres besoins';

@@ -5,7 +5,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { db } from '../../db/database';
 import { toastStore } from '../../state/toasts';
 import { NeedDetailPage } from './need-detail-page';
-import { buildVillage, ID, renderScreen } from './village-test-world';
+import { buildVillage, ID } from '../../testing/nina-village';
+import { renderScreen } from '../../testing/render-screen';
+import { provideAppMutationKinds } from '../../testing/mutation-kinds';
+
+await provideAppMutationKinds();
 
 vi.mock('../../outbox/page-replayer', () => ({ requestReplay: vi.fn(async () => 'sync-registered') }));
 

@@ -1,9 +1,8 @@
 import { useState, type CSSProperties } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { toast, TOAST_TEXT } from '../../state/toasts';
-import { canManage, useCategories, useMyVillager, useVillageHelps, useVillageNeeds, useVillageSync } from '../village-data/hooks';
-import { HelpsSummary } from '../helps/helps-summary';
-import { plannedHelps } from '../helps/split-helps';
+import { canManage, useCategories, useMyVillager, useVillageHelps, useVillageNeeds, useVillageSync } from '../../village-data/hooks';
+import { HelpsSummary, plannedHelps } from '../helps';
 import { needLook } from './need-category';
 import { NeedPicture } from './need-picture';
 import { EditNeedForm } from './edit-need-form';

@@ -4,10 +4,11 @@ import { v7 as uuidv7 } from 'uuid';
 import type { VillageDatabase } from '../../db/database';
 import { createNeed as createNeedEndpoint } from '../../contract/endpoints/needs';
 import { enqueue } from '../../outbox/enqueue';
-import { freshDatabase, helpRow, needRow, onTheWire, seedLocal, signIn, villageRow } from '../../outbox/test/local-world';
+import { freshDatabase, onTheWire, seedLocal, signIn } from '../../testing/outbox-world';
 import { createNeed } from './mutations/create-need';
 import { updateNeed } from './mutations/update-need';
 import { deleteNeed } from './mutations/delete-need';
+import { aHelpOn, aNeed, aVillage } from '../../testing/factories';
 
 const MADE_AT = new Date('2026-11-21T10:30:00.000Z');
 const now = () => MADE_AT;
@@ -49,8 +50,8 @@ describe('local effects', () => {
   });
 
   it('update-need: only the fields sent change, updated_at moves, the updater is not stored', async () => {
-    const need = needRow(villageId, uuidv7(), { name: 'Courses', description: 'Le mardi' });
-    await seedLocal(db, villageRow(villageId), [need]);
+    const need = aNeed({ village_id: villageId, name: 'Courses', description: 'Le mardi' });
+    await seedLocal(db, aVillage({ id: villageId }), [need]);
     await enqueue(updateNeed, { village_id: villageId, need_id: need.id, input: { updater_id: villagerId, name: 'Grandes courses' } }, { db, now });
     const stored = await db.needs.get(need.id);
     expect(stored).toEqual({ ...need, name: 'Grandes courses', updated_at: MADE_AT.toISOString() });
@@ -65,10 +66,10 @@ describe('local effects', () => {
   });
 
   it('delete-need: the need and its helps go, other needs keep theirs', async () => {
-    const need = needRow(villageId);
-    const other = needRow(villageId);
-    const helps = [helpRow(need, villagerId), helpRow(need, villagerId), helpRow(other, villagerId)];
-    await seedLocal(db, villageRow(villageId), [need, other], helps);
+    const need = aNeed({ village_id: villageId });
+    const other = aNeed({ village_id: villageId });
+    const helps = [aHelpOn(need, { helper_id: villagerId }), aHelpOn(need, { helper_id: villagerId }), aHelpOn(other, { helper_id: villagerId })];
+    await seedLocal(db, aVillage({ id: villageId }), [need, other], helps);
     await enqueue(deleteNeed, { village_id: villageId, need_id: need.id, villager_id: villagerId }, { db, now });
     expect(await db.needs.get(need.id)).toBeUndefined();
     expect((await db.helps.toArray()).map((h) => h.id)).toEqual([helps[2].id]);

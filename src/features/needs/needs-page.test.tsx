@@ -4,7 +4,11 @@ import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { db } from '../../db/database';
 import { NeedsPage } from './needs-page';
-import { buildVillage, helpAt, ID, renderScreen } from './village-test-world';
+import { buildVillage, helpAt, ID } from '../../testing/nina-village';
+import { renderScreen } from '../../testing/render-screen';
+import { provideAppMutationKinds } from '../../testing/mutation-kinds';
+
+await provideAppMutationKinds();
 
 afterEach(cleanup);
 

@@ -1,7 +1,7 @@
 import type { CSSProperties } from 'react';
 import { Link } from '@tanstack/react-router';
-import { canManage, useCategories, useMyVillager, useVillageHelps, useVillageNeeds, useVillageSync } from '../village-data/hooks';
-import { plannedHelps } from '../helps/split-helps';
+import { canManage, useCategories, useMyVillager, useVillageHelps, useVillageNeeds, useVillageSync } from '../../village-data/hooks';
+import { plannedHelps } from '../helps';
 import { groupNeedsByCategory } from './need-category';
 import { NeedPicture } from './need-picture';
 import { plannedHelpsLabel } from './planned-helps-label';

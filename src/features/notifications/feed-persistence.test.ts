@@ -2,7 +2,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { actionsPageKey, FEED_MAX_AGE_MS } from './actions-query';
-import { needsAdded } from './feed-test-world';
+import { needsAdded } from '../../testing/feed-server';
 import { FEED_CACHE_KEY, forgetPersistedFeeds } from '../../state/feed-cache';
 import { persistFeedFirstPages } from './feed-persistence';
 

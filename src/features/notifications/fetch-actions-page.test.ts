@@ -4,8 +4,8 @@ import type { ApiFailure } from '../../api/failure';
 import { onApiEvent } from '../../api/client';
 import { FetchFailed } from '../../api/transport';
 import { clearToken, setToken } from '../../session/token';
-import { ID } from '../needs/village-test-world';
-import { needsAdded } from './feed-test-world';
+import { ID } from '../../testing/nina-village';
+import { needsAdded } from '../../testing/feed-server';
 import { fetchActionsPage } from './fetch-actions-page';
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useQueries, useQuery } from '@tanstack/react-query';
-import { useMyVillager, useVillagers, useVillageSync } from '../village-data/hooks';
+import { useMyVillager, useVillagers, useVillageSync } from '../../village-data/hooks';
 import { FetchFailed } from '../../api/transport';
 import { actionsPageQuery } from './actions-query';
 import { actionSentence, type VillagerNames } from './action-sentence';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { isActiveVillager } from '../../contract';
-import { useMyVillager } from '../village-data/hooks';
+import { useMyVillager } from '../../village-data/hooks';
 import { actionsPageQuery } from './actions-query';
 import { hasUnseen } from './unseen';
 import './app-feed-cache';

@@ -4,7 +4,7 @@ import { describeEntry } from '../../outbox/describe-entry';
 import { discardFailed, retryFailed } from '../../outbox/failed-entries';
 import { requestReplay } from '../../outbox/page-replayer';
 import { queryClient } from '../../state/query-client';
-import { villageQuery } from '../village-data/village-query';
+import { villageQuery } from '../../village-data/village-query';
 
 interface Props {
   entries: OutboxEntry[];

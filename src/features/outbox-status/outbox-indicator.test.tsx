@@ -8,6 +8,9 @@ import { createNeed } from '../needs/mutations/create-need';
 import { OutboxIndicator } from './outbox-indicator';
 import { countUnsent } from './use-outbox-status';
 import { dropUserEntries, retryFailed } from '../../outbox/failed-entries';
+import { provideAppMutationKinds } from '../../testing/mutation-kinds';
+
+await provideAppMutationKinds();
 
 const VILLAGE = '0195a6a4-0000-7000-8000-000000000001';
 const VILLAGER = '0195a6a4-0000-7000-8000-000000000002';

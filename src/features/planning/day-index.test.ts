@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { indexHelpsByDay, timeSlot } from './day-index';
-import { help } from './test-data';
+import { aHelp } from '../../testing/factories';
 
 const slotsOn = (index: ReturnType<typeof indexHelpsByDay>, day: string) => (index.get(day) ?? []).map((e) => `${e.help.id} ${timeSlot(e)}`);
 
 describe('the helps indexed by Paris day', () => {
   it('puts each help on its Paris day around the spring change of time (29 March 2026)', () => {
     const index = indexHelpsByDay([
-      help('before', '2026-03-28T23:30:00Z', null), // 00 h 30 in winter time
-      help('across', '2026-03-29T00:00:00Z', '2026-03-29T02:00:00Z'), // 1 h winter → 4 h summer
-      help('late', '2026-03-29T21:59:00Z', null), // 23 h 59 in summer time
-      help('after', '2026-03-29T22:30:00Z', null), // 00 h 30 on the 30th
+      aHelp({ id: 'before', start_date: '2026-03-28T23:30:00Z' }), // 00 h 30 in winter time
+      aHelp({ id: 'across', start_date: '2026-03-29T00:00:00Z', end_date: '2026-03-29T02:00:00Z' }), // 1 h winter → 4 h summer
+      aHelp({ id: 'late', start_date: '2026-03-29T21:59:00Z' }), // 23 h 59 in summer time
+      aHelp({ id: 'after', start_date: '2026-03-29T22:30:00Z' }), // 00 h 30 on the 30th
     ]);
     expect(slotsOn(index, '2026-03-29')).toEqual(['before 0 h 30', 'across 1 h – 4 h', 'late 23 h 59']);
     expect(slotsOn(index, '2026-03-30')).toEqual(['after 0 h 30']);
@@ -19,10 +19,10 @@ describe('the helps indexed by Paris day', () => {
 
   it('puts each help on its Paris day around the autumn change of time (25 October 2026)', () => {
     const index = indexHelpsByDay([
-      help('summer', '2026-10-24T22:30:00Z', null), // 00 h 30 on the 25th, summer time
-      help('across', '2026-10-25T00:00:00Z', '2026-10-25T02:00:00Z'), // 2 h summer → 3 h winter
-      help('winter', '2026-10-25T22:30:00Z', null), // 23 h 30 on the 25th, winter time
-      help('next', '2026-10-25T23:00:00Z', null), // midnight: the 26th
+      aHelp({ id: 'summer', start_date: '2026-10-24T22:30:00Z' }), // 00 h 30 on the 25th, summer time
+      aHelp({ id: 'across', start_date: '2026-10-25T00:00:00Z', end_date: '2026-10-25T02:00:00Z' }), // 2 h summer → 3 h winter
+      aHelp({ id: 'winter', start_date: '2026-10-25T22:30:00Z' }), // 23 h 30 on the 25th, winter time
+      aHelp({ id: 'next', start_date: '2026-10-25T23:00:00Z' }), // midnight: the 26th
     ]);
     expect(slotsOn(index, '2026-10-25')).toEqual(['summer 0 h 30', 'across 2 h – 3 h', 'winter 23 h 30']);
     expect(slotsOn(index, '2026-10-26')).toEqual(['next 0 h']);
@@ -30,8 +30,8 @@ describe('the helps indexed by Paris day', () => {
 
   it('lists a help on every day it covers, and an end at midnight on its day only', () => {
     const index = indexHelpsByDay([
-      help('weekend', '2026-11-20T21:00:00Z', '2026-11-22T09:00:00Z'),
-      help('evening', '2026-11-20T21:00:00Z', '2026-11-20T23:00:00Z'),
+      aHelp({ id: 'weekend', start_date: '2026-11-20T21:00:00Z', end_date: '2026-11-22T09:00:00Z' }),
+      aHelp({ id: 'evening', start_date: '2026-11-20T21:00:00Z', end_date: '2026-11-20T23:00:00Z' }),
     ]);
     expect(slotsOn(index, '2026-11-20')).toEqual(['weekend dès 22 h', 'evening 22 h – 0 h']);
     expect(slotsOn(index, '2026-11-21')).toEqual(['weekend toute la journée']);
@@ -40,13 +40,17 @@ describe('the helps indexed by Paris day', () => {
   });
 
   it('reads the spec’s time slots and skips unreadable dates', () => {
-    const index = indexHelpsByDay([help('a', '2026-11-16T13:00:00Z', '2026-11-16T15:00:00Z'), help('b', '2026-11-16T13:30:00Z', '2026-11-16T15:15:00Z'), help('c', 'soon', null)]);
+    const index = indexHelpsByDay([
+      aHelp({ id: 'a', start_date: '2026-11-16T13:00:00Z', end_date: '2026-11-16T15:00:00Z' }),
+      aHelp({ id: 'b', start_date: '2026-11-16T13:30:00Z', end_date: '2026-11-16T15:15:00Z' }),
+      aHelp({ id: 'c', start_date: 'soon' }),
+    ]);
     expect(slotsOn(index, '2026-11-16')).toEqual(['a 14 h – 16 h', 'b 14 h 30 – 16 h 15']);
     expect(index.size).toBe(1);
   });
 
   it('keeps a long help to its first week', () => {
-    const index = indexHelpsByDay([help('long', '2026-01-01T08:00:00Z', '2026-12-31T08:00:00Z')]);
+    const index = indexHelpsByDay([aHelp({ id: 'long', start_date: '2026-01-01T08:00:00Z', end_date: '2026-12-31T08:00:00Z' })]);
     expect(index.size).toBe(7);
   });
 });

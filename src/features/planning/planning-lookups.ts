@@ -1,5 +1,5 @@
 import type { Help, NeedCategory, VillageNeed, Villager } from '../../contract';
-import { categoryColor } from '../village-data/hooks';
+import { categoryColor } from '../../village-data/hooks';
 
 /** What a day cell needs to name a help, gathered once per data change rather than searched per help. */
 export interface PlanningLookups {

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { useCategories, useVillageNeeds, useVillagers, useVillageSync } from '../village-data/hooks';
+import { useCategories, useVillageNeeds, useVillagers, useVillageSync } from '../../village-data/hooks';
 import { todayInParis } from './calendar-dates';
 import { PlanningView } from './planning-view';
 import { usePlanningHelps } from './use-planning-helps';
-import { CalendarSubscription } from '../calendar/calendar-subscription';
+import { CalendarSubscription } from '../calendar';
 
 /** The planning route: reads the village's local data around the shown period and hands it to the pure view. */
 export function PlanningPage({ villageId }: { villageId: string }) {

@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWithRouter } from '../../test/render-with-router';
+import { renderWithRouter } from '../../testing/render-screen';
 import { PlanningView, type PlanningViewProps } from './planning-view';
-import { category, help, need, villager } from './test-data';
+import { aCategory, aHelp, aNeed, aVillager } from '../../testing/factories';
 
 afterEach(() => {
   cleanup();
@@ -13,10 +13,13 @@ afterEach(() => {
 const world: PlanningViewProps = {
   villageId: 'village',
   // Tuesday 17 November 2026, 14 h – 16 h in Paris.
-  helps: [help('h1', '2026-11-17T13:00:00Z', '2026-11-17T15:00:00Z', 'n1', 'v1'), help('h2', '2026-11-19T08:00:00Z', null, 'n2', 'v2')],
-  needs: [need('n1', 'Courses', 'food'), need('n2', 'Repas', null)],
-  categories: [category('food', '#e07a5f')],
-  villagers: [villager('v1', 'Alice'), villager('v2', 'Bruno')],
+  helps: [
+    aHelp({ id: 'h1', start_date: '2026-11-17T13:00:00Z', end_date: '2026-11-17T15:00:00Z', village_need_id: 'n1', helper_id: 'v1' }),
+    aHelp({ id: 'h2', start_date: '2026-11-19T08:00:00Z', village_need_id: 'n2', helper_id: 'v2' }),
+  ],
+  needs: [aNeed({ id: 'n1', name: 'Courses', category_id: 'food' }), aNeed({ id: 'n2', name: 'Repas' })],
+  categories: [aCategory({ id: 'food', color: '#e07a5f' })],
+  villagers: [aVillager({ id: 'v1', user: { first_name: 'Alice' } }), aVillager({ id: 'v2', user: { first_name: 'Bruno' } })],
   // A Sunday: its week began on Monday the 16th.
   today: '2026-11-22',
 };

@@ -1,6 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { db, type VillageDatabase } from '../../db/database';
-import { activeHelps } from '../village-data/hooks';
+import { activeHelps } from '../../village-data/hooks';
 import { addDays, monthGrid, type IsoDay } from './calendar-dates';
 import { MAX_DAYS_SPANNED } from './day-index';
 

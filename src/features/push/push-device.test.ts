@@ -1,19 +1,10 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { onlineStatus } from '../../pwa/online-status';
-import { answerFetch } from '../../test/render-with-router';
-import { ENDPOINT, installFakePush, OTHER_KEY, uninstallFakePush, VAPID_KEY } from './fake-push-browser';
-import {
-  DENIED_PUSH_TEXT,
-  disablePush,
-  enablePush,
-  forgetPushOnSignOut,
-  isPushOnForUser,
-  pushSupport,
-  STILL_ON_OFFLINE_TEXT,
-  UNSUPPORTED_PUSH_TEXT,
-} from './push-device';
+import { ENDPOINT, installFakePush, OTHER_KEY, uninstallFakePush, VAPID_KEY } from '../../testing/fake-push-browser';
+import { DENIED_PUSH_TEXT, disablePush, enablePush, forgetPushOnSignOut, isPushOnForUser, pushSupport, STILL_ON_OFFLINE_TEXT, UNSUPPORTED_PUSH_TEXT } from './push-device';
 import { readPushRecord, writePushRecord } from './push-record';
+import { answerFetch } from '../../testing/answer-fetch';
 
 const keyAnswer = { status: 200, body: { data: { public_key: VAPID_KEY } } };
 const savedAnswer = { status: 201, body: { data: { id: 'sub-1', endpoint: ENDPOINT } } };

@@ -4,22 +4,14 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { db } from '../../db/database';
 import { onlineStatus } from '../../pwa/online-status';
-import { answerFetch } from '../../test/render-with-router';
-import { ENDPOINT, installFakePush, uninstallFakePush, VAPID_KEY } from './fake-push-browser';
+import { ENDPOINT, installFakePush, uninstallFakePush, VAPID_KEY } from '../../testing/fake-push-browser';
 import { DENIED_PUSH_TEXT, OFFLINE_PUSH_TEXT, STILL_ON_OFFLINE_TEXT, UNSUPPORTED_PUSH_TEXT } from './push-device';
 import { readPushRecord, writePushRecord } from './push-record';
 import { PUSH_OFF_TEXT, PUSH_ON_TEXT, PushSettings } from './push-settings';
+import { answerFetch } from '../../testing/answer-fetch';
+import { aUser } from '../../testing/factories';
 
-const user = {
-  id: 'me',
-  uuid: 'uu',
-  email: 'claire@example.test',
-  first_name: 'Claire',
-  last_name: 'Durand',
-  phone: null,
-  photo: null,
-  analytics_consent: null,
-};
+const user = aUser({ id: 'me', email: 'claire@example.test', first_name: 'Claire', last_name: 'Durand' });
 const ENABLE = 'Activer les notifications sur cet appareil';
 const DISABLE = 'Désactiver les notifications sur cet appareil';
 

@@ -4,8 +4,12 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { db } from '../../db/database';
 import { track } from '../../analytics/analytics';
-import { buildVillage, ID, renderScreen, type Member } from '../needs/village-test-world';
+import { buildVillage, ID, type Member } from '../../testing/nina-village';
 import { VillageInfosPage } from './village-infos-page';
+import { renderScreen } from '../../testing/render-screen';
+import { provideAppMutationKinds } from '../../testing/mutation-kinds';
+
+await provideAppMutationKinds();
 
 vi.mock('../../outbox/page-replayer', () => ({ requestReplay: vi.fn(async () => 'sync-registered') }));
 vi.mock('../../analytics/analytics', () => ({ track: vi.fn() }));

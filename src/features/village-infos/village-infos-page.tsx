@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { isActiveVillager } from '../../contract';
-import { canManage, useMyVillager, useVillage, useVillageSync, useVillagers } from '../village-data/hooks';
-import { LeaveVillage } from '../manage/leave-village';
-import { membersCount } from '../manage/members';
+import { canManage, useMyVillager, useVillage, useVillageSync, useVillagers } from '../../village-data/hooks';
+import { LeaveVillage, membersCount } from '../manage';
 import { needyPerson } from './needy-person';
 import { formatPeriod } from './village-period';
 import { formatPhone, phoneHref } from './phone-number';

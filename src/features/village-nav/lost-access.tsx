@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useNavigate } from '@tanstack/react-router';
-import { useVillageSync } from '../village-data/hooks';
+import { useVillageSync } from '../../village-data/hooks';
 import { FetchFailed } from '../../api/transport';
 import { toast } from '../../state/toasts';
 

@@ -1,8 +1,8 @@
 import { Link, useParams } from '@tanstack/react-router';
-import { canManage, useMyVillager, useVillage } from '../village-data/hooks';
+import { canManage, useMyVillager, useVillage } from '../../village-data/hooks';
 import { NavIcon } from './nav-icon';
 import { LostAccessWatch } from './lost-access';
-import { UnseenBadge } from '../notifications/unseen-badge';
+import { UnseenBadge } from '../notifications';
 import './village-nav.css';
 
 const AREAS = [

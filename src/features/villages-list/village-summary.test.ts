@@ -1,61 +1,19 @@
 import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
-import type { Help, Village, VillageNeed, Villager } from '../../contract';
 import { summariseVillage, summariseVillages, villageDestination, type LocalVillage } from './village-summary';
+import { aHelp, aNeed, aVillage, aVillager } from '../../testing/factories';
 
 const NOW = DateTime.fromISO('2030-03-14T10:00:00', { zone: 'Europe/Paris' });
 const ME = { id: 'user-me', first_name: 'Claire', last_name: 'Dupont' };
-const CREATED = '2030-01-01T00:00:00.000Z';
 
-const villager = (id: string, fields: Partial<Villager> = {}): Villager => ({
-  id,
-  village_id: 'v1',
-  user_id: `user-${id}`,
-  is_needy: false,
-  is_creator: false,
-  is_out: false,
-  is_ban: false,
-  last_check_notif_date: null,
-  created_at: CREATED,
-  user: { id: `user-${id}`, first_name: id, last_name: 'Martin', photo: null },
-  ...fields,
-});
-
-const village = (fields: Partial<Village> = {}): Village => ({
-  id: 'v1',
-  state: 3,
-  creation_mode: 2,
-  name: null,
-  reason: null,
-  infos: null,
-  home_infos: null,
-  phone: null,
-  start_date: null,
-  end_date: null,
-  first_name: 'Nina',
-  last_name: 'Martin',
-  relationship: null,
-  share_code: 'ABCD2345',
-  photo: null,
-  created_at: CREATED,
-  updated_at: CREATED,
-  ...fields,
-});
-
-const need = (id: string): VillageNeed => ({ id, village_id: 'v1', need_id: null, category_id: null, name: id, description: null, created_at: CREATED, updated_at: CREATED });
-const help = (id: string, needId: string, helperId: string, start: DateTime): Help => ({
-  id,
-  village_id: 'v1',
-  village_need_id: needId,
-  helper_id: helperId,
-  start_date: start.toUTC().toISO()!,
-  end_date: null,
-  comment: null,
-  created_at: CREATED,
-});
+/** A villager whose public user is named after its id. */
+const villager = (id: string, fields: Parameters<typeof aVillager>[0] = {}) => aVillager({ id, user: { first_name: id }, ...fields });
+const need = (id: string) => aNeed({ id, name: id });
+const help = (id: string, needId: string, helperId: string, start: DateTime) =>
+  aHelp({ id, village_need_id: needId, helper_id: helperId, start_date: start.toUTC().toISO()! });
 
 const me = villager('me', { user_id: ME.id, is_creator: true });
-const local = (fields: Partial<LocalVillage> = {}): LocalVillage => ({ village: village({ villagers: [me] }), villagers: [], needs: [], helps: [], ...fields });
+const local = (fields: Partial<LocalVillage> = {}): LocalVillage => ({ village: aVillage({ villagers: [me] }), villagers: [], needs: [], helps: [], ...fields });
 
 describe('a village card', () => {
   it('leads by state: the tunnel to resume, the wait for the opening, or the needs', () => {
@@ -65,25 +23,25 @@ describe('a village card', () => {
   });
 
   it('names the close person of a village made for them, with the village photo', () => {
-    const card = summariseVillage(local({ village: village({ villagers: [me], photo: { original_url: '/uploads/v.webp' } }) }), ME, NOW);
+    const card = summariseVillage(local({ village: aVillage({ villagers: [me], photo: { original_url: '/uploads/v.webp' } }) }), ME, NOW);
     expect(card).toMatchObject({ needyName: 'Nina Martin', initials: 'NM', photoUrl: '/uploads/v.webp' });
   });
 
   it('names the creator of a village made for themself, initials without a photo', () => {
     const hugo = villager('Hugo', { is_creator: true, is_needy: true });
-    const own = village({ creation_mode: 1, first_name: null, last_name: null, villagers: [hugo, villager('me', { user_id: ME.id })] });
+    const own = aVillage({ creation_mode: 1, first_name: null, last_name: null, villagers: [hugo, villager('me', { user_id: ME.id })] });
     expect(summariseVillage(local({ village: own }), ME, NOW)).toMatchObject({ needyName: 'Hugo Martin', initials: 'HM', photoUrl: null });
     // The user's own village, created offline (no user on the villager yet): their own name.
-    const mine = village({ creation_mode: 1, state: 1, first_name: null, last_name: null, villagers: [villager('me', { user_id: ME.id, is_creator: true, is_needy: true, user: undefined })] });
+    const mine = aVillage({ creation_mode: 1, state: 1, first_name: null, last_name: null, villagers: [villager('me', { user_id: ME.id, is_creator: true, is_needy: true, user: undefined })] });
     expect(summariseVillage(local({ village: mine }), ME, NOW)?.needyName).toBe('Claire Dupont');
   });
 
   it('hides the villages the user left or was banned from', () => {
-    expect(summariseVillage(local({ village: village({ villagers: [{ ...me, is_out: true }] }) }), ME, NOW)).toBeNull();
-    expect(summariseVillage(local({ village: village({ villagers: [{ ...me, is_ban: true }] }) }), ME, NOW)).toBeNull();
+    expect(summariseVillage(local({ village: aVillage({ villagers: [{ ...me, is_out: true }] }) }), ME, NOW)).toBeNull();
+    expect(summariseVillage(local({ village: aVillage({ villagers: [{ ...me, is_ban: true }] }) }), ME, NOW)).toBeNull();
     // The tables (a pull, a leave made here) are fresher than the list's copy.
     expect(summariseVillage(local({ villagers: [{ ...me, is_out: true }] }), ME, NOW)).toBeNull();
-    expect(summariseVillage(local({ village: village({ villagers: [villager('other')] }) }), ME, NOW)).toBeNull();
+    expect(summariseVillage(local({ village: aVillage({ villagers: [villager('other')] }) }), ME, NOW)).toBeNull();
   });
 
   it("counts today's helps and the needs with no help to come, without those of inactive villagers", () => {
@@ -109,17 +67,17 @@ describe('a village card', () => {
 
   it('has no activity when the village was never pulled here, or is not open', () => {
     expect(summariseVillage(local(), ME, NOW)?.activity).toBeNull();
-    expect(summariseVillage(local({ village: village({ state: 2, villagers: [me] }), villagers: [me] }), ME, NOW)?.activity).toBeNull();
+    expect(summariseVillage(local({ village: aVillage({ state: 2, villagers: [me] }), villagers: [me] }), ME, NOW)?.activity).toBeNull();
     expect(summariseVillage(local({ villagers: [me] }), ME, NOW)?.activity).toEqual({ helpsToday: 0, needs: 0, uncoveredNeeds: 0 });
   });
 
   it('lists open villages first, then those waiting, then those being created', () => {
     const cards = summariseVillages(
       [
-        local({ village: village({ id: 'a', state: 1, first_name: 'Anne', villagers: [me] }) }),
-        local({ village: village({ id: 'b', state: 3, first_name: 'Zoé', villagers: [me] }) }),
-        local({ village: village({ id: 'c', state: 2, first_name: 'Bea', villagers: [me] }) }),
-        local({ village: village({ id: 'd', state: 3, first_name: 'Aline', villagers: [me] }) }),
+        local({ village: aVillage({ id: 'a', state: 1, first_name: 'Anne', villagers: [me] }) }),
+        local({ village: aVillage({ id: 'b', state: 3, first_name: 'Zoé', villagers: [me] }) }),
+        local({ village: aVillage({ id: 'c', state: 2, first_name: 'Bea', villagers: [me] }) }),
+        local({ village: aVillage({ id: 'd', state: 3, first_name: 'Aline', villagers: [me] }) }),
       ],
       ME,
       NOW,

@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon';
 import { isActiveVillager, VILLAGE_STATE, type Help, type User, type Village, type VillageNeed, type Villager } from '../../contract';
-import { splitHelps, plannedHelps } from '../helps/split-helps';
-import { activeHelps } from '../village-data/hooks';
+import { splitHelps, plannedHelps } from '../helps';
+import { activeHelps } from '../../village-data/hooks';
 
 /** Where a village's card leads: the tunnel to finish it, the wait for its opening, or its needs. */
 export type VillageDestination =

@@ -6,48 +6,20 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { db } from '../../db/database';
 import { enqueue } from '../../outbox/enqueue';
 import { createVillage } from '../villages/mutations/create-village';
-import { answerFetch } from '../../test/render-with-router';
 import { TOKEN_KEY } from '../../session/token';
-import type { Village, Villager } from '../../contract';
-import { buildVillage, helpAt, ID, renderScreen } from '../needs/village-test-world';
+import type { Villager } from '../../contract';
+import { aVillage, aVillager } from '../../testing/factories';
+import { buildVillage, helpAt, ID } from '../../testing/nina-village';
 import { EMPTY_TEXT, NOT_PULLED_TEXT, VillagesPage } from './villages-page';
+import { answerFetch } from '../../testing/answer-fetch';
+import { renderScreen } from '../../testing/render-screen';
+import { provideAppMutationKinds } from '../../testing/mutation-kinds';
 
-const CREATED = '2024-01-01T00:00:00.000Z';
+await provideAppMutationKinds();
+
 const HUGO = 'user-hugo';
 
-const hugoIn = (villageId: string, fields: Partial<Villager> = {}): Villager => ({
-  id: uuidv7(),
-  village_id: villageId,
-  user_id: HUGO,
-  is_needy: false,
-  is_creator: false,
-  is_out: false,
-  is_ban: false,
-  last_check_notif_date: null,
-  created_at: CREATED,
-  ...fields,
-});
-
-const aVillage = (id: string, fields: Partial<Village>): Village => ({
-  id,
-  state: 3,
-  creation_mode: 2,
-  name: null,
-  reason: null,
-  infos: null,
-  home_infos: null,
-  phone: null,
-  start_date: null,
-  end_date: null,
-  first_name: null,
-  last_name: null,
-  relationship: null,
-  share_code: 'WXYZ6789',
-  photo: null,
-  created_at: CREATED,
-  updated_at: CREATED,
-  ...fields,
-});
+const hugoIn = (villageId: string, fields: Partial<Villager> = {}) => aVillager({ village_id: villageId, user_id: HUGO, ...fields });
 
 const card = (name: string) => screen.getByRole('article', { name });
 
@@ -72,9 +44,9 @@ describe('the villages list', () => {
     const waiting = uuidv7();
     const notPulled = uuidv7();
     await db.villages.bulkPut([
-      aVillage(created, { state: 1, first_name: 'Anne', last_name: 'Roy', villagers: [hugoIn(created, { is_creator: true })] }),
-      aVillage(waiting, { state: 2, first_name: 'Bea', last_name: 'Roy', villagers: [hugoIn(waiting, { is_creator: true })] }),
-      aVillage(notPulled, { state: 3, first_name: 'Chloé', last_name: 'Roy', photo: { original_url: '/uploads/c.webp' }, villagers: [hugoIn(notPulled)] }),
+      aVillage({ id: created, state: 1, first_name: 'Anne', last_name: 'Roy', villagers: [hugoIn(created, { is_creator: true })] }),
+      aVillage({ id: waiting, state: 2, first_name: 'Bea', last_name: 'Roy', villagers: [hugoIn(waiting, { is_creator: true })] }),
+      aVillage({ id: notPulled, state: 3, first_name: 'Chloé', last_name: 'Roy', photo: { original_url: '/uploads/c.webp' }, villagers: [hugoIn(notPulled)] }),
     ]);
     await renderScreen(() => <VillagesPage />);
 
@@ -107,7 +79,7 @@ describe('the villages list', () => {
     offline();
     await buildVillage('hugo');
     const banned = uuidv7();
-    await db.villages.put(aVillage(banned, { first_name: 'Bruno', last_name: 'Roy', villagers: [hugoIn(banned, { is_ban: true })] }));
+    await db.villages.put(aVillage({ id: banned, first_name: 'Bruno', last_name: 'Roy', villagers: [hugoIn(banned, { is_ban: true })] }));
     await db.villagers.update(ID.hugo, { is_out: true });
     await renderScreen(() => <VillagesPage />);
     expect(await screen.findByText(EMPTY_TEXT)).toBeTruthy();
@@ -131,7 +103,7 @@ describe('the villages list', () => {
     const joined = uuidv7();
     const { fetchMock, requests } = answerFetch({
       status: 200,
-      body: { data: [aVillage(joined, { first_name: 'Jade', last_name: 'Roy', villagers: [hugoIn(joined)] })] },
+      body: { data: [aVillage({ id: joined, first_name: 'Jade', last_name: 'Roy', villagers: [hugoIn(joined)] })] },
     });
     vi.stubGlobal('fetch', fetchMock);
     await renderScreen(() => <VillagesPage />);

@@ -3,13 +3,14 @@ import { v7 as uuidv7 } from 'uuid';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { VillageDatabase } from '../../db/database';
 import { enqueue } from '../../outbox/enqueue';
-import { freshDatabase, onTheWire, seedLocal, signIn, villageRow } from '../../outbox/test/local-world';
+import { freshDatabase, onTheWire, seedLocal, signIn } from '../../testing/outbox-world';
 import { createVillage } from './mutations/create-village';
 import { updateVillage } from './mutations/update-village';
 import { finishCreation } from './mutations/finish-creation';
 import { openValidation } from './mutations/open-validation';
 import { banVillager } from './mutations/ban-villager';
 import { leaveVillage } from './mutations/leave-village';
+import { aVillage, aVillager } from '../../testing/factories';
 
 const userId = 'user-1';
 let db: VillageDatabase;
@@ -17,19 +18,6 @@ let db: VillageDatabase;
 beforeEach(async () => {
   db = freshDatabase();
   await signIn(db, userId);
-});
-
-const villager = (villageId: string, id: string, fields = {}) => ({
-  id,
-  village_id: villageId,
-  user_id: uuidv7(),
-  is_needy: false,
-  is_creator: false,
-  is_out: false,
-  is_ban: false,
-  last_check_notif_date: null,
-  created_at: '2026-11-20T09:00:00.000Z',
-  ...fields,
 });
 
 describe("a village's own writes", () => {
@@ -52,7 +40,7 @@ describe("a village's own writes", () => {
   it('finish-creation and open-validation move the state to 2 then 3, with the acting villager in the body', async () => {
     const id = uuidv7();
     const me = uuidv7();
-    await seedLocal(db, villageRow(id, { state: 1 }));
+    await seedLocal(db, aVillage({ id, state: 1 }));
     await enqueue(finishCreation, { village_id: id, creator_id: me }, { db });
     expect((await db.villages.get(id))?.state).toBe(2);
     await enqueue(openValidation, { village_id: id, villager_id: me }, { db });
@@ -65,8 +53,8 @@ describe("a village's own writes", () => {
     const id = uuidv7();
     const me = uuidv7();
     const helper = uuidv7();
-    const members = [villager(id, me, { user_id: userId, is_creator: true }), villager(id, helper)];
-    await seedLocal(db, villageRow(id, { villagers: members }));
+    const members = [aVillager({ id: me, village_id: id, user_id: userId, is_creator: true }), aVillager({ id: helper, village_id: id })];
+    await seedLocal(db, aVillage({ id, villagers: members }));
     await db.villagers.bulkPut(members);
 
     await enqueue(banVillager, { village_id: id, villager_id: helper, deleter_id: me }, { db });
@@ -87,7 +75,7 @@ describe("a village's own writes", () => {
   it('update-village: the fields sent change, the others and the relations stay; PUT on the village with the input as body', async () => {
     const id = uuidv7();
     const me = uuidv7();
-    const village = villageRow(id, { infos: 'Avant', phone: '0102030405' });
+    const village = aVillage({ id, infos: 'Avant', phone: '0102030405' });
     await seedLocal(db, village);
     const payload = { village_id: id, input: { updater_id: me, infos: 'Après', start_date: '2026-12-01' } };
     await enqueue(updateVillage, payload, { db, now: () => new Date('2026-11-21T10:30:00.000Z') });

@@ -8,7 +8,7 @@ import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import '../../../src/styles.css';
 import { VillageDatabase } from '../../../src/db/database';
-import { activeHelps } from '../../../src/features/village-data/hooks';
+import { activeHelps } from '../../../src/village-data/hooks';
 import { todayInParis, type PlanningViewKind } from '../../../src/features/planning/calendar-dates';
 import { indexHelpsByDay } from '../../../src/features/planning/day-index';
 import { PlanningView } from '../../../src/features/planning/planning-view';

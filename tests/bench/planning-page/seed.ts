@@ -1,5 +1,6 @@
-import type { Help, NeedCategory, Village, VillageNeed, Villager } from '../../../src/contract';
+import type { Help, NeedCategory, VillageNeed, Villager } from '../../../src/contract';
 import type { VillageDatabase } from '../../../src/db/database';
+import { aHelp, aNeed, aVillage, aVillager } from '../../../src/testing/factories';
 
 export const VILLAGE_ID = 'bench-village';
 const VILLAGERS = 30;
@@ -17,42 +18,34 @@ function random(seed: number) {
   };
 }
 
-const stamp = '2026-01-01T00:00:00.000Z';
-
 /** One village, 30 villagers (two of them gone, as in life), 50 needs and 5,000 helps over the year around now. */
 export async function seedVillage(db: VillageDatabase, now = Date.now()) {
   const rand = random(42);
   const pick = <T>(list: T[]) => list[Math.floor(rand() * list.length)];
   const categories: NeedCategory[] = CATEGORIES.map((color, i) => ({ id: `cat-${i}`, name: `Catégorie ${i + 1}`, color }));
-  const villagers: Villager[] = Array.from({ length: VILLAGERS }, (_, i) => ({
-    id: `villager-${i}`,
-    village_id: VILLAGE_ID,
-    user_id: `user-${i}`,
-    is_needy: i === 0,
-    is_creator: i === 0,
-    is_out: i === 28,
-    is_ban: i === 29,
-    last_check_notif_date: null,
-    created_at: stamp,
-    user: { id: `user-${i}`, first_name: `Prénom${i}`, last_name: `Nom${i}`, photo: null },
-  }));
-  const needs: VillageNeed[] = Array.from({ length: NEEDS }, (_, i) => ({
-    id: `need-${i}`,
-    village_id: VILLAGE_ID,
-    need_id: null,
-    category_id: i % 10 === 9 ? null : pick(categories).id,
-    name: `Besoin ${i + 1}`,
-    description: null,
-    created_at: stamp,
-    updated_at: stamp,
-  }));
+  const villagers: Villager[] = Array.from({ length: VILLAGERS }, (_, i) =>
+    aVillager({
+      id: `villager-${i}`,
+      village_id: VILLAGE_ID,
+      user_id: `user-${i}`,
+      is_needy: i === 0,
+      is_creator: i === 0,
+      is_out: i === 28,
+      is_ban: i === 29,
+      user: { first_name: `Prénom${i}`, last_name: `Nom${i}` },
+    }),
+  );
+  const needs: VillageNeed[] = Array.from({ length: NEEDS }, (_, i) =>
+    aNeed({ id: `need-${i}`, village_id: VILLAGE_ID, category_id: i % 10 === 9 ? null : pick(categories).id, name: `Besoin ${i + 1}` }),
+  );
   const hour = 3_600_000;
   const yearStart = now - 182 * 24 * hour;
   const helps: Help[] = Array.from({ length: HELPS }, (_, i) => {
     const day = Math.floor(rand() * 365);
     const start = Math.floor((yearStart + day * 24 * hour) / hour) * hour + (6 + Math.floor(rand() * 14)) * hour;
     const hasEnd = rand() > 0.1;
-    return {
+    // The fields are drawn in this order: another order plans another year.
+    return aHelp({
       id: `help-${i}`,
       village_id: VILLAGE_ID,
       village_need_id: pick(needs).id,
@@ -60,28 +53,9 @@ export async function seedVillage(db: VillageDatabase, now = Date.now()) {
       start_date: new Date(start).toISOString(),
       end_date: hasEnd ? new Date(start + (1 + Math.floor(rand() * 3)) * hour).toISOString() : null,
       comment: rand() > 0.7 ? 'Un commentaire' : null,
-      created_at: stamp,
-    };
+    });
   });
-  const village: Village = {
-    id: VILLAGE_ID,
-    state: 2,
-    creation_mode: 1,
-    name: 'Village du banc d’essai',
-    reason: null,
-    infos: null,
-    home_infos: null,
-    phone: null,
-    start_date: null,
-    end_date: null,
-    first_name: null,
-    last_name: null,
-    relationship: null,
-    share_code: 'BENCH',
-    photo: null,
-    created_at: stamp,
-    updated_at: stamp,
-  };
+  const village = aVillage({ id: VILLAGE_ID, state: 2, creation_mode: 1, name: 'Village du banc d’essai', first_name: null, last_name: null, share_code: 'BENCH' });
   await db.transaction('rw', [db.villages, db.villagers, db.needs, db.helps, db.categories], async () => {
     await db.villages.put(village);
     await db.categories.bulkPut(categories);

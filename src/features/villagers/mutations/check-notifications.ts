@@ -3,7 +3,7 @@ import { isoDateTime, uuid } from '../../../contract';
 import { requestTo } from '../../../contract/endpoint';
 import { updateVillager as updateVillagerEndpoint } from '../../../contract/endpoints/villagers';
 import { defineMutation } from '../../../outbox/mutation-kind';
-import { updateVillager } from '../../villages/mutations/village-fields';
+import { updateVillager } from '../../villages';
 
 const Payload = v.object({ village_id: uuid, villager_id: uuid, last_check_notif_date: isoDateTime });
 export type CheckNotificationsPayload = v.InferOutput<typeof Payload>;

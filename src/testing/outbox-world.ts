@@ -1,9 +1,9 @@
 import 'fake-indexeddb/auto';
 import { v7 as uuidv7 } from 'uuid';
-import type { Help, Village, VillageNeed } from '../../contract';
-import type { EndpointRequest } from '../../contract/endpoint';
-import { VillageDatabase } from '../../db/database';
-import { buildRequest, type TransportEnv } from '../../api/transport';
+import type { Help, Village, VillageNeed } from '../contract';
+import type { EndpointRequest } from '../contract/endpoint';
+import { VillageDatabase } from '../db/database';
+import { buildRequest, type TransportEnv } from '../api/transport';
 
 /** A database of its own for one test: a fresh name, so no test sees another's rows. */
 export function freshDatabase(): VillageDatabase {
@@ -14,60 +14,6 @@ export function freshDatabase(): VillageDatabase {
 export async function signIn(db: VillageDatabase, userId: string, token = `token-${userId}`) {
   await db.session.put({ key: 'current', token, userId });
   return { userId, token };
-}
-
-const STAMP = '2026-11-20T09:00:00.000Z';
-
-export function villageRow(id: string, fields: Partial<Village> = {}): Village {
-  return {
-    id,
-    state: 3,
-    creation_mode: 2,
-    name: 'Le village de Jeanne',
-    reason: null,
-    infos: null,
-    home_infos: null,
-    phone: null,
-    start_date: null,
-    end_date: null,
-    first_name: 'Jeanne',
-    last_name: null,
-    relationship: null,
-    share_code: 'ABCDEF',
-    photo: null,
-    created_at: STAMP,
-    updated_at: STAMP,
-    ...fields,
-  };
-}
-
-export function needRow(villageId: string, id = uuidv7(), fields: Partial<VillageNeed> = {}): VillageNeed {
-  return {
-    id,
-    village_id: villageId,
-    need_id: null,
-    category_id: null,
-    name: 'Courses',
-    description: null,
-    created_at: STAMP,
-    updated_at: STAMP,
-    ...fields,
-  };
-}
-
-export function helpRow(need: VillageNeed, helperId: string, id = uuidv7(), fields: Partial<Help> = {}): Help {
-  return {
-    id,
-    village_id: need.village_id,
-    village_need_id: need.id,
-    helper_id: helperId,
-    start_date: '2026-12-01T09:00:00.000Z',
-    end_date: null,
-    comment: null,
-    created_at: STAMP,
-    village_need: need,
-    ...fields,
-  };
 }
 
 /** A village as a pull would answer it (`data` of GET /v1/villages/:id with needs and helps). */

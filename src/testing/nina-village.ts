@@ -1,10 +1,7 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
-import { act, render } from '@testing-library/react';
 import { DateTime } from 'luxon';
-import type { ReactNode } from 'react';
-import { db } from '../../db/database';
-import type { Help, NeedCategory, Village, VillageNeed, Villager } from '../../contract';
+import { db } from '../db/database';
+import type { Help, NeedCategory, Villager } from '../contract';
+import { aHelp, aNeed, aVillage, aVillager } from './factories';
 
 /**
  * A village on this device for the needs and helps screens' tests: its creator Claire, the needy person
@@ -32,21 +29,9 @@ export const ID = {
 export type Member = 'claire' | 'nina' | 'hugo' | 'olga';
 const FIRST_NAME: Record<Member, string> = { claire: 'Claire', nina: 'Nina', hugo: 'Hugo', olga: 'Olga' };
 const userId = (member: Member) => `user-${member}`;
-const CREATED = '2024-01-01T00:00:00.000Z';
 
-const villager = (member: Member, role: Partial<Villager> = {}): Villager => ({
-  id: ID[member],
-  village_id: ID.village,
-  user_id: userId(member),
-  is_needy: false,
-  is_creator: false,
-  is_out: false,
-  is_ban: false,
-  last_check_notif_date: null,
-  created_at: CREATED,
-  user: { id: userId(member), first_name: FIRST_NAME[member], last_name: 'Martin', photo: null },
-  ...role,
-});
+const villager = (member: Member, role: Partial<Villager> = {}): Villager =>
+  aVillager({ id: ID[member], village_id: ID.village, user_id: userId(member), user: { first_name: FIRST_NAME[member] }, ...role });
 
 const categories: NeedCategory[] = [
   {
@@ -61,79 +46,34 @@ const categories: NeedCategory[] = [
   { id: ID.care, name: 'Déplacements', color: '', needs: [{ id: ID.catalogueTransport, category_id: ID.care, name: 'Transport', photo: null }] },
 ];
 
-const need = (id: string, name: string, fields: Partial<VillageNeed> = {}): VillageNeed => ({
-  id,
-  village_id: ID.village,
-  need_id: null,
-  category_id: null,
-  name,
-  description: null,
-  created_at: CREATED,
-  updated_at: CREATED,
-  ...fields,
-});
-
 /** A help at a Paris day and hour counted from today, so "today", "upcoming" and "past" hold whenever the test runs. */
 export const helpAt = (id: string, helper: Member, daysFromToday: number, hour: number, needId: string = ID.needMeals): Help => {
   const start = DateTime.now().setZone('Europe/Paris').startOf('day').plus({ days: daysFromToday }).set({ hour });
-  return {
+  return aHelp({
     id,
     village_id: ID.village,
     village_need_id: needId,
     helper_id: ID[helper],
     start_date: start.toUTC().toISO()!,
     end_date: start.plus({ hours: 2 }).toUTC().toISO()!,
-    comment: null,
-    created_at: CREATED,
-  };
+  });
 };
 
 export async function buildVillage(signedIn: Member) {
   await Promise.all(db.tables.map((table) => table.clear()));
   const villagers = [villager('claire', { is_creator: true }), villager('nina', { is_needy: true }), villager('hugo'), villager('olga')];
-  const village: Village = {
-    id: ID.village,
-    state: 3,
-    creation_mode: 2,
-    name: 'Le village de Nina',
-    reason: null,
-    infos: null,
-    home_infos: null,
-    phone: null,
-    start_date: null,
-    end_date: null,
-    first_name: 'Nina',
-    last_name: 'Martin',
-    relationship: null,
-    share_code: 'ABC123',
-    photo: null,
-    created_at: CREATED,
-    updated_at: CREATED,
-    villagers,
-  };
+  const village = aVillage({ id: ID.village, name: 'Le village de Nina', share_code: 'ABC123', villagers });
   await db.session.put({ key: 'current', token: 'tok', userId: userId(signedIn) });
   await db.villages.put(village);
   await db.villagers.bulkPut(villagers);
   await db.categories.bulkPut(categories);
   await db.needs.bulkPut([
-    need(ID.needMeals, 'Repas', { need_id: ID.catalogueMeals, category_id: ID.home, description: 'Le midi, sans sel.' }),
-    need(ID.needDog, 'Promener le chien'),
+    aNeed({ id: ID.needMeals, village_id: ID.village, name: 'Repas', need_id: ID.catalogueMeals, category_id: ID.home, description: 'Le midi, sans sel.' }),
+    aNeed({ id: ID.needDog, village_id: ID.village, name: 'Promener le chien' }),
   ]);
   await db.helps.bulkPut([
     helpAt(ID.helpHugoTomorrow, 'hugo', 1, 14),
     helpAt(ID.helpOlgaNextWeek, 'olga', 7, 10),
     helpAt(ID.helpHugoLastWeek, 'hugo', -7, 9),
   ]);
-}
-
-/** Renders a screen inside a router whose root shows it at any path, so its navigations can be followed. */
-export async function renderScreen(screen: () => ReactNode) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createRouter({
-    routeTree: createRootRoute({ component: () => <QueryClientProvider client={queryClient}>{screen()}</QueryClientProvider> }),
-    history: createMemoryHistory({ initialEntries: ['/'] }),
-  });
-  const view = render(<RouterProvider router={router} />);
-  await act(() => router.load());
-  return { view, router };
 }

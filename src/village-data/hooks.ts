@@ -1,7 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useQuery } from '@tanstack/react-query';
-import { db } from '../../db/database';
-import { DEFAULT_CATEGORY_COLOR, isActiveVillager, type Help, type Villager } from '../../contract';
+import { db } from '../db/database';
+import { DEFAULT_CATEGORY_COLOR, isActiveVillager, type Help, type Villager } from '../contract';
 import { villageQuery } from './village-query';
 
 /**

@@ -1,18 +1,3 @@
-import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
-import { act, render } from '@testing-library/react';
-import type { ReactNode } from 'react';
-
-/** Renders a screen inside a one-route router, so its links work without the app's guards and routes. */
-export async function renderWithRouter(screen: () => ReactNode) {
-  const router = createRouter({
-    routeTree: createRootRoute({ component: screen }),
-    history: createMemoryHistory({ initialEntries: ['/'] }),
-  });
-  const view = render(<RouterProvider router={router} />);
-  await act(() => router.load());
-  return view;
-}
-
 /** Answers every fetch with these JSON bodies in turn; the requests are kept to be looked at. */
 export function answerFetch(...answers: { status: number; body?: unknown }[]) {
   const requests: { url: string; method: string; body: unknown }[] = [];

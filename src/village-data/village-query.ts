@@ -1,11 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
-import { db } from '../../db/database';
-import { quietTransport } from '../../api/client';
-import { failureStatus, FetchFailed } from '../../api/transport';
-import { queryClient } from '../../state/query-client';
+import { db } from '../db/database';
+import { quietTransport } from '../api/client';
+import { failureStatus, FetchFailed } from '../api/transport';
+import { queryClient } from '../state/query-client';
 import { forgetVillage } from './forget-village';
-import { pullVillage } from '../../outbox/pull-village';
-import { getToken } from '../../session/token';
+import { pullVillage } from '../outbox/pull-village';
+import { getToken } from '../session/token';
 
 /**
  * One village with everything in it, fetched into the local tables (outbox/pull-village.ts). The query's

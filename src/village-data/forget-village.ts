@@ -1,4 +1,4 @@
-import { db, villageTables } from '../../db/database';
+import { db, villageTables } from '../db/database';
 
 /** The server says this village is no longer ours (banned, or gone): its rows leave the device. */
 export async function forgetVillage(villageId: string) {

@@ -2,15 +2,18 @@
 import 'fake-indexeddb/auto';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
-import type { ApiFailure } from '../../api/failure';
-import { onApiEvent } from '../../api/client';
-import { loading } from '../../api/loading';
-import { FetchFailed } from '../../api/transport';
-import { db } from '../../db/database';
-import { VILLAGE_FULL_INCLUDE } from '../../outbox/pull-village';
-import { clearToken, setToken } from '../../session/token';
-import { buildVillage, ID } from '../needs/village-test-world';
+import type { ApiFailure } from '../api/failure';
+import { onApiEvent } from '../api/client';
+import { loading } from '../api/loading';
+import { FetchFailed } from '../api/transport';
+import { db } from '../db/database';
+import { VILLAGE_FULL_INCLUDE } from '../outbox/pull-village';
+import { clearToken, setToken } from '../session/token';
+import { buildVillage, ID } from '../testing/nina-village';
 import { villageQuery } from './village-query';
+import { provideAppMutationKinds } from '../testing/mutation-kinds';
+
+await provideAppMutationKinds();
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 

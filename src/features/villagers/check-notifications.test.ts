@@ -1,33 +1,26 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { v7 as uuidv7 } from 'uuid';
-import type { Villager } from '../../contract';
 import type { VillageDatabase } from '../../db/database';
 import { enqueue } from '../../outbox/enqueue';
 import { drainOutbox } from '../../outbox/replay';
-import { BASE_URL, freshDatabase, onTheWire, scriptedFetch, seedLocal, signIn, villageRow } from '../../outbox/test/local-world';
-import { checkNotifications } from '../villagers/mutations/check-notifications';
+import { BASE_URL, freshDatabase, onTheWire, scriptedFetch, seedLocal, signIn } from '../../testing/outbox-world';
+import { checkNotifications } from './mutations/check-notifications';
+import { aVillage, aVillager } from '../../testing/factories';
+import { provideAppMutationKinds } from '../../testing/mutation-kinds';
+
+await provideAppMutationKinds();
 
 let db: VillageDatabase;
 const userId = uuidv7();
 const villageId = uuidv7();
-const me: Villager = {
-  id: uuidv7(),
-  village_id: villageId,
-  user_id: userId,
-  is_needy: false,
-  is_creator: true,
-  is_out: false,
-  is_ban: false,
-  last_check_notif_date: null,
-  created_at: '2026-11-20T09:00:00.000Z',
-};
+const me = aVillager({ village_id: villageId, user_id: userId, is_creator: true });
 const CHECKED = '2026-11-21T10:30:00.000Z';
 
 beforeEach(async () => {
   db = freshDatabase();
   await signIn(db, userId);
-  await seedLocal(db, villageRow(villageId, { villagers: [me] }));
+  await seedLocal(db, aVillage({ id: villageId, villagers: [me] }));
   await db.villagers.put(me);
 });
 afterEach(() => db.delete());

@@ -1,6 +1,6 @@
 import { vi } from 'vitest';
-import { ACTIONS_PER_PAGE, type Action } from '../../contract';
-import { ID } from '../needs/village-test-world';
+import { ACTIONS_PER_PAGE, type Action } from '../contract';
+import { ID } from './nina-village';
 
 /** `count` needs added by Hugo, a minute apart, the newest `minutesAgo` minutes ago: a feed, newest first. */
 export function needsAdded(count: number, minutesAgo = 1): Action[] {

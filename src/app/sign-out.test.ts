@@ -1,11 +1,11 @@
 // @vitest-environment happy-dom
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { db } from '../../db/database';
-import { signOut } from '../../app/sign-out';
-import { getToken, setToken } from '../../session/token';
-import { ENDPOINT, installFakePush, uninstallFakePush, VAPID_KEY } from './fake-push-browser';
-import { readPushRecord, writePushRecord } from './push-record';
+import { db } from '../db/database';
+import { signOut } from './sign-out';
+import { getToken, setToken } from '../session/token';
+import { ENDPOINT, installFakePush, uninstallFakePush, VAPID_KEY } from '../testing/fake-push-browser';
+import { readPushRecord, writePushRecord } from '../features/push/push-record';
 
 beforeEach(async () => {
   localStorage.clear();
