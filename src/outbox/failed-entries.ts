@@ -28,3 +28,9 @@ export async function discardFailed(seq: number, db: VillageDatabase = defaultDb
 export async function dropUserEntries(userId: string, db: VillageDatabase = defaultDb) {
   await db.outbox.filter((e) => e.userId === userId).delete();
 }
+
+/** The same for whoever is signed in, read at the moment of the choice (a screen may not have loaded the user yet). */
+export async function dropSignedInUserEntries(db: VillageDatabase = defaultDb) {
+  const session = await db.session.get('current');
+  if (session?.userId) await dropUserEntries(session.userId, db);
+}

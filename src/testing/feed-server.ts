@@ -1,6 +1,7 @@
 import { vi } from 'vitest';
 import { ACTIONS_PER_PAGE, type Action } from '../contract';
 import { ID } from './nina-village';
+import { json } from './stub-server';
 
 /** `count` needs added by Hugo, a minute apart, the newest `minutesAgo` minutes ago: a feed, newest first. */
 export function needsAdded(count: number, minutesAgo = 1): Action[] {
@@ -13,8 +14,6 @@ export function needsAdded(count: number, minutesAgo = 1): Action[] {
     data: { need_id: `need-${i + 1}`, name: `Besoin ${i + 1}` },
   }));
 }
-
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 /**
  * The server as the feed sees it: the actions route pages `feed` like the real one; any other call (the

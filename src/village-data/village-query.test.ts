@@ -1,34 +1,18 @@
 // @vitest-environment happy-dom
 import 'fake-indexeddb/auto';
 import { QueryClient } from '@tanstack/react-query';
-import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
-import type { ApiFailure } from '../api/failure';
-import { onApiEvent } from '../api/client';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { loading } from '../api/loading';
 import { FetchFailed } from '../api/transport';
 import { db } from '../db/database';
 import { VILLAGE_FULL_INCLUDE } from '../outbox/pull-village';
-import { clearToken, setToken } from '../session/token';
+import { clearToken } from '../session/token';
 import { buildVillage, ID } from '../testing/nina-village';
+import { json, signedInHearingUnauthorized, stubServer } from '../testing/stub-server';
 import { villageQuery } from './village-query';
 import { provideAppMutationKinds } from '../testing/mutation-kinds';
 
 await provideAppMutationKinds();
-
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-
-/** A stubbed server answering every call with `answer`, recording the requests. */
-function stubServer(answer: () => Response | Promise<Response>) {
-  const requests: { url: URL; auth: string | null }[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-      requests.push({ url: new URL(String(input)), auth: new Headers(init.headers).get('Authorization') });
-      return answer();
-    }),
-  );
-  return requests;
-}
 
 /** Runs the village's query as a screen would, once. */
 const pull = () => new QueryClient().fetchQuery(villageQuery(ID.village));
@@ -41,18 +25,9 @@ const failure = (promise: Promise<unknown>) =>
     (error: unknown) => error,
   );
 
-let unauthorized: Mock<(failure: ApiFailure) => void>;
-let stopListening: () => void;
+const unauthorized = signedInHearingUnauthorized();
 beforeEach(async () => {
   await buildVillage('claire');
-  setToken('tok');
-  unauthorized = vi.fn();
-  stopListening = onApiEvent('unauthorized', unauthorized);
-});
-afterEach(() => {
-  stopListening();
-  clearToken();
-  vi.unstubAllGlobals();
 });
 
 describe('the village query', () => {

@@ -8,7 +8,7 @@ import { UserAvatar } from './user-avatar';
 import { AnalyticsConsentChoice } from '../../analytics/analytics-consent-choice';
 import { SignOutDialog } from './sign-out-dialog';
 import { countUnsent } from '../outbox-status';
-import { dropUserEntries } from '../../outbox/failed-entries';
+import { dropSignedInUserEntries } from '../../outbox/failed-entries';
 import { CalendarSubscription } from '../calendar';
 import { PushSettings } from '../push';
 
@@ -30,7 +30,7 @@ export function AccountPage() {
     else await logOut();
   };
   const logOutAnyway = async () => {
-    if (user) await dropUserEntries(user.id);
+    await dropSignedInUserEntries();
     setUnsent(0);
     await logOut();
   };

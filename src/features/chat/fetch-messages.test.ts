@@ -1,29 +1,12 @@
 // @vitest-environment happy-dom
 import 'fake-indexeddb/auto';
-import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
-import type { ApiFailure } from '../../api/failure';
-import { onApiEvent } from '../../api/client';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { FetchFailed } from '../../api/transport';
 import { db } from '../../db/database';
-import { clearToken, setToken } from '../../session/token';
+import { clearToken } from '../../session/token';
 import { buildVillage, ID } from '../../testing/nina-village';
+import { json, signedInHearingUnauthorized, stubServer, thrown } from '../../testing/stub-server';
 import { fetchMessages } from './fetch-messages';
-
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-
-function stubServer(answer: () => Response | Promise<Response>) {
-  const requests: URL[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL) => {
-      requests.push(new URL(String(input)));
-      return answer();
-    }),
-  );
-  return requests;
-}
-
-const thrown = (promise: Promise<unknown>) => promise.then(() => null, (error: unknown) => error as FetchFailed);
 
 const kept = {
   id: '0190a000-0000-7000-8000-0000000c0001',
@@ -34,19 +17,10 @@ const kept = {
   first_name: null,
 };
 
-let unauthorized: Mock<(failure: ApiFailure) => void>;
-let stopListening: () => void;
+const unauthorized = signedInHearingUnauthorized();
 beforeEach(async () => {
   await buildVillage('hugo');
   await db.messages.put(kept);
-  setToken('tok');
-  unauthorized = vi.fn();
-  stopListening = onApiEvent('unauthorized', unauthorized);
-});
-afterEach(() => {
-  stopListening();
-  clearToken();
-  vi.unstubAllGlobals();
 });
 
 describe('a page of the chat that does not arrive', () => {

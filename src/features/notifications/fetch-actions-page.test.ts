@@ -1,48 +1,19 @@
 // @vitest-environment happy-dom
-import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
-import type { ApiFailure } from '../../api/failure';
-import { onApiEvent } from '../../api/client';
+import { describe, expect, it } from 'vitest';
 import { FetchFailed } from '../../api/transport';
-import { clearToken, setToken } from '../../session/token';
 import { ID } from '../../testing/nina-village';
 import { needsAdded } from '../../testing/feed-server';
+import { json, signedInHearingUnauthorized, stubServer, thrown } from '../../testing/stub-server';
 import { fetchActionsPage } from './fetch-actions-page';
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-
-function stubServer(answer: () => Response | Promise<Response>) {
-  const requests: URL[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL) => {
-      requests.push(new URL(String(input)));
-      return answer();
-    }),
-  );
-  return requests;
-}
-
-const thrown = (promise: Promise<unknown>) => promise.then(() => null, (error: unknown) => error as FetchFailed);
-
-let unauthorized: Mock<(failure: ApiFailure) => void>;
-let stopListening: () => void;
-beforeEach(() => {
-  setToken('tok');
-  unauthorized = vi.fn();
-  stopListening = onApiEvent('unauthorized', unauthorized);
-});
-afterEach(() => {
-  stopListening();
-  clearToken();
-  vi.unstubAllGlobals();
-});
+const unauthorized = signedInHearingUnauthorized();
 
 describe('a page of the feed', () => {
   it('asks for the page newest first and answers it with the number of pages', async () => {
     const actions = needsAdded(2);
     const requests = stubServer(() => json({ data: actions, pages: 4 }));
     expect(await fetchActionsPage(ID.village, 2)).toEqual({ data: actions, pages: 4 });
-    expect(requests.map((url) => [url.pathname, url.search])).toEqual([[`/v1/villages/${ID.village}/actions`, '?per_page=10&page=2&sort=-created_at']]);
+    expect(requests.map(({ url }) => [url.pathname, url.search])).toEqual([[`/v1/villages/${ID.village}/actions`, '?per_page=10&page=2&sort=-created_at']]);
   });
 
   it('throws what TanStack Query keeps the last page for: offline, refused, unreadable', async () => {
