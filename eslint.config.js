@@ -88,7 +88,7 @@ export default defineConfig(
     plugins: { import: importPlugin },
     settings: {
       // Resolves the extension-less `.ts`/`.tsx` imports, so the zones compare real file paths.
-      'import/resolver': { typescript: true },
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs'] } },
     },
     rules: {
       // basePath: the zones are paths of this repository, whatever directory ESLint runs from.
