@@ -1,27 +1,16 @@
 import 'fake-indexeddb/auto';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { v7 as uuidv7 } from 'uuid';
 import type { VillageDatabase } from '../db/database';
 import { enqueue } from './enqueue';
 import { provideAppMutationKinds } from '../testing/mutation-kinds';
-import { freshDatabase, signIn } from '../testing/outbox-world';
+import { MADE_AT, signedInDevice } from '../testing/outbox-world';
 
 // The app's create-need, as the outbox gets it: provided from above (as src/main.tsx does).
 const createNeed = (await provideAppMutationKinds()).get('create-need');
 
-const MADE_AT = new Date('2026-11-21T10:30:00.000Z');
-const now = () => MADE_AT;
-
 let db: VillageDatabase;
-const userId = uuidv7();
-const villageId = uuidv7();
-const villagerId = uuidv7();
-
-beforeEach(async () => {
-  db = freshDatabase();
-  await signIn(db, userId);
-});
-afterEach(() => db.delete());
+const { userId, villageId, villagerId, now } = signedInDevice((fresh) => (db = fresh));
 
 describe('enqueue', () => {
   it('writes the entry with its owner, village, time and the pending state', async () => {

@@ -1,5 +1,5 @@
 import type * as v from 'valibot';
-import type { EndpointRequest } from '../contract/endpoint';
+import type { AnswerOf, AnyEndpoint, EndpointRequest } from '../contract/endpoint';
 import type { VillageDatabase } from '../db/database';
 
 /** What a local effect may rely on: the time the write was made, so re-applying it gives the same rows. */
@@ -13,7 +13,7 @@ export interface ApplyContext {
  * table, so its path and body are checked by the compiler), and how the server's answer replaces the
  * local guess.
  */
-export interface MutationKind<P = unknown> {
+export interface MutationKind<P = unknown, E extends AnyEndpoint = AnyEndpoint> {
   name: string;
   payload: v.GenericSchema<unknown, P>;
   villageId(payload: P): string;
@@ -21,11 +21,12 @@ export interface MutationKind<P = unknown> {
   target(payload: P): string;
   /** Runs inside a read-write transaction over the village tables. Must be safe to run again on a fresh snapshot. */
   apply(db: VillageDatabase, payload: P, ctx: ApplyContext): Promise<void>;
-  request(payload: P): EndpointRequest;
+  request(payload: P): EndpointRequest<E>;
   /** Runs inside a read-write transaction over the village tables with the answer (validated; null for 204). */
-  settle?(db: VillageDatabase, payload: P, data: unknown): Promise<void>;
+  settle?(db: VillageDatabase, payload: P, data: NonNullable<AnswerOf<E>>): Promise<void>;
   /** What the write was, in French, for the list of changes the server refused ("Ajout du besoin « Courses »"). */
   describe?(payload: P): string;
 }
 
-export const defineMutation = <P>(kind: MutationKind<P>) => kind;
+/** Infers the payload from its schema and the answer from the request's endpoint. */
+export const defineMutation = <P, E extends AnyEndpoint>(kind: MutationKind<P, E>) => kind;

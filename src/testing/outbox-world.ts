@@ -1,4 +1,5 @@
 import 'fake-indexeddb/auto';
+import { afterEach, beforeEach } from 'vitest';
 import { v7 as uuidv7 } from 'uuid';
 import type { Help, Village, VillageNeed } from '../contract';
 import type { EndpointRequest } from '../contract/endpoint';
@@ -15,6 +16,25 @@ export async function signIn(db: VillageDatabase, userId: string, token = `token
   await db.session.put({ key: 'current', token, userId });
   return { userId, token };
 }
+
+/**
+ * Each test of a file on a fresh store with a user signed in (registers the hooks): `use` receives the store
+ * before each test. The ids of the user, a village and their villager, and a fixed clock, for the writes.
+ */
+export function signedInDevice(use: (db: VillageDatabase) => void) {
+  const device = { userId: uuidv7(), villageId: uuidv7(), villagerId: uuidv7(), now: () => MADE_AT };
+  let db: VillageDatabase;
+  beforeEach(async () => {
+    db = freshDatabase();
+    use(db);
+    await signIn(db, device.userId);
+  });
+  afterEach(() => db.delete());
+  return device;
+}
+
+/** When the writes of `signedInDevice` are made. */
+export const MADE_AT = new Date('2026-11-21T10:30:00.000Z');
 
 /** A village as a pull would answer it (`data` of GET /v1/villages/:id with needs and helps). */
 export function snapshot(village: Village, needs: VillageNeed[] = [], helps: Help[] = []): Village {

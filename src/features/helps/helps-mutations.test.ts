@@ -1,26 +1,15 @@
 import 'fake-indexeddb/auto';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { v7 as uuidv7 } from 'uuid';
 import type { VillageDatabase } from '../../db/database';
 import { enqueue } from '../../outbox/enqueue';
-import { freshDatabase, onTheWire, seedLocal, signIn } from '../../testing/outbox-world';
+import { onTheWire, seedLocal, MADE_AT, signedInDevice } from '../../testing/outbox-world';
 import { addHelp } from './mutations/add-help';
 import { deleteHelp, refuseHelp } from './mutations/remove-help';
 import { aHelpOn, aNeed, aVillage } from '../../testing/factories';
 
-const MADE_AT = new Date('2026-11-21T10:30:00.000Z');
-const now = () => MADE_AT;
-
 let db: VillageDatabase;
-const userId = uuidv7();
-const villageId = uuidv7();
-const villagerId = uuidv7();
-
-beforeEach(async () => {
-  db = freshDatabase();
-  await signIn(db, userId);
-});
-afterEach(() => db.delete());
+const { villageId, villagerId, now } = signedInDevice((fresh) => (db = fresh));
 
 describe('local effects', () => {
   it('add-help: the help appears on its need, dates normalised to ISO UTC', async () => {

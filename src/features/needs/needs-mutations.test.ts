@@ -1,28 +1,17 @@
 import 'fake-indexeddb/auto';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { v7 as uuidv7 } from 'uuid';
 import type { VillageDatabase } from '../../db/database';
 import { createNeed as createNeedEndpoint } from '../../contract/endpoints/needs';
 import { enqueue } from '../../outbox/enqueue';
-import { freshDatabase, onTheWire, seedLocal, signIn } from '../../testing/outbox-world';
+import { onTheWire, seedLocal, MADE_AT, signedInDevice } from '../../testing/outbox-world';
 import { createNeed } from './mutations/create-need';
 import { updateNeed } from './mutations/update-need';
 import { deleteNeed } from './mutations/delete-need';
 import { aHelpOn, aNeed, aVillage } from '../../testing/factories';
 
-const MADE_AT = new Date('2026-11-21T10:30:00.000Z');
-const now = () => MADE_AT;
-
 let db: VillageDatabase;
-const userId = uuidv7();
-const villageId = uuidv7();
-const villagerId = uuidv7();
-
-beforeEach(async () => {
-  db = freshDatabase();
-  await signIn(db, userId);
-});
-afterEach(() => db.delete());
+const { villageId, villagerId, now } = signedInDevice((fresh) => (db = fresh));
 
 describe('local effects', () => {
   it('create-need: a free need at once, stamped with the time it was made', async () => {

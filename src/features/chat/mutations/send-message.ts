@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { ChatMessage, SendMessageInput, uuid } from '../../../contract';
+import { SendMessageInput, uuid } from '../../../contract';
 import { requestTo } from '../../../contract/endpoint';
 import { sendMessage as sendMessageEndpoint } from '../../../contract/endpoints/village-life';
 import { defineMutation } from '../../../outbox/mutation-kind';
@@ -8,7 +8,7 @@ const Payload = v.object({ village_id: uuid, id: uuid, input: SendMessageInput }
 export type SendMessagePayload = v.InferOutput<typeof Payload>;
 
 /** A villager writes in the village's chat: shown at once as waiting, sent by the outbox in order. */
-export const sendMessage = defineMutation<SendMessagePayload>({
+export const sendMessage = defineMutation({
   name: 'send-message',
   payload: Payload,
   villageId: (p) => p.village_id,
@@ -28,7 +28,7 @@ export const sendMessage = defineMutation<SendMessagePayload>({
   },
   request: (p) => requestTo(sendMessageEndpoint, { params: { id: p.village_id }, body: { ...p.input, id: p.id } }),
   async settle(db, _p, data) {
-    await db.messages.put(v.parse(ChatMessage, data));
+    await db.messages.put(data);
   },
   describe: (p) => `Message « ${p.input.body.length > 40 ? `${p.input.body.slice(0, 40)}…` : p.input.body} »`,
 });

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { DateTime } from 'luxon';
-import { CreateHelpInput, Help, uuid } from '../../../contract';
+import { CreateHelpInput, uuid } from '../../../contract';
 import { requestTo } from '../../../contract/endpoint';
 import { addHelp as addHelpEndpoint } from '../../../contract/endpoints/needs';
 import { defineMutation } from '../../../outbox/mutation-kind';
@@ -13,7 +13,7 @@ const slotTime = (iso: string) =>
   DateTime.fromISO(iso, { zone: 'Europe/Paris' }).setLocale('fr').toFormat("cccc d LLLL 'à' H'h'mm").replace(/h00$/, ' h');
 
 /** A helper takes a slot on a need. */
-export const addHelp = defineMutation<AddHelpPayload>({
+export const addHelp = defineMutation({
   name: 'add-help',
   payload: Payload,
   villageId: (p) => p.village_id,
@@ -40,7 +40,7 @@ export const addHelp = defineMutation<AddHelpPayload>({
     // answer must not bring it back. The local need also carries later changes the answer's copy lacks.
     const need = await db.needs.get(p.village_need_id);
     if (!need) return;
-    await db.helps.put({ ...v.parse(Help, data), village_need: need });
+    await db.helps.put({ ...data, village_need: need });
   },
   describe: (p) => `Proposition d'aide du ${slotTime(p.input.start_date)}`,
 });

@@ -12,7 +12,7 @@ export type RemoveHelpPayload = v.InferOutput<typeof Payload>;
  * effect, different calls, so the feed tells them apart.
  */
 const removeHelp = (name: 'delete-help' | 'refuse-help', endpoint: typeof deleteHelpEndpoint | typeof refuseHelpEndpoint, description: string) =>
-  defineMutation<RemoveHelpPayload>({
+  defineMutation({
     name,
     payload: Payload,
     villageId: (p) => p.village_id,

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { CreateNeedInput, VillageNeed, uuid } from '../../../contract';
+import { CreateNeedInput, uuid } from '../../../contract';
 import { requestTo } from '../../../contract/endpoint';
 import { createNeed as createNeedEndpoint } from '../../../contract/endpoints/needs';
 import { defineMutation } from '../../../outbox/mutation-kind';
@@ -9,7 +9,7 @@ const Payload = v.object({ village_id: uuid, id: uuid, input: CreateNeedInput })
 export type CreateNeedPayload = v.InferOutput<typeof Payload>;
 
 /** Adds a need to a village: from the catalogue (its name and category come along) or free. */
-export const createNeed = defineMutation<CreateNeedPayload>({
+export const createNeed = defineMutation({
   name: 'create-need',
   payload: Payload,
   villageId: (p) => p.village_id,
@@ -29,7 +29,7 @@ export const createNeed = defineMutation<CreateNeedPayload>({
   },
   request: (p) => requestTo(createNeedEndpoint, { params: { id: p.village_id }, body: { ...p.input, id: p.id } }),
   async settle(db, _p, data) {
-    await db.needs.put(v.parse(VillageNeed, data));
+    await db.needs.put(data);
   },
   describe: (p) => (p.input.name ? `Ajout du besoin « ${p.input.name} »` : "Ajout d'un besoin"),
 });

@@ -8,7 +8,7 @@ const Payload = v.object({ village_id: uuid, need_id: uuid, villager_id: uuid })
 export type DeleteNeedPayload = v.InferOutput<typeof Payload>;
 
 /** Deletes a need; the spec: its helps go too, locally at once (the server cascades). */
-export const deleteNeed = defineMutation<DeleteNeedPayload>({
+export const deleteNeed = defineMutation({
   name: 'delete-need',
   payload: Payload,
   villageId: (p) => p.village_id,

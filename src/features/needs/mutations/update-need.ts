@@ -9,7 +9,7 @@ const Payload = v.object({ village_id: uuid, need_id: uuid, input: UpdateNeedInp
 export type UpdateNeedPayload = v.InferOutput<typeof Payload>;
 
 /** Changes a need's fields; only the fields sent change. */
-export const updateNeed = defineMutation<UpdateNeedPayload>({
+export const updateNeed = defineMutation({
   name: 'update-need',
   payload: Payload,
   villageId: (p) => p.village_id,
@@ -28,7 +28,7 @@ export const updateNeed = defineMutation<UpdateNeedPayload>({
   },
   request: (p) => requestTo(updateNeedEndpoint, { params: { id: p.village_id, needId: p.need_id }, body: p.input }),
   async settle(db, _p, data) {
-    await db.needs.put(v.parse(VillageNeed, data));
+    await db.needs.put(data);
   },
   describe: (p) => (p.input.name ? `Modification du besoin « ${p.input.name} »` : "Modification d'un besoin"),
 });

@@ -12,7 +12,7 @@ export type CheckNotificationsPayload = v.InferOutput<typeof Payload>;
  * The villager has seen the feed up to a date: the unseen badge goes at once on this device, and the date
  * follows them to their other devices once sent.
  */
-export const checkNotifications = defineMutation<CheckNotificationsPayload>({
+export const checkNotifications = defineMutation({
   name: 'check-notifications',
   payload: Payload,
   villageId: (p) => p.village_id,

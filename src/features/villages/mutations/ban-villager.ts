@@ -9,7 +9,7 @@ const Payload = v.object({ village_id: uuid, villager_id: uuid, deleter_id: uuid
 export type BanVillagerPayload = v.InferOutput<typeof Payload>;
 
 /** The creator or the needy person removes a helper from the village: banned, their helps no longer count. */
-export const banVillager = defineMutation<BanVillagerPayload>({
+export const banVillager = defineMutation({
   name: 'ban-villager',
   payload: Payload,
   villageId: (p) => p.village_id,

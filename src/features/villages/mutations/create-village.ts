@@ -12,7 +12,7 @@ export type CreateVillagePayload = v.InferOutput<typeof Payload>;
  * Starts a village (state 1, the creation tunnel's first step) with client ids for the village and for the
  * creator's villager, so the next steps can be made offline too. The share code comes with the answer.
  */
-export const createVillage = defineMutation<CreateVillagePayload>({
+export const createVillage = defineMutation({
   name: 'create-village',
   payload: Payload,
   villageId: (p) => p.id,

@@ -9,7 +9,7 @@ const Payload = v.object({ village_id: uuid, creator_id: uuid });
 export type FinishCreationPayload = v.InferOutput<typeof Payload>;
 
 /** The tunnel's last step: the village waits for validation. */
-export const finishCreation = defineMutation<FinishCreationPayload>({
+export const finishCreation = defineMutation({
   name: 'finish-creation',
   payload: Payload,
   villageId: (p) => p.village_id,

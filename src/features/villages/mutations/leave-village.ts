@@ -9,7 +9,7 @@ const Payload = v.object({ village_id: uuid, villager_id: uuid });
 export type LeaveVillagePayload = v.InferOutput<typeof Payload>;
 
 /** A villager leaves: out of the village (it leaves their list), their past kept for the others. */
-export const leaveVillage = defineMutation<LeaveVillagePayload>({
+export const leaveVillage = defineMutation({
   name: 'leave-village',
   payload: Payload,
   villageId: (p) => p.village_id,

@@ -9,7 +9,7 @@ const Payload = v.object({ village_id: uuid, villager_id: uuid });
 export type OpenValidationPayload = v.InferOutput<typeof Payload>;
 
 /** The creator opens the village: helpers may join. */
-export const openValidation = defineMutation<OpenValidationPayload>({
+export const openValidation = defineMutation({
   name: 'open-validation',
   payload: Payload,
   villageId: (p) => p.village_id,

@@ -1,10 +1,8 @@
-import { Village, type Villager } from '../../../contract';
-import * as v from 'valibot';
+import type { Village, Villager } from '../../../contract';
 import type { VillageDatabase } from '../../../db/database';
 
 /** The server's answer about a village (its own fields), merged over what the device holds: relations stay. */
-export async function storeVillageAnswer(db: VillageDatabase, villageId: string, data: unknown) {
-  const answer = v.parse(Village, data);
+export async function storeVillageAnswer(db: VillageDatabase, villageId: string, answer: Village) {
   const local = await db.villages.get(villageId);
   const { needs: _needs, helps: _helps, ...fields } = answer;
   await db.villages.put({ ...local, ...fields, villagers: answer.villagers ?? local?.villagers });
