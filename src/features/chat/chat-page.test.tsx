@@ -61,9 +61,10 @@ describe('the chat', () => {
     const today = screen.getByRole('region', { name: "Aujourd'hui" });
     expect(yesterday.compareDocumentPosition(today) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     const [first, mine] = within(yesterday).getAllByRole('listitem');
-    expect(first.textContent).toContain('Claire');
+    // The members (their names, and who "I" am) are read from the store beside the messages: they may
+    // arrive a render later.
+    await waitFor(() => expect(first.textContent).toContain('Claire'));
     expect(first.textContent).toContain('09:00');
-    // Who "I" am is read from the store beside the messages: it may arrive a render later.
     await waitFor(() => expect(mine.className).toContain('chat-message-mine'));
     expect(mine.textContent).toContain('Vous');
     expect(mine.querySelector('b')).toBeNull();
