@@ -13,6 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { Schedule } from '../../src/contract/schedule';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
@@ -93,6 +94,8 @@ export const villages = pgTable(
     relationship: text('relationship'),
     shareCode: text('share_code').notNull(),
     photoKey: text('photo_key'),
+    // The IANA zone its schedules' wall-clock times are in.
+    timeZone: text('time_zone').notNull().default('Europe/Paris'),
     // Bumped in the transaction of every write that changes what GET /v1/villages/{id} shows.
     revision: integer('revision').notNull().default(1),
     createdAt: createdAt(),
@@ -112,6 +115,8 @@ export const villagers = pgTable(
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     isNeedy: boolean('is_needy').notNull().default(false),
     isCreator: boolean('is_creator').notNull().default(false),
+    // A co-organiser: manages the village like the creator and the needy person.
+    isManager: boolean('is_manager').notNull().default(false),
     isOut: boolean('is_out').notNull().default(false),
     isBan: boolean('is_ban').notNull().default(false),
     lastCheckNotifDate: timestamp('last_check_notif_date', { withTimezone: true, mode: 'date' }),
@@ -134,6 +139,12 @@ export const villageNeeds = pgTable(
     categoryId: uuid('category_id').references(() => needCategories.id, { onDelete: 'set null' }),
     name: text('name').notNull(),
     description: text('description'),
+    // The contract's Schedule (src/contract/schedule.ts): its slots are expanded, never stored.
+    schedule: jsonb('schedule').$type<Schedule>(),
+    address: text('address'),
+    access: text('access'),
+    people: integer('people'),
+    diet: text('diet'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -158,7 +169,8 @@ export const helps = pgTable(
     comment: text('comment'),
     createdAt: createdAt(),
   },
-  (t) => [index('helps_village_idx').on(t.villageId, t.startDate), index('helps_need_idx').on(t.villageNeedId)],
+  // Who holds a slot is read by need and start, in the write's transaction that checks its places.
+  (t) => [index('helps_village_idx').on(t.villageId, t.startDate), index('helps_need_idx').on(t.villageNeedId, t.startDate)],
 );
 
 export const actions = pgTable(

@@ -19,6 +19,10 @@ export const ACTION_TYPES = [
   'villager_joined',
   'villager_banned',
   'villager_left',
+  // Schedules and slots (issue 14).
+  'help_released',
+  'help_withdrawn_late',
+  'villager_role_changed',
 ] as const;
 export type ActionType = (typeof ACTION_TYPES)[number];
 

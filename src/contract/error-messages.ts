@@ -27,3 +27,15 @@ export const emailTaken = 'Un compte existe déjà avec cet email';
 export const badResetToken = "Ce lien de réinitialisation n'est plus valide. Veuillez en demander un nouveau.";
 export const photoWrongType = 'La photo doit être une image JPEG, PNG ou WebP';
 export const photoTooBig = 'La photo ne doit pas dépasser 10 Mo';
+export const slotCancelled = "Ce créneau n'existe pas ou a été annulé.";
+export const notAppointer = 'Seules la personne qui a créé le village et la personne aidée peuvent nommer des co-organisateurs.';
+export const notActiveVillager = "Cette personne ne fait plus partie du village.";
+export const notYourHelp = 'Seule la personne qui a proposé cette aide peut la modifier.';
+export const removedFromVillage = "Vous ne faites plus partie de ce village : il a été retiré de cet appareil.";
+/** "Ce créneau est complet : Marie s'en occupe." — with the first names of who holds it. */
+export function slotFull(names: readonly string[]): string {
+  const known = names.filter((name) => name.trim() !== '');
+  if (known.length === 0) return 'Ce créneau est complet.';
+  const list = known.length === 1 ? known[0] : `${known.slice(0, -1).join(', ')} et ${known[known.length - 1]}`;
+  return `Ce créneau est complet : ${list} ${known.length === 1 ? "s'en occupe" : "s'en occupent"}.`;
+}

@@ -33,3 +33,10 @@ export const CreateHelpInput = v.pipe(
   ),
 );
 export type CreateHelpInput = v.InferOutput<typeof CreateHelpInput>;
+
+/** The helper's note on their help ("j'apporte une soupe"), added or changed after taking it. */
+export const UpdateHelpInput = v.strictObject({
+  updater_id: uuid,
+  comment: optionalText(1000),
+});
+export type UpdateHelpInput = v.InferOutput<typeof UpdateHelpInput>;

@@ -12,4 +12,6 @@ export * from './villages';
 export * from './actions';
 export * from './messages-chat';
 export * from './calendar';
+export * from './schedule';
+export * from './slots';
 // Web Push (./push) is imported by path, not from here: the first screen's bundle must not carry it.

@@ -8,6 +8,8 @@ export const Villager = v.object({
   user_id: v.nullable(v.string()),
   is_needy: v.boolean(),
   is_creator: v.boolean(),
+  /** A co-organiser, named by the creator or the needy person (absent from rows stored before it existed). */
+  is_manager: v.optional(v.boolean(), false),
   is_out: v.boolean(),
   is_ban: v.boolean(),
   last_check_notif_date: v.nullable(v.string()),
@@ -26,5 +28,12 @@ export const UpdateVillagerInput = v.strictObject({
 export const JoinVillageInput = v.object({
   share_code: v.pipe(v.string(), v.trim(), v.toUpperCase(), v.nonEmpty('Ce champ est requis'), v.maxLength(32, 'Ce champs doit contenir 32 caractères maximum')),
 });
+
+/** Making an active villager a co-organiser, or taking it back (the creator and the needy person only). */
+export const SetVillagerRoleInput = v.strictObject({
+  is_manager: v.boolean(),
+  updater_id: uuid,
+});
+export type SetVillagerRoleInput = v.InferOutput<typeof SetVillagerRoleInput>;
 
 export const DeleterQuery = v.object({ deleter_id: uuid });

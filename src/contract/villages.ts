@@ -3,6 +3,7 @@ import { messages } from './messages';
 import { digits, isoDate, optionalText, photo, uuid } from './fields';
 import { Help } from './helps';
 import { VillageNeed } from './needs';
+import { DEFAULT_TIME_ZONE, TimeZone } from './schedule';
 import { Villager } from './villagers';
 
 export const VILLAGE_STATE = { creation: 1, waitingValidation: 2, started: 3 } as const;
@@ -23,6 +24,8 @@ export const Village = v.object({
   last_name: v.nullable(v.string()),
   relationship: v.nullable(v.string()),
   share_code: v.string(),
+  /** The IANA zone its schedules' wall-clock times are in (absent from rows stored before it existed). */
+  time_zone: v.optional(v.string(), DEFAULT_TIME_ZONE),
   photo,
   created_at: v.string(),
   updated_at: v.string(),
@@ -56,6 +59,7 @@ const villageFields = {
   first_name: v.optional(optionalText(100)),
   last_name: v.optional(optionalText(100)),
   relationship: v.optional(optionalText(100)),
+  time_zone: v.optional(TimeZone),
 };
 
 const periodInOrder = <T extends { start_date?: string | null; end_date?: string | null }>(input: T) =>

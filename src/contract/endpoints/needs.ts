@@ -1,6 +1,7 @@
 import { endpoint } from '../endpoint';
 import { ActingVillager, CreateNeedInput, UpdateNeedInput, VillageNeed } from '../needs';
-import { CreateHelpInput, Help } from '../helps';
+import { CreateHelpInput, Help, UpdateHelpInput } from '../helps';
+import { SlotsPage, SlotsQuery } from '../slots';
 
 export const createNeed = endpoint({
   name: 'createNeed',
@@ -51,4 +52,22 @@ export const refuseHelp = endpoint({
   path: '/v1/villages/{id}/helps/{helpId}/refuse',
   summary: 'Turn someone’s help down (managers)',
   query: ActingVillager,
+});
+
+export const updateHelp = endpoint({
+  name: 'updateHelp',
+  method: 'PUT',
+  path: '/v1/villages/{id}/helps/{helpId}',
+  summary: 'Change one’s note on one’s help',
+  body: UpdateHelpInput,
+  answer: { data: Help },
+});
+
+export const listSlots = endpoint({
+  name: 'listSlots',
+  method: 'GET',
+  path: '/v1/villages/{id}/slots',
+  summary: 'The occurrences of the village’s scheduled needs between two instants (at most 366 days), with who holds them',
+  query: SlotsQuery,
+  answer: { body: SlotsPage },
 });

@@ -1,5 +1,5 @@
 import { endpoint } from '../endpoint';
-import { DeleterQuery, UpdateVillagerInput, Villager } from '../villagers';
+import { DeleterQuery, SetVillagerRoleInput, UpdateVillagerInput, Villager } from '../villagers';
 
 export const banVillager = endpoint({
   name: 'banVillager',
@@ -32,5 +32,14 @@ export const updateVillager = endpoint({
   summary: 'Record when one last read the village’s feed',
   status: 200,
   body: UpdateVillagerInput,
+  answer: { data: Villager },
+});
+
+export const setVillagerRole = endpoint({
+  name: 'setVillagerRole',
+  method: 'PUT',
+  path: '/v1/villages/{id}/villagers/{villagerId}',
+  summary: 'Make an active villager a co-organiser or take it back (the creator and the needy person)',
+  body: SetVillagerRoleInput,
   answer: { data: Villager },
 });

@@ -1,5 +1,5 @@
 import { v7 as uuidv7 } from 'uuid';
-import type { CreateHelpInput } from '../../contract';
+import type { CreateHelpInput, Occurrence } from '../../contract';
 import { track } from '../../analytics/analytics';
 import { writeLocally, type LocalWrite } from '../../outbox/write-locally';
 import { addHelp } from './mutations/add-help';
@@ -10,6 +10,14 @@ export async function addHelpAction(villageId: string, needId: string, input: Cr
   const result = await writeLocally(addHelp, { village_id: villageId, village_need_id: needId, id: uuidv7(), input });
   if (result.ok) track('add_help');
   return result;
+}
+
+/**
+ * One tap on an open slot: a help on the occurrence, from its start to its end. Offline it shows taken at
+ * once; a slot filled meanwhile comes back from the replay as a failed change with the server's message.
+ */
+export function takeSlotAction(villageId: string, needId: string, slot: Occurrence, helperId: string, comment: string | null = null): Promise<LocalWrite> {
+  return addHelpAction(villageId, needId, { helper_id: helperId, start_date: slot.start_date, end_date: slot.end_date, comment });
 }
 
 /** A helper withdraws their own help. */

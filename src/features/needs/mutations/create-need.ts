@@ -23,6 +23,11 @@ export const createNeed = defineMutation({
       category_id: p.input.category_id ?? catalogue?.category_id ?? null,
       name: p.input.name ?? catalogue?.name ?? '',
       description: p.input.description ?? null,
+      schedule: p.input.schedule ?? null,
+      address: p.input.address ?? null,
+      access: p.input.access ?? null,
+      people: p.input.people ?? null,
+      diet: p.input.diet ?? null,
       created_at: createdAt,
       updated_at: createdAt,
     });

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { CreateVillageInput, uuid, type Villager } from '../../../contract';
+import { CreateVillageInput, DEFAULT_TIME_ZONE, uuid, type Villager } from '../../../contract';
 import { requestTo } from '../../../contract/endpoint';
 import { createVillage as createVillageEndpoint } from '../../../contract/endpoints/villages';
 import { defineMutation } from '../../../outbox/mutation-kind';
@@ -25,6 +25,7 @@ export const createVillage = defineMutation({
       user_id: p.user_id,
       is_needy: creation_mode === 1,
       is_creator: true,
+      is_manager: false,
       is_out: false,
       is_ban: false,
       last_check_notif_date: null,
@@ -39,6 +40,7 @@ export const createVillage = defineMutation({
       state: 1,
       creation_mode,
       share_code: '',
+      time_zone: fields.time_zone ?? DEFAULT_TIME_ZONE,
       photo: null,
       created_at: createdAt,
       updated_at: createdAt,
