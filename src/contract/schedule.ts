@@ -40,7 +40,8 @@ export function parseRule(rule: string): { ok: true; options: Partial<Constructo
   if (body === '' || /[\n\r]|DTSTART|TZID/i.test(body)) return { ok: false, message: scheduleMessages.rule };
   try {
     const options = RRule.parseString(body);
-    if (options.freq === undefined || !FREQUENCIES.has(options.freq)) return { ok: false, message: scheduleMessages.ruleFrequency };
+    if (options.freq === undefined || options.freq === null) return { ok: false, message: scheduleMessages.rule };
+    if (!FREQUENCIES.has(options.freq)) return { ok: false, message: scheduleMessages.ruleFrequency };
     if (options.byhour != null || options.byminute != null || options.bysecond != null) return { ok: false, message: scheduleMessages.rule };
     // Building it checks what parsing lets through (BYDAY=XX, a zero interval).
     new RRule({ ...options, dtstart: new Date(0) }).after(new Date(0), true);
