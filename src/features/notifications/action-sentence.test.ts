@@ -35,6 +35,15 @@ const EXPECTED: Record<ActionType, [Record<string, unknown>, string]> = {
   villager_joined: [{}, 'Marie a rejoint le village'],
   villager_banned: [{ villager_id: PAUL, first_name: 'Paul' }, 'Marie a retiré Paul du village'],
   villager_left: [{ first_name: 'Marie' }, 'Marie a quitté le village'],
+  help_released: [
+    { help_id: 'h', need_id: 'n', need_name: 'Dîner', helper_id: PAUL, helper_first_name: 'Paul', start_date: START },
+    'Marie a annulé le créneau Dîner, jeudi 14 novembre 2024, 14 h : la place de Paul est libérée',
+  ],
+  help_withdrawn_late: [
+    { help_id: 'h', need_id: 'n', need_name: 'Dîner', start_date: START },
+    'Marie a annulé son aide pour Dîner, jeudi 14 novembre 2024, 14 h, moins de 48 h avant',
+  ],
+  villager_role_changed: [{ villager_id: PAUL, first_name: 'Paul', is_manager: true }, 'Marie a ajouté Paul aux organisateurs du village'],
 };
 
 describe('actionSentence', () => {
@@ -47,7 +56,35 @@ describe('actionSentence', () => {
     expect(actionSentence(action('villager_joined', {}, 'unknown'), names)).toBe('Un membre du village a rejoint le village');
     expect(actionSentence(action('villager_joined', {}, null), names)).toBe('Un membre du village a rejoint le village');
     // The account was deleted with the departure: the villager is unknown, the action kept the first name.
-    expect(actionSentence(action('villager_left', { first_name: 'Jeanne', account_deleted: true }, 'gone'), names)).toBe('Jeanne a quitté le village');
+    expect(actionSentence(action('villager_left', { first_name: 'Jeanne', account_deleted: true, released: 0 }, 'gone'), names)).toBe('Jeanne a supprimé son compte');
+  });
+
+  it('says how many slots a departure freed', () => {
+    expect(actionSentence(action('villager_left', { first_name: 'Paul', released: 3 }, PAUL), names)).toBe(
+      'Paul a quitté le village : 3 créneaux sont à nouveau à pourvoir',
+    );
+    expect(actionSentence(action('villager_left', { first_name: 'Paul', released: 1 }, PAUL), names)).toBe(
+      'Paul a quitté le village : 1 créneau est à nouveau à pourvoir',
+    );
+    expect(actionSentence(action('villager_left', { first_name: 'Paul', released: 0 }, PAUL), names)).toBe('Paul a quitté le village');
+    expect(actionSentence(action('villager_left', { first_name: 'Paul', released: 2, account_deleted: true }, 'gone'), names)).toBe(
+      'Paul a supprimé son compte : 2 créneaux sont à nouveau à pourvoir',
+    );
+    expect(actionSentence(action('villager_banned', { villager_id: PAUL, first_name: 'Paul', released: 4 }), names)).toBe(
+      'Marie a retiré Paul du village : 4 créneaux sont à nouveau à pourvoir',
+    );
+  });
+
+  it('tells a slot released by an edit, with the helper the device knows, and a role taken back', () => {
+    expect(actionSentence(action('help_released', { need_name: 'Dîner', helper_id: PAUL }), names)).toBe(
+      'Marie a annulé le créneau Dîner : la place de Paul est libérée',
+    );
+    expect(actionSentence(action('help_released', { need_name: 'Dîner', helper_first_name: 'Anne' }), names)).toBe(
+      "Marie a annulé le créneau Dîner : la place d'Anne est libérée",
+    );
+    expect(actionSentence(action('villager_role_changed', { villager_id: PAUL, is_manager: false }), names)).toBe(
+      'Marie a retiré Paul des organisateurs du village',
+    );
   });
 
   it('elides "de" before a vowel and falls back when names or slots are missing', () => {

@@ -12,10 +12,21 @@ const text = (value: unknown) => (typeof value === 'string' && value.trim() ? va
 /** "de Paul", "d'Anne": French elides "de" before a vowel. */
 const ofName = (name: string) => (/^[aeiouyàâäéèêëîïôöùûüœæ]/i.test(name) ? `d'${name}` : `de ${name}`);
 
+/** ": 3 créneaux sont à nouveau à pourvoir" when a departure freed slots; nothing when none were. */
+const released = (value: unknown) => {
+  const n = typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : 0;
+  if (n === 0) return '';
+  return n === 1 ? ' : 1 créneau est à nouveau à pourvoir' : ` : ${n} créneaux sont à nouveau à pourvoir`;
+};
+
 const slot = (value: unknown) => {
   const start = text(value);
   return start ? `, ${formatHelpSlot(start, null)}` : '';
 };
+
+/** The villager an action is about: the first name it kept, else the one the device knows. */
+const namedVillager = (d: Record<string, unknown>, names: VillagerNames) =>
+  text(d.first_name) ?? (typeof d.villager_id === 'string' ? names[d.villager_id] : undefined);
 
 /**
  * One action of the feed in French ("Marie a proposé son aide pour Courses, jeudi 14 novembre, 14 h"). The
@@ -53,12 +64,23 @@ export function actionSentence(action: Action, names: VillagerNames): string {
     }
     case 'villager_joined':
       return `${who} a rejoint le village`;
-    case 'villager_banned': {
-      const removed = text(d.first_name) ?? (typeof d.villager_id === 'string' ? names[d.villager_id] : undefined) ?? 'un membre';
-      return `${who} a retiré ${removed} du village`;
-    }
-    case 'villager_left':
+    case 'villager_banned':
+      return `${who} a retiré ${namedVillager(d, names) ?? 'un membre'} du village${released(d.released)}`;
+    case 'villager_left': {
       // The account may be deleted with the departure: the action kept the first name.
-      return `${text(d.first_name) ?? who} a quitté le village`;
+      const gone = text(d.first_name) ?? who;
+      return `${gone} ${d.account_deleted === true ? 'a supprimé son compte' : 'a quitté le village'}${released(d.released)}`;
+    }
+    case 'help_released': {
+      // Gender neutral: the place is freed, rather than "Paul n'y est plus inscrit·e".
+      const helper = text(d.helper_first_name) ?? (typeof d.helper_id === 'string' ? names[d.helper_id] : undefined);
+      return `${who} a annulé le créneau ${helpNeed}${slot(d.start_date)} : la place ${helper ? ofName(helper) : "d'un membre"} est libérée`;
+    }
+    case 'help_withdrawn_late':
+      return `${who} a annulé son aide pour ${helpNeed}${slot(d.start_date)}, moins de 48 h avant`;
+    case 'villager_role_changed': {
+      const named = namedVillager(d, names) ?? 'un membre';
+      return d.is_manager === true ? `${who} a ajouté ${named} aux organisateurs du village` : `${who} a retiré ${named} des organisateurs du village`;
+    }
   }
 }
