@@ -4,8 +4,10 @@ import { updateNeed } from '../features/needs/mutations/update-need';
 import { deleteNeed } from '../features/needs/mutations/delete-need';
 import { addHelp } from '../features/helps/mutations/add-help';
 import { deleteHelp, refuseHelp } from '../features/helps/mutations/remove-help';
+import { updateHelp } from '../features/helps/mutations/update-help';
 import { sendMessage } from '../features/chat/mutations/send-message';
 import { checkNotifications } from '../features/villagers/mutations/check-notifications';
+import { setVillagerRole } from '../features/villagers/mutations/set-villager-role';
 import { createVillage } from '../features/villages/mutations/create-village';
 import { updateVillage } from '../features/villages/mutations/update-village';
 import { finishCreation } from '../features/villages/mutations/finish-creation';
@@ -25,8 +27,10 @@ export const mutationKinds: readonly MutationKind[] = [
   addHelp,
   deleteHelp,
   refuseHelp,
+  updateHelp,
   sendMessage,
   checkNotifications,
+  setVillagerRole,
   createVillage,
   updateVillage,
   finishCreation,

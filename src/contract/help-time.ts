@@ -13,22 +13,31 @@ export function parisToUtc(date: string, time: string): string | null {
   return local.isValid ? local.toUTC().toISO() : null;
 }
 
-const inParis = (iso: string) => DateTime.fromISO(iso, { zone: VILLAGE_ZONE }).setLocale('fr');
+const inZone = (iso: string, zone: string) => DateTime.fromISO(iso, { zone }).setLocale('fr');
 
 /** "14 h", "14 h 30": the way French speakers write a time of day. */
 const frenchTime = (time: DateTime) => (time.minute === 0 ? time.toFormat("H' h'") : time.toFormat("H' h 'mm"));
 
 /** "jeudi 14 novembre", with the year only when it is not this year's. */
 function frenchDay(day: DateTime, now: DateTime = DateTime.now()) {
-  return day.toFormat(day.year === now.setZone(VILLAGE_ZONE).year ? 'cccc d LLLL' : 'cccc d LLLL yyyy');
+  return day.toFormat(day.year === now.setZone(day.zone).year ? 'cccc d LLLL' : 'cccc d LLLL yyyy');
 }
 
-/** A help's slot in words: "jeudi 14 novembre, 14 h – 16 h" (Paris time, whatever the device's zone). */
-export function formatHelpSlot(start: string, end: string | null, now: DateTime = DateTime.now()): string {
-  const from = inParis(start);
+/** "mercredi 17 mars, 19 h": when a slot starts, in the village's zone, for a sentence or a refused change. */
+export const formatSlotStart = (start: string, zone: string = VILLAGE_ZONE, now: DateTime = DateTime.now()) => formatHelpSlot(start, null, now, zone);
+
+/** "lundi 15 mars": a day in the village's zone, with the year only when it is not this year's. */
+export const formatSlotDay = (instant: string, zone: string = VILLAGE_ZONE, now: DateTime = DateTime.now()) => frenchDay(inZone(instant, zone), now);
+
+/**
+ * A help's slot in words: "jeudi 14 novembre, 14 h – 16 h", in the village's zone (Paris unless told),
+ * whatever the device's zone.
+ */
+export function formatHelpSlot(start: string, end: string | null, now: DateTime = DateTime.now(), zone: string = VILLAGE_ZONE): string {
+  const from = inZone(start, zone);
   const head = `${frenchDay(from, now)}, ${frenchTime(from)}`;
   if (!end) return head;
-  const to = inParis(end);
+  const to = inZone(end, zone);
   // A slot over midnight says on which day it ends.
   return from.hasSame(to, 'day') ? `${head} – ${frenchTime(to)}` : `${head} – ${frenchDay(to, now)}, ${frenchTime(to)}`;
 }

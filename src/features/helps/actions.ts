@@ -1,23 +1,55 @@
 import { v7 as uuidv7 } from 'uuid';
-import type { CreateHelpInput, Occurrence } from '../../contract';
+import type { CreateHelpInput, Occurrence, UpdateHelpInput } from '../../contract';
 import { track } from '../../analytics/analytics';
 import { writeLocally, type LocalWrite } from '../../outbox/write-locally';
 import { addHelp } from './mutations/add-help';
 import { deleteHelp, refuseHelp } from './mutations/remove-help';
+import { updateHelp } from './mutations/update-help';
+
+/** What the list of refused changes needs to name a take after the fact; not sent. */
+export interface SlotContext {
+  needName?: string;
+  timeZone?: string;
+}
 
 /** A villager takes a slot on a need. Counted only once kept: a write lost to a full disk is no help. */
-export async function addHelpAction(villageId: string, needId: string, input: CreateHelpInput): Promise<LocalWrite> {
-  const result = await writeLocally(addHelp, { village_id: villageId, village_need_id: needId, id: uuidv7(), input });
+export async function addHelpAction(
+  villageId: string,
+  needId: string,
+  input: CreateHelpInput,
+  context: SlotContext = {},
+): Promise<LocalWrite & { helpId: string }> {
+  const helpId = uuidv7();
+  const result = await writeLocally(addHelp, {
+    village_id: villageId,
+    village_need_id: needId,
+    id: helpId,
+    input,
+    ...(context.needName !== undefined ? { need_name: context.needName } : {}),
+    ...(context.timeZone !== undefined ? { time_zone: context.timeZone } : {}),
+  });
   if (result.ok) track('add_help');
-  return result;
+  return { ...result, helpId };
 }
 
 /**
  * One tap on an open slot: a help on the occurrence, from its start to its end. Offline it shows taken at
  * once; a slot filled meanwhile comes back from the replay as a failed change with the server's message.
  */
-export function takeSlotAction(villageId: string, needId: string, slot: Occurrence, helperId: string, comment: string | null = null): Promise<LocalWrite> {
-  return addHelpAction(villageId, needId, { helper_id: helperId, start_date: slot.start_date, end_date: slot.end_date, comment });
+export function takeSlotAction(
+  villageId: string,
+  needId: string,
+  slot: Occurrence,
+  helperId: string,
+  comment: string | null = null,
+  context: SlotContext = {},
+): Promise<LocalWrite & { helpId: string }> {
+  return addHelpAction(villageId, needId, { helper_id: helperId, start_date: slot.start_date, end_date: slot.end_date, comment }, context);
+}
+
+/** The helper's note on their help, added after taking it or changed; an empty one removes it. */
+export function updateHelpAction(villageId: string, helpId: string, input: UpdateHelpInput): Promise<LocalWrite> {
+  return writeLocally(updateHelp, { village_id: villageId, help_id: helpId, input });
 }
 
 /** A helper withdraws their own help. */

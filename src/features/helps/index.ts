@@ -1,3 +1,4 @@
 // What other features may use of this one (eslint.config.js refuses their imports of anything else but actions.ts).
 export { HelpsSummary } from './helps-summary';
 export { plannedHelps, splitHelps } from './split-helps';
+export { useTakeSlot, type TakeSlot } from './use-take-slot';

@@ -1,11 +1,24 @@
 import * as v from 'valibot';
 import { DateTime } from 'luxon';
 import { CreateHelpInput, uuid } from '../../../contract';
+import { formatSlotStart } from '../../../contract/help-time';
 import { requestTo } from '../../../contract/endpoint';
 import { addHelp as addHelpEndpoint } from '../../../contract/endpoints/needs';
 import { defineMutation } from '../../../outbox/mutation-kind';
 
-const Payload = v.object({ village_id: uuid, village_need_id: uuid, id: uuid, input: CreateHelpInput });
+/**
+ * `need_name` and `time_zone` are not sent: they let the list of refused changes say which slot it was
+ * ("Créneau du mercredi 17 mars, 19 h sur « Dîner »") after the need may be gone. Optional, so entries
+ * queued before them stay valid.
+ */
+const Payload = v.object({
+  village_id: uuid,
+  village_need_id: uuid,
+  id: uuid,
+  input: CreateHelpInput,
+  need_name: v.optional(v.string()),
+  time_zone: v.optional(v.string()),
+});
 export type AddHelpPayload = v.InferOutput<typeof Payload>;
 
 /** "mardi 1 décembre à 10 h", in the app's time zone. */
@@ -42,5 +55,8 @@ export const addHelp = defineMutation({
     if (!need) return;
     await db.helps.put({ ...data, village_need: need });
   },
-  describe: (p) => `Proposition d'aide du ${slotTime(p.input.start_date)}`,
+  describe: (p) =>
+    p.need_name !== undefined
+      ? `Créneau du ${formatSlotStart(p.input.start_date, p.time_zone)} sur « ${p.need_name} »`
+      : `Proposition d'aide du ${slotTime(p.input.start_date)}`,
 });
