@@ -3,7 +3,7 @@ import type { Executor } from './db/client';
 import type { Deps } from './deps';
 import { villagers, villages } from './db/schema';
 import { forbidden, notFound, text } from './http/errors';
-import { isActiveVillager, isManagerVillager, type VillagerRoles } from '../src/contract/roles';
+import { canAppointManagers, isActiveVillager, isManagerVillager, type VillagerRoles } from '../src/contract/roles';
 
 export type VillageRow = typeof villages.$inferSelect;
 export type VillagerRow = typeof villagers.$inferSelect;
@@ -42,6 +42,8 @@ const roles = (v: VillagerRow): VillagerRoles => ({ is_out: v.isOut, is_ban: v.i
 
 export const isActive = (v: VillagerRow | null): v is VillagerRow => !!v && isActiveVillager(roles(v));
 export const isManager = (v: VillagerRow | null) => !!v && isManagerVillager(roles(v));
+/** The creator and the needy person: they name co-organisers, and nobody removes them. */
+export const isAppointer = (v: VillagerRow | null) => !!v && canAppointManagers(roles(v));
 
 /** Only active villagers (neither out nor banned) read a village and what is in it. */
 export function canRead(m: Membership): VillagerRow {
@@ -49,11 +51,29 @@ export function canRead(m: Membership): VillagerRow {
   return m.villager;
 }
 
-/** The creator and the needy person manage the village. */
+/** The creator, the needy person and the co-organisers manage the village. */
 export function canManage(m: Membership): VillagerRow {
   const villager = canRead(m);
   if (!isManager(villager)) throw forbidden(text.notManager);
   return villager;
+}
+
+/** Only the creator and the needy person name co-organisers or take it back. */
+export function canAppoint(m: Membership): VillagerRow {
+  const villager = canRead(m);
+  if (!isAppointer(villager)) throw forbidden(text.notAppointer);
+  return villager;
+}
+
+/**
+ * Whom a manager may remove from the village: nobody removes the creator or the needy person; they remove
+ * anyone else, co-organisers included; a co-organiser removes plain helpers only, so that two co-organisers
+ * cannot remove each other and only those who name co-organisers take them away.
+ */
+export function mayRemoveVillager(actor: VillagerRow, target: VillagerRow): 'ok' | 'appointer' | 'co-organiser' {
+  if (target.isCreator || target.isNeedy) return 'appointer';
+  if (target.isManager && !isAppointer(actor)) return 'co-organiser';
+  return 'ok';
 }
 
 /**
@@ -66,6 +86,6 @@ export function actingAs(m: Membership, actingId: string): VillagerRow {
   return villager;
 }
 
-/** Who may remove a help: its helper, the creator, the needy person. */
+/** Who may remove a help: its helper and the managers (the creator, the needy person, the co-organisers). */
 export const canRemoveHelp = (actor: VillagerRow, help: { helperId: string }) =>
   help.helperId === actor.id || isManager(actor);

@@ -3,6 +3,7 @@ import { createApp } from '../app';
 import { createWorld, type TestUser } from '../test/world';
 import { readEvents } from '../test/sse-reader';
 import { issueTicket } from './ticket';
+import { text } from '../http/errors';
 
 const world = await createWorld();
 // A second server instance on the same database, with caches (and a LISTEN) of its own.
@@ -52,10 +53,10 @@ async function changesUntil(events: Stream, type: string): Promise<Change[]> {
   return seen;
 }
 
-/** The changes read until the stream ends. */
-async function changesUntilEnd(events: Stream): Promise<Change[]> {
-  const seen: Change[] = [];
-  for (let change = await events.next(); change && seen.length < 5; change = await events.next()) seen.push(JSON.parse(change.data));
+/** Every event read until the stream ends, their data parsed. */
+async function eventsUntilEnd(events: Stream): Promise<{ event: string; data: Record<string, unknown> }[]> {
+  const seen: { event: string; data: Record<string, unknown> }[] = [];
+  for (let e = await events.next(); e && seen.length < 6; e = await events.next()) seen.push({ event: e.event, data: JSON.parse(e.data) });
   return seen;
 }
 
@@ -123,15 +124,35 @@ describe('an open stream', () => {
     expect(seen.every((c) => c.village_id === village.id)).toBe(true);
   });
 
-  it('ends once its reader is banned', async () => {
+  it('tells its reader at once that they were removed, then ends', async () => {
     const { creator, helper, village, helperVillager: helperId } = await world.villageWithHelper();
     const events = await openAs(helper, village.id);
-
     await world.request('DELETE', `/v1/villages/${village.id}/villagers/${helperId}?deleter_id=${village.creatorVillagerId}`, { token: creator.token });
-    // A late NOTIFY of the join may come first (PostgreSQL); then the stream ends, with nothing after the ban.
-    const seen = await changesUntilEnd(events);
-    expect(seen.every((c) => c.type === 'villager_joined')).toBe(true);
+    // A late NOTIFY of the join may come first (PostgreSQL); then one `removed` event, and the stream ends.
+    const seen = await eventsUntilEnd(events);
+    expect(seen.at(-1)).toEqual({ event: 'removed', data: { village_id: village.id } });
+    expect(seen.slice(0, -1).every((e) => e.event === 'change' && e.data.type === 'villager_joined')).toBe(true);
     expect(events.ended).toBe(true);
+    // The village is then refused in French, on the next pull as on a reload.
+    const read = await world.request('GET', `/v1/villages/${village.id}`, { token: helper.token });
+    expect(read).toMatchObject({ status: 403, body: { message: text.notMember } });
+  });
+
+  it('tells a reader who leaves or deletes their account, and only them', async () => {
+    const { creator, helper, village, helperVillager: helperId } = await world.villageWithHelper();
+    const other = await world.user('Paul');
+    await world.join(other, village.shareCode);
+    const creatorEvents = await openAs(creator, village.id);
+    const helperEvents = await openAs(helper, village.id);
+    const otherEvents = await openAs(other, village.id);
+    expect((await world.request('PUT', `/v1/villages/${village.id}/villagers/${helperId}/leave`, { token: helper.token })).status).toBe(200);
+    expect((await eventsUntilEnd(helperEvents)).at(-1)).toEqual({ event: 'removed', data: { village_id: village.id } });
+    expect((await world.request('DELETE', `/v1/users/${other.id}`, { token: other.token })).status).toBe(204);
+    expect((await eventsUntilEnd(otherEvents)).at(-1)).toEqual({ event: 'removed', data: { village_id: village.id } });
+    // The creator stays, and hears both go as plain changes.
+    const seen = await changesUntil(creatorEvents, 'villager_left');
+    expect(seen.at(-1)).toEqual({ type: 'villager_left', village_id: village.id });
+    expect(creatorEvents.ended).toBe(false);
   });
 
   it('hears a write made through another server instance', async () => {

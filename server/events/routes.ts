@@ -15,7 +15,7 @@ export const RETRY_MS = 3_000;
 
 /**
  * A village's live changes as server-sent events, for its active villagers: `change` events say what
- * changed, the app then pulls. A ticket (POST …/ticket, bearer auth) opens the stream (GET …?ticket=).
+ * changed, the app then pulls; a last `removed` event tells a reader who is no longer a member. A ticket (POST …/ticket, bearer auth) opens the stream (GET …?ticket=).
  */
 export function eventRoutes(app: App, deps: Deps, hub: EventHub, secret: () => Promise<Buffer>) {
   const usedTickets = createUsedTickets();
@@ -54,7 +54,11 @@ export function eventRoutes(app: App, deps: Deps, hub: EventHub, secret: () => P
         const send = (change: VillageChange) => {
           queue = queue.then(async () => {
             if (stream.closed || stream.aborted) return;
-            if (!(await stillActive(change).catch(() => false))) return end();
+            const active = await stillActive(change).catch(() => null);
+            // A failed check ends the stream (the app reconnects and is checked afresh); a reader who left,
+            // was removed or deleted their account is told so at once, so that the open screen can say it.
+            if (active === false) await stream.writeSSE({ event: 'removed', data: JSON.stringify({ village_id: villageId }) });
+            if (!active) return end();
             await stream.writeSSE({ event: 'change', data: JSON.stringify({ type: change.type, village_id: villageId }) });
           }).catch(end);
         };

@@ -44,6 +44,14 @@ const preview = (body: string) => {
   return flat.length > MESSAGE_PREVIEW ? `${flat.slice(0, MESSAGE_PREVIEW - 1)}…` : flat;
 };
 
+/** "Paul a quitté le village : 3 créneaux sont à nouveau à pourvoir." (one créneau: singular). */
+export function releasedSentence(firstName: string, reason: string, released: number) {
+  const what =
+    reason === 'banned' ? 'a été retiré du village' : reason === 'account_deleted' ? 'a supprimé son compte' : 'a quitté le village';
+  const slots = released === 1 ? '1 créneau est à nouveau à pourvoir' : `${released} créneaux sont à nouveau à pourvoir`;
+  return `${firstName} ${what} : ${slots}.`;
+}
+
 /** Topics are at most 32 URL-safe characters: a prefix and most of the id's hex digits. */
 const topic = (prefix: string, id: string) => `${prefix}${id.replace(/-/g, '')}`.slice(0, 32);
 
@@ -85,6 +93,21 @@ export async function composeJob(db: Executor, job: QueuedJob, now: Date): Promi
         url: `${base}/needs/${d.need_id}`,
         tag: `need-${d.need_id}`,
       });
+    case 'help_released':
+      // Told to the helper whose slot an organiser's edit of the schedule removed.
+      return to(members.filter((m) => isActive(m) && m.id === d.helper_id && m.id !== d.actor_id), {
+        title: `Créneau annulé · ${label}`,
+        body: `Votre créneau « ${d.need_name} » du ${slot(d.start_date)} a été annulé par ${nameOf(members, d.actor_id)}.`,
+        url: `${base}/planning`,
+        tag: `help-${d.help_id}`,
+      });
+    case 'help_withdrawn_late':
+      return to(members.filter((m) => isManager(m) && m.id !== d.helper_id), {
+        title: `Créneau à pourvoir · ${label}`,
+        body: `${nameOf(members, d.helper_id)} ne pourra pas assurer « ${d.need_name} », ${slot(d.start_date)} : le créneau est à nouveau à pourvoir.`,
+        url: `${base}/needs/${d.need_id}/helps`,
+        tag: `help-${d.help_id}`,
+      }, { urgency: 'high' });
     case 'help_added':
       return to(members.filter((m) => isManager(m) && m.id !== d.helper_id), {
         title: `Nouvelle aide · ${label}`,
@@ -109,6 +132,28 @@ export async function composeJob(db: Executor, job: QueuedJob, now: Date): Promi
           tag: `help-${d.help_id}`,
         }),
       ];
+    }
+    case 'helps_released': {
+      // The organisers, but not whoever made it happen nor the one who went.
+      const organisers = members.filter((m) => isManager(m) && m.id !== d.actor_id && m.id !== d.villager_id);
+      return to(organisers, {
+        title: `Créneaux à pourvoir · ${label}`,
+        body: releasedSentence(String(d.first_name ?? 'Un membre'), String(d.reason), Number(d.released)),
+        url: `${base}/planning`,
+        tag: `released-${d.villager_id}`,
+      });
+    }
+    case 'villager_role_changed': {
+      const target = members.filter((m) => isActive(m) && m.id === d.villager_id && m.id !== d.updater_id);
+      const of = village.firstName ? `du village de ${village.firstName}` : `du village « ${village.name ?? 'Votre village'} »`;
+      return to(target, {
+        title: `Organisation · ${label}`,
+        body: d.is_manager
+          ? `${nameOf(members, d.updater_id)} vous a confié l'organisation ${of}.`
+          : `${nameOf(members, d.updater_id)} a repris l'organisation ${of} : vous restez membre du village.`,
+        url: base,
+        tag: `role-${d.villager_id}`,
+      });
     }
     case 'message': {
       const [message] = await db.select().from(messages).where(eq(messages.id, String(d.message_id)));

@@ -52,5 +52,11 @@ export function helpTakenJobs(help: { id: string; villageId: string; startDate: 
 
 /** A help withdrawn or refused: its reminders go with it (one of a deleted need's helps is dropped when due). */
 export async function cancelReminders(tx: Executor, helpId: string) {
-  await tx.delete(pushJobs).where(inArray(pushJobs.key, [`evening:${helpId}`, `hour:${helpId}`]));
+  await cancelRemindersOf(tx, [helpId]);
+}
+
+/** The reminders of several helps released at once (a member who leaves), in one statement. */
+export async function cancelRemindersOf(tx: Executor, helpIds: readonly string[]) {
+  if (helpIds.length === 0) return;
+  await tx.delete(pushJobs).where(inArray(pushJobs.key, helpIds.flatMap((id) => [`evening:${id}`, `hour:${id}`])));
 }

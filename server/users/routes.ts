@@ -12,6 +12,7 @@ import { replacePhoto } from '../photos/replace-photo';
 import type { Serializers } from '../serialize';
 import { announceRevocation } from '../auth/revoke';
 import { ownAccountOnly } from './own-account';
+import { releasedJobs, releaseFutureHelps } from '../villagers/release-helps';
 
 
 /** One's own account: read, changed, its photo, deleted. */
@@ -78,14 +79,19 @@ export function userRoutes(app: App, deps: Deps, serialize: Serializers) {
       photoKey = row?.photoKey ?? null;
       const memberships = await tx
         .update(villagers)
-        .set({ isOut: true })
+        .set({ isOut: true, isManager: false })
         .where(and(eq(villagers.userId, user.id), eq(villagers.isOut, false)))
         .returning();
+      const firstName = row?.firstName ?? null;
       for (const m of memberships) {
+        // Their future helps go back to the village (a banned member's went at the ban), the organisers told.
+        const released = await releaseFutureHelps(tx, m.id, now);
+        const who = { villagerId: m.id, firstName, actorId: m.id, reason: 'account_deleted' as const };
         await recordAction(
           tx,
-          { villageId: m.villageId, villagerId: m.id, type: 'villager_left', data: { first_name: row?.firstName ?? null, account_deleted: true } },
+          { villageId: m.villageId, villagerId: m.id, type: 'villager_left', data: { first_name: firstName, released, account_deleted: true } },
           now,
+          releasedJobs(m.villageId, who, released, now),
         );
       }
       await touchVillagesOf(tx, user.id);

@@ -7,24 +7,21 @@ import { conflict, forbidden, notFound, text } from '../http/errors';
 import { route, type App } from '../http/route';
 import { write } from '../http/write';
 import { recordAction, touchVillage } from '../actions/record';
-import { actingAs, canManage, isActive, isManager, loadMembership } from '../policy';
+import { actingAs, canManage, isActive, isManager, loadMembership, mayRemoveVillager } from '../policy';
 import type { Serializers } from '../serialize';
+import { releasedJobs, releaseFutureHelps } from './release-helps';
+import { villagerRoleRoute } from './role-route';
+import { findVillager } from './find-villager';
 
 const CANNOT_BAN_SELF = 'Vous ne pouvez pas vous retirer vous-même : quittez le village depuis vos réglages.';
 const CANNOT_BAN_MANAGER = 'La personne aidée et la personne qui a créé le village ne peuvent pas être retirées.';
+const CANNOT_BAN_CO_ORGANISER = 'Seules la personne qui a créé le village et la personne aidée peuvent retirer un co-organisateur.';
 const ONLY_OWN = 'Vous ne pouvez agir que sur votre propre participation.';
 
-const findVillager = async (tx: Executor, villageId: string, villagerId: string) => {
-  const [row] = await tx
-    .select({ villager: villagers, firstName: users.firstName })
-    .from(villagers)
-    .leftJoin(users, eq(users.id, villagers.userId))
-    .where(and(eq(villagers.id, villagerId), eq(villagers.villageId, villageId)));
-  if (!row) throw notFound(text.villagerNotFound);
-  return row;
-};
-
-/** A village's members: banning one, leaving. */
+/**
+ * A village's members: banning one, leaving, naming co-organisers. Whoever goes gives back their future
+ * helps in the same transaction (release-helps.ts), and the organisers are told how many.
+ */
 export function villageMemberRoutes(app: App, deps: Deps, serialize: Serializers) {
   const ids = { id: text.villageNotFound, villagerId: text.villagerNotFound };
 
@@ -35,13 +32,19 @@ export function villageMemberRoutes(app: App, deps: Deps, serialize: Serializers
       const actor = actingAs(m, query.deleter_id);
       const { villager: target, firstName } = await findVillager(tx, villageId, villagerId);
       if (target.id === actor.id) throw forbidden(CANNOT_BAN_SELF);
-      if (target.isCreator || target.isNeedy) throw forbidden(CANNOT_BAN_MANAGER);
+      const refusal = mayRemoveVillager(actor, target);
+      if (refusal === 'appointer') throw forbidden(CANNOT_BAN_MANAGER);
+      if (refusal === 'co-organiser') throw forbidden(CANNOT_BAN_CO_ORGANISER);
       if (target.isBan) return;
-      await tx.update(villagers).set({ isBan: true }).where(eq(villagers.id, target.id));
+      const now = deps.clock.now();
+      await tx.update(villagers).set({ isBan: true, isManager: false }).where(eq(villagers.id, target.id));
+      const released = await releaseFutureHelps(tx, target.id, now);
+      const who = { villagerId: target.id, firstName, actorId: actor.id, reason: 'banned' as const };
       await recordAction(
         tx,
-        { villageId, villagerId: actor.id, type: 'villager_banned', data: { villager_id: target.id, first_name: firstName } },
-        deps.clock.now(),
+        { villageId, villagerId: actor.id, type: 'villager_banned', data: { villager_id: target.id, first_name: firstName, released } },
+        now,
+        releasedJobs(villageId, who, released, now),
       );
     });
   });
@@ -50,14 +53,24 @@ export function villageMemberRoutes(app: App, deps: Deps, serialize: Serializers
     return write(c, deps, 200, async (tx) => {
       const m = await loadMembership(tx, villageId, user.id);
       const actor = actingAs(m, villagerId);
-      // Nobody could manage the village after its last manager (no call makes someone a manager).
+      // Nobody could manage the village after its last manager (creator, needy person or co-organiser).
       if (isManager(actor) && !(await anotherManager(tx, villageId, actor.id))) throw conflict(text.lastManager);
-      const [left] = await tx.update(villagers).set({ isOut: true }).where(eq(villagers.id, actor.id)).returning();
+      const now = deps.clock.now();
+      const [left] = await tx.update(villagers).set({ isOut: true, isManager: false }).where(eq(villagers.id, actor.id)).returning();
       const [me] = await tx.select({ firstName: users.firstName }).from(users).where(eq(users.id, user.id));
-      await recordAction(tx, { villageId, villagerId: actor.id, type: 'villager_left', data: { first_name: me?.firstName ?? null } }, deps.clock.now());
+      const firstName = me?.firstName ?? null;
+      const released = await releaseFutureHelps(tx, actor.id, now);
+      await recordAction(
+        tx,
+        { villageId, villagerId: actor.id, type: 'villager_left', data: { first_name: firstName, released } },
+        now,
+        releasedJobs(villageId, { villagerId: actor.id, firstName, actorId: actor.id, reason: 'left' }, released, now),
+      );
       return serialize.villager(left);
     });
   });
+
+  villagerRoleRoute(app, deps, serialize);
 }
 
 /** Whether an active manager other than `villagerId` stays in the village. */
@@ -71,7 +84,7 @@ async function anotherManager(tx: Executor, villageId: string, villagerId: strin
         ne(villagers.id, villagerId),
         eq(villagers.isOut, false),
         eq(villagers.isBan, false),
-        or(eq(villagers.isCreator, true), eq(villagers.isNeedy, true)),
+        or(eq(villagers.isCreator, true), eq(villagers.isNeedy, true), eq(villagers.isManager, true)),
       ),
     )
     .limit(1);

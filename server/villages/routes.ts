@@ -66,6 +66,8 @@ export function villageRoutes(app: App, deps: Deps, serialize: Serializers, cach
             state: VILLAGE_STATE.creation,
             creationMode: creation_mode,
             ...columns(fields),
+            // Absent: the column's default, Europe/Paris.
+            timeZone: input.time_zone,
             shareCode: newShareCode(),
             createdAt: now,
             updatedAt: now,
@@ -116,7 +118,8 @@ export function villageRoutes(app: App, deps: Deps, serialize: Serializers, cach
       canManage(m);
       const actor = actingAs(m, input.updater_id);
       const { updater_id: _updater, ...fields } = input;
-      const changes = columns(fields);
+      // A zone is never null (the contract's TimeZone): absent leaves it as it is.
+      const changes = { ...columns(fields), ...(input.time_zone ? { timeZone: input.time_zone } : {}) };
       const merged = { ...m.village, ...changes };
       if (merged.startDate && merged.endDate && merged.endDate < merged.startDate) {
         throw invalid([{ field: 'end_date', message: messages.endBeforeStart }]);
