@@ -1,7 +1,8 @@
 import * as v from 'valibot';
 import { optionalText, optionalUuid, text, uuid } from './fields';
 import { messages } from './messages';
-import { Schedule, ScheduleInput } from './schedule';
+import { Schedule } from './schedule-schema';
+import { ScheduleInput } from './schedule';
 
 export const VillageNeed = v.object({
   id: v.string(),

@@ -1,38 +1,10 @@
 import * as v from 'valibot';
-import { DateTime, IANAZone } from 'luxon';
+import { DateTime } from 'luxon';
 import { RRule } from './rrule-library';
+import { MAX_OCCURRENCES, CLOCK_SKEW_MS, HORIZON_YEARS, scheduleFields, scheduleMessages, type Schedule } from './schedule-schema';
 
-/** A need's slots: how long each lasts, how many people each needs, how far ahead they are expanded. */
-export const SLOT_MINUTES = { min: 15, max: 1440 } as const;
-export const SLOT_PLACES = { min: 1, max: 20 } as const;
-export const HORIZON_YEARS = 2;
-/** A help "now" is not in the past: clocks of phones and server differ by a few minutes. */
-export const CLOCK_SKEW_MS = 5 * 60_000;
-/** No window of slots spans more than this (GET /slots, the planning's year). */
-export const MAX_SLOT_WINDOW_DAYS = 366;
-/** A guard against rules that would expand without end inside the horizon (several a day for two years). */
-export const MAX_OCCURRENCES = 2000;
-export const DEFAULT_TIME_ZONE = 'Europe/Paris';
+export * from './schedule-schema';
 
-export const scheduleMessages = {
-  localDateTime: "Cette date et heure ne sont pas valides",
-  rule: "Cette répétition n'est pas valide",
-  ruleFrequency: 'Un créneau se répète au plus une fois par jour, par semaine, par mois ou par an',
-  duration: `La durée doit être comprise entre ${SLOT_MINUTES.min} minutes et 24 heures`,
-  places: `Le nombre de places doit être compris entre ${SLOT_PLACES.min} et ${SLOT_PLACES.max}`,
-  timeZone: "Ce fuseau horaire n'est pas valide",
-  past: 'Ce créneau est déjà passé : choisissez une date à venir',
-  tooFar: `Ce créneau est trop loin : ${HORIZON_YEARS} ans au plus`,
-} as const;
-
-/** A wall-clock time in the village's zone, "2027-03-15T19:00": what the organiser typed, not an instant. */
-const LOCAL = /^(\d{4})-(\d{2})-(\d{2})T([01]\d|2[0-3]):([0-5]\d)$/;
-export const localDateTime = v.pipe(
-  v.string(scheduleMessages.localDateTime),
-  v.check((s) => LOCAL.test(s) && DateTime.fromISO(s, { zone: 'utc' }).isValid, scheduleMessages.localDateTime),
-);
-
-const FREQUENCIES = new Set([RRule.DAILY, RRule.WEEKLY, RRule.MONTHLY, RRule.YEARLY]);
 
 /** The rule's options, or the French reason it is refused. Only the RRULE's own parts: no DTSTART, no zone. */
 export function parseRule(rule: string): { ok: true; options: Partial<ConstructorParameters<typeof RRule>[0]> } | { ok: false; message: string } {
@@ -41,7 +13,7 @@ export function parseRule(rule: string): { ok: true; options: Partial<Constructo
   try {
     const options = RRule.parseString(body);
     if (options.freq === undefined || options.freq === null) return { ok: false, message: scheduleMessages.rule };
-    if (!FREQUENCIES.has(options.freq)) return { ok: false, message: scheduleMessages.ruleFrequency };
+    if (![RRule.DAILY, RRule.WEEKLY, RRule.MONTHLY, RRule.YEARLY].includes(options.freq)) return { ok: false, message: scheduleMessages.ruleFrequency };
     if (options.byhour != null || options.byminute != null || options.bysecond != null) return { ok: false, message: scheduleMessages.rule };
     // Building it checks what parsing lets through (BYDAY=XX, a zero interval).
     new RRule({ ...options, dtstart: new Date(0) }).after(new Date(0), true);
@@ -51,17 +23,6 @@ export function parseRule(rule: string): { ok: true; options: Partial<Constructo
     return { ok: false, message: scheduleMessages.rule };
   }
 }
-
-const int = (min: number, max: number, message: string) =>
-  v.pipe(v.number(message), v.integer(message), v.minValue(min, message), v.maxValue(max, message));
-
-const scheduleFields = {
-  dtstart: localDateTime,
-  duration_minutes: int(SLOT_MINUTES.min, SLOT_MINUTES.max, scheduleMessages.duration),
-  rrule: v.optional(v.nullable(v.pipe(v.string(scheduleMessages.rule), v.maxLength(500, scheduleMessages.rule))), null),
-  exdates: v.optional(v.pipe(v.array(localDateTime), v.maxLength(1000, scheduleMessages.rule)), []),
-  places: v.optional(int(SLOT_PLACES.min, SLOT_PLACES.max, scheduleMessages.places), 1),
-};
 
 /**
  * A need's schedule: `dtstart` and `exdates` in the village's zone, an RFC 5545 RRULE (none: one date only),
@@ -77,12 +38,6 @@ export const ScheduleInput = v.pipe(
   }),
 );
 export type ScheduleInput = v.InferInput<typeof ScheduleInput>;
-
-/** A schedule as answers carry it. */
-export const Schedule = v.object(scheduleFields);
-export type Schedule = v.InferOutput<typeof Schedule>;
-
-export const TimeZone = v.pipe(v.string(scheduleMessages.timeZone), v.check((zone) => IANAZone.isValidZone(zone), scheduleMessages.timeZone));
 
 /** One occurrence of a schedule: instants in UTC ISO, as helps store them. */
 export interface Occurrence {

@@ -3,7 +3,7 @@ import { messages } from './messages';
 import { digits, isoDate, optionalText, photo, uuid } from './fields';
 import { Help } from './helps';
 import { VillageNeed } from './needs';
-import { DEFAULT_TIME_ZONE, TimeZone } from './schedule';
+import { DEFAULT_TIME_ZONE, TimeZone } from './schedule-schema';
 import { Villager } from './villagers';
 
 export const VILLAGE_STATE = { creation: 1, waitingValidation: 2, started: 3 } as const;

@@ -1,0 +1,65 @@
+import * as v from 'valibot';
+
+// What the first screen's bundle may carry: no rule library, no luxon (they come with schedule.ts).
+
+/** A need's slots: how long each lasts, how many people each needs, how far ahead they are expanded. */
+export const SLOT_MINUTES = { min: 15, max: 1440 } as const;
+export const SLOT_PLACES = { min: 1, max: 20 } as const;
+export const HORIZON_YEARS = 2;
+/** A help "now" is not in the past: clocks of phones and server differ by a few minutes. */
+export const CLOCK_SKEW_MS = 5 * 60_000;
+/** No window of slots spans more than this (GET /slots, the planning's year). */
+export const MAX_SLOT_WINDOW_DAYS = 366;
+/** A guard against rules that would expand without end inside the horizon (several a day for two years). */
+export const MAX_OCCURRENCES = 2000;
+export const DEFAULT_TIME_ZONE = 'Europe/Paris';
+
+export const scheduleMessages = {
+  localDateTime: "Cette date et heure ne sont pas valides",
+  rule: "Cette répétition n'est pas valide",
+  ruleFrequency: 'Un créneau se répète au plus une fois par jour, par semaine, par mois ou par an',
+  duration: `La durée doit être comprise entre ${SLOT_MINUTES.min} minutes et 24 heures`,
+  places: `Le nombre de places doit être compris entre ${SLOT_PLACES.min} et ${SLOT_PLACES.max}`,
+  timeZone: "Ce fuseau horaire n'est pas valide",
+  past: 'Ce créneau est déjà passé : choisissez une date à venir',
+  tooFar: `Ce créneau est trop loin : ${HORIZON_YEARS} ans au plus`,
+} as const;
+
+/** A wall-clock time in the village's zone, "2027-03-15T19:00": what the organiser typed, not an instant. */
+const LOCAL = /^(\d{4})-(\d{2})-(\d{2})T([01]\d|2[0-3]):([0-5]\d)$/;
+export const localDateTime = v.pipe(
+  v.string(scheduleMessages.localDateTime),
+  v.check((s) => {
+    const parts = LOCAL.exec(s);
+    if (!parts) return false;
+    const [year, month, day] = [Number(parts[1]), Number(parts[2]), Number(parts[3])];
+    const date = new Date(Date.UTC(year, month - 1, day));
+    return year >= 1 && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+  }, scheduleMessages.localDateTime),
+);
+
+const int = (min: number, max: number, message: string) =>
+  v.pipe(v.number(message), v.integer(message), v.minValue(min, message), v.maxValue(max, message));
+
+export const scheduleFields = {
+  dtstart: localDateTime,
+  duration_minutes: int(SLOT_MINUTES.min, SLOT_MINUTES.max, scheduleMessages.duration),
+  rrule: v.optional(v.nullable(v.pipe(v.string(scheduleMessages.rule), v.maxLength(500, scheduleMessages.rule))), null),
+  exdates: v.optional(v.pipe(v.array(localDateTime), v.maxLength(1000, scheduleMessages.rule)), []),
+  places: v.optional(int(SLOT_PLACES.min, SLOT_PLACES.max, scheduleMessages.places), 1),
+};
+
+/** A schedule as answers carry it. */
+export const Schedule = v.object(scheduleFields);
+export type Schedule = v.InferOutput<typeof Schedule>;
+
+/** An IANA zone the platform knows ("Europe/Paris"), checked by Intl itself. */
+const knownZone = (zone: string) => {
+  try {
+    return new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone !== undefined;
+  } catch {
+    return false;
+  }
+};
+export const TimeZone = v.pipe(v.string(scheduleMessages.timeZone), v.check(knownZone, scheduleMessages.timeZone));
+
