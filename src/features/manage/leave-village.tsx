@@ -19,7 +19,8 @@ interface LeaveVillageProps {
 
 /**
  * "Quitter ce village", after a confirmation that says what it means. The last manager cannot leave: the
- * village would have nobody to manage it; they are told why instead of being offered the button.
+ * village would have nobody to manage it; they are told why, and how to share the load (naming a
+ * co-organiser, on the members page where this shows), instead of being offered the button.
  */
 export function LeaveVillage({ villageId, me, villagers, onLeavingChange }: LeaveVillageProps) {
   const navigate = useNavigate();

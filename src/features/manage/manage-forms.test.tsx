@@ -61,7 +61,7 @@ describe('the home infos form', () => {
 
   it('is for managers only: a helper is told why', async () => {
     await open(HomeInfosPage, 'hugo');
-    expect(await screen.findByText('Seuls le créateur du village et la personne aidée peuvent modifier les infos pratiques du domicile.')).toBeTruthy();
+    expect(await screen.findByText('Seules les personnes qui organisent le village (sa créatrice ou son créateur, la personne aidée, les co-organisateurs) peuvent modifier les infos pratiques du domicile.')).toBeTruthy();
     expect(screen.queryByLabelText('Infos pratiques')).toBeNull();
   });
 

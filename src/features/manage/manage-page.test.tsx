@@ -55,7 +55,7 @@ describe('the manage page', () => {
   it('is for managers only: a helper is told why', async () => {
     await buildVillage('hugo');
     await renderScreen(() => <ManagePage villageId={ID.village} />);
-    expect(await screen.findByText('Seuls le créateur du village et la personne aidée peuvent gérer le village.')).toBeTruthy();
+    expect(await screen.findByText('Seules les personnes qui organisent le village (sa créatrice ou son créateur, la personne aidée, les co-organisateurs) peuvent gérer le village.')).toBeTruthy();
     expect(screen.queryByLabelText('Choisir une photo')).toBeNull();
   });
 });

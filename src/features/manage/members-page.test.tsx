@@ -50,7 +50,7 @@ describe('the members page', () => {
 
   it('let a manager remove a helper, never a manager nor themselves, after a confirmation', async () => {
     await showMembers('claire');
-    expect(screen.getAllByRole('button', { name: /^Retirer/ }).map((b) => b.getAttribute('aria-label'))).toEqual([
+    expect(screen.getAllByRole('button', { name: /^Retirer .* du village$/ }).map((b) => b.getAttribute('aria-label'))).toEqual([
       'Retirer Hugo Martin du village',
       'Retirer Olga Martin du village',
     ]);
@@ -97,6 +97,45 @@ describe('the members page', () => {
   it('keep the last manager in, saying why', async () => {
     await showMembers('claire', () => db.villagers.update(ID.nina, { is_out: true }));
     expect(screen.queryByRole('button', { name: 'Quitter ce village' })).toBeNull();
-    expect(screen.getByText(/Vous êtes la seule personne à gérer ce village : vous ne pouvez pas le quitter/)).toBeTruthy();
+    expect(screen.getByText(/Vous êtes la seule personne à gérer ce village : vous ne pouvez pas le quitter/).textContent).toContain(
+      'Nommez d’abord un co-organisateur dans Membres.',
+    );
+  });
+
+  it('let the creator name a helper co-organiser after saying what it means, and take it back', async () => {
+    await showMembers('claire');
+    // The creator and the needy person manage by right: only helpers are offered the role.
+    expect(screen.getAllByRole('button', { name: /^Nommer co-organisateur/ }).map((b) => b.textContent)).toEqual([
+      'Nommer co-organisateur : Hugo Martin',
+      'Nommer co-organisateur : Olga Martin',
+    ]);
+    fireEvent.click(screen.getByRole('button', { name: 'Nommer co-organisateur : Hugo Martin' }));
+    const dialog = screen.getByRole('dialog', { hidden: true, name: 'Nommer Hugo Martin co-organisateur·rice ?' });
+    expect(dialog.textContent).toContain('ajouter et modifier des besoins, gérer les créneaux, et retirer des aidants du village');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Nommer co-organisateur', hidden: true }));
+
+    await waitFor(async () => expect(await db.outbox.count()).toBe(1));
+    expect((await db.outbox.toArray()).map((e) => [e.kind, e.payload])).toEqual([
+      ['set-villager-role', { village_id: ID.village, villager_id: ID.hugo, input: { is_manager: true, updater_id: ID.claire } }],
+    ]);
+    // Shown at once, in words: the badge, and the button that takes it back.
+    await waitFor(() => expect(rows(section('Dans le village (4 membres)'))[2]).toEqual(['Hugo Martin', 'AidantCo-organisateur·rice']));
+    fireEvent.click(screen.getByRole('button', { name: 'Retirer le rôle de co-organisateur : Hugo Martin' }));
+    const back = screen.getByRole('dialog', { hidden: true, name: 'Retirer le rôle de co-organisateur·rice à Hugo Martin ?' });
+    fireEvent.click(within(back).getByRole('button', { name: 'Retirer le rôle', hidden: true }));
+    await waitFor(async () => expect(await db.outbox.count()).toBe(2));
+    expect((await db.outbox.toArray()).at(-1)?.payload).toMatchObject({ villager_id: ID.hugo, input: { is_manager: false } });
+    await waitFor(() => expect(screen.queryByText('Co-organisateur·rice')).toBeNull());
+  });
+
+  it('offer the role to nobody when a helper or a co-organiser looks, and show the badge to all', async () => {
+    await showMembers('olga', () => db.villagers.update(ID.hugo, { is_manager: true }));
+    expect(screen.queryByRole('button', { name: /co-organisateur/ })).toBeNull();
+    expect(rows(section('Dans le village (4 membres)'))[2]).toEqual(['Hugo Martin', 'AidantCo-organisateur·rice']);
+    cleanup();
+    // A co-organiser manages (removes helpers) but names nobody.
+    await showMembers('hugo', () => db.villagers.update(ID.hugo, { is_manager: true }));
+    expect(screen.queryByRole('button', { name: /co-organisateur/ })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Retirer Olga Martin du village' })).toBeTruthy();
   });
 });

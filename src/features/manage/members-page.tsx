@@ -5,12 +5,14 @@ import { toast, TOAST_TEXT } from '../../state/toasts';
 import { UserAvatar } from '../account';
 import { ManageScreen, type ManageContext } from './manage-screen';
 import { LeaveVillage } from './leave-village';
-import { canBan, memberName, memberRoles, membersCount, splitMembers } from './members';
+import { canBan, canSetRole, CO_ORGANISER, isCoOrganiser, memberName, memberRoles, membersCount, splitMembers } from './members';
+import { RoleDialog, type RoleChange } from './role-dialog';
 import { banVillagerAction } from '../villages/actions';
 
 /**
- * The village's members: every member may see who is in it and leave it; the creator and the needy person
- * also remove helpers. Those who left or were removed are listed apart, for the record.
+ * The village's members: every member may see who is in it and leave it; managers also remove helpers; the
+ * creator and the needy person name co-organisers and take it back. Those who left or were removed are
+ * listed apart, for the record.
  */
 export function MembersPage({ villageId }: { villageId: string }) {
   const [leaving, setLeaving] = useState(false);
@@ -23,6 +25,7 @@ export function MembersPage({ villageId }: { villageId: string }) {
 
 function Members({ village, me, villagers, onLeavingChange }: ManageContext & { onLeavingChange: (leaving: boolean) => void }) {
   const [banning, setBanning] = useState<Villager | null>(null);
+  const [roleChange, setRoleChange] = useState<RoleChange | null>(null);
   const { active, former } = splitMembers(villagers);
 
   const ban = async () => {
@@ -40,7 +43,13 @@ function Members({ village, me, villagers, onLeavingChange }: ManageContext & { 
         <h2 id="members-active">Dans le village ({membersCount(active.length)})</h2>
         <ul className="member-list">
           {active.map((villager) => (
-            <MemberItem key={villager.id} villager={villager} isMe={villager.id === me.id} onBan={canBan(me, villager) ? setBanning : undefined} />
+            <MemberItem
+              key={villager.id}
+              villager={villager}
+              isMe={villager.id === me.id}
+              onBan={canBan(me, villager) ? setBanning : undefined}
+              onRole={canSetRole(me, villager) ? (target) => setRoleChange({ villager: target, makeManager: !isCoOrganiser(target) }) : undefined}
+            />
           ))}
         </ul>
       </section>
@@ -69,13 +78,22 @@ function Members({ village, me, villagers, onLeavingChange }: ManageContext & { 
         <p>{banning ? memberName(banning) : 'Ce membre'} ne verra plus le village et ses aides prévues ne compteront plus.</p>
         <p>Cette personne ne pourra pas revenir avec le code du village.</p>
       </ConfirmDialog>
+      <RoleDialog villageId={village.id} me={me} change={roleChange} onClose={() => setRoleChange(null)} />
     </>
   );
 }
 
-function MemberItem({ villager, isMe, onBan }: { villager: Villager; isMe: boolean; onBan?: (villager: Villager) => void }) {
+interface MemberItemProps {
+  villager: Villager;
+  isMe: boolean;
+  onBan?: (villager: Villager) => void;
+  onRole?: (villager: Villager) => void;
+}
+
+function MemberItem({ villager, isMe, onBan, onRole }: MemberItemProps) {
   const name = memberName(villager);
-  const status = villager.is_ban ? 'Retiré du village' : villager.is_out ? 'A quitté le village' : memberRoles(villager).join(' · ');
+  const gone = villager.is_ban ? 'Retiré du village' : villager.is_out ? 'A quitté le village' : null;
+  const coOrganiser = !gone && isCoOrganiser(villager);
   return (
     <li className="member-item">
       <UserAvatar user={villager.user ?? { first_name: '?', last_name: '', photo: null }} size={48} />
@@ -84,12 +102,25 @@ function MemberItem({ villager, isMe, onBan }: { villager: Villager; isMe: boole
           {name}
           {isMe ? ' (vous)' : ''}
         </p>
-        <p className="member-role">{status}</p>
+        <p className="member-role">
+          {gone ?? memberRoles(villager).join(' · ')}
+          {coOrganiser ? <span className="member-badge">{CO_ORGANISER}</span> : null}
+        </p>
       </div>
-      {onBan ? (
-        <button type="button" className="secondary member-ban" onClick={() => onBan(villager)} aria-label={`Retirer ${name} du village`}>
-          Retirer
-        </button>
+      {onRole || onBan ? (
+        <div className="member-actions">
+          {onRole ? (
+            <button type="button" className="secondary member-role-button" onClick={() => onRole(villager)}>
+              {coOrganiser ? 'Retirer le rôle de co-organisateur' : 'Nommer co-organisateur'}
+              <span className="visually-hidden"> : {name}</span>
+            </button>
+          ) : null}
+          {onBan ? (
+            <button type="button" className="secondary member-ban" onClick={() => onBan(villager)} aria-label={`Retirer ${name} du village`}>
+              Retirer
+            </button>
+          ) : null}
+        </div>
       ) : null}
     </li>
   );
