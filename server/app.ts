@@ -15,6 +15,7 @@ import { villagePhotoRoutes } from './villages/photo-routes';
 import { villageStateRoutes } from './villages/state-routes';
 import { needRoutes } from './needs/routes';
 import { helpRoutes } from './helps/routes';
+import { slotRoutes } from './slots/routes';
 import { villageMemberRoutes, villagerRoutes } from './villagers/routes';
 import { actionRoutes } from './actions/routes';
 import { messageRoutes } from './messages/routes';
@@ -79,6 +80,7 @@ export function createApp(input: Deps) {
   villagePhotoRoutes(app, deps, serialize);
   needRoutes(app, deps, serialize);
   helpRoutes(app, deps, serialize);
+  slotRoutes(app, deps);
   villageMemberRoutes(app, deps, serialize);
   villagerRoutes(app, deps, serialize);
   actionRoutes(app, deps, serialize);

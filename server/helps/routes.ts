@@ -1,18 +1,23 @@
 import { and, eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
-import { addHelp, deleteHelp, refuseHelp } from '../../src/contract/endpoints/needs';
+import { addHelp, deleteHelp, refuseHelp, updateHelp } from '../../src/contract/endpoints/needs';
+import { helpStartProblem, occurrenceAt } from '../../src/contract/schedule';
 import type { Deps } from '../deps';
 import type { Executor } from '../db/client';
 import { helps, users, villageNeeds, villagers } from '../db/schema';
-import { conflict, forbidden, notFound, text } from '../http/errors';
+import { conflict, forbidden, invalid, notFound, text } from '../http/errors';
 import { route, type App } from '../http/route';
 import { write } from '../http/write';
-import { recordAction } from '../actions/record';
+import { recordAction, touchVillage } from '../actions/record';
 import { cancelReminders, helpTakenJobs } from '../push/queue';
+import { lockNeed, slotHolders } from './slot-holders';
 import { actingAs, canManage, canRemoveHelp, loadMembership } from '../policy';
 import type { Serializers } from '../serialize';
 
 const NOT_YOUR_HELP = 'Seule la personne qui a proposé cette aide, ou celles qui gèrent le village, peuvent la retirer.';
+const ALREADY_YOURS = 'Vous vous occupez déjà de ce créneau.';
+/** A helper who withdraws closer than this to the start leaves the organisers little time: they are told. */
+export const LATE_WITHDRAWAL_MS = 48 * 3600 * 1000;
 
 /** Helps: adding one to a need, removing and refusing them. */
 export function helpRoutes(app: App, deps: Deps, serialize: Serializers) {
@@ -35,12 +40,21 @@ export function helpRoutes(app: App, deps: Deps, serialize: Serializers) {
     return write(c, deps, 201, async (tx) => {
       const m = await loadMembership(tx, villageId, user.id);
       const actor = actingAs(m, input.helper_id);
-      const [need] = await tx
-        .select()
-        .from(villageNeeds)
-        .where(and(eq(villageNeeds.id, needId), eq(villageNeeds.villageId, villageId)));
-      if (!need) throw notFound(text.needNotFound);
+      // Locked first: concurrent takers of this need's slots count its places one after the other.
+      const need = await lockNeed(tx, villageId, needId);
       const now = deps.clock.now();
+      const problem = helpStartProblem(input.start_date, now);
+      if (problem) throw invalid([{ field: 'start_date', message: problem }]);
+      let endDate = input.end_date ? new Date(input.end_date) : null;
+      if (need.schedule) {
+        const occurrence = occurrenceAt(need.schedule, m.village.timeZone, input.start_date, now);
+        if (!occurrence) throw invalid([{ field: 'start_date', message: text.slotCancelled }]);
+        // A slot lasts what its schedule says, whatever end the client computed.
+        endDate = new Date(occurrence.end_date);
+        const holders = await slotHolders(tx, needId, new Date(occurrence.start_date));
+        if (holders.some((holder) => holder.helperId === actor.id)) throw conflict(ALREADY_YOURS);
+        if (holders.length >= need.schedule.places) throw conflict(text.slotFull(holders.map((holder) => holder.firstName ?? '')));
+      }
       const id = input.id?.toLowerCase() ?? uuidv7();
       const [help] = await tx
         .insert(helps)
@@ -50,7 +64,7 @@ export function helpRoutes(app: App, deps: Deps, serialize: Serializers) {
           villageNeedId: needId,
           helperId: actor.id,
           startDate: new Date(input.start_date),
-          endDate: input.end_date ? new Date(input.end_date) : null,
+          endDate,
           comment: input.comment,
           createdAt: now,
         })
@@ -83,11 +97,36 @@ export function helpRoutes(app: App, deps: Deps, serialize: Serializers) {
       if (!canRemoveHelp(actor, help)) throw forbidden(NOT_YOUR_HELP);
       await tx.delete(helps).where(eq(helps.id, helpId));
       await cancelReminders(tx, helpId);
+      const now = deps.clock.now();
+      const start = help.startDate.toISOString();
+      const untilStart = help.startDate.getTime() - now.getTime();
+      if (help.helperId === actor.id && untilStart > 0 && untilStart < LATE_WITHDRAWAL_MS) {
+        // Said instead of a plain withdrawal: the organisers have little time to find someone else.
+        const data = { help_id: helpId, need_id: help.villageNeedId, need_name: needName, start_date: start };
+        await recordAction(tx, { villageId, villagerId: actor.id, type: 'help_withdrawn_late', data }, now, [
+          { villageId, kind: 'help_withdrawn_late', data: { ...data, helper_id: actor.id }, dueAt: now },
+        ]);
+        return;
+      }
       await recordAction(
         tx,
-        { villageId, villagerId: actor.id, type: 'help_deleted', data: { help_id: helpId, need_name: needName, start_date: help.startDate.toISOString() } },
-        deps.clock.now(),
+        { villageId, villagerId: actor.id, type: 'help_deleted', data: { help_id: helpId, need_name: needName, start_date: start } },
+        now,
       );
+    });
+  });
+
+  // Only the note changes, and only its helper changes it: the slot itself is taken or given back.
+  route(app, updateHelp, helpIds, async (c, { user, params: { id: villageId, helpId }, body: input }) => {
+    return write(c, deps, 200, async (tx) => {
+      const m = await loadMembership(tx, villageId, user.id);
+      const actor = actingAs(m, input.updater_id);
+      const { help } = await describe(tx, villageId, helpId);
+      if (help.helperId !== actor.id) throw forbidden(text.notYourHelp);
+      const [updated] = await tx.update(helps).set({ comment: input.comment }).where(eq(helps.id, helpId)).returning();
+      await touchVillage(tx, villageId, deps.clock.now());
+      const [need] = await tx.select().from(villageNeeds).where(eq(villageNeeds.id, updated.villageNeedId));
+      return { ...serialize.help(updated), village_need: serialize.need(need) };
     });
   });
 

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { messages } from '../../src/contract';
+import type { Schedule } from '../../src/contract/schedule';
 import { createNeed, deleteNeed, updateNeed } from '../../src/contract/endpoints/needs';
 import type { Deps } from '../deps';
 import type { Executor } from '../db/client';
@@ -11,6 +12,8 @@ import { write } from '../http/write';
 import { recordAction } from '../actions/record';
 import { actingAs, canManage, loadMembership } from '../policy';
 import type { Serializers } from '../serialize';
+import { lockNeed } from '../helps/slot-holders';
+import { releaseRemovedSlots } from './schedule-edit';
 
 const UNKNOWN_CATALOGUE_NEED = "Ce besoin n'existe pas dans le catalogue";
 const UNKNOWN_CATEGORY = "Cette catégorie n'existe pas";
@@ -46,6 +49,10 @@ export function needRoutes(app: App, deps: Deps, serialize: Serializers) {
 
   const ids = { id: text.villageNotFound, needId: text.needNotFound };
 
+  /** Cancelled dates once each, in order: the stored schedule reads the same however it was typed. */
+  const normalised = (schedule: Schedule | null | undefined): Schedule | null =>
+    schedule ? { ...schedule, exdates: [...new Set(schedule.exdates)].sort() } : null;
+
   route(app, createNeed, { ids: { id: ids.id } }, async (c, { user, params: { id: villageId }, body: input }) => {
     return write(c, deps, 201, async (tx) => {
       const m = await loadMembership(tx, villageId, user.id);
@@ -65,6 +72,11 @@ export function needRoutes(app: App, deps: Deps, serialize: Serializers) {
           categoryId: category,
           name: needName,
           description: input.description,
+          schedule: normalised(input.schedule),
+          address: input.address,
+          access: input.access,
+          people: input.people ?? null,
+          diet: input.diet,
           createdAt: now,
           updatedAt: now,
         })
@@ -84,7 +96,8 @@ export function needRoutes(app: App, deps: Deps, serialize: Serializers) {
       const m = await loadMembership(tx, villageId, user.id);
       canManage(m);
       const actor = actingAs(m, input.updater_id);
-      await findNeed(tx, villageId, needId);
+      // Locked: a slot taken meanwhile is either counted below or refused against the new schedule.
+      const before = await lockNeed(tx, villageId, needId);
       const catalogue =
         input.need_id !== undefined || input.category_id !== undefined
           ? await resolveCatalogue(tx, input.need_id, input.category_id)
@@ -97,10 +110,26 @@ export function needRoutes(app: App, deps: Deps, serialize: Serializers) {
           categoryId: catalogue ? catalogue.category : undefined,
           name: input.name,
           description: input.description,
+          schedule: input.schedule === undefined ? undefined : normalised(input.schedule),
+          address: input.address,
+          access: input.access,
+          people: input.people,
+          diet: input.diet,
           updatedAt: now,
         })
         .where(eq(villageNeeds.id, needId))
         .returning();
+      // A need that loses its schedule keeps its helps: they become helps at a time of their own.
+      if (before.schedule && need.schedule) {
+        await releaseRemovedSlots(tx, {
+          villageId,
+          zone: m.village.timeZone,
+          need,
+          schedule: need.schedule,
+          actorId: actor.id,
+          now,
+        });
+      }
       await recordAction(tx, { villageId, villagerId: actor.id, type: 'need_updated', data: { need_id: needId, name: need.name } }, now);
       return serialize.need(need);
     });
