@@ -199,6 +199,61 @@ describe('updating a village', () => {
   });
 });
 
+describe('the village time zone', () => {
+  it('is Europe/Paris unless given at creation, changed by an update, and answered everywhere', async () => {
+    const creator = await world.user('Claire');
+    const plain = await world.request('POST', '/v1/villages', { token: creator.token, json: { creation_mode: 1 } });
+    expect(plain.body.data.time_zone).toBe('Europe/Paris');
+    const created = await world.request('POST', '/v1/villages', {
+      token: creator.token,
+      json: { creation_mode: 1, time_zone: 'America/Montreal' },
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.data.time_zone).toBe('America/Montreal');
+    const village = { id: created.body.data.id as string, creatorVillagerId: created.body.data.villagers[0].id as string };
+    const updated = await world.request('PUT', `/v1/villages/${village.id}`, {
+      token: creator.token,
+      json: { updater_id: village.creatorVillagerId, time_zone: 'Europe/Brussels' },
+    });
+    expect(updated.status).toBe(200);
+    expect(updated.body.data.time_zone).toBe('Europe/Brussels');
+    // An update without it leaves it as it is.
+    await world.request('PUT', `/v1/villages/${village.id}`, { token: creator.token, json: { updater_id: village.creatorVillagerId, reason: 'Opération' } });
+    const read = await world.request('GET', `/v1/villages/${village.id}`, { token: creator.token });
+    expect(read.body.data.time_zone).toBe('Europe/Brussels');
+  });
+
+  it('refuses a zone that does not exist, in French, on the time_zone field', async () => {
+    const creator = await world.user('Claire');
+    const village = await world.village(creator, { state: 1 });
+    const res = await world.request('PUT', `/v1/villages/${village.id}`, {
+      token: creator.token,
+      json: { updater_id: village.creatorVillagerId, time_zone: 'Mars/Olympus_Mons' },
+    });
+    expect(res.status).toBe(422);
+    expect(res.body.errors).toEqual([{ field: 'time_zone', message: expect.stringMatching(/fuseau/i) }]);
+    const created = await world.request('POST', '/v1/villages', { token: creator.token, json: { creation_mode: 1, time_zone: 'Paris' } });
+    expect(created.status).toBe(422);
+    expect(created.body.errors[0].field).toBe('time_zone');
+  });
+});
+
+describe('a village one may not read', () => {
+  it('is refused in French: 403 to someone removed or never a member, 404 when it does not exist', async () => {
+    const { helper, village, helperVillager } = await world.villageWithHelper();
+    const outsider = await world.user('Oscar');
+    expect((await world.request('PUT', `/v1/villages/${village.id}/villagers/${helperVillager}/leave`, { token: helper.token })).status).toBe(200);
+    for (const who of [helper, outsider]) {
+      const res = await world.request('GET', `/v1/villages/${village.id}`, { token: who.token });
+      expect(res.body).toEqual({ message: "Vous n'avez pas accès à ce village.", http_code: 403 });
+    }
+    for (const id of ['0190a1b2-0000-7000-8000-000000000000', 'pas-un-identifiant']) {
+      const res = await world.request('GET', `/v1/villages/${id}`, { token: outsider.token });
+      expect(res.body).toEqual({ message: 'Ce village est introuvable.', http_code: 404 });
+    }
+  });
+});
+
 describe('joining as helper', () => {
   it('joins once, even when asked twice, and rejoins after leaving', async () => {
     const creator = await world.user('Claire');
