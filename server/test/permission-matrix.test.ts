@@ -1,5 +1,5 @@
 /**
- * The permission matrix: every call of the API × the seven kinds of caller, each with the status the
+ * The permission matrix: every call of the API × the eight kinds of caller, each with the status the
  * policy must give. Every row gets its own village with every role in it (a "scene"); write-once calls
  * (fc, vo) get one per case, and calls that consume something (a need, a help, a member to ban, a
  * session) prepare it first. Every refused write is checked to have changed nothing in the database.
@@ -19,18 +19,30 @@ import { newToken } from '../auth/tokens';
 import { newShareCode } from '../villages/share-code';
 import { createWorld, TEST_PASSWORD, type Answer, type TestUser, type World } from './world';
 
-const ROLES = ['anonymous', 'outsider', 'banned', 'left', 'helper', 'needy', 'creator'] as const;
+/** A co-organiser is a helper the creator made a manager (PUT …/villagers/{id}, is_manager). */
+const ROLES = ['anonymous', 'outsider', 'banned', 'left', 'helper', 'coorganiser', 'needy', 'creator'] as const;
 type Role = (typeof ROLES)[number];
-type Member = 'banned' | 'left' | 'helper' | 'needy' | 'creator';
-type Statuses = [anonymous: number, outsider: number, banned: number, left: number, helper: number, needy: number, creator: number];
+type Member = 'banned' | 'left' | 'helper' | 'coorganiser' | 'needy' | 'creator';
+type Statuses = [
+  anonymous: number,
+  outsider: number,
+  banned: number,
+  left: number,
+  helper: number,
+  coorganiser: number,
+  needy: number,
+  creator: number,
+];
 
 /** The expected statuses, in the order of ROLES. */
 const statuses = (...s: Statuses) => Object.fromEntries(ROLES.map((role, i) => [role, s[i]])) as Record<Role, number>;
-const READERS = statuses(401, 403, 403, 403, 200, 200, 200);
-const MANAGERS = statuses(401, 403, 403, 403, 403, 200, 200);
-const SIGNED_IN = statuses(401, 200, 200, 200, 200, 200, 200);
+const READERS = statuses(401, 403, 403, 403, 200, 200, 200, 200);
+const MANAGERS = statuses(401, 403, 403, 403, 403, 200, 200, 200);
+/** The creator and the needy person only: naming co-organisers. */
+const APPOINTERS = statuses(401, 403, 403, 403, 403, 403, 200, 200);
+const SIGNED_IN = statuses(401, 200, 200, 200, 200, 200, 200, 200);
 /** Someone acting in another's name: refused whoever they are. */
-const NOBODY = statuses(401, 403, 403, 403, 403, 403, 403);
+const NOBODY = statuses(401, 403, 403, 403, 403, 403, 403, 403);
 const with201 = (s: Record<Role, number>) => mapStatuses(s, (n) => (n === 200 ? 201 : n));
 const with204 = (s: Record<Role, number>) => mapStatuses(s, (n) => (n === 200 ? 204 : n));
 function mapStatuses(s: Record<Role, number>, f: (n: number) => number) {
@@ -51,7 +63,7 @@ interface Scene {
   users: Record<Exclude<Role, 'anonymous'>, TestUser>;
   villagerIds: Record<Member, string>;
   needId: string;
-  /** Helps added by these villagers while they were active. */
+  /** Helps added by these villagers while they were active (the banned and left ones' were released since). */
   helpOf: Record<'banned' | 'left' | 'helper', string>;
 }
 
@@ -93,6 +105,9 @@ async function addHelp(s: Scene, token: string, helperId: string) {
   return res.body.data.id as string;
 }
 
+const setRole = (villageId: string, token: string, updaterId: string, villagerId: string, isManager: boolean) =>
+  world.request('PUT', `/v1/villages/${villageId}/villagers/${villagerId}`, { token, json: { is_manager: isManager, updater_id: updaterId } });
+
 /** A second session for a user, for calls that end the one they are made with. */
 async function newSession(userId: string) {
   const { token, hash } = newToken();
@@ -101,23 +116,25 @@ async function newSession(userId: string) {
 }
 
 async function buildScene(): Promise<Scene> {
-  const [creator, helper, needy, banned, left, outsider] = await Promise.all(
-    ['Camille', 'Hugo', 'Nadia', 'Bruno', 'Lea', 'Olivier'].map((name) => world.user(name)),
+  const [creator, helper, needy, banned, left, outsider, coorganiser] = await Promise.all(
+    ['Camille', 'Hugo', 'Nadia', 'Bruno', 'Lea', 'Olivier', 'Corinne'].map((name) => world.user(name)),
   );
   const village = await world.village(creator, { mode: 2, state: 3 });
   const villagerIds: Record<Member, string> = {
     creator: village.creatorVillagerId,
     helper: await world.join(helper, village.shareCode),
+    coorganiser: await world.join(coorganiser, village.shareCode),
     needy: await world.join(needy, village.shareCode),
     banned: await world.join(banned, village.shareCode),
     left: await world.join(left, village.shareCode),
   };
   await world.makeNeedy(villagerIds.needy);
+  await ok(setRole(village.id, creator.token, villagerIds.creator, villagerIds.coorganiser, true), 'co-organiser');
   const needId = await addNeed(village.id, creator, villagerIds.creator);
   const scene: Scene = {
     villageId: village.id,
     shareCode: village.shareCode,
-    users: { creator, helper, needy, banned, left, outsider },
+    users: { creator, helper, coorganiser, needy, banned, left, outsider },
     villagerIds,
     needId,
     helpOf: { banned: '', left: '', helper: '' },
@@ -275,7 +292,7 @@ const photoForm = (fields: Record<string, string> = {}) => {
 /** The scene's village is listed to active members only. */
 const listsTheVillage = (s: Scene, a: Actor, res: Answer) => {
   const ids = (res.body.data as { id: string }[]).map((v) => v.id);
-  const active = a.role === 'helper' || a.role === 'needy' || a.role === 'creator';
+  const active = a.role === 'helper' || a.role === 'coorganiser' || a.role === 'needy' || a.role === 'creator';
   expect(ids.includes(s.villageId)).toBe(active);
 };
 
@@ -284,7 +301,9 @@ const helpPath = (s: Scene, ctx: Ctx) => `/v1/villages/${s.villageId}/helps/${ct
 /** A help to remove: the caller's own if they are or were a member, the helper's otherwise. */
 const ownHelp = async (s: Scene, a: Actor): Promise<Ctx> => {
   if (a.role === 'banned' || a.role === 'left') return { helpId: s.helpOf[a.role] };
-  if (a.role === 'helper' || a.role === 'needy' || a.role === 'creator') return { helpId: await addHelp(s, a.token!, a.villagerId) };
+  if (a.role === 'helper' || a.role === 'coorganiser' || a.role === 'needy' || a.role === 'creator') {
+    return { helpId: await addHelp(s, a.token!, a.villagerId) };
+  }
   return { helpId: await addHelp(s, s.users.helper.token, s.villagerIds.helper) };
 };
 const helpersHelp = async (s: Scene): Promise<Ctx> => ({ helpId: await addHelp(s, s.users.helper.token, s.villagerIds.helper) });
@@ -295,11 +314,26 @@ const freshMember = async (s: Scene): Promise<Ctx> => {
   return { targetId: await world.join(target, s.shareCode) };
 };
 
+/** A new helper the creator names co-organiser: to be removed, or to lose the role. */
+const freshCoOrganiser = async (s: Scene): Promise<Ctx> => {
+  const { targetId } = await freshMember(s);
+  await ok(setRole(s.villageId, s.users.creator.token, s.villagerIds.creator, targetId, true), 'co-organiser');
+  return { targetId };
+};
+/** Another member's help, whoever calls (for the helper, not their own). */
+const anotherMembersHelp = async (s: Scene): Promise<Ctx> => {
+  const other = await world.user('Autre');
+  const otherId = await world.join(other, s.shareCode);
+  return { helpId: await addHelp(s, other.token, otherId), ownerId: otherId };
+};
+const rolePath = (s: Scene, villagerId: string) => `/v1/villages/${s.villageId}/villagers/${villagerId}`;
+const villagerRow = async (id: string) => (await world.db.select().from(villagers).where(eq(villagers.id, id)))[0];
+
 const calls: Call[] = [
   // ---- auth: public calls, the caller's session changes nothing (no 401, no 403) ----
   {
     call: 'POST /v1/auth/login',
-    expect: statuses(200, 200, 200, 200, 200, 200, 200),
+    expect: statuses(200, 200, 200, 200, 200, 200, 200, 200),
     prepare: async (s, a) => {
       await withCheapPassword(a.role === 'anonymous' ? s.users.outsider.id : a.userId);
       return {};
@@ -331,19 +365,19 @@ const calls: Call[] = [
   },
   {
     call: 'POST /v1/auth/reset-password',
-    expect: statuses(204, 204, 204, 204, 204, 204, 204),
+    expect: statuses(204, 204, 204, 204, 204, 204, 204, 204),
     run: (s, a) => req(a, 'POST', '/v1/auth/reset-password', { json: { email: a.role === 'anonymous' ? s.users.outsider.email : s.users[a.role].email } }),
   },
   {
     call: 'POST /v1/auth/check-reset-password-token',
     variant: 'with an unknown token',
-    expect: statuses(400, 400, 400, 400, 400, 400, 400),
+    expect: statuses(400, 400, 400, 400, 400, 400, 400, 400),
     run: (_s, a) => req(a, 'POST', '/v1/auth/check-reset-password-token', { json: { token: 'inconnu-0123456789abcdef' } }),
   },
   {
     call: 'PUT /v1/auth/change-password',
     variant: 'with an unknown token',
-    expect: statuses(400, 400, 400, 400, 400, 400, 400),
+    expect: statuses(400, 400, 400, 400, 400, 400, 400, 400),
     run: (_s, a) =>
       req(a, 'PUT', '/v1/auth/change-password', {
         json: { token: 'inconnu-0123456789abcdef', new_password: 'un-mot-de-passe-solide', new_password_confirmation: 'un-mot-de-passe-solide' },
@@ -552,7 +586,7 @@ const calls: Call[] = [
     call: 'DELETE /v1/villages/{id}/helps/{helpId}',
     variant: "another helper's help",
     // The policy lets the managers remove any help; a plain helper only their own.
-    expect: { helper: 403, needy: 204, creator: 204 },
+    expect: { helper: 403, coorganiser: 204, needy: 204, creator: 204 },
     prepare: async (s) => {
       const other = await world.user('Autre');
       const otherId = await world.join(other, s.shareCode);
@@ -564,7 +598,7 @@ const calls: Call[] = [
     call: 'DELETE /v1/villages/{id}/helps/{helpId}',
     variant: "another helper's help, in that helper's name",
     // Sending the id of the help's own helper does not make the help one's own.
-    expect: { helper: 403, needy: 403, creator: 403 },
+    expect: { helper: 403, coorganiser: 403, needy: 403, creator: 403 },
     prepare: async (s) => {
       const other = await world.user('Autre');
       const otherId = await world.join(other, s.shareCode);
@@ -588,6 +622,53 @@ const calls: Call[] = [
     run: (s, a, ctx) => req(a, 'DELETE', `${helpPath(s, ctx)}/refuse`, { json: { villager_id: a.otherVillagerId } }),
   },
 
+  {
+    call: 'PUT /v1/villages/{id}/helps/{helpId}',
+    variant: 'own help',
+    // The note of a help is its helper's only, whatever their role.
+    expect: READERS,
+    prepare: ownHelp,
+    run: (s, a, ctx) => req(a, 'PUT', helpPath(s, ctx), { json: { updater_id: a.villagerId, comment: `Note de ${a.role}` } }),
+    check: (_s, a, res) => expect(res.body.data.comment).toBe(`Note de ${a.role}`),
+  },
+  {
+    call: 'PUT /v1/villages/{id}/helps/{helpId}',
+    variant: "another member's help",
+    expect: { helper: 403, coorganiser: 403, needy: 403, creator: 403 },
+    prepare: anotherMembersHelp,
+    run: (s, a, ctx) => req(a, 'PUT', helpPath(s, ctx), { json: { updater_id: a.villagerId, comment: 'Pas la mienne' } }),
+  },
+  {
+    call: 'PUT /v1/villages/{id}/helps/{helpId}',
+    variant: "with someone else's updater_id",
+    expect: NOBODY,
+    prepare: ownHelp,
+    run: (s, a, ctx) => req(a, 'PUT', helpPath(s, ctx), { json: { updater_id: a.otherVillagerId, comment: 'Usurpé' } }),
+  },
+
+  // ---- slots: read by active villagers ----
+  {
+    call: 'GET /v1/villages/{id}/slots',
+    expect: READERS,
+    prepare: async (s) => {
+      const res = await ok(
+        world.request('POST', `/v1/villages/${s.villageId}/needs`, {
+          token: s.users.creator.token,
+          json: {
+            villager_id: s.villagerIds.creator,
+            name: 'Dîner',
+            schedule: { dtstart: '2026-12-02T19:00', duration_minutes: 90, rrule: null, exdates: [], places: 2 },
+          },
+        }),
+        'scheduled need',
+      );
+      return { needId: res.body.data.id };
+    },
+    run: (s, a) => req(a, 'GET', `/v1/villages/${s.villageId}/slots?from=2026-11-20T00:00:00.000Z&to=2026-12-20T00:00:00.000Z`),
+    check: (_s, _a, res, ctx) =>
+      expect(res.body.data).toContainEqual(expect.objectContaining({ village_need_id: ctx.needId, start_date: '2026-12-02T18:00:00.000Z', places: 2, open: 2 })),
+  },
+
   // ---- members ----
   {
     call: 'DELETE /v1/villages/{id}/villagers/{villagerId}',
@@ -609,14 +690,23 @@ const calls: Call[] = [
   {
     call: 'DELETE /v1/villages/{id}/villagers/{villagerId}',
     variant: 'of a manager',
-    // needy → the creator, creator → the needy person, helper → the creator.
-    expect: { helper: 403, needy: 403, creator: 403 },
+    // needy → the creator, creator → the needy person, helper and co-organiser → the creator.
+    expect: { helper: 403, coorganiser: 403, needy: 403, creator: 403 },
     run: (s, a) => req(a, 'DELETE', `/v1/villages/${s.villageId}/villagers/${a.otherVillagerId}?deleter_id=${a.villagerId}`),
   },
   {
     call: 'DELETE /v1/villages/{id}/villagers/{villagerId}',
+    variant: 'of a co-organiser',
+    // Only those who name co-organisers remove one: two co-organisers cannot remove each other.
+    expect: { helper: 403, coorganiser: 403, needy: 204, creator: 204 },
+    prepare: freshCoOrganiser,
+    run: (s, a, ctx) => req(a, 'DELETE', `/v1/villages/${s.villageId}/villagers/${ctx.targetId}?deleter_id=${a.villagerId}`),
+    check: async (_s, _a, _res, ctx) => expect(await villagerRow(ctx.targetId)).toMatchObject({ isBan: true, isManager: false }),
+  },
+  {
+    call: 'DELETE /v1/villages/{id}/villagers/{villagerId}',
     variant: 'of oneself',
-    expect: { creator: 403, needy: 403 },
+    expect: { coorganiser: 403, creator: 403, needy: 403 },
     run: (s, a) => req(a, 'DELETE', `/v1/villages/${s.villageId}/villagers/${a.villagerId}?deleter_id=${a.villagerId}`),
   },
   {
@@ -634,11 +724,14 @@ const calls: Call[] = [
     call: 'PUT /v1/villages/{id}/villagers/{villagerId}/leave',
     variant: 'the last manager',
     fresh: true,
-    // The other manager has left first: nobody would manage the village after this one (409). A helper may go.
-    expect: { helper: 200, needy: 409, creator: 409 },
+    // The other managers have left first: nobody would manage the village after this one (409). A helper may
+    // go, the creator being then the last manager.
+    expect: { helper: 200, coorganiser: 409, needy: 409, creator: 409 },
     prepare: async (s, a) => {
-      const other = a.role === 'creator' ? 'needy' : 'creator';
-      await ok(req({ ...a, token: s.users[other].token }, 'PUT', `/v1/villages/${s.villageId}/villagers/${s.villagerIds[other]}/leave`), 'leave');
+      const leaving = a.role === 'helper' ? (['coorganiser', 'needy'] as const) : (['coorganiser', 'needy', 'creator'] as const);
+      for (const other of leaving.filter((r) => r !== a.role)) {
+        await ok(req({ ...a, token: s.users[other].token }, 'PUT', `/v1/villages/${s.villageId}/villagers/${s.villagerIds[other]}/leave`), 'leave');
+      }
       return {};
     },
     run: (s, a) => req(a, 'PUT', `/v1/villages/${s.villageId}/villagers/${a.villagerId}/leave`),
@@ -652,14 +745,14 @@ const calls: Call[] = [
   {
     call: 'PUT /v1/villages/join/helper',
     // A banned user may not come back; one who left may; a member joining again changes nothing.
-    expect: statuses(401, 201, 403, 200, 200, 200, 200),
+    expect: statuses(401, 201, 403, 200, 200, 200, 200, 200),
     run: (s, a) => req(a, 'PUT', '/v1/villages/join/helper', { json: { share_code: s.shareCode } }),
     check: async (s, a, res) => {
       expect(res.body.data).toMatchObject({ user_id: a.userId, is_out: false, is_ban: false });
       const rows = await world.db.select().from(villagers).where(eq(villagers.villageId, s.villageId));
       expect(rows.filter((v) => v.userId === a.userId)).toHaveLength(1);
     },
-    noOpOn: { helper: true, needy: true, creator: true },
+    noOpOn: { helper: true, coorganiser: true, needy: true, creator: true },
   },
   {
     call: 'PUT /v1/villages/join/helper',
@@ -668,12 +761,53 @@ const calls: Call[] = [
     run: (_s, a) => req(a, 'PUT', '/v1/villages/join/helper', { json: { share_code: 'ZZZZ2222' } }),
   },
 
+  // ---- co-organisers: named and taken back by the creator and the needy person ----
+  {
+    call: 'PUT /v1/villages/{id}/villagers/{villagerId}',
+    variant: 'naming a helper',
+    expect: APPOINTERS,
+    prepare: freshMember,
+    run: (s, a, ctx) => req(a, 'PUT', rolePath(s, ctx.targetId), { json: { is_manager: true, updater_id: a.villagerId } }),
+    check: async (_s, _a, res, ctx) => {
+      expect(res.body.data).toMatchObject({ id: ctx.targetId, is_manager: true });
+      expect(await villagerRow(ctx.targetId)).toMatchObject({ isManager: true });
+    },
+  },
+  {
+    call: 'PUT /v1/villages/{id}/villagers/{villagerId}',
+    variant: "with someone else's updater_id",
+    expect: NOBODY,
+    prepare: freshMember,
+    run: (s, a, ctx) => req(a, 'PUT', rolePath(s, ctx.targetId), { json: { is_manager: true, updater_id: a.otherVillagerId } }),
+  },
+  {
+    call: 'PUT /v1/villages/{id}/villagers/{villagerId}',
+    variant: 'taking it back',
+    expect: APPOINTERS,
+    prepare: freshCoOrganiser,
+    run: (s, a, ctx) => req(a, 'PUT', rolePath(s, ctx.targetId), { json: { is_manager: false, updater_id: a.villagerId } }),
+    check: async (_s, _a, res, ctx) => expect(res.body.data).toMatchObject({ id: ctx.targetId, is_manager: false }),
+  },
+  {
+    call: 'PUT /v1/villages/{id}/villagers/{villagerId}',
+    variant: 'of someone who left',
+    expect: { coorganiser: 403, needy: 409, creator: 409 },
+    run: (s, a) => req(a, 'PUT', rolePath(s, s.villagerIds.left), { json: { is_manager: true, updater_id: a.villagerId } }),
+  },
+  {
+    call: 'PUT /v1/villages/{id}/villagers/{villagerId}',
+    variant: 'taking it from the creator',
+    // The creator and the needy person manage the village whatever is asked.
+    expect: { coorganiser: 403, needy: 409, creator: 409 },
+    run: (s, a) => req(a, 'PUT', rolePath(s, s.villagerIds.creator), { json: { is_manager: false, updater_id: a.villagerId } }),
+  },
+
   // ---- one's own villager ----
   {
     call: 'GET /v1/villagers/{id}',
     variant: 'own villager',
     // Reading one's own row, even once banned or out, is how the app learns it (is_ban, is_out).
-    expect: statuses(401, 403, 200, 200, 200, 200, 200),
+    expect: statuses(401, 403, 200, 200, 200, 200, 200, 200),
     run: (_s, a) => req(a, 'GET', `/v1/villagers/${a.villagerId}`),
     check: (_s, a, res) => expect(res.body.data).toMatchObject({ id: a.villagerId, user_id: a.userId }),
   },
@@ -717,7 +851,7 @@ const calls: Call[] = [
   {
     call: 'PUT /v1/villages/{id}/fc',
     variant: 'in state 2',
-    expect: { helper: 403, needy: 409, creator: 409 },
+    expect: { helper: 403, coorganiser: 409, needy: 409, creator: 409 },
     fresh: true,
     state: 2,
     run: (s, a) => req(a, 'PUT', `/v1/villages/${s.villageId}/fc`, { json: { creator_id: a.villagerId } }),
@@ -725,7 +859,7 @@ const calls: Call[] = [
   {
     call: 'PUT /v1/villages/{id}/fc',
     variant: 'in state 3',
-    expect: { helper: 403, needy: 409, creator: 409 },
+    expect: { helper: 403, coorganiser: 409, needy: 409, creator: 409 },
     fresh: true,
     run: (s, a) => req(a, 'PUT', `/v1/villages/${s.villageId}/fc`, { json: { creator_id: a.villagerId } }),
   },
@@ -748,7 +882,7 @@ const calls: Call[] = [
   {
     call: 'PUT /v1/villages/{id}/vo',
     variant: 'in state 1',
-    expect: { helper: 403, needy: 409, creator: 409 },
+    expect: { helper: 403, coorganiser: 409, needy: 409, creator: 409 },
     fresh: true,
     state: 1,
     run: (s, a) => req(a, 'PUT', `/v1/villages/${s.villageId}/vo`, { json: { villager_id: a.villagerId } }),
@@ -756,7 +890,7 @@ const calls: Call[] = [
   {
     call: 'PUT /v1/villages/{id}/vo',
     variant: 'in state 3',
-    expect: { helper: 403, needy: 409, creator: 409 },
+    expect: { helper: 403, coorganiser: 409, needy: 409, creator: 409 },
     fresh: true,
     run: (s, a) => req(a, 'PUT', `/v1/villages/${s.villageId}/vo`, { json: { villager_id: a.villagerId } }),
   },
