@@ -9,6 +9,7 @@ import { db } from '../db/database';
 import { RETURN_TO_KEY, TOKEN_KEY } from '../session/token';
 import { appState } from '../state/app-state';
 import { markNavigated } from '../state/first-load';
+import { isLostVillage } from '../components/lost-village';
 
 const ME = 'user-me';
 const at = (href: string, params: Record<string, string> = {}): GuardContext => ({
@@ -83,6 +84,19 @@ describe.each(['dashboard-chat', 'dashboard-infos', 'dashboard-needs', 'dashboar
     for (const id of ['v-missing', 'v-other', 'v-out', 'v-ban']) {
       expect(isNotFound(await outcome(() => guardRegistry[name](at(`/dashboard/villages/${id}`, { id }))))).toBe(true);
     }
+  });
+
+  it('says in French, not with a 404 and its id, that a village left this device', async () => {
+    const { forgetVillage } = await import('../village-data/forget-village');
+    await db.villages.bulkPut([village('v-gone', {}), village('v-ban', { is_ban: true })]);
+    await forgetVillage('v-gone', db);
+    for (const id of ['v-gone', 'v-ban']) {
+      const error = await outcome(() => guardRegistry[name](at(`/dashboard/villages/${id}`, { id })));
+      expect(isNotFound(error) && isLostVillage((error as { data?: unknown }).data)).toBe(true);
+    }
+    // A village this device never had keeps the spec's plain 404.
+    const unknown = await outcome(() => guardRegistry[name](at('/dashboard/villages/v-never', { id: 'v-never' })));
+    expect(isNotFound(unknown) && !isLostVillage((unknown as { data?: unknown }).data)).toBe(true);
   });
 
   it('sends a guest to login first', async () => {

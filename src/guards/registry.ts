@@ -2,6 +2,7 @@ import { isNotFound, isRedirect, notFound, redirect } from '@tanstack/react-rout
 import { initialLoadStep, wasFirstLoad } from '../state/first-load';
 import { getToken } from '../session/token';
 import { isActiveVillager } from '../contract';
+import { LOST_VILLAGE } from '../components/lost-village';
 
 export interface GuardContext {
   location: { pathname: string; href: string };
@@ -25,7 +26,12 @@ const requireVillage: Guard = async (ctx) => {
   const village = await db.villages.get(ctx.params.id ?? '');
   const session = await db.session.get('current');
   const me = village?.villagers?.find((v) => v.user_id === session?.userId);
-  if (!village || (village.villagers && (!me || !isActiveVillager(me)))) throw notFound();
+  if (!village || (village.villagers && (!me || !isActiveVillager(me)))) {
+    // Someone removed (or who left): a French sentence and the way to their villages, not a 404 with an id.
+    const { wasForgotten } = await import('../village-data/forget-village');
+    const lost = (me && !isActiveVillager(me)) || wasForgotten(ctx.params.id ?? '');
+    throw notFound(lost ? { data: LOST_VILLAGE } : undefined);
+  }
 };
 
 /** The spec's middleware groups, by name. Guards read only local state, so they decide offline too. */

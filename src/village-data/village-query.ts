@@ -3,7 +3,7 @@ import { db } from '../db/database';
 import { quietTransport } from '../api/client';
 import { failureStatus, FetchFailed } from '../api/transport';
 import { queryClient } from '../state/query-client';
-import { forgetVillage } from './forget-village';
+import { forgetVillage, villageIsLost } from './forget-village';
 import { pullVillage } from '../outbox/pull-village';
 import { getToken } from '../session/token';
 
@@ -25,7 +25,7 @@ export const villageQuery = (villageId: string) =>
       if (!result.ok) {
         const status = failureStatus(result.failure);
         // Removed from the village, or the village is gone: what the device kept of it goes too.
-        if (status === 403 || status === 404) await forgetVillage(villageId);
+        if (typeof status === 'number' && (await villageIsLost(villageId, status))) await forgetVillage(villageId);
         throw new FetchFailed(status);
       }
       return { pulledAt: Date.now() };

@@ -53,7 +53,9 @@ describe("a village's members", () => {
     await helperPage.waitForLoadState('networkidle');
     expect(await helperPage.getByRole('heading', { name: /Jeanne/ }).count()).toBe(0);
     await helperPage.goto(`${app.base}/dashboard/villages/${village.id}/infos`);
-    await helperPage.getByText(/Page Not Found/).waitFor({ timeout: 20_000 });
+    // Said in French, with no 404 and no id (issue 14).
+    await helperPage.getByText('Vous ne faites plus partie de ce village : il a été retiré de cet appareil.').first().waitFor({ timeout: 20_000 });
+    expect(await helperPage.getByText(/Page Not Found/).count()).toBe(0);
     expect(await helperPage.getByText('Digicode 4521B').count()).toBe(0);
     await page.close();
     await helperPage.close();

@@ -91,4 +91,29 @@ describe('a live connection', () => {
     expect(FakeSource.all).toHaveLength(2);
     refused.stop();
   });
+
+  it('stops for good when the server says the reader was removed, and says so once', async () => {
+    const getTicket = vi.fn(async (): Promise<TicketOutcome> => ({ kind: 'ticket', ticket: 't' }));
+    const onRemoved = vi.fn();
+    const stop = startLiveConnection({ villageId: 'v1', getTicket, onChange: () => {}, onRemoved });
+    await vi.advanceTimersByTimeAsync(0);
+    const source = FakeSource.all.at(-1)!;
+    source.emit('ready');
+    // Another village's removal is not this stream's.
+    source.emit('removed', JSON.stringify({ village_id: 'v2' }));
+    expect(onRemoved).not.toHaveBeenCalled();
+    source.emit('removed', JSON.stringify({ village_id: 'v1' }));
+    expect(onRemoved).toHaveBeenCalledTimes(1);
+    expect(source.closed).toBe(true);
+    // Neither a drop nor the page coming back opens it again.
+    source.emit('error');
+    visibility = 'hidden';
+    document.dispatchEvent(new Event('visibilitychange'));
+    visibility = 'visible';
+    document.dispatchEvent(new Event('visibilitychange'));
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(FakeSource.all).toHaveLength(1);
+    expect(getTicket).toHaveBeenCalledTimes(1);
+    stop();
+  });
 });

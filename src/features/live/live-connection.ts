@@ -13,6 +13,11 @@ export interface LiveConnectionOptions {
   villageId: string;
   getTicket(villageId: string): Promise<TicketOutcome>;
   onChange(change: LiveChange): void;
+  /**
+   * The server's last word to a reader who stopped being an active villager (left elsewhere, removed, account
+   * gone): the stream is over for good and the village must leave the device.
+   */
+  onRemoved?(): void;
 }
 
 /**
@@ -21,7 +26,7 @@ export interface LiveConnectionOptions {
  * is closed and reopened here with a new ticket, after a growing pause. Whatever happened while the
  * stream was down is unknown: each reopening says 'resync'. Answers the function that stops it all.
  */
-export function startLiveConnection({ villageId, getTicket, onChange }: LiveConnectionOptions): () => void {
+export function startLiveConnection({ villageId, getTicket, onChange, onRemoved }: LiveConnectionOptions): () => void {
   let source: EventSource | null = null;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let attempt = 0;
@@ -71,6 +76,19 @@ export function startLiveConnection({ villageId, getTicket, onChange }: LiveConn
       } catch {
         onChange({ type: 'changed' });
       }
+    });
+    next.addEventListener('removed', (event) => {
+      let about = villageId;
+      try {
+        about = String((JSON.parse((event as MessageEvent<string>).data) as { village_id?: unknown }).village_id ?? villageId);
+      } catch {
+        // An unreadable body still ends the stream: the server only says it to those it removed.
+      }
+      if (about !== villageId) return;
+      // No reconnection: a new ticket would be refused, and the village's pull says the same.
+      stopped = true;
+      close();
+      onRemoved?.();
     });
     next.addEventListener('error', () => {
       if (source === next) retryLater();

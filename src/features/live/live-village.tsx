@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { startLiveConnection } from './live-connection';
 import { fetchTicket } from './fetch-ticket';
 import { coalescedInvalidation } from './coalesced-invalidation';
+import { useLeaveLostVillage } from '../village-nav';
 
 /** While a village's screen is shown, what other members change there shows without a reload. */
 export function LiveVillage() {
@@ -14,13 +15,20 @@ export function LiveVillage() {
 
 function LiveVillageFor({ villageId }: { villageId: string }) {
   const queryClient = useQueryClient();
+  const leaveLostVillage = useLeaveLostVillage();
   useEffect(() => {
     const refresh = coalescedInvalidation(queryClient, villageId);
-    const stop = startLiveConnection({ villageId, getTicket: fetchTicket, onChange: () => refresh.request() });
+    const stop = startLiveConnection({
+      villageId,
+      getTicket: fetchTicket,
+      onChange: () => refresh.request(),
+      // Removed while looking at it: told at once, not at the next pull.
+      onRemoved: () => void leaveLostVillage(villageId),
+    });
     return () => {
       stop();
       refresh.cancel();
     };
-  }, [queryClient, villageId]);
+  }, [queryClient, villageId, leaveLostVillage]);
   return null;
 }

@@ -33,7 +33,10 @@ export function persistFeedFirstPages(queryClient: QueryClient, now: () => numbe
     void persister.removeClient();
   }
   return queryClient.getQueryCache().subscribe((event) => {
-    if (event.type !== 'updated' || event.action.type !== 'success' || !isFirstFeedPage(event.query.queryKey)) return;
+    if (!isFirstFeedPage(event.query.queryKey)) return;
+    // A new page is kept; a removed one (a village that left the device) leaves the storage too.
+    const changed = (event.type === 'updated' && event.action.type === 'success') || event.type === 'removed';
+    if (!changed) return;
     void persister.persistClient({
       timestamp: now(),
       buster: '',

@@ -1,20 +1,55 @@
-import { useEffect } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useNavigate } from '@tanstack/react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { removedFromVillage } from '../../contract/error-messages';
 import { useVillageSync } from '../../village-data/hooks';
+import { forgetVillage, forgetVillageQueries, villageIsLost } from '../../village-data/forget-village';
 import { FetchFailed } from '../../api/transport';
 import { toast } from '../../state/toasts';
 
-export const LOST_ACCESS_TEXT = "Vous n'avez plus accès à ce village.";
+/** Villages being let go: the live stream and a refused pull may both say it, the person hears it once. */
+const leaving = new Set<string>();
 
-/** Watches the village's pulls: when the server refuses it (banned, village gone), back to the villages list. */
+/**
+ * What happens when this user is no longer in a village (removed, left from another device, account gone, or
+ * the village gone): they are told in French on the screen they have open, the village leaves the device (its
+ * waiting writes stay listed as refused) and they land on their villages.
+ */
+export function useLeaveLostVillage() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  return useCallback(
+    async (villageId: string) => {
+      if (leaving.has(villageId)) return;
+      leaving.add(villageId);
+      try {
+        await forgetVillage(villageId);
+        toast.error(removedFromVillage);
+        await navigate({ to: '/dashboard/villages', replace: true });
+        forgetVillageQueries(queryClient, villageId);
+      } finally {
+        leaving.delete(villageId);
+      }
+    },
+    [navigate, queryClient],
+  );
+}
+
+/** Watches the village's pulls: when the server refuses it (removed, village gone), the village is let go. */
 export function LostAccessWatch({ villageId }: { villageId: string }) {
   const { error } = useVillageSync(villageId);
-  const navigate = useNavigate();
-  const lost = error instanceof FetchFailed && (error.status === 403 || error.status === 404);
+  const leave = useLeaveLostVillage();
+  const status = error instanceof FetchFailed && (error.status === 403 || error.status === 404) ? error.status : null;
   useEffect(() => {
-    if (!lost) return;
-    toast.error(LOST_ACCESS_TEXT);
-    void navigate({ to: '/dashboard/villages', replace: true });
-  }, [lost, navigate]);
+    if (status === null) return;
+    let current = true;
+    // A 404 for a village created here and not sent yet is no loss (village-data/forget-village.ts).
+    void villageIsLost(villageId, status).then((lost) => {
+      if (lost && current) void leave(villageId);
+    });
+    return () => {
+      current = false;
+    };
+  }, [status, villageId, leave]);
   return null;
 }

@@ -7,6 +7,7 @@ import { db, villageTables } from '../../db/database';
 import { rebasePending } from '../../outbox/rebase';
 import { mutationKinds } from '../../outbox/registry';
 import { isQuotaError, reportStorageFull } from '../../outbox/quota';
+import { rememberForgotten } from '../../village-data/forget-village';
 
 /** The list's include: its cards, and the members' photos that other screens show from the same rows. */
 export const VILLAGES_INCLUDE = 'photo,villagers,villagers.user,villagers.user.photo';
@@ -24,6 +25,8 @@ export async function storeVillageList(villages: Village[], userId: string | nul
   await db.transaction('rw', [...villageTables(db), db.outbox], async () => {
     const gone = (await db.villages.toCollection().primaryKeys()).filter((id) => !listed.has(id));
     if (gone.length) {
+      // Their deep links then say the village left this device, not a bare 404.
+      rememberForgotten(gone);
       await db.villages.bulkDelete(gone);
       await db.villagers.where('village_id').anyOf(gone).delete();
       await db.needs.where('village_id').anyOf(gone).delete();
