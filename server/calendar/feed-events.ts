@@ -1,15 +1,20 @@
 import { and, eq, gte } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { helps, users, villageNeeds, villagers, villages } from '../db/schema';
+import { villageSlots } from '../slots/village-slots';
 import type { CalendarEvent } from './icalendar';
+import { eventDescription } from './practical-details';
+import { openSlotEvents } from './open-slot-events';
 
 const HOUR_MS = 3600 * 1000;
 // Old slots only weigh on every refresh of every subscribed app: a year back is history enough.
 const HISTORY_MS = 365 * 24 * HOUR_MS;
+/** How far ahead a village calendar shows the slots still to fill. */
+export const OPEN_SLOTS_AHEAD_DAYS = 90;
 
 type Row = {
   help: typeof helps.$inferSelect;
-  needName: string;
+  need: typeof villageNeeds.$inferSelect;
 };
 
 /** The need's helps screen in the app, where the slot can be seen and changed. */
@@ -17,14 +22,15 @@ const helpsScreen = (publicUrl: string, help: Row['help']) =>
   `${publicUrl}/dashboard/villages/${help.villageId}/needs/${help.villageNeedId}/helps`;
 
 function toEvent(publicUrl: string, row: Row, summary: string): CalendarEvent {
-  const { help } = row;
+  const { help, need } = row;
   return {
     uid: `${help.id}@village`,
     start: help.startDate,
     // A slot without an end still needs a length to show in a calendar: one hour.
     end: help.endDate ?? new Date(help.startDate.getTime() + HOUR_MS),
     summary,
-    description: help.comment,
+    description: eventDescription(help.comment, need),
+    location: need.address,
     url: helpsScreen(publicUrl, help),
   };
 }
@@ -34,7 +40,7 @@ const activeHelper = and(eq(villagers.isOut, false), eq(villagers.isBan, false))
 /** The slots a user took, in the villages where they are still an active villager. */
 export async function userEvents(db: Executor, publicUrl: string, userId: string, now: Date) {
   const rows = await db
-    .select({ help: helps, needName: villageNeeds.name, villageFirstName: villages.firstName, villageName: villages.name })
+    .select({ help: helps, need: villageNeeds, villageFirstName: villages.firstName, villageName: villages.name })
     .from(helps)
     .innerJoin(villagers, eq(villagers.id, helps.helperId))
     .innerJoin(villageNeeds, eq(villageNeeds.id, helps.villageNeedId))
@@ -43,19 +49,27 @@ export async function userEvents(db: Executor, publicUrl: string, userId: string
     .orderBy(helps.startDate);
   return rows.map((row) => {
     const village = row.villageFirstName ? `village de ${row.villageFirstName}` : (row.villageName ?? 'village');
-    return toEvent(publicUrl, row, `${row.needName} (${village})`);
+    return toEvent(publicUrl, row, `${row.need.name} (${village})`);
   });
 }
 
-/** A village's planning: the slots of its active villagers. */
-export async function villageEvents(db: Executor, publicUrl: string, villageId: string, now: Date) {
+/**
+ * A village's planning: the slots of its active villagers, and the occurrences of its scheduled needs
+ * that still have a free place over the next 90 days, as "À pourvoir" events.
+ */
+export async function villageEvents(db: Executor, publicUrl: string, village: { id: string; timeZone: string }, now: Date) {
   const rows = await db
-    .select({ help: helps, needName: villageNeeds.name, helperName: users.firstName })
+    .select({ help: helps, need: villageNeeds, helperName: users.firstName })
     .from(helps)
     .innerJoin(villagers, eq(villagers.id, helps.helperId))
     .innerJoin(villageNeeds, eq(villageNeeds.id, helps.villageNeedId))
     .leftJoin(users, eq(users.id, villagers.userId))
-    .where(and(eq(helps.villageId, villageId), activeHelper, gte(helps.startDate, new Date(now.getTime() - HISTORY_MS))))
+    .where(and(eq(helps.villageId, village.id), activeHelper, gte(helps.startDate, new Date(now.getTime() - HISTORY_MS))))
     .orderBy(helps.startDate);
-  return rows.map((row) => toEvent(publicUrl, row, `${row.needName} — ${row.helperName ?? 'un membre'}`));
+  const taken = rows.map((row) => toEvent(publicUrl, row, `${row.need.name} — ${row.helperName ?? 'un membre'}`));
+  const until = new Date(now.getTime() + OPEN_SLOTS_AHEAD_DAYS * 24 * HOUR_MS);
+  const { slots, needs } = await villageSlots(db, village, now, until, now);
+  const open = openSlotEvents(publicUrl, village.id, slots, needs);
+  // Stable sort: at one instant the taken slots come before the open ones, as they did before.
+  return [...taken, ...open].sort((a, b) => a.start.getTime() - b.start.getTime());
 }

@@ -10,7 +10,11 @@ export interface CalendarEvent {
   end: Date;
   summary: string;
   description?: string | null;
+  /** Where to go: the need's address. */
+  location?: string | null;
   url?: string;
+  /** An open slot, not a commitment: shown as tentative and free time in the subscriber's calendar. */
+  tentative?: boolean;
 }
 
 export interface Calendar {
@@ -72,9 +76,10 @@ function eventLines(event: CalendarEvent, stamp: string): string[] {
     `SUMMARY:${escapeText(event.summary)}`,
   ];
   if (event.description) lines.push(`DESCRIPTION:${escapeText(event.description)}`);
+  if (event.location) lines.push(`LOCATION:${escapeText(event.location)}`);
   // URL is a URI value, not TEXT: it is not escaped.
   if (event.url) lines.push(`URL:${event.url}`);
-  lines.push('STATUS:CONFIRMED', 'TRANSP:OPAQUE', 'END:VEVENT');
+  lines.push(event.tentative ? 'STATUS:TENTATIVE' : 'STATUS:CONFIRMED', event.tentative ? 'TRANSP:TRANSPARENT' : 'TRANSP:OPAQUE', 'END:VEVENT');
   return lines;
 }
 

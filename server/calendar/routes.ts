@@ -1,8 +1,6 @@
-import { eq } from 'drizzle-orm';
 import { issueMyCalendar, revokeMyCalendar } from '../../src/contract/endpoints/users';
 import { calendarFile, issueVillageCalendar, revokeVillageCalendar } from '../../src/contract/endpoints/villages';
 import type { Deps } from '../deps';
-import { villages } from '../db/schema';
 import { hashToken } from '../auth/tokens';
 import { notFound, text } from '../http/errors';
 import { publicRoute, route, type App } from '../http/route';
@@ -77,8 +75,8 @@ export function calendarRoutes(app: App, deps: Deps) {
     const villageId = feed.villageId!;
     const membership = await readMembership(deps, villageId, feed.userId).catch(() => null);
     if (!membership || !isActive(membership.villager)) throw notFound(FEED_NOT_FOUND);
-    const [village] = await deps.db.select({ name: villages.name }).from(villages).where(eq(villages.id, villageId));
-    const events = await villageEvents(deps.db, deps.publicUrl, villageId, now);
-    return writeCalendar({ name: `Planning — ${village?.name ?? 'village'}`, stamp: now, events });
+    const village = membership.village;
+    const events = await villageEvents(deps.db, deps.publicUrl, village, now);
+    return writeCalendar({ name: `Planning — ${village.name ?? 'village'}`, stamp: now, events });
   }
 }
