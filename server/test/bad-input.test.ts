@@ -1,6 +1,8 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { messages as M } from '../../src/contract';
+import { scheduleMessages } from '../../src/contract/schedule';
+import { slotWindowMessage } from '../../src/contract/slots';
 import { actions, helps, idempotencyKeys, needCategories, resetTokens, sessions, users, villageNeeds, villagers, villages } from '../db/schema';
 import { text as T } from '../http/errors';
 import { hashToken } from '../auth/tokens';
@@ -697,7 +699,74 @@ const villagerCases: Case[] = [
   ...call('POST', '/v1/unknown', asAlice('/v1/unknown'), [['unknown route', () => ({ json: { a: 1 } }), notFound(T.routeNotFound)]]),
 ];
 
-const cases: Case[] = [...authCases, ...userCases, ...villageCases, ...needCases, ...villagerCases];
+// ----------------------------------------------------------------------------------------------------------
+// Schedules, slots and a help's note
+// ----------------------------------------------------------------------------------------------------------
+const DINNERS = { dtstart: '2027-03-15T19:00', duration_minutes: 90, rrule: 'FREQ=WEEKLY;BYDAY=MO,WE,FR;COUNT=18', places: 3 };
+const dinner = (schedule: unknown, more: Record<string, unknown> = {}) => (f: Fixture) => ({
+  json: { villager_id: f.A.alice, name: 'Dîner', schedule, ...more },
+});
+const edited = (schedule: unknown) => (f: Fixture) => ({ json: { updater_id: f.A.alice, schedule } });
+const S = scheduleMessages;
+
+const scheduleCases: Case[] = [
+  ...call('POST', '/v1/villages/{id}/needs', villageA('/needs'), [
+    ['a rule the library cannot read', dinner({ ...DINNERS, rrule: "n'importe quoi" }), invalid(e('schedule', S.rule))],
+    ['an unknown frequency', dinner({ ...DINNERS, rrule: 'FREQ=SOMETIMES' }), invalid(e('schedule', S.rule))],
+    ['an unknown day', dinner({ ...DINNERS, rrule: 'FREQ=WEEKLY;BYDAY=XX' }), invalid(e('schedule', S.rule))],
+    ['a zero interval', dinner({ ...DINNERS, rrule: 'FREQ=WEEKLY;INTERVAL=0' }), invalid(e('schedule', S.rule))],
+    ['a rule with its own DTSTART', dinner({ ...DINNERS, rrule: 'DTSTART:20270101T000000Z\nFREQ=DAILY' }), invalid(e('schedule', S.rule))],
+    ['an hourly rule', dinner({ ...DINNERS, rrule: 'FREQ=HOURLY' }), invalid(e('schedule', S.ruleFrequency))],
+    ['a rule by the hour', dinner({ ...DINNERS, rrule: 'FREQ=DAILY;BYHOUR=10,18' }), invalid(e('schedule', S.rule))],
+    ['10 minutes', dinner({ ...DINNERS, duration_minutes: 10 }), invalid(e('schedule.duration_minutes', S.duration))],
+    ['1441 minutes', dinner({ ...DINNERS, duration_minutes: 1441 }), invalid(e('schedule.duration_minutes', S.duration))],
+    ['0 places', dinner({ ...DINNERS, places: 0 }), invalid(e('schedule.places', S.places))],
+    ['21 places', dinner({ ...DINNERS, places: 21 }), invalid(e('schedule.places', S.places))],
+    ['a start that does not exist', dinner({ ...DINNERS, dtstart: '2027-02-30T19:00' }), invalid(e('schedule.dtstart', S.localDateTime))],
+    ['a start as an instant, not a local time', dinner({ ...DINNERS, dtstart: '2027-03-15T18:00:00Z' }), invalid(e('schedule.dtstart', S.localDateTime))],
+    ['no start', dinner({ duration_minutes: 60 }), invalid(e('schedule.dtstart', M.required))],
+    ['exdates not an array', dinner({ ...DINNERS, exdates: '2027-03-19T19:00' }), invalid(e('schedule.exdates', M.wrongType))],
+    ['an exdate that is not a local time', dinner({ ...DINNERS, exdates: ['demain'] }), invalid(e('schedule.exdates.0', S.localDateTime))],
+    ['an unknown field in the schedule', dinner({ ...DINNERS, tzid: 'Europe/Paris' }), invalid(e('schedule.tzid', M.unknownField))],
+    ['people not a number', dinner(null, { people: 'x' }), invalid(e('people', M.wrongType))],
+    ['people 0', dinner(null, { people: 0 }), invalid(e('people', M.numberMin(0)))],
+    ['oversize details', dinner(null, { address: long(501), access: long(1001), diet: long(501) }), invalid(e('address', M.maxLength(500)), e('access', M.maxLength(1000)), e('diet', M.maxLength(500)))],
+  ]),
+  ...call('PUT', '/v1/villages/{id}/needs/{needId}', (f) => ({ path: `/v1/villages/${f.A.id}/needs/${f.A.need}`, as: f.alice }), [
+    ['an hourly rule', edited({ ...DINNERS, rrule: 'FREQ=HOURLY' }), invalid(e('schedule', S.ruleFrequency))],
+    ['0 places', edited({ ...DINNERS, places: 0 }), invalid(e('schedule.places', S.places))],
+    ['people not a number', (f) => ({ json: { updater_id: f.A.alice, people: 'x' } }), invalid(e('people', M.wrongType))],
+  ]),
+  ...call('POST', '/v1/villages/{id}/needs/{needId}/helps', (f) => ({ path: `/v1/villages/${f.A.id}/needs/${f.A.need}/helps`, as: f.bob }), [
+    ['a start in the past', (f) => ({ json: { helper_id: f.A.bob, start_date: '2026-11-19T10:00:00Z' } }), invalid(e('start_date', S.past))],
+    ['a start more than two years ahead', (f) => ({ json: { helper_id: f.A.bob, start_date: '2028-11-21T10:00:00Z' } }), invalid(e('start_date', S.tooFar))],
+  ]),
+  ...call('PUT', '/v1/villages/{id}/helps/{helpId}', (f) => ({ path: `/v1/villages/${f.A.id}/helps/${f.A.help}`, as: f.bob }), [
+    ['malformed JSON', () => rawJson('{"comment": '), badJson],
+    ['no updater_id', () => ({ json: { comment: 'Soupe' } }), invalid(...required('updater_id'))],
+    ['oversize comment', (f) => ({ json: { updater_id: f.A.bob, comment: long(1001) } }), invalid(e('comment', M.maxLength(1000)))],
+    ['unknown field', (f) => ({ json: { updater_id: f.A.bob, start_date: '2026-11-22T10:00:00Z' } }), invalid(e('start_date', M.unknownField))],
+    ['updater_id of another villager', (f) => ({ json: { updater_id: f.A.alice, comment: 'Soupe' } }), forbidden(T.notYourself)],
+    ['the help of someone else', (f) => ({ as: 'alice', json: { updater_id: f.A.alice, comment: 'Soupe' } }), forbidden(T.notYourHelp)],
+    ['a help of another village', (f) => ({ path: `/v1/villages/${f.A.id}/helps/${f.B.help}`, json: { updater_id: f.A.bob, comment: 'Soupe' } }), notFound(T.helpNotFound)],
+    ['malformed help id', (f) => ({ path: `/v1/villages/${f.A.id}/helps/abc`, json: { updater_id: f.A.bob, comment: 'Soupe' } }), notFound(T.helpNotFound)],
+    ['malformed village id', (f) => ({ path: `/v1/villages/abc/helps/${f.A.help}`, json: { updater_id: f.A.bob, comment: 'Soupe' } }), notFound(T.villageNotFound)],
+  ]),
+  ...call('GET', '/v1/villages/{id}/slots', villageA('/slots'), [
+    ['no window', () => ({}), invalid(...required('from', 'to'))],
+    ['a start that is not a date', () => ({ query: 'from=lundi&to=2027-04-01T00:00:00Z' }), invalid(e('from', M.dateTime))],
+    ['an end before the start', () => ({ query: 'from=2027-04-01T00:00:00Z&to=2027-03-01T00:00:00Z' }), invalid(e('to', M.endBeforeStart))],
+    ['a window of more than 366 days', () => ({ query: 'from=2027-01-01T00:00:00Z&to=2028-01-03T00:00:00Z' }), invalid(e('to', slotWindowMessage))],
+    [
+      'a village of others',
+      (f) => ({ as: 'bob', path: `/v1/villages/${f.B.id}/slots`, query: 'from=2027-03-01T00:00:00Z&to=2027-04-01T00:00:00Z' }),
+      forbidden(T.notMember),
+    ],
+    ['malformed village id', () => ({ path: '/v1/villages/abc/slots', query: 'from=2027-03-01T00:00:00Z&to=2027-04-01T00:00:00Z' }), notFound(T.villageNotFound)],
+  ]),
+];
+
+const cases: Case[] = [...authCases, ...userCases, ...villageCases, ...needCases, ...villagerCases, ...scheduleCases];
 
 // ----------------------------------------------------------------------------------------------------------
 
