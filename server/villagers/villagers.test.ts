@@ -212,6 +212,27 @@ describe('nobody dropped silently', () => {
     expect(await world.db.select().from(helps).where(eq(helps.helperId, paulId))).toHaveLength(1);
   });
 
+  it('a released scheduled slot shows as open again in the slots', async () => {
+    const { village, claire, paulActs } = await villageWithCoOrganiser();
+    const need = await world.request('POST', `/v1/villages/${village.id}/needs`, {
+      token: claire.token,
+      json: {
+        villager_id: claire.villagerId,
+        name: 'Dîner',
+        schedule: { dtstart: '2026-11-23T19:00', duration_minutes: 90, rrule: 'FREQ=DAILY;COUNT=3', places: 1 },
+      },
+    });
+    expect(need.status, JSON.stringify(need.body)).toBe(201);
+    // 19:00 in Paris is 18:00 UTC in November.
+    await takeHelp(village, need.body.data.id, paulActs, '2026-11-24T18:00:00.000Z');
+    const slots = () =>
+      world.request('GET', `/v1/villages/${village.id}/slots?from=2026-11-23T00:00:00.000Z&to=2026-11-26T00:00:00.000Z`, { token: claire.token });
+    expect((await slots()).body.data.map((slot: { open: number }) => slot.open)).toEqual([1, 0, 1]);
+    expect((await leave(village, paulActs)).status).toBe(200);
+    expect((await slots()).body.data.map((slot: { open: number }) => slot.open)).toEqual([1, 1, 1]);
+    expect((await lastAction(village.id)).data).toEqual({ first_name: 'Paul', released: 1 });
+  });
+
   it('a removal releases them too, said in the singular for one; the remover is not told', async () => {
     const { village, creator, claire, hugo, paulId, paulActs } = await villageWithCoOrganiser();
     const needId = await needOf(village, creator);
