@@ -13,10 +13,12 @@ interface AddHelpFormProps {
   villageId: string;
   needId: string;
   helperId: string;
+  /** Kept with the write so a refused one says which need it was on. */
+  needName?: string;
 }
 
 /** A slot on one day, in Paris time: the village's clock, wherever the helper's phone thinks it is. */
-export function AddHelpForm({ villageId, needId, helperId }: AddHelpFormProps) {
+export function AddHelpForm({ villageId, needId, helperId, needName }: AddHelpFormProps) {
   const navigate = useNavigate();
   const form = useForm({
     schema: HelpSlotFields,
@@ -24,7 +26,7 @@ export function AddHelpForm({ villageId, needId, helperId }: AddHelpFormProps) {
     onSubmit: async (fields) => {
       const slot = toCreateHelpInput(fields, helperId);
       if (!slot.ok) return { failure: { kind: 'invalid', status: 422, message: slot.errors[0].message, errors: slot.errors } };
-      const result = await addHelpAction(villageId, needId, slot.input);
+      const result = await addHelpAction(villageId, needId, slot.input, { needName });
       if (!result.ok) return { failure: { kind: 'refused', status: 0, message: result.message } };
       await navigate({ to: '/dashboard/villages/$id/needs/$need_id/helps', params: { id: villageId, need_id: needId } });
     },

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import 'fake-indexeddb/auto';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { DateTime } from 'luxon';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { db } from '../../db/database';
 import { track } from '../../analytics/analytics';
@@ -45,12 +46,30 @@ describe('proposing a help', () => {
     expect(track).not.toHaveBeenCalled();
   });
 
+  it('refuses a day already past with the server’s message, keeping what was typed', async () => {
+    await buildVillage('olga');
+    await renderScreen(() => <AddHelpPage villageId={ID.village} needId={ID.needDog} />);
+    await screen.findByLabelText('Date');
+    const yesterday = DateTime.now().setZone('Europe/Paris').minus({ days: 1 }).toISODate()!;
+    type('Date', yesterday);
+    type('Début', '09:30');
+    type('Fin', '11:00');
+    type('Commentaire', 'Je passe');
+    send();
+    expect(await screen.findByText('Ce créneau est déjà passé : choisissez une date à venir')).toBeTruthy();
+    expect((screen.getByLabelText('Date') as HTMLInputElement).value).toBe(yesterday);
+    expect((screen.getByLabelText('Commentaire') as HTMLTextAreaElement).value).toBe('Je passe');
+    expect(await db.outbox.count()).toBe(0);
+  });
+
   it('keeps the slot in UTC from Paris time, counts it, and shows the need’s helps', async () => {
     await buildVillage('olga');
     const { router } = await renderScreen(() => <AddHelpPage villageId={ID.village} needId={ID.needDog} />);
     await screen.findByRole('heading', { name: 'Proposer mon aide : Promener le chien' });
     await screen.findByLabelText('Date');
-    type('Date', '2030-07-14');
+    // Next summer: in the future and under two years ahead whenever the test runs, Paris at UTC+2.
+    const day = `${DateTime.now().year + 1}-07-14`;
+    type('Date', day);
     type('Début', '09:30');
     type('Fin', '11:00');
     type('Commentaire', ' Avec la laisse rouge ');
@@ -59,8 +78,8 @@ describe('proposing a help', () => {
     const [help] = await db.helps.where('village_need_id').equals(ID.needDog).toArray();
     expect(help).toMatchObject({
       helper_id: ID.olga,
-      start_date: '2030-07-14T07:30:00.000Z',
-      end_date: '2030-07-14T09:00:00.000Z',
+      start_date: `${day}T07:30:00.000Z`,
+      end_date: `${day}T09:00:00.000Z`,
       comment: 'Avec la laisse rouge',
     });
     const outbox = await db.outbox.toArray();

@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useMyVillager, useVillageNeeds, useVillageSync } from '../../village-data/hooks';
 import { AddHelpForm } from './add-help-form';
+import { NeedSlots } from './need-slots';
 import '../needs/needs.css';
 
 export function AddHelpPage({ villageId, needId }: { villageId: string; needId: string }) {
@@ -21,7 +22,13 @@ export function AddHelpPage({ villageId, needId }: { villageId: string; needId: 
       {loading ? <p role="status">Chargement…</p> : null}
       {!loading && !need ? <p>Ce besoin n’existe pas ou a été supprimé.</p> : null}
       {!loading && need && !me ? <p>Vous ne faites pas partie de ce village : vous ne pouvez pas y proposer d’aide.</p> : null}
-      {!loading && need && me ? <AddHelpForm villageId={villageId} needId={needId} helperId={me.id} /> : null}
+      {!loading && need && me && need.schedule ? (
+        <>
+          <p>Ce besoin a des dates précises : choisissez un créneau à pourvoir, un seul geste suffit.</p>
+          <NeedSlots villageId={villageId} need={need} onlyOpen />
+        </>
+      ) : null}
+      {!loading && need && me && !need.schedule ? <AddHelpForm villageId={villageId} needId={needId} helperId={me.id} needName={need.name} /> : null}
     </section>
   );
 }

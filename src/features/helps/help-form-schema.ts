@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { CreateHelpInput, isoDate, messages, optionalText } from '../../contract';
+import { CreateHelpInput, helpStartProblem, isoDate, messages, optionalText } from '../../contract';
 import { parisToUtc } from '../../contract/help-time';
 
 /** What `<input type=time>` gives: "14:00", with seconds when a step asks for them. */
@@ -40,9 +40,10 @@ export type HelpInputResult = { ok: true; input: CreateHelpInput } | { ok: false
 
 /**
  * The slot as the contract wants it, instants in UTC, checked by the contract itself (the end after the
- * start, among others); its messages are given back at the form's fields.
+ * start, among others) and by the server's rule on when a help may start (not past, not more than two years
+ * ahead, same French message); its messages are given back at the form's fields.
  */
-export function toCreateHelpInput(fields: HelpSlotFields, helperId: string): HelpInputResult {
+export function toCreateHelpInput(fields: HelpSlotFields, helperId: string, now: Date = new Date()): HelpInputResult {
   const candidate = {
     helper_id: helperId,
     start_date: parisToUtc(fields.date, fields.start_time),
@@ -50,7 +51,10 @@ export function toCreateHelpInput(fields: HelpSlotFields, helperId: string): Hel
     comment: fields.comment,
   };
   const result = v.safeParse(CreateHelpInput, candidate);
-  if (result.success) return { ok: true, input: result.output };
+  if (result.success) {
+    const problem = helpStartProblem(result.output.start_date, now);
+    return problem ? { ok: false, errors: [{ field: 'date', message: problem }] } : { ok: true, input: result.output };
+  }
   return {
     ok: false,
     errors: result.issues.map((issue) => {

@@ -9,6 +9,7 @@ import { helpActionFor, helperName } from './help-permissions';
 import { formatHelpSlot } from '../../contract/help-time';
 import { splitHelps } from './split-helps';
 import { deleteHelpAction, refuseHelpAction } from './actions';
+import { NeedSlots } from './need-slots';
 import '../needs/needs.css';
 
 const SECTIONS = [
@@ -57,6 +58,7 @@ export function HelpsPage({ villageId, needId }: { villageId: string; needId: st
         ) : null}
       </div>
       {!need ? <p>Ce besoin n’existe pas ou a été supprimé.</p> : null}
+      {need?.schedule ? <NeedSlots villageId={villageId} need={need} /> : null}
       {need
         ? SECTIONS.map((section) => (
             <section key={section.key} aria-labelledby={`helps-${section.key}`} className="help-section">

@@ -2,3 +2,5 @@
 export { HelpsSummary } from './helps-summary';
 export { plannedHelps, splitHelps } from './split-helps';
 export { useTakeSlot, type TakeSlot } from './use-take-slot';
+export { NeedSlots } from './need-slots';
+export { slotState, slotStateLabel, SLOT_ICON, type SlotState } from './slot-state';

@@ -1,5 +1,5 @@
 import { v7 as uuidv7 } from 'uuid';
-import type { CreateNeedInput, UpdateNeedInput } from '../../contract';
+import { localLabel, type CreateNeedInput, type UpdateNeedInput, type VillageNeed } from '../../contract';
 import { writeLocally, type LocalWrite } from '../../outbox/write-locally';
 import { createNeed } from './mutations/create-need';
 import { updateNeed } from './mutations/update-need';
@@ -21,4 +21,14 @@ export function updateNeedAction(villageId: string, needId: string, input: Updat
 /** Deletes the need and, with it, its helps. */
 export function deleteNeedAction(villageId: string, needId: string, villagerId: string): Promise<LocalWrite> {
   return writeLocally(deleteNeed, { village_id: villageId, need_id: needId, villager_id: villagerId });
+}
+
+/**
+ * Cancels one date of a scheduled need: its local label joins the schedule's cancelled dates. Whoever had
+ * taken it is released and told (by the server; at once on this device).
+ */
+export function cancelSlotAction(villageId: string, need: VillageNeed, start: string, zone: string, updaterId: string): Promise<LocalWrite> {
+  if (!need.schedule) return Promise.resolve({ ok: true });
+  const exdates = [...new Set([...need.schedule.exdates, localLabel(start, zone)])];
+  return updateNeedAction(villageId, need.id, { updater_id: updaterId, schedule: { ...need.schedule, exdates } });
 }

@@ -7,7 +7,11 @@ import { TextAreaField } from '../../components/form/text-area-field';
 import { FormAlert } from '../../components/form/form-alert';
 import { SubmitButton } from '../../components/form/submit-button';
 import { categoryColor } from '../../village-data/hooks';
-import { FREE_NEED, addNeedSchema } from './need-form-schemas';
+import { DETAIL_FIELD_NAMES, FREE_NEED, addNeedSchema, detailFieldsOf } from './need-form-schemas';
+import { ScheduleSection } from './schedule-section';
+import { PracticalFields } from './practical-fields';
+import type { ScheduleFields } from './schedule-form';
+import { strayError } from './stray-error';
 import { createNeedAction } from './actions';
 import { NeedPicture } from './need-picture';
 import { OTHER_NEEDS } from './need-category';
@@ -18,15 +22,17 @@ interface AddNeedFormProps {
   categories: NeedCategory[];
   /** Catalogue needs the village already has: offered, but not twice. */
   taken: Set<string>;
+  /** The village's time zone: dates and times are typed and previewed in it. */
+  zone: string;
 }
 
 /** A need from the catalogue, by category, or one of the village's own words. */
-export function AddNeedForm({ villageId, villagerId, categories, taken }: AddNeedFormProps) {
+export function AddNeedForm({ villageId, villagerId, categories, taken, zone }: AddNeedFormProps) {
   const navigate = useNavigate();
   const errorId = useId();
   const form = useForm({
     schema: addNeedSchema(villagerId),
-    initial: { choice: '', name: '', description: '' },
+    initial: { choice: '', name: '', description: '', ...detailFieldsOf(null) },
     onSubmit: async (input) => {
       const result = await createNeedAction(villageId, input);
       // The need is on this device: the list shows it at once, online or not.
@@ -51,7 +57,7 @@ export function AddNeedForm({ villageId, villagerId, categories, taken }: AddNee
   const { formRef } = form;
   return (
     <form ref={formRef} onSubmit={form.handleSubmit} noValidate className="need-form">
-      <FormAlert message={form.formError} />
+      <FormAlert message={form.formError ?? strayError(form.errors, ['choice', 'name', 'description', ...DETAIL_FIELD_NAMES])} />
       <fieldset className="need-choices">
         <legend>Quel besoin ?</legend>
         {choice.error ? (
@@ -88,6 +94,8 @@ export function AddNeedForm({ villageId, villagerId, categories, taken }: AddNee
         hint="Facultatif. Ce qui aide à bien faire : horaires, habitudes, lieu…"
         {...form.field('description')}
       />
+      <ScheduleSection field={form.field} values={form.values as unknown as ScheduleFields} zone={zone} />
+      <PracticalFields field={form.field} />
       <SubmitButton busy={form.submitting}>Ajouter ce besoin</SubmitButton>
     </form>
   );

@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
-import { canManage, useCategories, useMyVillager, useVillageNeeds, useVillageSync } from '../../village-data/hooks';
+import { DEFAULT_TIME_ZONE } from '../../contract';
+import { canManage, useCategories, useMyVillager, useVillage, useVillageNeeds, useVillageSync } from '../../village-data/hooks';
 import { AddNeedForm } from './add-need-form';
 import { ManagersOnly } from './managers-only';
 import './needs.css';
@@ -9,6 +10,7 @@ export function AddNeedPage({ villageId }: { villageId: string }) {
   const me = useMyVillager(villageId);
   const categories = useCategories();
   const needs = useVillageNeeds(villageId);
+  const village = useVillage(villageId);
   const loading = me === undefined || categories === undefined || needs === undefined;
 
   return (
@@ -22,7 +24,13 @@ export function AddNeedPage({ villageId }: { villageId: string }) {
       {loading ? <p role="status">Chargement…</p> : null}
       {!loading && !canManage(me) ? <ManagersOnly villageId={villageId} what="ajouter un besoin" /> : null}
       {!loading && me && canManage(me) ? (
-        <AddNeedForm villageId={villageId} villagerId={me.id} categories={categories} taken={new Set(needs.map((n) => n.need_id).filter((id) => id !== null))} />
+        <AddNeedForm
+          villageId={villageId}
+          villagerId={me.id}
+          categories={categories}
+          taken={new Set(needs.map((n) => n.need_id).filter((id) => id !== null))}
+          zone={village?.time_zone ?? DEFAULT_TIME_ZONE}
+        />
       ) : null}
     </section>
   );

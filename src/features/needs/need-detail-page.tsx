@@ -1,22 +1,28 @@
 import { useState, type CSSProperties } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { toast, TOAST_TEXT } from '../../state/toasts';
-import { canManage, useCategories, useMyVillager, useVillageHelps, useVillageNeeds, useVillageSync } from '../../village-data/hooks';
-import { HelpsSummary, plannedHelps } from '../helps';
+import { DEFAULT_TIME_ZONE } from '../../contract';
+import { canManage, useCategories, useMyVillager, useVillage, useVillageHelps, useVillageNeeds, useVillageSync } from '../../village-data/hooks';
+import { HelpsSummary, NeedSlots, plannedHelps } from '../helps';
 import { needLook } from './need-category';
 import { NeedPicture } from './need-picture';
 import { EditNeedForm } from './edit-need-form';
 import { DeleteNeedDialog } from './delete-need-dialog';
 import { deleteNeedAction } from './actions';
+import { NeedPracticalDetails } from './need-practical-details';
 import './needs.css';
 
-/** One need: what it is, the help it gets, and for managers the means to change or delete it. */
+/**
+ * One need: what it is, its practical details, its next slots when it has dates (taken in one tap) or the
+ * helps proposed on it, and for managers the means to change or delete it.
+ */
 export function NeedDetailPage({ villageId, needId }: { villageId: string; needId: string }) {
   useVillageSync(villageId);
   const needs = useVillageNeeds(villageId);
   const categories = useCategories();
   const helps = useVillageHelps(villageId, needId);
   const me = useMyVillager(villageId);
+  const village = useVillage(villageId);
   const navigate = useNavigate();
   const [editing, setEditing] = useState(false);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
@@ -72,21 +78,38 @@ export function NeedDetailPage({ villageId, needId }: { villageId: string; needI
       </div>
       {need.description ? <p className="need-description">{need.description}</p> : <p className="need-description-none">Pas de description.</p>}
 
-      <h2>Aides</h2>
-      <HelpsSummary helps={helps} />
-      <div className="need-links">
-        <Link to="/dashboard/villages/$id/needs/$need_id/helps" params={{ id: villageId, need_id: need.id }} className="button secondary">
-          Voir les aides
-        </Link>
-        <Link to="/dashboard/villages/$id/needs/$need_id/helps/add" params={{ id: villageId, need_id: need.id }} className="button">
-          Proposer mon aide
-        </Link>
-      </div>
+      <NeedPracticalDetails need={need} />
+
+      {need.schedule ? (
+        <>
+          <NeedSlots villageId={villageId} need={need} />
+          <div className="need-links">
+            <Link to="/dashboard/villages/$id/needs/$need_id/helps" params={{ id: villageId, need_id: need.id }} className="button secondary">
+              Voir les aides
+            </Link>
+          </div>
+        </>
+      ) : (
+        <>
+          <h2>Aides</h2>
+          <HelpsSummary helps={helps} />
+          <div className="need-links">
+            <Link to="/dashboard/villages/$id/needs/$need_id/helps" params={{ id: villageId, need_id: need.id }} className="button secondary">
+              Voir les aides
+            </Link>
+            <Link to="/dashboard/villages/$id/needs/$need_id/helps/add" params={{ id: villageId, need_id: need.id }} className="button">
+              Proposer mon aide
+            </Link>
+          </div>
+        </>
+      )}
 
       {manager && editing ? (
         <EditNeedForm
           need={need}
           updaterId={manager.id}
+          helps={helps}
+          zone={village?.time_zone ?? DEFAULT_TIME_ZONE}
           onCancel={() => setEditing(false)}
           onSaved={() => {
             toast.success(TOAST_TEXT.updated);

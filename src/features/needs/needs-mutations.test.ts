@@ -24,6 +24,11 @@ describe('local effects', () => {
       category_id: null,
       name: 'Courses',
       description: 'Le mardi',
+      schedule: null,
+      address: null,
+      access: null,
+      people: null,
+      diet: null,
       created_at: MADE_AT.toISOString(),
       updated_at: MADE_AT.toISOString(),
     });

@@ -1,20 +1,40 @@
-import type { CSSProperties } from 'react';
+import { useMemo, useState, type CSSProperties } from 'react';
 import { Link } from '@tanstack/react-router';
-import { canManage, useCategories, useMyVillager, useVillageHelps, useVillageNeeds, useVillageSync } from '../../village-data/hooks';
+import { DateTime } from 'luxon';
+import { DEFAULT_TIME_ZONE } from '../../contract';
+import {
+  canManage,
+  useCategories,
+  useMyVillager,
+  useVillage,
+  useVillageHelps,
+  useVillageNeeds,
+  useVillageSlots,
+  useVillageSync,
+} from '../../village-data/hooks';
 import { plannedHelps } from '../helps';
 import { groupNeedsByCategory } from './need-category';
 import { NeedPicture } from './need-picture';
 import { plannedHelpsLabel } from './planned-helps-label';
+import { weekSlotsLabel, type WeekSlotsLabel } from './week-slots-label';
 import './needs.css';
 
-/** A village's needs by category, each with how many helps are planned for it. */
+/**
+ * A village's needs by category: an undated one with how many helps are planned for it, a scheduled one
+ * with how many of this week's slots (to Sunday, in the village's zone) are still open.
+ */
 export function NeedsPage({ villageId }: { villageId: string }) {
   useVillageSync(villageId);
   const needs = useVillageNeeds(villageId);
   const categories = useCategories();
   const helps = useVillageHelps(villageId);
   const me = useMyVillager(villageId);
-  const loading = needs === undefined || categories === undefined || helps === undefined;
+  const zone = useVillage(villageId)?.time_zone ?? DEFAULT_TIME_ZONE;
+  // Fixed when the screen opens: live-query bounds that moved at each render would never settle.
+  const [now] = useState(() => new Date());
+  const weekEnd = useMemo(() => DateTime.fromJSDate(now).setZone(zone).endOf('week').plus({ milliseconds: 1 }).toUTC().toISO() ?? '', [now, zone]);
+  const weekSlots = useVillageSlots(villageId, now.toISOString(), weekEnd);
+  const loading = needs === undefined || categories === undefined || helps === undefined || weekSlots === undefined;
   const planned = helps ? plannedHelps(helps) : [];
   const countFor = (needId: string) => planned.filter((h) => h.village_need_id === needId).length;
 
@@ -49,7 +69,11 @@ export function NeedsPage({ villageId }: { villageId: string }) {
                       <NeedPicture src={picture} />
                       <span className="need-card-text">
                         <span className="need-card-name">{need.name}</span>
-                        <span className="need-card-count">{plannedHelpsLabel(countFor(need.id))}</span>
+                        {need.schedule ? (
+                          <WeekSlots label={weekSlotsLabel((weekSlots ?? []).filter((slot) => slot.village_need_id === need.id))} />
+                        ) : (
+                          <span className="need-card-count">{plannedHelpsLabel(countFor(need.id))}</span>
+                        )}
                       </span>
                     </Link>
                   </li>
@@ -59,5 +83,17 @@ export function NeedsPage({ villageId }: { villageId: string }) {
           ))
         : null}
     </section>
+  );
+}
+
+const TONE_ICON = { none: '', covered: '✓ ', open: '○ ' } as const;
+
+/** The week's state in words, an icon and a colour that only repeat them. */
+function WeekSlots({ label }: { label: WeekSlotsLabel }) {
+  return (
+    <span className={`need-card-count need-card-slots ${label.tone}`}>
+      {TONE_ICON[label.tone] ? <span aria-hidden="true">{TONE_ICON[label.tone]}</span> : null}
+      {label.text}
+    </span>
   );
 }
