@@ -129,6 +129,22 @@ describe('the OpenAPI document', () => {
     });
   });
 
+  it('documents the calls of slots and co-organisers with their inputs', () => {
+    const find = (id: string) => operations().find((o) => o.op.operationId === id)!;
+    expect(['updateHelp', 'listSlots', 'setVillagerRole'].map((id) => `${find(id).method} ${find(id).path}`)).toEqual([
+      'put /v1/villages/{id}/helps/{helpId}',
+      'get /v1/villages/{id}/slots',
+      'put /v1/villages/{id}/villagers/{villagerId}',
+    ]);
+    const slots = find('listSlots').op;
+    expect(slots.parameters!.filter((p) => p.in === 'query').map((p) => [p.name, p.required])).toEqual([
+      ['from', true],
+      ['to', true],
+    ]);
+    expect(slots.responses['200'].content!['application/json'].schema).toMatchObject({ properties: { data: { type: 'array' } } });
+    expect(find('updateHelp').op.requestBody!.content['application/json'].schema).toMatchObject({ required: ['updater_id'] });
+  });
+
   it('names exactly the calls the server answers under /v1, and the server answers all it names', () => {
     // Middleware (`use`) is registered for every method; routes name theirs.
     const served = world.app.routes
