@@ -1,15 +1,14 @@
 import { Link } from '@tanstack/react-router';
-import { Fragment, type CSSProperties } from 'react';
+import type { CSSProperties } from 'react';
 import type { DayHelp } from './day-index';
 import { timeSlot } from './day-index';
-import { needOf, uncoveredNeeds, type PlanningLookups } from './planning-lookups';
+import { needOf, type PlanningLookups } from './planning-lookups';
 
 const helpsLink = (lookups: PlanningLookups, needId: string) =>
   ({ to: '/dashboard/villages/$id/needs/$need_id/helps', params: { id: lookups.villageId, need_id: needId } }) as const;
 
-/** A day's helps, each leading to its need's helps; an empty day says which needs are still without help. */
+/** A day's free helps (those not on a scheduled slot), each leading to its need's helps. */
 export function DayHelps({ entries, lookups }: { entries: readonly DayHelp[]; lookups: PlanningLookups }) {
-  if (!entries.length) return <EmptyDay lookups={lookups} />;
   return (
     <ul className="day-helps">
       {entries.map((entry) => {
@@ -26,25 +25,5 @@ export function DayHelps({ entries, lookups }: { entries: readonly DayHelp[]; lo
         );
       })}
     </ul>
-  );
-}
-
-function EmptyDay({ lookups }: { lookups: PlanningLookups }) {
-  const uncovered = uncoveredNeeds([], lookups.needs);
-  return (
-    <div className="day-empty">
-      <p>Rien de prévu</p>
-      {uncovered.length ? (
-        <p className="day-uncovered">
-          Sans aide :{' '}
-          {uncovered.map((need, i) => (
-            <Fragment key={need.id}>
-              {i ? ', ' : null}
-              <Link {...helpsLink(lookups, need.id)}>{need.name}</Link>
-            </Fragment>
-          ))}
-        </p>
-      ) : null}
-    </div>
   );
 }

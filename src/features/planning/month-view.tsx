@@ -1,6 +1,7 @@
 import { dayOfMonth, dayTitle, sameMonth, toDate, weekDays, type IsoDay } from './calendar-dates';
-import type { DayHelp } from './day-index';
+import type { DayContent } from './day-content';
 import { needOf, type PlanningLookups } from './planning-lookups';
+import { isTakeable, SLOT_MARK, slotStateText } from './slot-index';
 
 /** Names shown in a month cell on wide screens; the rest is counted, the week view has them all. */
 const NAMES_PER_CELL = 3;
@@ -9,17 +10,27 @@ const DOTS_PER_CELL = 4;
 interface MonthViewProps {
   anchor: IsoDay;
   days: IsoDay[];
-  index: Map<IsoDay, DayHelp[]>;
+  contents: ReadonlyMap<IsoDay, DayContent>;
   today: IsoDay;
   lookups: PlanningLookups;
   /** Opens the week of a day: the month only summarises. */
   onOpenDay: (day: IsoDay) => void;
 }
 
-const helpCount = (n: number) => (n === 0 ? 'Rien de prévu' : n === 1 ? '1 aide' : `${n} aides`);
+const plural = (n: number, one: string, many: string) => `${n} ${n > 1 ? many : one}`;
+
+/** "Rien de prévu", "1 aide", "2 créneaux", "1 aide, 2 créneaux". */
+export function dayCount({ slots, helps }: DayContent) {
+  const parts = [];
+  if (helps.length) parts.push(plural(helps.length, 'aide', 'aides'));
+  if (slots.length) parts.push(plural(slots.length, 'créneau', 'créneaux'));
+  return parts.length ? parts.join(', ') : 'Rien de prévu';
+}
+
+const NOTHING: DayContent = { slots: [], helps: [] };
 
 /** Whole weeks of the month: dots and counts below 1024 px, the needs' names above (planning.css). */
-export function MonthView({ anchor, days, index, today, lookups, onOpenDay }: MonthViewProps) {
+export function MonthView({ anchor, days, contents, today, lookups, onOpenDay }: MonthViewProps) {
   return (
     <div className="planning-month">
       <div className="month-weekdays" aria-hidden="true">
@@ -29,7 +40,27 @@ export function MonthView({ anchor, days, index, today, lookups, onOpenDay }: Mo
       </div>
       <ol className="month-grid">
         {days.map((day) => {
-          const entries = index.get(day) ?? [];
+          const content = contents.get(day) ?? NOTHING;
+          const open = content.slots.filter((entry) => isTakeable(entry.state)).length;
+          const colors = [
+            ...content.slots.map((entry) => lookups.colorByNeedId.get(entry.slot.village_need_id)),
+            ...content.helps.map((entry) => lookups.colorByNeedId.get(entry.help.village_need_id)),
+          ];
+          const names = [
+            ...content.slots.map((entry) => ({
+              key: `${entry.slot.village_need_id} ${entry.slot.start_date}`,
+              color: lookups.colorByNeedId.get(entry.slot.village_need_id),
+              text: `${SLOT_MARK[entry.state]} ${needOf({ village_need_id: entry.slot.village_need_id }, lookups)?.name ?? 'Besoin supprimé'}`,
+              title: slotStateText(entry),
+            })),
+            ...content.helps.map((entry) => ({
+              key: entry.help.id,
+              color: lookups.colorByNeedId.get(entry.help.village_need_id),
+              text: needOf(entry.help, lookups)?.name ?? 'Besoin supprimé',
+              title: undefined,
+            })),
+          ];
+          const count = names.length;
           const isToday = day === today;
           const classes = ['month-day', isToday ? 'is-today' : '', sameMonth(day, anchor) ? '' : 'is-outside'].filter(Boolean).join(' ');
           return (
@@ -45,20 +76,28 @@ export function MonthView({ anchor, days, index, today, lookups, onOpenDay }: Mo
               </h3>
               <p className="month-day-count">
                 <span className="month-day-dots" aria-hidden="true">
-                  {entries.slice(0, DOTS_PER_CELL).map((entry, i) => (
-                    <span key={i} className="month-dot" style={{ background: lookups.colorByNeedId.get(entry.help.village_need_id) ?? '#000000' }} />
+                  {colors.slice(0, DOTS_PER_CELL).map((color, i) => (
+                    <span key={i} className="month-dot" style={{ background: color ?? '#000000' }} />
                   ))}
                 </span>
-                <span className={entries.length ? 'month-day-number' : 'visually-hidden'}>{helpCount(entries.length)}</span>
+                <span className={count ? 'month-day-number' : 'visually-hidden'}>{dayCount(content)}</span>
               </p>
-              {entries.length ? (
+              {open ? (
+                // Open slots are said in words in every width, not only by a colour.
+                <p className="month-day-open-slots">
+                  <span aria-hidden="true">{SLOT_MARK.open} </span>
+                  {open}
+                  <span className="month-day-open-word"> à pourvoir</span>
+                </p>
+              ) : null}
+              {count ? (
                 <ul className="month-day-names">
-                  {entries.slice(0, NAMES_PER_CELL).map((entry) => (
-                    <li key={entry.help.id} style={{ borderColor: lookups.colorByNeedId.get(entry.help.village_need_id) ?? '#000000' }}>
-                      {needOf(entry.help, lookups)?.name ?? 'Besoin supprimé'}
+                  {names.slice(0, NAMES_PER_CELL).map((name) => (
+                    <li key={name.key} style={{ borderColor: name.color ?? '#000000' }} title={name.title}>
+                      {name.text}
                     </li>
                   ))}
-                  {entries.length > NAMES_PER_CELL ? <li className="month-day-more">+ {entries.length - NAMES_PER_CELL}</li> : null}
+                  {count > NAMES_PER_CELL ? <li className="month-day-more">+ {count - NAMES_PER_CELL}</li> : null}
                 </ul>
               ) : null}
             </li>

@@ -1,31 +1,39 @@
 import type { Help, NeedCategory, VillageNeed, Villager } from '../../contract';
 import { categoryColor } from '../../village-data/hooks';
 
-/** What a day cell needs to name a help, gathered once per data change rather than searched per help. */
+/** What a day cell needs to name a help or a slot, gathered once per data change rather than searched per item. */
 export interface PlanningLookups {
   villageId: string;
   needs: readonly VillageNeed[];
   needById: Map<string, VillageNeed>;
   colorByNeedId: Map<string, string>;
   firstNameByVillagerId: Map<string, string>;
+  /** Who holds each help read for the period: a full slot names its helpers. */
+  helperNameByHelpId: Map<string, string>;
 }
 
-export function planningLookups(villageId: string, needs: readonly VillageNeed[], categories: readonly NeedCategory[], villagers: readonly Villager[]): PlanningLookups {
+export function planningLookups(
+  villageId: string,
+  needs: readonly VillageNeed[],
+  categories: readonly NeedCategory[],
+  villagers: readonly Villager[],
+  helps: readonly Help[] = [],
+): PlanningLookups {
   const colorByCategory = new Map(categories.map((c) => [c.id, c.color]));
+  const firstNameByVillagerId = new Map(villagers.map((v) => [v.id, v.user?.first_name ?? 'Un membre']));
   return {
     villageId,
     needs,
     needById: new Map(needs.map((n) => [n.id, n])),
     colorByNeedId: new Map(needs.map((n) => [n.id, categoryColor(n.category_id ? colorByCategory.get(n.category_id) : null)])),
-    firstNameByVillagerId: new Map(villagers.map((v) => [v.id, v.user?.first_name ?? 'Un membre'])),
+    firstNameByVillagerId,
+    helperNameByHelpId: new Map(helps.map((h) => [h.id, firstNameByVillagerId.get(h.helper_id) ?? 'Un membre'])),
   };
 }
 
 /** The help's need: the local table first, else the copy the server sent along with the help. */
-export const needOf = (help: Help, lookups: PlanningLookups) => lookups.needById.get(help.village_need_id) ?? help.village_need;
+export const needOf = (help: Pick<Help, 'village_need_id'> & { village_need?: Help['village_need'] }, lookups: PlanningLookups) =>
+  lookups.needById.get(help.village_need_id) ?? help.village_need;
 
-/** The village's needs with no help on a day: what is still uncovered. */
-export const uncoveredNeeds = (helps: readonly { help: Help }[], needs: readonly VillageNeed[]) => {
-  const covered = new Set(helps.map((h) => h.help.village_need_id));
-  return needs.filter((n) => !covered.has(n.id));
-};
+/** The needs with no schedule: listed once, apart from the days, rather than repeated on each empty day. */
+export const undatedNeeds = (needs: readonly VillageNeed[]) => needs.filter((need) => !need.schedule);

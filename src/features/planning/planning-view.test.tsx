@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithRouter } from '../../testing/render-screen';
 import { PlanningView, type PlanningViewProps } from './planning-view';
 import { aCategory, aHelp, aNeed, aVillager } from '../../testing/factories';
+import type { Slot } from '../../contract';
 
 afterEach(() => {
   cleanup();
@@ -25,7 +26,8 @@ const world: PlanningViewProps = {
 };
 
 const show = (props: Partial<PlanningViewProps> = {}) => renderWithRouter(() => <PlanningView {...world} {...props} />);
-const title = () => screen.getByRole('heading', { level: 2 });
+// The period's title: the first second-level heading ("Sans date" comes after the days).
+const title = () => screen.getAllByRole('heading', { level: 2 })[0];
 const dayCells = () => Array.from(document.querySelectorAll('.planning-week > li, .month-grid > li'));
 const click = (name: string) => fireEvent.click(screen.getByRole('button', { name }));
 
@@ -54,13 +56,20 @@ describe('the planning', () => {
     expect((within(thursday).getByRole('link').parentElement as HTMLElement).style.getPropertyValue('--accent')).toBe('#000000');
   });
 
-  it('says on an empty day which needs are still without help', async () => {
+  it('lists the needs without a date once, apart, with their helps of the period, not on every empty day', async () => {
     await show();
     const monday = dayCells()[0] as HTMLElement;
     expect(monday.textContent).toContain('Rien de prévu');
-    expect(monday.querySelector('.day-uncovered')?.textContent).toBe('Sans aide : Courses, Repas');
-    expect(within(monday).getByRole('link', { name: 'Repas' }).getAttribute('href')).toBe('/dashboard/villages/village/needs/n2/helps');
-    expect(dayCells()[1].textContent).not.toContain('Rien de prévu');
+    expect(monday.textContent).not.toContain('Courses');
+    const undated = screen.getByRole('region', { name: 'Sans date' });
+    expect(within(undated).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Courses1 aide sur cette période',
+      'Repas1 aide sur cette période',
+    ]);
+    expect(within(undated).getByRole('link', { name: 'Repas' }).getAttribute('href')).toBe('/dashboard/villages/village/needs/n2/helps');
+    expect(screen.getAllByText('Courses', { selector: '.planning-undated a' })).toHaveLength(1);
+    click('Période suivante');
+    expect(within(screen.getByRole('region', { name: 'Sans date' })).getAllByRole('listitem')[0].textContent).toBe('CoursesAucune aide sur cette période');
   });
 
   it('moves by period and comes back to today', async () => {
@@ -136,5 +145,91 @@ describe('the planning', () => {
     fireEvent.pointerDown(body, { clientX: 300, clientY: 200, isPrimary: true, pointerType: 'mouse' });
     fireEvent.pointerUp(body, { clientX: 100, clientY: 200, isPrimary: true, pointerType: 'mouse' });
     expect(title().textContent).toBe('Semaine du 23 au 29 novembre 2026');
+  });
+});
+
+describe('the planning’s slots', () => {
+  const dinner = aNeed({ id: 'n3', name: 'Dîner', schedule: { dtstart: '2026-11-16T19:00', duration_minutes: 90, rrule: 'FREQ=DAILY;COUNT=4', exdates: [], places: 1 } });
+  // 19 h – 20 h 30 in Paris, Monday to Thursday of the shown week.
+  const at = (day: number) => ({ start_date: `2026-11-${day}T18:00:00.000Z`, end_date: `2026-11-${day}T19:30:00.000Z` });
+  const onDinner = (id: string, day: number, helper: string) => aHelp({ id, village_need_id: 'n3', helper_id: helper, ...at(day) });
+  const slots: Slot[] = [
+    { village_need_id: 'n3', ...at(16), places: 1, taken: [], open: 1 },
+    { village_need_id: 'n3', ...at(17), places: 3, taken: ['h3'], open: 2 },
+    { village_need_id: 'n3', ...at(18), places: 1, taken: ['h4'], open: 0 },
+    { village_need_id: 'n3', ...at(19), places: 2, taken: ['h5'], open: 1 },
+  ];
+  const withSlots = (props: Partial<PlanningViewProps> = {}) =>
+    show({
+      helps: [...world.helps, onDinner('h3', 17, 'v2'), onDinner('h4', 18, 'v2'), onDinner('h5', 19, 'v1')],
+      needs: [...world.needs, dinner],
+      slots,
+      myVillagerId: 'v1',
+      now: Date.parse('2026-11-16T00:00:00Z'),
+      ...props,
+    });
+  const slotTexts = (cell: Element) => Array.from(cell.querySelectorAll('.day-slot')).map((slot) => slot.textContent);
+
+  it('shows each day’s slots as to fill, partly filled, full or mine, in words beside the colour', async () => {
+    await withSlots({ onTake: () => {} });
+    const [monday, tuesday, wednesday, thursday] = dayCells();
+    expect(slotTexts(monday)).toEqual(['19 h – 20 h 30Dîner○ À pourvoirJe m’en occupe']);
+    expect(slotTexts(tuesday)).toEqual(['19 h – 20 h 30Dîner◐ Encore 2 places sur 3BrunoJe m’en occupe']);
+    expect(slotTexts(wednesday)).toEqual(['19 h – 20 h 30Dîner● CompletBruno']);
+    expect(slotTexts(thursday)).toEqual(['19 h – 20 h 30Dîner✓ Vous y allez']);
+    expect(monday.querySelector('.day-slot')?.className).toBe('day-slot is-open');
+    // The marks are for the eye: the words carry the state.
+    expect(monday.querySelector('.day-slot-state [aria-hidden="true"]')?.textContent).toBe('○ ');
+    // A help that holds a slot is not listed again as a free help; the free help of the day still is.
+    expect(tuesday.querySelectorAll('.day-help')).toHaveLength(1);
+    expect(thursday.querySelectorAll('.day-help')).toHaveLength(1);
+    // A full slot and mine lead to the need's helps; a scheduled need is not "Sans date".
+    expect(within(wednesday as HTMLElement).getAllByRole('link')[0].getAttribute('href')).toBe('/dashboard/villages/village/needs/n3/helps');
+    expect(within(screen.getByRole('region', { name: 'Sans date' })).queryByText('Dîner')).toBeNull();
+  });
+
+  it('takes an open slot in one tap', async () => {
+    const onTake = vi.fn();
+    await withSlots({ onTake });
+    fireEvent.click(within(dayCells()[0] as HTMLElement).getByRole('button', { name: /Je m’en occupe/ }));
+    expect(onTake).toHaveBeenCalledWith(slots[0]);
+    // Nothing to take for who cannot (not a member any more): the slots still show.
+    cleanup();
+    await withSlots({ onTake: undefined });
+    expect(within(dayCells()[0] as HTMLElement).queryByRole('button')).toBeNull();
+  });
+
+  it('filters on the slots to fill, and can start filtered', async () => {
+    await withSlots({ onTake: () => {} });
+    const filter = screen.getByRole('button', { name: 'À pourvoir' });
+    expect(filter.getAttribute('aria-pressed')).toBe('false');
+    fireEvent.click(filter);
+    expect(filter.getAttribute('aria-pressed')).toBe('true');
+    const cells = dayCells();
+    expect(slotTexts(cells[0])).toHaveLength(1);
+    expect(slotTexts(cells[1])).toHaveLength(1);
+    expect(cells[1].querySelectorAll('.day-help')).toHaveLength(0);
+    expect(cells[2].textContent).toContain('Aucun créneau à pourvoir');
+    expect(cells[3].textContent).toContain('Aucun créneau à pourvoir');
+    expect(screen.queryByRole('region', { name: 'Sans date' })).toBeNull();
+    cleanup();
+    await withSlots({ initialOpenOnly: true });
+    expect(screen.getByRole('button', { name: 'À pourvoir' }).getAttribute('aria-pressed')).toBe('true');
+    expect(dayCells()[2].textContent).toContain('Aucun créneau à pourvoir');
+  });
+
+  it('counts the slots to fill in the month, in words', async () => {
+    await withSlots({ initialView: 'month' });
+    // November 2026 starts on Monday 26 October: the 16th is the 22nd cell.
+    const monday = dayCells()[21];
+    expect(monday.querySelector('.month-day-number')?.textContent).toBe('1 créneau');
+    expect(monday.querySelector('.month-day-open-slots')?.textContent).toBe('○ 1 à pourvoir');
+    expect(dayCells()[22].querySelector('.month-day-number')?.textContent).toBe('1 aide, 1 créneau');
+    expect(dayCells()[23].querySelector('.month-day-open-slots')).toBeNull();
+  });
+
+  it('says a slot gone by unfilled is past, and offers no take', async () => {
+    await withSlots({ onTake: () => {}, now: Date.parse('2026-11-22T12:00:00Z') });
+    expect(slotTexts(dayCells()[0])).toEqual(['19 h – 20 h 30Dîner– Non pourvu']);
   });
 });

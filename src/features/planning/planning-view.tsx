@@ -1,10 +1,13 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import type { Help, NeedCategory, VillageNeed, Villager } from '../../contract';
+import type { Help, NeedCategory, Slot, VillageNeed, Villager } from '../../contract';
 import { periodTitle, shiftPeriod, visibleDays, type IsoDay, type PlanningViewKind } from './calendar-dates';
+import { dayContents, helpsByNeed } from './day-content';
 import { indexHelpsByDay } from './day-index';
 import { MonthView } from './month-view';
 import { PeriodPicker } from './period-picker';
-import { planningLookups } from './planning-lookups';
+import { planningLookups, undatedNeeds } from './planning-lookups';
+import { indexSlotsByDay } from './slot-index';
+import { UndatedNeeds } from './undated-needs';
 import { useSwipe } from './use-swipe';
 import { WeekView } from './week-view';
 import './planning.css';
@@ -16,14 +19,44 @@ export interface PlanningViewProps {
   categories: readonly NeedCategory[];
   villagers: readonly Villager[];
   today: IsoDay;
+  /** The scheduled needs' slots around the shown period (useVillageSlots), with who holds them. */
+  slots?: readonly Slot[];
+  /** The viewer's villager: their slots read "Vous y allez". */
+  myVillagerId?: string | null;
+  /** Takes an open slot in one tap; absent when the viewer cannot (not an active member). */
+  onTake?: (slot: Slot) => void;
   initialView?: PlanningViewKind;
+  /** Starts with the "À pourvoir" filter on (the village home's link to its open slots). */
+  initialOpenOnly?: boolean;
   /** Told the day the view is anchored on, so that the page can read the helps around it. */
   onAnchorChange?: (anchor: IsoDay) => void;
+  /** The time the slots are judged against (past ones cannot be taken). */
+  now?: number;
 }
 
-/** The village's helps on a calendar. Data comes in as props, so the same view serves the page, tests and the benchmark. */
-export function PlanningView({ villageId, helps, needs, categories, villagers, today, initialView = 'week', onAnchorChange }: PlanningViewProps) {
+const NO_SLOTS: readonly Slot[] = [];
+
+/**
+ * The village's slots and helps on a calendar. Data comes in as props, so the same view serves the page, tests
+ * and the benchmark.
+ */
+export function PlanningView({
+  villageId,
+  helps,
+  needs,
+  categories,
+  villagers,
+  today,
+  slots = NO_SLOTS,
+  myVillagerId = null,
+  onTake,
+  initialView = 'week',
+  initialOpenOnly = false,
+  onAnchorChange,
+  now,
+}: PlanningViewProps) {
   const [view, setView] = useState<PlanningViewKind>(initialView);
+  const [openOnly, setOpenOnly] = useState(initialOpenOnly);
   const [anchor, setAnchor] = useState<IsoDay>(today);
   const [picking, setPicking] = useState(false);
   const pickerToggle = useRef<HTMLButtonElement>(null);
@@ -31,8 +64,16 @@ export function PlanningView({ villageId, helps, needs, categories, villagers, t
   const titleId = useId();
   // The one pass over all helps; the visible period then costs a Map lookup per day.
   const index = useMemo(() => indexHelpsByDay(helps), [helps]);
-  const lookups = useMemo(() => planningLookups(villageId, needs, categories, villagers), [villageId, needs, categories, villagers]);
+  const lookups = useMemo(() => planningLookups(villageId, needs, categories, villagers, helps), [villageId, needs, categories, villagers, helps]);
+  const mine = useMemo(() => new Set(myVillagerId ? helps.filter((h) => h.helper_id === myVillagerId).map((h) => h.id) : []), [helps, myVillagerId]);
+  // Read once on mount: a slot that goes by while the screen stays open is refused kindly by the take itself.
+  const [openedAt] = useState(() => Date.now());
+  const at = now ?? openedAt;
+  const slotIndex = useMemo(() => indexSlotsByDay(slots, mine, at), [slots, mine, at]);
   const days = useMemo(() => visibleDays(anchor, view), [anchor, view]);
+  const contents = useMemo(() => dayContents(days, slotIndex, index, openOnly), [days, slotIndex, index, openOnly]);
+  const undated = useMemo(() => undatedNeeds(needs), [needs]);
+  const undatedHelps = useMemo(() => helpsByNeed(days, index), [days, index]);
   const step = (by: number) => setAnchor((a) => shiftPeriod(a, view, by));
   const swipe = useSwipe(step);
   useEffect(() => onAnchorChange?.(anchor), [anchor, onAnchorChange]);
@@ -66,6 +107,11 @@ export function PlanningView({ villageId, helps, needs, categories, villagers, t
         <button ref={pickerToggle} type="button" className="secondary" aria-expanded={picking} aria-controls={pickerId} onClick={() => setPicking((p) => !p)}>
           Choisir une date
         </button>
+        {needs.some((need) => need.schedule) || initialOpenOnly ? (
+          <button type="button" className="secondary planning-filter" aria-pressed={openOnly} onClick={() => setOpenOnly((on) => !on)}>
+            <span aria-hidden="true">○ </span>À pourvoir
+          </button>
+        ) : null}
       </div>
       {picking ? (
         <PeriodPicker
@@ -83,12 +129,12 @@ export function PlanningView({ villageId, helps, needs, categories, villagers, t
       </h2>
       <div className="planning-body" {...swipe}>
         {view === 'week' ? (
-          <WeekView days={days} index={index} today={today} lookups={lookups} />
+          <WeekView days={days} contents={contents} today={today} lookups={lookups} openOnly={openOnly} onTake={onTake} />
         ) : (
           <MonthView
             anchor={anchor}
             days={days}
-            index={index}
+            contents={contents}
             today={today}
             lookups={lookups}
             onOpenDay={(day) => {
@@ -98,6 +144,7 @@ export function PlanningView({ villageId, helps, needs, categories, villagers, t
           />
         )}
       </div>
+      {openOnly ? null : <UndatedNeeds needs={undated} helpsByNeed={undatedHelps} lookups={lookups} />}
     </section>
   );
 }

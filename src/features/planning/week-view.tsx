@@ -1,17 +1,28 @@
+import type { Slot } from '../../contract';
 import { toDate, type IsoDay } from './calendar-dates';
-import type { DayHelp } from './day-index';
+import type { DayContent } from './day-content';
 import { DayHelps } from './day-helps';
+import { DaySlots } from './day-slots';
 import type { PlanningLookups } from './planning-lookups';
 
-const NONE: DayHelp[] = [];
+interface WeekViewProps {
+  days: IsoDay[];
+  contents: ReadonlyMap<IsoDay, DayContent>;
+  today: IsoDay;
+  lookups: PlanningLookups;
+  openOnly: boolean;
+  onTake?: (slot: Slot) => void;
+}
 
-/** Seven days, Monday first: a list of days on phones, seven columns from 640 px (planning.css). */
-export function WeekView({ days, index, today, lookups }: { days: IsoDay[]; index: Map<IsoDay, DayHelp[]>; today: IsoDay; lookups: PlanningLookups }) {
+/** Seven days, Monday first: a list of days on phones, columns on wide screens (planning.css). */
+export function WeekView({ days, contents, today, lookups, openOnly, onTake }: WeekViewProps) {
   return (
     <ol className="planning-week">
       {days.map((day) => {
         const date = toDate(day);
         const isToday = day === today;
+        const content = contents.get(day);
+        const empty = !content || (!content.slots.length && !content.helps.length);
         return (
           <li key={day} className={isToday ? 'planning-day is-today' : 'planning-day'} aria-current={isToday ? 'date' : undefined}>
             <h3 className="day-title">
@@ -19,7 +30,14 @@ export function WeekView({ days, index, today, lookups }: { days: IsoDay[]; inde
               <span className="day-title-month">{date.toFormat('LLLL')}</span>
               {isToday ? <span className="day-title-today"> (aujourd’hui)</span> : null}
             </h3>
-            <DayHelps entries={index.get(day) ?? NONE} lookups={lookups} />
+            {empty ? (
+              <p className="day-empty">{openOnly ? 'Aucun créneau à pourvoir' : 'Rien de prévu'}</p>
+            ) : (
+              <>
+                {content.slots.length ? <DaySlots entries={content.slots} lookups={lookups} onTake={onTake} /> : null}
+                {content.helps.length ? <DayHelps entries={content.helps} lookups={lookups} /> : null}
+              </>
+            )}
           </li>
         );
       })}

@@ -1,0 +1,58 @@
+// @vitest-environment happy-dom
+import 'fake-indexeddb/auto';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { DateTime } from 'luxon';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { db } from '../../db/database';
+import { aNeed } from '../../testing/factories';
+import { buildVillage, ID } from '../../testing/nina-village';
+import { renderScreen } from '../../testing/render-screen';
+import { provideAppMutationKinds } from '../../testing/mutation-kinds';
+import { PlanningPage } from './planning-page';
+
+await provideAppMutationKinds();
+
+vi.mock('../../outbox/page-replayer', () => ({ requestReplay: vi.fn(async () => 'sync-registered') }));
+vi.mock('../../analytics/analytics', () => ({ track: vi.fn() }));
+
+afterEach(cleanup);
+
+const DINNER = '0190a000-0000-7000-8000-0000000000f9';
+
+describe('the planning page', () => {
+  it('takes an open slot in one tap through the outbox, and shows it as mine at once', async () => {
+    await buildVillage('hugo');
+    // Three dinners from tomorrow at 19 h, Paris time.
+    const tomorrow = DateTime.now().setZone('Europe/Paris').plus({ days: 1 }).startOf('day');
+    await db.needs.put(
+      aNeed({ id: DINNER, village_id: ID.village, name: 'Dîner', schedule: { dtstart: `${tomorrow.toISODate()}T19:00`, duration_minutes: 90, rrule: 'FREQ=DAILY;COUNT=3', exdates: [], places: 1 } }),
+    );
+    await renderScreen(() => <PlanningPage villageId={ID.village} />);
+    await screen.findByRole('heading', { level: 1, name: 'Planning' });
+    // Tomorrow is in next week when today is a Sunday.
+    if (tomorrow.weekday === 1) fireEvent.click(await screen.findByRole('button', { name: 'Période suivante' }));
+    const first = (await screen.findAllByRole('button', { name: /Je m’en occupe/ }))[0];
+    expect(first.textContent).toBe('19 h – 20 h 30Dîner○ À pourvoirJe m’en occupe');
+    fireEvent.click(first);
+
+    await waitFor(async () => expect(await db.outbox.count()).toBe(1));
+    const [entry] = await db.outbox.toArray();
+    const start = tomorrow.set({ hour: 19 }).toUTC();
+    expect(entry.kind).toBe('add-help');
+    expect(entry.payload).toMatchObject({
+      village_id: ID.village,
+      village_need_id: DINNER,
+      input: { helper_id: ID.hugo, start_date: start.toISO({ suppressMilliseconds: false }), end_date: start.plus({ minutes: 90 }).toISO() },
+    });
+    await waitFor(() => expect(document.querySelectorAll('.day-slot.is-mine')).toHaveLength(1));
+    const mine = document.querySelector('.day-slot.is-mine') as HTMLElement;
+    expect(mine.textContent).toBe('19 h – 20 h 30Dîner✓ Vous y allez');
+    expect(within(mine).queryByRole('button')).toBeNull();
+  });
+
+  it('opens on the slots to fill when the link asks for it', async () => {
+    await buildVillage('olga');
+    await renderScreen(() => <PlanningPage villageId={ID.village} openOnly />);
+    expect((await screen.findByRole('button', { name: 'À pourvoir' })).getAttribute('aria-pressed')).toBe('true');
+  });
+});

@@ -1,0 +1,68 @@
+import { DateTime } from 'luxon';
+import type { Slot } from '../../contract';
+import { ZONE, type IsoDay } from './calendar-dates';
+
+/** Where a slot stands for the person looking: theirs, filled, partly filled, to fill, or gone by unfilled. */
+export type SlotState = 'mine' | 'full' | 'partial' | 'open' | 'missed';
+
+/** A slot as a day shows it, with what the viewer can do about it. */
+export interface DaySlot {
+  slot: Slot;
+  state: SlotState;
+  /** "19 h – 20 h 30", "22 h – 6 h le lendemain". */
+  time: string;
+}
+
+const pad = (n: number) => (n < 10 ? `0${n}` : String(n));
+const clock = (at: DateTime) => (at.minute ? `${at.hour} h ${pad(at.minute)}` : `${at.hour} h`);
+
+export function slotTime(slot: Pick<Slot, 'start_date' | 'end_date'>, zone: string = ZONE): string {
+  const start = DateTime.fromISO(slot.start_date, { zone });
+  const end = DateTime.fromISO(slot.end_date, { zone });
+  // A night shift ends the next morning: said, so 22 h – 6 h is not read backwards.
+  const nextDay = !start.hasSame(end, 'day') && !(end.hour === 0 && end.minute === 0);
+  return `${clock(start)} – ${clock(end)}${nextDay ? ' le lendemain' : ''}`;
+}
+
+export function slotState(slot: Slot, mine: ReadonlySet<string>, now: number): SlotState {
+  if (slot.taken.some((helpId) => mine.has(helpId))) return 'mine';
+  if (slot.open === 0) return 'full';
+  // Gone by: nobody can take it any more (the server refuses a help in the past).
+  if (Date.parse(slot.start_date) <= now) return 'missed';
+  return slot.taken.length > 0 ? 'partial' : 'open';
+}
+
+/** Whether a slot can still be taken by the viewer: the "À pourvoir" ones. */
+export const isTakeable = (state: SlotState) => state === 'open' || state === 'partial';
+
+/** The slots of each Paris day, in start order (the slots come sorted), with their state for the viewer. */
+export function indexSlotsByDay(slots: readonly Slot[], mine: ReadonlySet<string>, now: number): Map<IsoDay, DaySlot[]> {
+  const index = new Map<IsoDay, DaySlot[]>();
+  for (const slot of slots) {
+    const day = DateTime.fromISO(slot.start_date, { zone: ZONE }).toISODate() as IsoDay;
+    const entry = { slot, state: slotState(slot, mine, now), time: slotTime(slot) };
+    const list = index.get(day);
+    if (list) list.push(entry);
+    else index.set(day, [entry]);
+  }
+  return index;
+}
+
+/** What the state says in words (never colour alone): "À pourvoir", "Encore 1 place sur 3", "Complet", "Vous y allez". */
+export function slotStateText({ slot, state }: Pick<DaySlot, 'slot' | 'state'>): string {
+  switch (state) {
+    case 'mine':
+      return 'Vous y allez';
+    case 'full':
+      return 'Complet';
+    case 'missed':
+      return 'Non pourvu';
+    case 'partial':
+      return `Encore ${slot.open} ${slot.open > 1 ? 'places' : 'place'} sur ${slot.places}`;
+    case 'open':
+      return slot.places > 1 ? `À pourvoir · ${slot.places} places` : 'À pourvoir';
+  }
+}
+
+/** A mark beside the words, for a glance: the words carry the meaning, the mark is hidden from screen readers. */
+export const SLOT_MARK: Record<SlotState, string> = { open: '○', partial: '◐', full: '●', mine: '✓', missed: '–' };
