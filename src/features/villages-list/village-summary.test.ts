@@ -1,6 +1,7 @@
 import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
 import { summariseVillage, summariseVillages, villageDestination, type LocalVillage } from './village-summary';
+import { weekSlotsText } from './week-slots';
 import { aHelp, aNeed, aVillage, aVillager } from '../../testing/factories';
 
 const NOW = DateTime.fromISO('2030-03-14T10:00:00', { zone: 'Europe/Paris' });
@@ -62,13 +63,34 @@ describe('a village card', () => {
       ME,
       NOW,
     );
-    expect(card?.activity).toEqual({ helpsToday: 2, needs: 3, uncoveredNeeds: 1 });
+    expect(card?.activity).toEqual({ helpsToday: 2, needs: 3, uncoveredNeeds: 1, weekSlots: { open: 0, total: 0 } });
+  });
+
+  it('counts the slots of the rest of the week still to fill, the slots of people gone open again', () => {
+    const hugo = villager('hugo');
+    const olga = villager('olga', { is_out: true });
+    // Dinner every day at 19 h from Sunday 10 March 2030; it is Thursday 14 at 10 h: Thursday to Sunday are left.
+    const dinner = aNeed({ id: 'dinner', name: 'Dîner', schedule: { dtstart: '2030-03-10T19:00', duration_minutes: 60, rrule: 'FREQ=DAILY;COUNT=10', exdates: [], places: 1 } });
+    const card = summariseVillage(
+      local({
+        villagers: [me, hugo, olga],
+        needs: [dinner],
+        helps: [help('h1', 'dinner', hugo.id, NOW.set({ day: 15, hour: 19 })), help('h2', 'dinner', olga.id, NOW.set({ day: 16, hour: 19 }))],
+      }),
+      ME,
+      NOW,
+    );
+    expect(card?.activity?.weekSlots).toEqual({ open: 3, total: 4 });
+    expect(weekSlotsText({ open: 3, total: 4 })).toBe('Cette semaine : 3 créneaux à pourvoir');
+    expect(weekSlotsText({ open: 1, total: 4 })).toBe('Cette semaine : 1 créneau à pourvoir');
+    expect(weekSlotsText({ open: 0, total: 4 })).toBe('Tous les créneaux de la semaine sont pris');
+    expect(weekSlotsText({ open: 0, total: 0 })).toBeNull();
   });
 
   it('has no activity when the village was never pulled here, or is not open', () => {
     expect(summariseVillage(local(), ME, NOW)?.activity).toBeNull();
     expect(summariseVillage(local({ village: aVillage({ state: 2, villagers: [me] }), villagers: [me] }), ME, NOW)?.activity).toBeNull();
-    expect(summariseVillage(local({ villagers: [me] }), ME, NOW)?.activity).toEqual({ helpsToday: 0, needs: 0, uncoveredNeeds: 0 });
+    expect(summariseVillage(local({ villagers: [me] }), ME, NOW)?.activity).toEqual({ helpsToday: 0, needs: 0, uncoveredNeeds: 0, weekSlots: { open: 0, total: 0 } });
   });
 
   it('lists open villages first, then those waiting, then those being created', () => {

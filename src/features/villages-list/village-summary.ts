@@ -1,7 +1,8 @@
 import { DateTime } from 'luxon';
-import { isActiveVillager, VILLAGE_STATE, type Help, type User, type Village, type VillageNeed, type Villager } from '../../contract';
+import { DEFAULT_TIME_ZONE, isActiveVillager, slotsBetween, VILLAGE_STATE, type Help, type User, type Village, type VillageNeed, type Villager } from '../../contract';
 import { splitHelps, plannedHelps } from '../helps';
 import { activeHelps } from '../../village-data/hooks';
+import { restOfWeek, weekSlotsOf, type WeekSlots } from './week-slots';
 
 /** Where a village's card leads: the tunnel to finish it, the wait for its opening, or its needs. */
 export type VillageDestination =
@@ -20,6 +21,8 @@ export interface VillageActivity {
   helpsToday: number;
   needs: number;
   uncoveredNeeds: number;
+  /** The scheduled slots of the rest of the week: how many are still open. */
+  weekSlots: WeekSlots;
 }
 
 export interface VillageSummary {
@@ -66,13 +69,17 @@ function needyNameOf(village: Village, villagers: Villager[], me: Pick<User, 'id
   return village.name?.trim() || 'Village sans nom';
 }
 
-export function activityOf(local: Omit<LocalVillage, 'village'>, now: DateTime = DateTime.now()): VillageActivity {
+export function activityOf(local: Omit<LocalVillage, 'village'>, now: DateTime = DateTime.now(), zone: string = DEFAULT_TIME_ZONE): VillageActivity {
   const helps = activeHelps(local.helps, local.villagers);
   const planned = new Set(plannedHelps(helps, now).map((help) => help.village_need_id));
+  const inactive = new Set(local.villagers.filter((v) => !isActiveVillager(v)).map((v) => v.id));
+  const week = restOfWeek(now.toJSDate(), zone);
+  const slots = slotsBetween(local.needs, local.helps, (id) => !inactive.has(id), zone, week.from, week.to, now.toJSDate());
   return {
     helpsToday: splitHelps(helps, now).today.length,
     needs: local.needs.length,
     uncoveredNeeds: local.needs.filter((need) => !planned.has(need.id)).length,
+    weekSlots: weekSlotsOf(slots),
   };
 }
 
@@ -96,7 +103,7 @@ export function summariseVillage(local: LocalVillage, me: Pick<User, 'id' | 'fir
     initials: initialsOf(needyName),
     photoUrl: village.photo?.original_url ?? null,
     destination: villageDestination(village),
-    activity: village.state === VILLAGE_STATE.started && pulled ? activityOf({ ...local, villagers }, now) : null,
+    activity: village.state === VILLAGE_STATE.started && pulled ? activityOf({ ...local, villagers }, now, village.time_zone ?? DEFAULT_TIME_ZONE) : null,
   };
 }
 

@@ -2,6 +2,7 @@
 import 'fake-indexeddb/auto';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { v7 as uuidv7 } from 'uuid';
+import { DateTime } from 'luxon';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { db } from '../../db/database';
 import { enqueue } from '../../outbox/enqueue';
@@ -73,6 +74,25 @@ describe('the villages list', () => {
     const names = screen.getAllByRole('article').map((a) => within(a).getByRole('heading').textContent);
     expect(names).toEqual(['Chloé Roy', 'Nina Martin', 'Bea Roy', 'Anne Roy']);
     expect(await screen.findByText('Hors ligne : voici les villages enregistrés sur cet appareil.')).toBeTruthy();
+  });
+
+  it('says how many slots of the week are still to fill, leading to them on the planning', async () => {
+    offline();
+    await buildVillage('hugo');
+    // A dinner every day at 19 h from today on (its week never runs out of days: today's may be gone already).
+    const today = DateTime.now().setZone('Europe/Paris');
+    const daysLeft = 7 - today.weekday + (today.hour < 19 ? 1 : 0);
+    await db.needs.update(ID.needMeals, { schedule: { dtstart: `${today.toISODate()}T19:00`, duration_minutes: 60, rrule: 'FREQ=DAILY', exdates: [], places: 1 } });
+    await renderScreen(() => <VillagesPage />);
+    const nina = await screen.findByRole('article', { name: 'Nina Martin' });
+    await within(nina).findByText("1 aide aujourd'hui", { exact: false }).catch(() => null);
+    if (daysLeft === 0) {
+      // Sunday evening: the week has no slot left, and says nothing of it.
+      expect(within(nina).queryByText(/Cette semaine/)).toBeNull();
+      return;
+    }
+    const link = await within(nina).findByRole('link', { name: new RegExp(`Cette semaine : ${daysLeft} créneaux? à pourvoir`) });
+    expect(link.getAttribute('href')).toBe(`/dashboard/villages/${ID.village}/planning?filtre=a-pourvoir`);
   });
 
   it('does not list a village the user left or was banned from', async () => {

@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { VILLAGE_STATE } from '../../contract';
 import { useVillagesList, useVillagesRefresh } from './use-villages-list';
 import type { VillageActivity, VillageSummary } from './village-summary';
+import { weekSlotsText } from './week-slots';
 import { FetchFailed } from '../../api/transport';
 import './villages-list.css';
 
@@ -57,6 +58,7 @@ function VillageCard({ summary }: { summary: VillageSummary }) {
               <ul className="village-card-activity">
                 <li className={summary.activity.helpsToday ? 'highlight' : undefined}>{helpsTodayText(summary.activity.helpsToday)}</li>
                 <li className={summary.activity.uncoveredNeeds ? 'warning' : undefined}>{uncoveredText(summary.activity)}</li>
+                <WeekSlotsItem villageId={summary.id} activity={summary.activity} />
               </ul>
             ) : (
               <p className="village-card-hint">{NOT_PULLED_TEXT}</p>
@@ -69,6 +71,21 @@ function VillageCard({ summary }: { summary: VillageSummary }) {
           ) : null}
         </div>
       </article>
+    </li>
+  );
+}
+
+/** "Cette semaine : 3 créneaux à pourvoir", leading to them on the planning; nothing for a week with no slots. */
+function WeekSlotsItem({ villageId, activity }: { villageId: string; activity: VillageActivity }) {
+  const text = weekSlotsText(activity.weekSlots);
+  if (!text) return null;
+  if (!activity.weekSlots.open) return <li>{text}</li>;
+  return (
+    <li className="warning">
+      <Link to="/dashboard/villages/$id/planning" params={{ id: villageId }} search={{ filtre: 'a-pourvoir' }} className="village-card-slots">
+        <span aria-hidden="true">○ </span>
+        {text}
+      </Link>
     </li>
   );
 }
