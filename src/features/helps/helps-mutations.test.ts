@@ -6,6 +6,7 @@ import { enqueue } from '../../outbox/enqueue';
 import { onTheWire, seedLocal, MADE_AT, signedInDevice } from '../../testing/outbox-world';
 import { addHelp } from './mutations/add-help';
 import { deleteHelp, refuseHelp } from './mutations/remove-help';
+import { updateHelp } from './mutations/update-help';
 import { aHelpOn, aNeed, aVillage } from '../../testing/factories';
 
 let db: VillageDatabase;
@@ -112,5 +113,63 @@ describe('descriptions, for the list of refused changes', () => {
     const remove = { village_id: villageId, help_id: uuidv7(), villager_id: villagerId };
     expect(deleteHelp.describe?.(remove)).toBe("Retrait d'une aide");
     expect(refuseHelp.describe?.(remove)).toBe("Refus d'une aide");
+  });
+});
+
+describe('update-help: the note on a help', () => {
+  const note = (helpId: string, comment: string | null) => ({ village_id: villageId, help_id: helpId, input: { updater_id: villagerId, comment } });
+
+  it('sets the comment at once and leaves the rest of the help as it was; on a help gone, writes nothing', async () => {
+    const need = aNeed({ village_id: villageId });
+    const help = aHelpOn(need, { helper_id: villagerId });
+    await seedLocal(db, aVillage({ id: villageId }), [need], [help]);
+    await enqueue(updateHelp, note(help.id, 'j’apporte une soupe'), { db, now });
+    expect(await db.helps.get(help.id)).toEqual({ ...help, comment: 'j’apporte une soupe' });
+    await enqueue(updateHelp, note(help.id, null), { db, now });
+    expect(await db.helps.get(help.id)).toEqual({ ...help, comment: null });
+    const gone = uuidv7();
+    await enqueue(updateHelp, note(gone, 'Je passe'), { db, now });
+    expect(await db.helps.get(gone)).toBeUndefined();
+    expect(await db.outbox.count()).toBe(3);
+  });
+
+  it('is a PUT on the help with the helper and the note, and names its row', () => {
+    const helpId = uuidv7();
+    expect(onTheWire(updateHelp.request(note(helpId, 'Je passe')))).toEqual({
+      method: 'PUT',
+      path: `/v1/villages/${villageId}/helps/${helpId}`,
+      body: { updater_id: villagerId, comment: 'Je passe' },
+    });
+    expect(updateHelp.villageId(note(helpId, null))).toBe(villageId);
+    expect(updateHelp.target(note(helpId, null))).toBe(`helps:${helpId}`);
+    expect(updateHelp.describe?.(note(helpId, 'Je passe'))).toBe('Mot sur votre aide : « Je passe »');
+  });
+
+  it('settles with the server’s help, keeping the local need, and never brings back a help withdrawn meanwhile', async () => {
+    const need = aNeed({ village_id: villageId, name: 'Dîner' });
+    const help = aHelpOn(need, { helper_id: villagerId });
+    await seedLocal(db, aVillage({ id: villageId }), [need], [help]);
+    const { village_need: _need, ...answered } = { ...help, comment: 'Je passe' };
+    const settle = (helpId: string) =>
+      db.transaction('rw', [db.needs, db.helps, db.categories, db.villages], () => updateHelp.settle!(db, note(helpId, 'Je passe'), answered));
+    await settle(help.id);
+    expect(await db.helps.get(help.id)).toEqual({ ...help, comment: 'Je passe' });
+    await db.helps.delete(help.id);
+    await settle(help.id);
+    expect(await db.helps.get(help.id)).toBeUndefined();
+  });
+});
+
+describe('a take refused on replay', () => {
+  it('names the slot and its need when the write carries them, in the village’s zone', () => {
+    const take = {
+      village_id: villageId,
+      village_need_id: uuidv7(),
+      id: uuidv7(),
+      input: { helper_id: villagerId, start_date: '2035-03-14T18:00:00.000Z', end_date: '2035-03-14T19:30:00.000Z' },
+      need_name: 'Dîner',
+    };
+    expect(addHelp.describe?.(take)).toBe('Créneau du mercredi 14 mars 2035, 19 h sur « Dîner »');
+    expect(addHelp.describe?.({ ...take, time_zone: 'America/Montreal' })).toBe('Créneau du mercredi 14 mars 2035, 14 h sur « Dîner »');
   });
 });

@@ -2,6 +2,7 @@
 import 'fake-indexeddb/auto';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DateTime } from 'luxon';
 import { db } from '../../db/database';
 import { enqueue } from '../../outbox/enqueue';
 import { requestReplay } from '../../outbox/page-replayer';
@@ -29,10 +30,12 @@ const add = () => fireEvent.click(screen.getByRole('button', { name: 'Ajouter ce
 const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
 describe('adding a need', () => {
-  it('tells a helper that only the creator and the needy person add needs', async () => {
+  it('tells a helper that only the organisers add needs', async () => {
     await buildVillage('hugo');
     await renderScreen(() => <AddNeedPage villageId={ID.village} />);
-    expect(await screen.findByText('Seuls le créateur du village et la personne aidée peuvent ajouter un besoin.')).toBeTruthy();
+    expect(
+      await screen.findByText('Seuls les organisateurs du village (son créateur, la personne aidée et les co-organisateurs) peuvent ajouter un besoin.'),
+    ).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Ajouter ce besoin' })).toBeNull();
   });
 
@@ -108,5 +111,62 @@ describe('adding a need', () => {
     expect((await screen.findByRole('alert')).textContent).toBe(new QuotaExceeded().message);
     expect((screen.getByLabelText('Nom du besoin') as HTMLInputElement).value).toBe('Arroser les plantes');
     expect(requestReplay).not.toHaveBeenCalled();
+  });
+
+  it('builds "lundi, mercredi et vendredi à 19 h pendant 6 semaines, 3 places" with its practical details, showing the 18 slots first', async () => {
+    await buildVillage('nina');
+    await renderScreen(() => <AddNeedPage villageId={ID.village} />);
+    // A Monday at least a week ahead, whenever the test runs.
+    const monday = DateTime.now().setZone('Europe/Paris').plus({ weeks: 1 }).startOf('week');
+    const first = monday.toISODate()!;
+    fireEvent.click(await screen.findByLabelText('Un autre besoin, que je décris'));
+    type('Nom du besoin', 'Dîner');
+    fireEvent.click(screen.getByRole('radio', { name: 'À des dates précises' }));
+    type('Première date', first);
+    type('Heure', '19:00');
+    fireEvent.change(screen.getByRole('combobox', { name: 'Durée de chaque créneau' }), { target: { value: '90' } });
+    type('Nombre de personnes par créneau', '3');
+    fireEvent.click(screen.getByRole('radio', { name: 'Chaque semaine' }));
+    // The first date's day is ticked already.
+    expect((screen.getByRole('checkbox', { name: 'lundi' }) as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'mercredi' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'vendredi' }));
+    fireEvent.click(screen.getByRole('radio', { name: 'Pendant un nombre de semaines' }));
+    type('Nombre de semaines', '6');
+    expect(await screen.findByText(/^18 créneaux, du lundi \d+ \S+( \d{4})? au vendredi \d+ \S+( \d{4})?\.$/)).toBeTruthy();
+    type('Adresse', '12 rue des Lilas, Lyon');
+    type('Accès', 'Code 1234, 2e étage');
+    type('Nombre de personnes à nourrir', '3');
+    type('Régime et allergies', 'Sans noix');
+    add();
+    await waitFor(async () => expect(await db.outbox.count()).toBe(1));
+    const until = monday.plus({ weeks: 6, days: -1 }).toFormat('yyyyLLdd');
+    expect((await db.outbox.toArray())[0].payload).toMatchObject({
+      input: {
+        name: 'Dîner',
+        schedule: { dtstart: `${first}T19:00`, duration_minutes: 90, rrule: `FREQ=WEEKLY;BYDAY=MO,WE,FR;UNTIL=${until}T235959Z`, exdates: [], places: 3 },
+        address: '12 rue des Lilas, Lyon',
+        access: 'Code 1234, 2e étage',
+        people: 3,
+        diet: 'Sans noix',
+      },
+    });
+  });
+
+  it('says what is wrong in the dates at each field and keeps what was typed', async () => {
+    await buildVillage('nina');
+    await renderScreen(() => <AddNeedPage villageId={ID.village} />);
+    fireEvent.click(await screen.findByLabelText('Un autre besoin, que je décris'));
+    type('Nom du besoin', 'Dîner');
+    fireEvent.click(screen.getByRole('radio', { name: 'À des dates précises' }));
+    type('Nombre de personnes par créneau', '25');
+    type('Nombre de personnes à nourrir', 'deux');
+    add();
+    expect(await screen.findByText('Le nombre de places doit être compris entre 1 et 20')).toBeTruthy();
+    expect(screen.getAllByText('Ce champ est requis')).toHaveLength(2);
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Première date')));
+    expect((screen.getByLabelText('Nom du besoin') as HTMLInputElement).value).toBe('Dîner');
+    expect((screen.getByLabelText('Nombre de personnes par créneau') as HTMLInputElement).value).toBe('25');
+    expect(await db.outbox.count()).toBe(0);
   });
 });

@@ -71,7 +71,7 @@ export function EditNeedForm({ need, updaterId, helps, zone, onSaved, onCancel }
         onConfirm={() => (confirming ? save(confirming) : Promise.resolve(null))}
         onClose={() => setConfirming(null)}
       >
-        <p>{releaseWarning(released)}</p>
+        {confirming ? <p>{releaseWarning(released)}</p> : null}
       </ConfirmDialog>
     </form>
   );

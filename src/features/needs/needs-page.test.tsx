@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 import 'fake-indexeddb/auto';
 import { cleanup, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { aHelp, aNeed } from '../../testing/factories';
 import { db } from '../../db/database';
 import { NeedsPage } from './needs-page';
 import { buildVillage, helpAt, ID } from '../../testing/nina-village';
@@ -10,7 +11,10 @@ import { provideAppMutationKinds } from '../../testing/mutation-kinds';
 
 await provideAppMutationKinds();
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
 
 describe('the needs list', () => {
   it('groups needs by category, free ones last under "Autres besoins", with their planned helps', async () => {
@@ -28,6 +32,24 @@ describe('the needs list', () => {
     expect(within(meals).getByText('2 aides prévues')).toBeTruthy();
     expect(meals.querySelector('img')?.getAttribute('src')).toBe('/uploads/repas.jpg');
     expect(within(other).getByRole('link', { name: /Promener le chien/ }).textContent).toContain('Aucune aide prévue');
+  });
+
+  it('says per scheduled need how many of this week’s slots are still open', async () => {
+    // Only the clock is fake (IndexedDB's timers stay real): Monday 30 November 2026, 9 h in Paris.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-30T08:00:00Z'));
+    await buildVillage('hugo');
+    const dinner = aNeed({ village_id: ID.village, name: 'Dîner', schedule: { dtstart: '2026-11-30T19:00', duration_minutes: 60, rrule: 'FREQ=DAILY;COUNT=10', exdates: [], places: 1 } });
+    const visit = aNeed({ village_id: ID.village, name: 'Visite', schedule: { dtstart: '2026-12-02T15:00', duration_minutes: 60, rrule: null, exdates: [], places: 1 } });
+    await db.needs.bulkPut([dinner, visit]);
+    const on = (need: typeof dinner, start_date: string) => aHelp({ village_id: ID.village, village_need_id: need.id, helper_id: ID.olga, start_date });
+    await db.helps.bulkPut([on(dinner, '2026-11-30T18:00:00.000Z'), on(dinner, '2026-12-01T18:00:00.000Z'), on(visit, '2026-12-02T14:00:00.000Z')]);
+    await renderScreen(() => <NeedsPage villageId={ID.village} />);
+    // Seven evenings to Sunday, two taken; the three of next week are not counted.
+    expect((await screen.findByRole('link', { name: /Dîner/ })).textContent).toContain('5 créneaux à pourvoir cette semaine');
+    expect(screen.getByRole('link', { name: /Visite/ }).textContent).toContain('Tout est couvert cette semaine');
+    // Undated needs as before.
+    expect(screen.getByRole('link', { name: /Repas/ }).textContent).toContain('aide');
   });
 
   it('does not count the helps of a villager who left', async () => {

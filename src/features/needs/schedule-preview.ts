@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { DateTime } from 'luxon';
 import { expandSchedule, horizonFrom, occurrenceAt, ScheduleInput, type Help, type Schedule, type VillageNeed } from '../../contract';
 import { formatSlotDay, formatSlotStart } from '../../contract/help-time';
 import { scheduleFromFields, scheduleProblems, type ScheduleFields } from './schedule-form';
@@ -17,12 +18,13 @@ export function validScheduleOf(fields: ScheduleFields, editing: Schedule | null
 export function schedulePreview(schedule: Schedule, zone: string, now: Date = new Date()): string {
   const slots = expandSchedule(schedule, zone, now, horizonFrom(now), now);
   if (slots.length === 0) return 'Aucun créneau à venir avec ces dates.';
+  const today = DateTime.fromJSDate(now);
   const first = slots[0].start_date;
-  if (slots.length === 1) return `1 créneau, le ${formatSlotStart(first, zone)}.`;
+  if (slots.length === 1) return `1 créneau, le ${formatSlotStart(first, zone, today)}.`;
   const last = slots[slots.length - 1].start_date;
   // A rule with no end stops at the horizon: say so rather than let "deux ans" come as a surprise.
   const endless = schedule.rrule != null && !/COUNT=|UNTIL=/i.test(schedule.rrule);
-  return `${slots.length} créneaux, du ${formatSlotDay(first, zone)} au ${formatSlotDay(last, zone)}${endless ? ' (la répétition s’arrête à deux ans)' : ''}.`;
+  return `${slots.length} créneaux, du ${formatSlotDay(first, zone, today)} au ${formatSlotDay(last, zone, today)}${endless ? ' (la répétition s’arrête à deux ans)' : ''}.`;
 }
 
 /**

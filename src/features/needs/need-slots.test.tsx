@@ -1,0 +1,196 @@
+// @vitest-environment happy-dom
+import 'fake-indexeddb/auto';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DateTime } from 'luxon';
+import { expandSchedule, type Schedule } from '../../contract';
+import { formatHelpSlot } from '../../contract/help-time';
+import { db } from '../../db/database';
+import { NeedDetailPage } from './need-detail-page';
+import { buildVillage, ID, type Member } from '../../testing/nina-village';
+import { aHelp, aNeed } from '../../testing/factories';
+import { renderScreen } from '../../testing/render-screen';
+import { provideAppMutationKinds } from '../../testing/mutation-kinds';
+
+await provideAppMutationKinds();
+
+vi.mock('../../outbox/page-replayer', () => ({ requestReplay: vi.fn(async () => 'sync-registered') }));
+
+afterEach(() => {
+  cleanup();
+  vi.clearAllMocks();
+});
+
+const ZONE = 'Europe/Paris';
+const DINNER = '0190a000-0000-7000-8000-0000000000f9';
+const paris = () => DateTime.now().setZone(ZONE);
+
+/** A scheduled need "Dîner" in the test village, and its occurrences to come. */
+async function dinner(schedule: Schedule) {
+  await db.needs.put(aNeed({ id: DINNER, village_id: ID.village, name: 'Dîner', schedule, address: '12 rue des Lilas, Lyon', diet: 'Sans noix' }));
+  const now = new Date();
+  return expandSchedule(schedule, ZONE, now, DateTime.fromJSDate(now).plus({ weeks: 8 }).toJSDate(), now);
+}
+
+const helpOn = (helper: Member, start_date: string, end_date: string, comment: string | null = null) =>
+  aHelp({ village_id: ID.village, village_need_id: DINNER, helper_id: ID[helper], start_date, end_date, comment });
+
+/** The row of one slot, found by its date and time in words. */
+const rowOf = (slot: { start_date: string; end_date: string }) =>
+  screen.getByText(formatHelpSlot(slot.start_date, slot.end_date, undefined, ZONE)).closest('li') as HTMLElement;
+
+/** Three evenings from the day after tomorrow, 19 h for 1 h 30, `places` each. */
+const threeEvenings = (places: number): Schedule => ({
+  dtstart: `${paris().plus({ days: 2 }).toISODate()}T19:00`,
+  duration_minutes: 90,
+  rrule: 'FREQ=DAILY;COUNT=3',
+  exdates: [],
+  places,
+});
+
+describe('a scheduled need’s slots', () => {
+  it('are taken in one tap, shown as mine at once, then a note can be added', async () => {
+    await buildVillage('hugo');
+    const [first, second] = await dinner(threeEvenings(2));
+    await db.helps.put(helpOn('olga', first.start_date, first.end_date, 'Je fais une soupe'));
+    await renderScreen(() => <NeedDetailPage villageId={ID.village} needId={DINNER} />);
+
+    expect(await screen.findByRole('heading', { name: 'Prochains créneaux' })).toBeTruthy();
+    expect(within(rowOf(first)).getByText(/1 place libre sur 2/)).toBeTruthy();
+    expect(within(rowOf(first)).getByText(/Olga/).textContent).toBe('Olga : « Je fais une soupe »');
+    expect(within(rowOf(second)).getByText(/À pourvoir/)).toBeTruthy();
+    // Practical details, read from this device.
+    expect(screen.getByText('12 rue des Lilas, Lyon')).toBeTruthy();
+    expect(screen.getByRole('link', { name: /Voir sur une carte/ }).getAttribute('href')).toBe(
+      'https://www.openstreetmap.org/search?query=12%20rue%20des%20Lilas%2C%20Lyon',
+    );
+
+    fireEvent.click(within(rowOf(second)).getByRole('button', { name: /^Je m’en occupe/ }));
+    await waitFor(() => expect(within(rowOf(second)).getByText(/Vous y allez/)).toBeTruthy());
+    expect(within(rowOf(second)).queryByRole('button', { name: /^Je m’en occupe/ })).toBeNull();
+    expect(within(rowOf(second)).getByRole('button', { name: /^Me retirer/ })).toBeTruthy();
+    const [take] = await db.outbox.toArray();
+    expect(take).toMatchObject({
+      kind: 'add-help',
+      payload: {
+        village_id: ID.village,
+        village_need_id: DINNER,
+        input: { helper_id: ID.hugo, start_date: second.start_date, end_date: second.end_date, comment: null },
+        need_name: 'Dîner',
+        time_zone: ZONE,
+      },
+    });
+    const helpId = (take.payload as { id: string }).id;
+
+    const prompt = screen.getByRole('dialog', { name: /C’est noté : vous y allez/ });
+    fireEvent.change(within(prompt).getByLabelText('Un mot pour le village ? (facultatif)'), { target: { value: ' j’apporte une soupe ' } });
+    fireEvent.click(within(prompt).getByRole('button', { name: 'Ajouter ce mot' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: /C’est noté/ })).toBeNull());
+    expect((await db.outbox.toArray()).map((e) => [e.kind, e.payload])).toEqual([
+      ['add-help', take.payload],
+      ['update-help', { village_id: ID.village, help_id: helpId, input: { updater_id: ID.hugo, comment: 'j’apporte une soupe' } }],
+    ]);
+    await waitFor(() => expect(within(rowOf(second)).getByText('Vous', { selector: '.slot-holders li' }).textContent).toBe('Vous : « j’apporte une soupe »'));
+  });
+
+  it('says a full slot is full and offers no button on it', async () => {
+    await buildVillage('hugo');
+    const [first, second] = await dinner(threeEvenings(1));
+    await db.helps.put(helpOn('olga', first.start_date, first.end_date));
+    await renderScreen(() => <NeedDetailPage villageId={ID.village} needId={DINNER} />);
+    await screen.findByRole('heading', { name: 'Prochains créneaux' });
+    expect(within(rowOf(first)).getByText(/Complet/)).toBeTruthy();
+    expect(within(rowOf(first)).queryByRole('button')).toBeNull();
+    expect(within(rowOf(second)).getByRole('button', { name: /^Je m’en occupe/ })).toBeTruthy();
+  });
+
+  it('warns a helper withdrawing under 48 hours ahead that the organisers will be told', async () => {
+    await buildVillage('hugo');
+    const schedule: Schedule = { dtstart: `${paris().plus({ days: 1 }).toISODate()}T19:00`, duration_minutes: 60, rrule: null, exdates: [], places: 1 };
+    const [slot] = await dinner(schedule);
+    const mine = helpOn('hugo', slot.start_date, slot.end_date);
+    await db.helps.put(mine);
+    await renderScreen(() => <NeedDetailPage villageId={ID.village} needId={DINNER} />);
+    await screen.findByRole('heading', { name: 'Prochains créneaux' });
+    fireEvent.click(within(rowOf(slot)).getByRole('button', { name: /^Me retirer/ }));
+    const dialog = screen.getByRole('dialog', { hidden: true, name: 'Vous retirer de ce créneau ?' });
+    expect(within(dialog).getByText(/moins de 48 heures : les organisateurs du village seront prévenus/)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Me retirer', hidden: true }));
+    await waitFor(async () => expect(await db.helps.get(mine.id)).toBeUndefined());
+    expect((await db.outbox.toArray()).map((e) => [e.kind, e.payload])).toEqual([
+      ['delete-help', { village_id: ID.village, help_id: mine.id, villager_id: ID.hugo }],
+    ]);
+  });
+
+  it('lets a manager cancel one date: it joins the cancelled dates and its helper is released', async () => {
+    await buildVillage('claire');
+    const schedule = threeEvenings(1);
+    const [first, second] = await dinner(schedule);
+    const olgas = helpOn('olga', second.start_date, second.end_date);
+    await db.helps.put(olgas);
+    await renderScreen(() => <NeedDetailPage villageId={ID.village} needId={DINNER} />);
+    await screen.findByRole('heading', { name: 'Prochains créneaux' });
+    expect(within(rowOf(first)).getByRole('button', { name: /^Je m’en occupe/ })).toBeTruthy();
+    fireEvent.click(within(rowOf(second)).getByRole('button', { name: /^Annuler ce créneau/ }));
+    const dialog = screen.getByRole('dialog', { hidden: true, name: 'Annuler ce créneau ?' });
+    expect(within(dialog).getByText('La personne qui l’avait pris sera prévenue.')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Annuler ce créneau', hidden: true }));
+    const label = DateTime.fromISO(second.start_date, { zone: ZONE }).toFormat("yyyy-LL-dd'T'HH:mm");
+    await waitFor(async () => expect((await db.needs.get(DINNER))?.schedule?.exdates).toEqual([label]));
+    expect(await db.helps.get(olgas.id)).toBeUndefined();
+    expect((await db.outbox.toArray()).map((e) => [e.kind, e.payload])).toEqual([
+      ['update-need', { village_id: ID.village, need_id: DINNER, input: { updater_id: ID.claire, schedule: { ...schedule, exdates: [label] } } }],
+    ]);
+    await waitFor(() => expect(screen.queryByText(formatHelpSlot(second.start_date, second.end_date, undefined, ZONE))).toBeNull());
+  });
+});
+
+describe('editing a scheduled need', () => {
+  it('is prefilled from its schedule and says before saving which taken slots an edit releases', async () => {
+    await buildVillage('claire');
+    const monday = paris().plus({ weeks: 1 }).startOf('week');
+    const schedule: Schedule = {
+      dtstart: `${monday.toISODate()}T19:00`,
+      duration_minutes: 90,
+      rrule: `FREQ=WEEKLY;BYDAY=MO,WE,FR;UNTIL=${monday.plus({ weeks: 6, days: -1 }).toFormat('yyyyLLdd')}T235959Z`,
+      exdates: [],
+      places: 3,
+    };
+    const slots = await dinner(schedule);
+    const wednesday = slots[1];
+    const olgas = helpOn('olga', wednesday.start_date, wednesday.end_date);
+    await db.helps.put(olgas);
+    await renderScreen(() => <NeedDetailPage villageId={ID.village} needId={DINNER} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Modifier le besoin' }));
+
+    expect((screen.getByLabelText('Première date') as HTMLInputElement).value).toBe(monday.toISODate());
+    expect((screen.getByLabelText('Heure') as HTMLInputElement).value).toBe('19:00');
+    expect((screen.getByRole('combobox', { name: 'Durée de chaque créneau' }) as HTMLSelectElement).value).toBe('90');
+    expect((screen.getByLabelText('Nombre de personnes par créneau') as HTMLInputElement).value).toBe('3');
+    expect((screen.getByRole('radio', { name: 'Chaque semaine' }) as HTMLInputElement).checked).toBe(true);
+    expect(['lundi', 'mercredi', 'vendredi', 'mardi'].map((day) => (screen.getByRole('checkbox', { name: day }) as HTMLInputElement).checked)).toEqual([
+      true,
+      true,
+      true,
+      false,
+    ]);
+    expect((screen.getByRole('radio', { name: 'Jusqu’à une date' }) as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByText(/^18 créneaux, du lundi/)).toBeTruthy();
+    expect(screen.queryByText(/seront libérés|sera libéré/)).toBeNull();
+
+    fireEvent.click(screen.getByRole('checkbox', { name: 'mercredi' }));
+    expect(await screen.findByText('⚠️ 1 créneau déjà pris sera libéré ; la personne sera prévenue.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    const dialog = await screen.findByRole('dialog', { hidden: true, name: 'Libérer des créneaux déjà pris ?' });
+    expect(await db.outbox.count()).toBe(0);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Enregistrer quand même', hidden: true }));
+    await waitFor(async () => expect(await db.outbox.count()).toBe(1));
+    const [edit] = await db.outbox.toArray();
+    expect(edit.payload).toEqual({
+      village_id: ID.village,
+      need_id: DINNER,
+      input: { updater_id: ID.claire, name: 'Dîner', description: null, schedule: { ...schedule, rrule: schedule.rrule!.replace('MO,WE,FR', 'MO,FR') } },
+    });
+    expect(await db.helps.get(olgas.id)).toBeUndefined();
+  });
+});
