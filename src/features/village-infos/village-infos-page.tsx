@@ -4,6 +4,7 @@ import { isActiveVillager } from '../../contract';
 import { canManage, useMyVillager, useVillage, useVillageSync, useVillagers } from '../../village-data/hooks';
 import { LeaveVillage, membersCount } from '../manage';
 import { needyPerson } from './needy-person';
+import { OpenSlots } from './open-slots';
 import { formatPeriod } from './village-period';
 import { formatPhone, phoneHref } from './phone-number';
 import '../manage/manage.css';
@@ -47,6 +48,8 @@ export function VillageInfosPage({ villageId }: { villageId: string }) {
         </dl>
       ) : null}
       {village.infos ? <p className="village-infos-text">{village.infos}</p> : <p className="village-infos-none">Pas encore de présentation.</p>}
+
+      {me && active ? <OpenSlots villageId={villageId} me={me} /> : null}
 
       <h2>Période</h2>
       <p>{formatPeriod(village.start_date, village.end_date)}</p>

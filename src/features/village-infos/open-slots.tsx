@@ -1,0 +1,73 @@
+import { useId, useState } from 'react';
+import { Link } from '@tanstack/react-router';
+import { DEFAULT_TIME_ZONE, type Slot, type Villager } from '../../contract';
+import { formatHelpSlot } from '../../contract/help-time';
+import { useVillage, useVillageHelps, useVillageNeeds, useVillageSlots } from '../../village-data/hooks';
+import { useTakeSlot } from '../helps';
+import { restOfWeek, weekSlotsOf, weekSlotsText } from '../villages-list';
+
+/** How far ahead the home looks for slots to offer, and how many it lists. */
+const AHEAD_DAYS = 14;
+const LISTED = 3;
+
+/** The slots the viewer may take: open, not theirs already. */
+const takeable = (slots: readonly Slot[], mine: ReadonlySet<string>) => slots.filter((slot) => slot.open > 0 && !slot.taken.some((id) => mine.has(id)));
+
+/**
+ * The village home's coverage at a glance: how many slots of the week are still to fill (leading to them on the
+ * planning), and the next ones, each taken in one tap.
+ */
+export function OpenSlots({ villageId, me }: { villageId: string; me: Villager }) {
+  const titleId = useId();
+  const village = useVillage(villageId);
+  const needs = useVillageNeeds(villageId);
+  const myHelps = useVillageHelps(villageId);
+  const [span] = useState(() => {
+    const now = new Date();
+    return { now, to: new Date(now.getTime() + AHEAD_DAYS * 24 * 3600_000).toISOString() };
+  });
+  const slots = useVillageSlots(villageId, span.now.toISOString(), span.to);
+  const { take, noteDialog } = useTakeSlot(villageId);
+  if (!slots || !needs || !myHelps || !slots.length) return null;
+
+  const zone = village?.time_zone ?? DEFAULT_TIME_ZONE;
+  const week = restOfWeek(span.now, zone);
+  const weekText = weekSlotsText(weekSlotsOf(slots.filter((slot) => slot.start_date < week.to)));
+  const mine = new Set(myHelps.filter((help) => help.helper_id === me.id).map((help) => help.id));
+  const next = takeable(slots, mine).slice(0, LISTED);
+  const nameOf = (needId: string) => needs.find((need) => need.id === needId)?.name ?? 'Besoin';
+
+  return (
+    <section className="open-slots" aria-labelledby={titleId}>
+      <h2 id={titleId}>Créneaux à pourvoir</h2>
+      {weekText ? (
+        <p className="open-slots-week">
+          <Link to="/dashboard/villages/$id/planning" params={{ id: villageId }} search={{ filtre: 'a-pourvoir' }}>
+            {weekText}
+          </Link>
+        </p>
+      ) : null}
+      {next.length ? (
+        <ul className="open-slots-list">
+          {next.map((slot) => {
+            const when = formatHelpSlot(slot.start_date, slot.end_date);
+            const name = nameOf(slot.village_need_id);
+            return (
+              <li key={`${slot.village_need_id} ${slot.start_date}`}>
+                <span className="open-slots-need">{name}</span>
+                <span className="open-slots-when">{when}</span>
+                <span className="open-slots-places">{slot.places > 1 ? `${slot.open} ${slot.open > 1 ? 'places' : 'place'} sur ${slot.places}` : 'À pourvoir'}</span>
+                <button type="button" onClick={() => void take(slot.village_need_id, slot, me.id)}>
+                  Je m’en occupe<span className="visually-hidden"> : {name}, {when}</span>
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      ) : (
+        <p className="village-infos-none">Aucun créneau à pourvoir dans les deux semaines à venir.</p>
+      )}
+      {noteDialog}
+    </section>
+  );
+}
