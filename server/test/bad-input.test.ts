@@ -711,6 +711,7 @@ const S = scheduleMessages;
 
 const scheduleCases: Case[] = [
   ...call('POST', '/v1/villages/{id}/needs', villageA('/needs'), [
+    ['a schedule that is not an object', dinner('lundi à 19 h'), invalid(e('schedule', M.wrongType))],
     ['a rule the library cannot read', dinner({ ...DINNERS, rrule: "n'importe quoi" }), invalid(e('schedule', S.rule))],
     ['an unknown frequency', dinner({ ...DINNERS, rrule: 'FREQ=SOMETIMES' }), invalid(e('schedule', S.rule))],
     ['an unknown day', dinner({ ...DINNERS, rrule: 'FREQ=WEEKLY;BYDAY=XX' }), invalid(e('schedule', S.rule))],

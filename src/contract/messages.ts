@@ -20,11 +20,12 @@ export const messages = {
 } as const;
 
 // Valibot's own messages are English: anything a schema did not name gets a French one.
-// Valibot reports a missing key on the object itself (input undefined), not on the key's own schema.
+// Valibot reports a missing key on the object itself (input undefined), not on the key's own schema; a
+// strict object names an unknown key with `expected: 'never'`, and a value that is not an object otherwise.
 v.setGlobalMessage((issue) =>
   issue.input === undefined
     ? messages.required
-    : issue.type === 'strict_object' || issue.type === 'never'
+    : (issue.type === 'strict_object' && issue.expected === 'never') || issue.type === 'never'
       ? messages.unknownField
       : messages.wrongType,
 );
