@@ -138,3 +138,25 @@ describe('a need’s practical details', () => {
     expect(plain.body.data).toMatchObject({ schedule: null, address: null, access: null, people: null, diet: null });
   });
 });
+
+describe("changing the village's time zone", () => {
+  it('moves every slot: the helps no longer on one are released and told, as for a schedule edit', async () => {
+    const s = await scene();
+    const res = await world.request('PUT', `/v1/villages/${s.village.id}`, {
+      token: s.creator.token,
+      json: { updater_id: s.village.creatorVillagerId, time_zone: 'America/New_York' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data.time_zone).toBe('America/New_York');
+    // 19:00 in New York is not 18:00 UTC: every held slot went.
+    expect(await s.left()).toEqual([]);
+    expect((await s.released()).map((a) => a.data.start_date).sort()).toEqual([MON_23, WED_25, FRI_27, MON_30]);
+    // The same zone again changes nothing.
+    const again = await world.request('PUT', `/v1/villages/${s.village.id}`, {
+      token: s.creator.token,
+      json: { updater_id: s.village.creatorVillagerId, time_zone: 'America/New_York' },
+    });
+    expect(again.status).toBe(200);
+    expect(await s.released()).toHaveLength(4);
+  });
+});

@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { v7 as uuidv7 } from 'uuid';
 import { messages, VILLAGE_STATE } from '../../src/contract';
@@ -6,7 +6,8 @@ import type { QueryOf } from '../../src/contract/endpoint';
 import { createVillage, getVillage, listUserVillages, listVillages, updateVillage } from '../../src/contract/endpoints/villages';
 import type { AppEnv, Deps } from '../deps';
 import type { Executor } from '../db/client';
-import { villagers, villages } from '../db/schema';
+import { villageNeeds, villagers, villages } from '../db/schema';
+import { releaseRemovedSlots } from '../needs/schedule-edit';
 import { conflict, invalid, text } from '../http/errors';
 import { route, type App } from '../http/route';
 import { write } from '../http/write';
@@ -126,11 +127,24 @@ export function villageRoutes(app: App, deps: Deps, serialize: Serializers, cach
       }
       const now = deps.clock.now();
       if (Object.keys(changes).length) await tx.update(villages).set({ ...changes, updatedAt: now }).where(eq(villages.id, id));
+      // Another zone moves every slot in time: the helps no longer on one are released and told, as for a schedule edit.
+      if (input.time_zone && input.time_zone !== m.village.timeZone) await releaseAfterZoneChange(tx, id, input.time_zone, actor.id, now);
       await recordAction(tx, { villageId: id, villagerId: actor.id, type: 'village_updated', data: { fields: Object.keys(fields) } }, now);
       const [fresh] = await tx.select().from(villages).where(eq(villages.id, id));
       return serialize.village(fresh);
     });
   });
+}
+
+/** Each scheduled need of the village checked against its slots in the new zone. */
+async function releaseAfterZoneChange(tx: Executor, villageId: string, zone: string, actorId: string, now: Date) {
+  const scheduled = await tx
+    .select({ id: villageNeeds.id, name: villageNeeds.name, schedule: villageNeeds.schedule })
+    .from(villageNeeds)
+    .where(and(eq(villageNeeds.villageId, villageId), isNotNull(villageNeeds.schedule)));
+  for (const need of scheduled) {
+    if (need.schedule) await releaseRemovedSlots(tx, { villageId, zone, need, schedule: need.schedule, actorId, now });
+  }
 }
 
 /** The buffer's bytes without a copy. */
