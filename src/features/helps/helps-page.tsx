@@ -10,6 +10,7 @@ import { formatHelpSlot } from '../../contract/help-time';
 import { splitHelps } from './split-helps';
 import { deleteHelpAction, refuseHelpAction } from './actions';
 import { NeedSlots } from './need-slots';
+import { LATE_WITHDRAWAL_MS } from './slot-state';
 import '../needs/needs.css';
 
 const SECTIONS = [
@@ -25,7 +26,8 @@ export function HelpsPage({ villageId, needId }: { villageId: string; needId: st
   const helps = useVillageHelps(villageId, needId);
   const villagers = useVillagers(villageId);
   const me = useMyVillager(villageId);
-  const [pending, setPending] = useState<{ help: Help; action: HelpAction } | null>(null);
+  // `late`: measured when asked, a withdrawal under 48 hours ahead is told to the organisers.
+  const [pending, setPending] = useState<{ help: Help; action: HelpAction; late: boolean } | null>(null);
 
   // Who is looking decides the buttons: wait for it rather than show none and then some.
   if (needs === undefined || helps === undefined || villagers === undefined || me === undefined) return <p role="status">Chargement…</p>;
@@ -71,7 +73,7 @@ export function HelpsPage({ villageId, needId }: { villageId: string; needId: st
                       help={help}
                       helperName={helperName(help, villagers, me)}
                       action={helpActionFor(help, me, section.key === 'past')}
-                      onAction={(h, action) => setPending({ help: h, action })}
+                      onAction={(h, action) => setPending({ help: h, action, late: Date.parse(h.start_date) - Date.now() < LATE_WITHDRAWAL_MS })}
                     />
                   ))}
                 </ul>
@@ -95,6 +97,9 @@ export function HelpsPage({ villageId, needId }: { villageId: string; needId: st
               ? `L’aide de ${helperName(pending.help, villagers, me)} (${formatHelpSlot(pending.help.start_date, pending.help.end_date)}) sera retirée du village.`
               : `Votre aide (${formatHelpSlot(pending.help.start_date, pending.help.end_date)}) sera retirée : le village ne comptera plus sur vous pour ce créneau.`}
           </p>
+        ) : null}
+        {pending?.action === 'remove' && pending.late ? (
+          <p>Ce créneau commence dans moins de 48 heures : les organisateurs du village seront prévenus.</p>
         ) : null}
       </ConfirmDialog>
     </section>
