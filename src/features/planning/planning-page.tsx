@@ -1,32 +1,26 @@
 import { useCallback, useMemo, useState } from 'react';
-import { DateTime } from 'luxon';
-import { isActiveVillager, type Slot } from '../../contract';
-import { useCategories, useMyVillager, useVillageNeeds, useVillagers, useVillageSlots, useVillageSync } from '../../village-data/hooks';
-import { todayInParis, ZONE, type IsoDay } from './calendar-dates';
+import { DEFAULT_TIME_ZONE, isActiveVillager, type Slot } from '../../contract';
+import { useCategories, useMyVillager, useVillage, useVillageNeeds, useVillagers, useVillageSync } from '../../village-data/hooks';
+import { todayInParis } from './calendar-dates';
 import { PlanningView } from './planning-view';
-import { planningReadRange, usePlanningHelps } from './use-planning-helps';
+import { planningSlots, usePlanningHelps } from './use-planning-helps';
 import { CalendarSubscription } from '../calendar';
 import { useTakeSlot } from '../helps';
 
-/** The instants of the days the planning reads around a month: the slots' window (well under the 366 days allowed). */
-export function planningSlotWindow(anchor: IsoDay) {
-  const { from, to } = planningReadRange(`${anchor.slice(0, 7)}-01`);
-  const instant = (day: IsoDay) => DateTime.fromISO(day, { zone: ZONE }).toUTC().toJSDate().toISOString();
-  return { from: instant(from), to: instant(to) };
-}
-
 /**
- * The planning route: reads the village's local data around the shown period (helps and the scheduled needs'
- * slots, expanded on the device) and hands it to the pure view; an open slot is taken in one tap.
+ * The planning route: reads the village's local data around the shown period (helps, and the scheduled needs'
+ * slots expanded on the device from them) and hands it to the pure view; an open slot is taken in one tap.
  */
 export function PlanningPage({ villageId, openOnly = false }: { villageId: string; openOnly?: boolean }) {
   useVillageSync(villageId);
   const [today] = useState(todayInParis);
   const [anchor, setAnchor] = useState(today);
   const helps = usePlanningHelps(villageId, anchor);
-  const slotWindow = useMemo(() => planningSlotWindow(anchor), [anchor]);
-  const slots = useVillageSlots(villageId, slotWindow.from, slotWindow.to);
   const needs = useVillageNeeds(villageId);
+  const zone = useVillage(villageId)?.time_zone ?? DEFAULT_TIME_ZONE;
+  const month = anchor.slice(0, 7);
+  // The slots of the days read, from the same rows (the month's helps, the needs), keyed by month as the helps are.
+  const slots = useMemo(() => (needs && helps ? planningSlots(needs, helps, zone, `${month}-01`) : undefined), [needs, helps, zone, month]);
   const villagers = useVillagers(villageId);
   const categories = useCategories();
   const me = useMyVillager(villageId);

@@ -12,7 +12,7 @@ import { activeHelps } from '../../../src/village-data/hooks';
 import { todayInParis, type PlanningViewKind } from '../../../src/features/planning/calendar-dates';
 import { indexHelpsByDay } from '../../../src/features/planning/day-index';
 import { PlanningView } from '../../../src/features/planning/planning-view';
-import { planningReadRange, readPlanningHelps } from '../../../src/features/planning/use-planning-helps';
+import { planningReadRange, planningSlots, readPlanningHelps } from '../../../src/features/planning/use-planning-helps';
 import { seedVillage, VILLAGE_ID } from './seed';
 
 const RUNS = 21;
@@ -42,7 +42,8 @@ declare global {
 
 /**
  * The route's reads, each its own query as in its hooks: usePlanningHelps (the helps around the shown month),
- * useVillageNeeds, useVillagers and useCategories. With `all`, the helps are read as useVillageHelps reads them
+ * useVillageNeeds, useVillagers and useCategories; then the scheduled needs' slots of the same days, expanded
+ * on the device from those rows as the page does (planningSlots). With `all`, the helps are read as useVillageHelps reads them
  * (the whole village), for comparison.
  */
 async function readVillage(db: VillageDatabase, helpsRead: 'month' | 'all', today: string) {
@@ -58,7 +59,8 @@ async function readVillage(db: VillageDatabase, helpsRead: 'month' | 'all', toda
     db.villagers.where('village_id').equals(VILLAGE_ID).toArray(),
     db.categories.toArray(),
   ]);
-  return { helps, needs, villagers, categories };
+  const slots = planningSlots(needs, helps, 'Europe/Paris', `${today.slice(0, 7)}-01`);
+  return { helps, slots, needs, villagers, categories };
 }
 
 const nextTask = () => new Promise((r) => setTimeout(r, 30));
@@ -90,7 +92,7 @@ async function main() {
     // Reading a size forces style and layout: the time covers a page ready to paint, not only a DOM.
     void container.getBoundingClientRect().height;
     const t2 = performance.now();
-    const helpsShown = container.querySelectorAll('.day-help, .month-day-names li').length;
+    const helpsShown = container.querySelectorAll('.day-help, .day-slot, .month-day-names li').length;
     root.unmount();
     container.remove();
     await nextTask();

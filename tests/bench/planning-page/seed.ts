@@ -1,3 +1,4 @@
+import { DateTime } from 'luxon';
 import type { Help, NeedCategory, VillageNeed, Villager } from '../../../src/contract';
 import type { VillageDatabase } from '../../../src/db/database';
 import { aHelp, aNeed, aVillage, aVillager } from '../../../src/testing/factories';
@@ -6,6 +7,7 @@ export const VILLAGE_ID = 'bench-village';
 const VILLAGERS = 30;
 const NEEDS = 50;
 const HELPS = 5000;
+export const DAILY_SLOTS = 730;
 const CATEGORIES = ['#e07a5f', '#3d405b', '#81b29a', '#f2cc8f', '#6d597a', '#277da1', '#c44536', '#43aa8b'];
 
 /** A fixed sequence (mulberry32), so that every run plans the same year. */
@@ -18,7 +20,10 @@ function random(seed: number) {
   };
 }
 
-/** One village, 30 villagers (two of them gone, as in life), 50 needs and 5,000 helps over the year around now. */
+/**
+ * One village, 30 villagers (two of them gone, as in life), 50 needs and 5,000 helps over the year around now, and
+ * a need with a daily slot for two years (730 occurrences, every other one taken).
+ */
 export async function seedVillage(db: VillageDatabase, now = Date.now()) {
   const rand = random(42);
   const pick = <T>(list: T[]) => list[Math.floor(rand() * list.length)];
@@ -55,6 +60,20 @@ export async function seedVillage(db: VillageDatabase, now = Date.now()) {
       comment: rand() > 0.7 ? 'Un commentaire' : null,
     });
   });
+  // A need with a slot every day at noon for two years (730 occurrences), half of them taken.
+  const today = new Date(now).toISOString().slice(0, 10);
+  const daily = aNeed({
+    id: 'need-daily',
+    village_id: VILLAGE_ID,
+    category_id: categories[0].id,
+    name: 'Repas du midi',
+    schedule: { dtstart: `${today}T12:00`, duration_minutes: 60, rrule: `FREQ=DAILY;COUNT=${DAILY_SLOTS}`, exdates: [], places: 2 },
+  });
+  needs.push(daily);
+  for (let day = 0; day < DAILY_SLOTS; day += 2) {
+    const start = DateTime.fromISO(`${today}T12:00`, { zone: 'Europe/Paris' }).plus({ days: day }).toMillis();
+    helps.push(aHelp({ id: `slot-help-${day}`, village_id: VILLAGE_ID, village_need_id: daily.id, helper_id: villagers[day % 28].id, start_date: new Date(start).toISOString(), end_date: new Date(start + hour).toISOString() }));
+  }
   const village = aVillage({ id: VILLAGE_ID, state: 2, creation_mode: 1, name: 'Village du banc d’essai', first_name: null, last_name: null, share_code: 'BENCH' });
   await db.transaction('rw', [db.villages, db.villagers, db.needs, db.helps, db.categories], async () => {
     await db.villages.put(village);
