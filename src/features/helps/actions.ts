@@ -10,6 +10,8 @@ import { updateHelp } from './mutations/update-help';
 export interface SlotContext {
   needName?: string;
   timeZone?: string;
+  /** A scheduled slot taken (said "Créneau du …"), not a time of the helper's choosing. */
+  slot?: boolean;
 }
 
 /** A villager takes a slot on a need. Counted only once kept: a write lost to a full disk is no help. */
@@ -27,6 +29,7 @@ export async function addHelpAction(
     input,
     ...(context.needName !== undefined ? { need_name: context.needName } : {}),
     ...(context.timeZone !== undefined ? { time_zone: context.timeZone } : {}),
+    ...(context.slot ? { slot: true } : {}),
   });
   if (result.ok) track('add_help');
   return { ...result, helpId };
@@ -44,7 +47,7 @@ export function takeSlotAction(
   comment: string | null = null,
   context: SlotContext = {},
 ): Promise<LocalWrite & { helpId: string }> {
-  return addHelpAction(villageId, needId, { helper_id: helperId, start_date: slot.start_date, end_date: slot.end_date, comment }, context);
+  return addHelpAction(villageId, needId, { helper_id: helperId, start_date: slot.start_date, end_date: slot.end_date, comment }, { ...context, slot: true });
 }
 
 /** The helper's note on their help, added after taking it or changed; an empty one removes it. */

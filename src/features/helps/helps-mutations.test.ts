@@ -168,8 +168,11 @@ describe('a take refused on replay', () => {
       id: uuidv7(),
       input: { helper_id: villagerId, start_date: '2035-03-14T18:00:00.000Z', end_date: '2035-03-14T19:30:00.000Z' },
       need_name: 'Dîner',
+      slot: true,
     };
     expect(addHelp.describe?.(take)).toBe('Créneau du mercredi 14 mars 2035, 19 h sur « Dîner »');
     expect(addHelp.describe?.({ ...take, time_zone: 'America/Montreal' })).toBe('Créneau du mercredi 14 mars 2035, 14 h sur « Dîner »');
+    // A help at a time of the helper's choosing stays a proposal, on its need.
+    expect(addHelp.describe?.({ ...take, slot: undefined })).toBe("Proposition d'aide du mercredi 14 mars à 19 h sur « Dîner »");
   });
 });

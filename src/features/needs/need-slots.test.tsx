@@ -78,6 +78,7 @@ describe('a scheduled need’s slots', () => {
         input: { helper_id: ID.hugo, start_date: second.start_date, end_date: second.end_date, comment: null },
         need_name: 'Dîner',
         time_zone: ZONE,
+        slot: true,
       },
     });
     const helpId = (take.payload as { id: string }).id;

@@ -7,9 +7,9 @@ import { addHelp as addHelpEndpoint } from '../../../contract/endpoints/needs';
 import { defineMutation } from '../../../outbox/mutation-kind';
 
 /**
- * `need_name` and `time_zone` are not sent: they let the list of refused changes say which slot it was
- * ("Créneau du mercredi 17 mars, 19 h sur « Dîner »") after the need may be gone. Optional, so entries
- * queued before them stay valid.
+ * `need_name`, `time_zone` and `slot` (a scheduled slot taken, not a time of the helper's choosing) are not
+ * sent: they let the list of refused changes say which slot it was ("Créneau du mercredi 17 mars, 19 h sur
+ * « Dîner »") after the need may be gone. Optional, so entries queued before them stay valid.
  */
 const Payload = v.object({
   village_id: uuid,
@@ -18,6 +18,7 @@ const Payload = v.object({
   input: CreateHelpInput,
   need_name: v.optional(v.string()),
   time_zone: v.optional(v.string()),
+  slot: v.optional(v.boolean()),
 });
 export type AddHelpPayload = v.InferOutput<typeof Payload>;
 
@@ -55,8 +56,9 @@ export const addHelp = defineMutation({
     if (!need) return;
     await db.helps.put({ ...data, village_need: need });
   },
-  describe: (p) =>
-    p.need_name !== undefined
-      ? `Créneau du ${formatSlotStart(p.input.start_date, p.time_zone)} sur « ${p.need_name} »`
-      : `Proposition d'aide du ${slotTime(p.input.start_date)}`,
+  describe: (p) => {
+    if (p.slot && p.need_name !== undefined) return `Créneau du ${formatSlotStart(p.input.start_date, p.time_zone)} sur « ${p.need_name} »`;
+    const on = p.need_name !== undefined ? ` sur « ${p.need_name} »` : '';
+    return `Proposition d'aide du ${slotTime(p.input.start_date)}${on}`;
+  },
 });
