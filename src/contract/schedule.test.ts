@@ -31,6 +31,12 @@ describe('a schedule expanded into slots', () => {
     expect(starts(night)).toEqual(['2027-03-27T01:30:00.000Z', '2027-03-28T01:30:00.000Z', '2027-03-29T00:30:00.000Z']);
   });
 
+  it('takes the first of a time the autumn change makes occur twice', () => {
+    const early = schedule({ dtstart: '2027-10-30T02:30', rrule: 'FREQ=DAILY;COUNT=3' });
+    // 31 October 2027, 03:00 summer time becomes 02:00 winter time: 02:30 is first at 00:30 UTC.
+    expect(starts(early)).toEqual(['2027-10-30T00:30:00.000Z', '2027-10-31T00:30:00.000Z', '2027-11-01T01:30:00.000Z']);
+  });
+
   it('ends a night shift the next morning', () => {
     const nights = schedule({ dtstart: '2027-05-03T22:00', duration_minutes: 600, rrule: 'FREQ=DAILY;COUNT=2' });
     expect(expandSchedule(nights, PARIS, '2027-05-01T00:00:00Z', '2027-06-01T00:00:00Z', NOW)).toEqual([

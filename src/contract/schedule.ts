@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { DateTime } from 'luxon';
+import { DateTime, IANAZone } from 'luxon';
 import { RRule } from './rrule-library';
 import { MAX_OCCURRENCES, CLOCK_SKEW_MS, HORIZON_YEARS, scheduleFields, scheduleMessages, type Schedule } from './schedule-schema';
 
@@ -39,6 +39,18 @@ export const ScheduleInput = v.pipe(
 );
 export type ScheduleInput = v.InferInput<typeof ScheduleInput>;
 
+/** Rules read once: a village's few rules are expanded again at every read of its slots. */
+const rules = new Map<string, ReturnType<typeof parseRule>>();
+function parsedRule(rule: string) {
+  let parsed = rules.get(rule);
+  if (!parsed) {
+    if (rules.size > 1000) rules.clear();
+    parsed = parseRule(rule);
+    rules.set(rule, parsed);
+  }
+  return parsed;
+}
+
 /** One occurrence of a schedule: instants in UTC ISO, as helps store them. */
 export interface Occurrence {
   start_date: string;
@@ -48,7 +60,44 @@ export interface Occurrence {
 const toInstant = (value: Date | string) => (typeof value === 'string' ? new Date(value) : value);
 
 /** A wall-clock time read as if it were UTC: the rule library then never meets a daylight-saving change. */
-const floating = (local: string) => DateTime.fromISO(local, { zone: 'utc' }).toJSDate();
+const floating = (local: string) =>
+  new Date(Date.UTC(Number(local.slice(0, 4)), Number(local.slice(5, 7)) - 1, Number(local.slice(8, 10)), Number(local.slice(11, 13)), Number(local.slice(14, 16))));
+
+/**
+ * A zone's offset (minutes) at an instant, remembered by quarter hour: every offset and every change of one
+ * falls on a quarter hour, and asking Intl costs about 30 times more than the map (a daily slot for two years
+ * is 730 of them in each expansion).
+ */
+const offsets = new Map<string, number>();
+function offsetAt(zone: string, instant: number): number {
+  const key = `${zone} ${Math.floor(instant / 900_000)}`;
+  let offset = offsets.get(key);
+  if (offset === undefined) {
+    if (offsets.size > 50_000) offsets.clear();
+    offset = IANAZone.create(zone).offset(instant);
+    offsets.set(key, offset);
+  }
+  return offset;
+}
+
+/**
+ * A wall-clock time (its fields read as UTC) placed in a zone, as RFC 5545 says (3.3.5): a time that occurs
+ * twice when the clocks go back is the first one; a time the clocks skip takes the offset from before the
+ * change, so it moves on by the change (02:30 becomes 03:30), as a clock would.
+ */
+function wallClockInstant(local: number, zone: string): number {
+  const HALF_DAY = 12 * 3600_000;
+  const before = offsetAt(zone, local - HALF_DAY);
+  const after = offsetAt(zone, local + HALF_DAY);
+  const early = local - before * 60_000;
+  const late = local - after * 60_000;
+  const earlyFits = offsetAt(zone, early) === before;
+  const lateFits = offsetAt(zone, late) === after;
+  if (earlyFits && lateFits) return Math.min(early, late);
+  if (earlyFits) return early;
+  if (lateFits) return late;
+  return early;
+}
 const floatingLabel = (date: Date) => date.toISOString().slice(0, 16);
 
 /** The end of the expansion, two years from now: an unbounded rule stops there. */
@@ -75,7 +124,7 @@ export function expandSchedule(schedule: Schedule, zone: string, from: Date | st
   if (schedule.rrule == null) {
     labels = [floating(schedule.dtstart)];
   } else {
-    const parsed = parseRule(schedule.rrule);
+    const parsed = parsedRule(schedule.rrule);
     if (!parsed.ok) return [];
     const rule = new RRule({ ...parsed.options, dtstart: floating(schedule.dtstart) });
     labels = rule.between(after, before, true, (_, index) => index < MAX_OCCURRENCES);
@@ -84,12 +133,12 @@ export function expandSchedule(schedule: Schedule, zone: string, from: Date | st
   for (const label of labels) {
     const local = floatingLabel(label);
     if (exdates.has(local)) continue;
-    const at = DateTime.fromISO(local, { zone });
-    const instant = at.toMillis();
+    const instant = wallClockInstant(label.getTime(), zone);
     if (instant < start || instant >= end || instant > horizon) continue;
     found.push({ start_date: new Date(instant).toISOString(), end_date: new Date(instant + minutes).toISOString() });
   }
-  return found.sort((a, b) => a.start_date.localeCompare(b.start_date));
+  // ISO instants of one format sort as plain strings.
+  return found.sort((a, b) => (a.start_date < b.start_date ? -1 : a.start_date > b.start_date ? 1 : 0));
 }
 
 /** The occurrence that starts at `instant`, if the schedule has one there (not cancelled, within the horizon). */
