@@ -10,6 +10,12 @@ import { restOfWeek, weekSlotsOf, weekSlotsText } from '../villages-list';
 const AHEAD_DAYS = 14;
 const LISTED = 3;
 
+/** As the planning says it: "À pourvoir", "À pourvoir · 3 places", "Encore 1 place sur 3". */
+const placesText = (slot: Slot) =>
+  slot.taken.length === 0
+    ? `À pourvoir${slot.places > 1 ? ` · ${slot.places} places` : ''}`
+    : `Encore ${slot.open} ${slot.open > 1 ? 'places' : 'place'} sur ${slot.places}`;
+
 /** The slots the viewer may take: open, not theirs already. */
 const takeable = (slots: readonly Slot[], mine: ReadonlySet<string>) => slots.filter((slot) => slot.open > 0 && !slot.taken.some((id) => mine.has(id)));
 
@@ -56,7 +62,7 @@ export function OpenSlots({ villageId, me }: { villageId: string; me: Villager }
               <li key={`${slot.village_need_id} ${slot.start_date}`}>
                 <span className="open-slots-need">{name}</span>
                 <span className="open-slots-when">{when}</span>
-                <span className="open-slots-places">{slot.places > 1 ? `${slot.open} ${slot.open > 1 ? 'places' : 'place'} sur ${slot.places}` : 'À pourvoir'}</span>
+                <span className="open-slots-places">{placesText(slot)}</span>
                 <button type="button" onClick={() => void take(slot.village_need_id, slot, me.id)}>
                   Je m’en occupe<span className="visually-hidden"> : {name}, {when}</span>
                 </button>
