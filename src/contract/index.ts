@@ -12,6 +12,5 @@ export * from './villages';
 export * from './actions';
 export * from './messages-chat';
 export * from './calendar';
-export * from './schedule';
-export * from './slots';
+export * from './schedule-schema';
 // Web Push (./push) is imported by path, not from here: the first screen's bundle must not carry it.

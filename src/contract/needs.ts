@@ -1,8 +1,6 @@
 import * as v from 'valibot';
-import { optionalText, optionalUuid, text, uuid } from './fields';
-import { messages } from './messages';
+import { uuid } from './fields';
 import { Schedule } from './schedule-schema';
-import { ScheduleInput } from './schedule';
 
 export const VillageNeed = v.object({
   id: v.string(),
@@ -21,49 +19,5 @@ export const VillageNeed = v.object({
   updated_at: v.string(),
 });
 export type VillageNeed = v.InferOutput<typeof VillageNeed>;
-
-/** How many people a meal feeds: a small whole number, or nothing. */
-const people = v.nullish(
-  v.pipe(v.number(messages.wrongType), v.integer(messages.wrongType), v.minValue(1, messages.numberMin(0)), v.maxValue(50, "Ce champ doit être inférieur à 51")),
-);
-
-/**
- * The practical details whoever takes a slot needs, readable offline on their phone. `schedule` null or
- * absent: a need without dates, where helpers propose their own time.
- */
-const practicalFields = {
-  schedule: v.nullish(ScheduleInput),
-  address: optionalText(500),
-  access: optionalText(1000),
-  people,
-  diet: optionalText(500),
-};
-
-export const CreateNeedInput = v.strictObject({
-  id: v.optional(uuid),
-  villager_id: uuid,
-  need_id: optionalUuid,
-  category_id: optionalUuid,
-  // A need taken from the catalogue may leave its name out: the catalogue's name is used.
-  name: v.optional(text(100)),
-  description: optionalText(2000),
-  ...practicalFields,
-});
-export type CreateNeedInput = v.InferOutput<typeof CreateNeedInput>;
-
-export const UpdateNeedInput = v.strictObject({
-  updater_id: uuid,
-  need_id: v.optional(optionalUuid),
-  category_id: v.optional(optionalUuid),
-  name: v.optional(text(100)),
-  description: v.optional(optionalText(2000)),
-  // Absent: unchanged. A schedule replaced changes future slots only (the server releases the ones it removes).
-  schedule: practicalFields.schedule,
-  address: v.optional(practicalFields.address),
-  access: v.optional(practicalFields.access),
-  people: practicalFields.people,
-  diet: v.optional(practicalFields.diet),
-});
-export type UpdateNeedInput = v.InferOutput<typeof UpdateNeedInput>;
 
 export const ActingVillager = v.object({ villager_id: uuid });

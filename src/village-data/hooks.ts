@@ -1,7 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useQuery } from '@tanstack/react-query';
 import { db } from '../db/database';
-import { DEFAULT_CATEGORY_COLOR, DEFAULT_TIME_ZONE, isActiveVillager, slotsBetween, type Help, type Slot, type Villager } from '../contract';
+import { DEFAULT_CATEGORY_COLOR, isActiveVillager, type Help, type Villager } from '../contract';
 import { villageQuery } from './village-query';
 
 /**
@@ -59,27 +59,3 @@ export function activeHelps(helps: Help[], villagers: Villager[]): Help[] {
 export const useCategories = () => useLiveQuery(() => db.categories.toArray(), []);
 
 export const categoryColor = (color: string | null | undefined) => color || DEFAULT_CATEGORY_COLOR;
-
-/**
- * The slots of the village's scheduled needs starting in [from, to) (ISO instants), each with the helps of
- * active helpers on it, expanded on the device by the same function as the server's: a schedule made offline
- * shows its slots at once. `needId` narrows to one need.
- */
-export const useVillageSlots = (villageId: string, from: string, to: string, needId?: string) =>
-  useLiveQuery(() => readVillageSlots(villageId, from, to, needId), [villageId, from, to, needId]);
-
-export async function readVillageSlots(villageId: string, from: string, to: string, needId?: string): Promise<Slot[]> {
-  const [village, needs, villagers] = await Promise.all([
-    db.villages.get(villageId),
-    needId ? db.needs.where('id').equals(needId).toArray() : db.needs.where('village_id').equals(villageId).toArray(),
-    db.villagers.where('village_id').equals(villageId).toArray(),
-  ]);
-  const scheduled = needs.filter((need) => need.schedule);
-  if (scheduled.length === 0) return [];
-  const helps = await db.helps
-    .where('[village_id+start_date]')
-    .between([villageId, from], [villageId, to], true, false)
-    .toArray();
-  const inactive = new Set(villagers.filter((v) => !isActiveVillager(v)).map((v) => v.id));
-  return slotsBetween(scheduled, helps, (helperId) => !inactive.has(helperId), village?.time_zone ?? DEFAULT_TIME_ZONE, from, to);
-}

@@ -1,5 +1,6 @@
 import { endpoint } from '../endpoint';
-import { ActingVillager, CreateNeedInput, UpdateNeedInput, VillageNeed } from '../needs';
+import { ActingVillager, VillageNeed } from '../needs';
+import { CreateNeedInput, UpdateNeedInput } from '../needs-input';
 import { CreateHelpInput, Help, UpdateHelpInput } from '../helps';
 import { SlotsPage, SlotsQuery } from '../slots';
 

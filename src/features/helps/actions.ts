@@ -1,5 +1,6 @@
 import { v7 as uuidv7 } from 'uuid';
-import type { CreateHelpInput, Occurrence, UpdateHelpInput } from '../../contract';
+import type { CreateHelpInput, UpdateHelpInput } from '../../contract';
+import type { Occurrence } from '../../contract/schedule';
 import { track } from '../../analytics/analytics';
 import { writeLocally, type LocalWrite } from '../../outbox/write-locally';
 import { addHelp } from './mutations/add-help';

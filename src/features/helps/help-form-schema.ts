@@ -1,5 +1,6 @@
 import * as v from 'valibot';
-import { CreateHelpInput, helpStartProblem, isoDate, messages, optionalText } from '../../contract';
+import { CreateHelpInput, isoDate, messages, optionalText } from '../../contract';
+import { helpStartProblem } from '../../contract/schedule';
 import { parisToUtc } from '../../contract/help-time';
 
 /** What `<input type=time>` gives: "14:00", with seconds when a step asks for them. */

@@ -1,10 +1,12 @@
 import { useMemo, useState } from 'react';
 import { DateTime } from 'luxon';
-import { DEFAULT_TIME_ZONE, MAX_SLOT_WINDOW_DAYS, type Help, type Slot, type VillageNeed } from '../../contract';
+import { DEFAULT_TIME_ZONE, MAX_SLOT_WINDOW_DAYS, type Help, type VillageNeed } from '../../contract';
+import { type Slot } from '../../contract/slots';
 import { formatHelpSlot } from '../../contract/help-time';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { toast, TOAST_TEXT } from '../../state/toasts';
-import { canManage, useMyVillager, useVillage, useVillageHelps, useVillageSlots, useVillagers } from '../../village-data/hooks';
+import { canManage, useMyVillager, useVillage, useVillageHelps, useVillagers } from '../../village-data/hooks';
+import { useVillageSlots } from '../../village-data/slots';
 import { cancelSlotAction } from '../needs/actions';
 import { useTakeSlot } from './use-take-slot';
 import { deleteHelpAction } from './actions';

@@ -1,4 +1,5 @@
-import type { Help, Slot } from '../../contract';
+import type { Help } from '../../contract';
+import type { Slot } from '../../contract/slots';
 import { formatHelpSlot } from '../../contract/help-time';
 import { SLOT_ICON, slotStateLabel, type SlotState } from './slot-state';
 

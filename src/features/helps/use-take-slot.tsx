@@ -1,5 +1,6 @@
 import { useCallback, useRef, useState, type ReactNode } from 'react';
-import { DEFAULT_TIME_ZONE, type Occurrence } from '../../contract';
+import { DEFAULT_TIME_ZONE } from '../../contract';
+import { type Occurrence } from '../../contract/schedule';
 import { formatSlotStart } from '../../contract/help-time';
 import { toast } from '../../state/toasts';
 import { useVillage, useVillageNeeds } from '../../village-data/hooks';

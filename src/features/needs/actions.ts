@@ -1,5 +1,7 @@
 import { v7 as uuidv7 } from 'uuid';
-import { localLabel, type CreateNeedInput, type UpdateNeedInput, type VillageNeed } from '../../contract';
+import { type VillageNeed } from '../../contract';
+import { type CreateNeedInput, type UpdateNeedInput } from '../../contract/needs-input';
+import { localLabel } from '../../contract/schedule';
 import { writeLocally, type LocalWrite } from '../../outbox/write-locally';
 import { createNeed } from './mutations/create-need';
 import { updateNeed } from './mutations/update-need';

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import type { Help, UpdateNeedInput, VillageNeed } from '../../contract';
+import type { Help, VillageNeed } from '../../contract';
+import type { UpdateNeedInput } from '../../contract/needs-input';
 import { useForm } from '../../components/form/use-form';
 import { TextField } from '../../components/form/text-field';
 import { TextAreaField } from '../../components/form/text-area-field';

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
-import { CreateNeedInput, UpdateNeedInput, messages, type Schedule, type VillageNeed } from '../../contract';
+import { messages, type Schedule, type VillageNeed } from '../../contract';
+import { CreateNeedInput, UpdateNeedInput } from '../../contract/needs-input';
 import { EMPTY_SCHEDULE_FIELDS, fieldsFromSchedule, scheduleFromFields, scheduleProblems, type ScheduleFields } from './schedule-form';
 
 /** The choice that stands for "a need of our own", beside the catalogue's needs. */

@@ -2,16 +2,8 @@ import { useMemo, useState, type CSSProperties } from 'react';
 import { Link } from '@tanstack/react-router';
 import { DateTime } from 'luxon';
 import { DEFAULT_TIME_ZONE } from '../../contract';
-import {
-  canManage,
-  useCategories,
-  useMyVillager,
-  useVillage,
-  useVillageHelps,
-  useVillageNeeds,
-  useVillageSlots,
-  useVillageSync,
-} from '../../village-data/hooks';
+import { canManage, useCategories, useMyVillager, useVillage, useVillageHelps, useVillageNeeds, useVillageSync } from '../../village-data/hooks';
+import { useVillageSlots } from '../../village-data/slots';
 import { plannedHelps } from '../helps';
 import { groupNeedsByCategory } from './need-category';
 import { NeedPicture } from './need-picture';

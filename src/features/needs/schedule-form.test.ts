@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { expandSchedule, horizonFrom, type Schedule } from '../../contract';
+import { type Schedule } from '../../contract';
+import { expandSchedule, horizonFrom } from '../../contract/schedule';
 import { aHelp, aNeed } from '../../testing/factories';
 import { EMPTY_SCHEDULE_FIELDS, fieldsFromSchedule, scheduleFromFields, scheduleProblems, type ScheduleFields } from './schedule-form';
 import { helpsReleasedBy, releaseWarning, schedulePreview } from './schedule-preview';

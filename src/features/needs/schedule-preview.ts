@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { DateTime } from 'luxon';
-import { expandSchedule, horizonFrom, occurrenceAt, ScheduleInput, type Help, type Schedule, type VillageNeed } from '../../contract';
+import { type Help, type Schedule, type VillageNeed } from '../../contract';
+import { expandSchedule, horizonFrom, occurrenceAt, ScheduleInput } from '../../contract/schedule';
 import { formatSlotDay, formatSlotStart } from '../../contract/help-time';
 import { scheduleFromFields, scheduleProblems, type ScheduleFields } from './schedule-form';
 

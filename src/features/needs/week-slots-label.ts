@@ -1,4 +1,4 @@
-import type { Slot } from '../../contract';
+import type { Slot } from '../../contract/slots';
 
 export interface WeekSlotsLabel {
   text: string;

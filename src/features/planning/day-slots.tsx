@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { Fragment, type CSSProperties } from 'react';
-import type { Slot } from '../../contract';
+import type { Slot } from '../../contract/slots';
 import { needOf, type PlanningLookups } from './planning-lookups';
 import { isTakeable, SLOT_MARK, slotStateText, type DaySlot } from './slot-index';
 

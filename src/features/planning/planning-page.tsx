@@ -1,5 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
-import { DEFAULT_TIME_ZONE, isActiveVillager, type Slot } from '../../contract';
+import { DEFAULT_TIME_ZONE, isActiveVillager } from '../../contract';
+import { type Slot } from '../../contract/slots';
 import { useCategories, useMyVillager, useVillage, useVillageNeeds, useVillagers, useVillageSync } from '../../village-data/hooks';
 import { todayInParis } from './calendar-dates';
 import { PlanningView } from './planning-view';

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithRouter } from '../../testing/render-screen';
 import { PlanningView, type PlanningViewProps } from './planning-view';
 import { aCategory, aHelp, aNeed, aVillager } from '../../testing/factories';
-import type { Slot } from '../../contract';
+import type { Slot } from '../../contract/slots';
 
 afterEach(() => {
   cleanup();

@@ -1,5 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import type { Help, NeedCategory, Slot, VillageNeed, Villager } from '../../contract';
+import type { Help, NeedCategory, VillageNeed, Villager } from '../../contract';
+import type { Slot } from '../../contract/slots';
 import { periodTitle, shiftPeriod, visibleDays, type IsoDay, type PlanningViewKind } from './calendar-dates';
 import { dayContents, helpsByNeed } from './day-content';
 import { indexHelpsByDay } from './day-index';

@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import type { Slot } from '../../contract';
+import type { Slot } from '../../contract/slots';
 import { ZONE, type IsoDay } from './calendar-dates';
 
 /** Where a slot stands for the person looking: theirs, filled, partly filled, to fill, or gone by unfilled. */

@@ -2,7 +2,8 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { db, type VillageDatabase } from '../../db/database';
 import { activeHelps } from '../../village-data/hooks';
 import { DateTime } from 'luxon';
-import { slotsBetween, type Help, type Slot, type VillageNeed } from '../../contract';
+import { type Help, type VillageNeed } from '../../contract';
+import { slotsBetween, type Slot } from '../../contract/slots';
 import { addDays, monthGrid, ZONE, type IsoDay } from './calendar-dates';
 import { MAX_DAYS_SPANNED } from './day-index';
 

@@ -1,4 +1,4 @@
-import type { Slot } from '../../contract';
+import type { Slot } from '../../contract/slots';
 import { toDate, type IsoDay } from './calendar-dates';
 import type { DayContent } from './day-content';
 import { DayHelps } from './day-helps';

@@ -1,8 +1,10 @@
 import { useId, useState } from 'react';
 import { Link } from '@tanstack/react-router';
-import { DEFAULT_TIME_ZONE, type Slot, type Villager } from '../../contract';
+import { DEFAULT_TIME_ZONE, type Villager } from '../../contract';
+import { type Slot } from '../../contract/slots';
 import { formatHelpSlot } from '../../contract/help-time';
-import { useVillage, useVillageHelps, useVillageNeeds, useVillageSlots } from '../../village-data/hooks';
+import { useVillage, useVillageHelps, useVillageNeeds } from '../../village-data/hooks';
+import { useVillageSlots } from '../../village-data/slots';
 import { useTakeSlot } from '../helps';
 import { restOfWeek, weekSlotsOf, weekSlotsText } from '../villages-list';
 

@@ -1,5 +1,6 @@
 import { DateTime } from 'luxon';
-import { DEFAULT_TIME_ZONE, isActiveVillager, slotsBetween, VILLAGE_STATE, type Help, type User, type Village, type VillageNeed, type Villager } from '../../contract';
+import { DEFAULT_TIME_ZONE, isActiveVillager, VILLAGE_STATE, type Help, type User, type Village, type VillageNeed, type Villager } from '../../contract';
+import { slotsBetween } from '../../contract/slots';
 import { splitHelps, plannedHelps } from '../helps';
 import { activeHelps } from '../../village-data/hooks';
 import { restOfWeek, weekSlotsOf, type WeekSlots } from './week-slots';

@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import type { Slot } from '../../contract';
+import type { Slot } from '../../contract/slots';
 
 /** The open slots of the rest of the week and how many slots it has in all: what the cards and the home say. */
 export interface WeekSlots {

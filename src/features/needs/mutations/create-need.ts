@@ -1,5 +1,6 @@
 import * as v from 'valibot';
-import { CreateNeedInput, uuid } from '../../../contract';
+import { uuid } from '../../../contract';
+import { CreateNeedInput } from '../../../contract/needs-input';
 import { requestTo } from '../../../contract/endpoint';
 import { createNeed as createNeedEndpoint } from '../../../contract/endpoints/needs';
 import { defineMutation } from '../../../outbox/mutation-kind';

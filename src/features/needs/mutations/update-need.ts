@@ -1,5 +1,7 @@
 import * as v from 'valibot';
-import { DEFAULT_TIME_ZONE, UpdateNeedInput, VillageNeed, occurrenceAt, uuid, type Schedule } from '../../../contract';
+import { DEFAULT_TIME_ZONE, VillageNeed, uuid, type Schedule } from '../../../contract';
+import { UpdateNeedInput } from '../../../contract/needs-input';
+import { occurrenceAt } from '../../../contract/schedule';
 import type { VillageDatabase } from '../../../db/database';
 import { requestTo } from '../../../contract/endpoint';
 import { updateNeed as updateNeedEndpoint } from '../../../contract/endpoints/needs';
