@@ -108,6 +108,9 @@ describe('slots to fill', () => {
     await C.page.getByText('Ce créneau est complet : Bruno s’en occupe.').or(C.page.getByText("Ce créneau est complet : Bruno s'en occupe.")).waitFor();
     await C.page.getByText(new RegExp(`Créneau du ${dayWords(wednesday)}, 19 h sur « Dîner »`)).waitFor();
     await C.page.keyboard.press('Escape');
+    // The pull that undoes her take shows the slot as Bruno's: full, nothing to take.
+    await expect.poll(() => takeButton(C.page, wednesday).count(), { timeout: 20_000 }).toBe(0);
+    await C.page.getByRole('listitem').filter({ hasText: dayWords(wednesday) }).filter({ hasText: 'Complet' }).filter({ hasText: 'Bruno' }).first().waitFor();
     const afterRace = await serverHelps(a.token, village.id);
     expect(afterRace.helps.map((h) => [h.helper_id, h.start_date])).toEqual([[bVillager, at19(wednesday)]]);
 
