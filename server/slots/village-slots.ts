@@ -1,15 +1,62 @@
-import { and, eq, gte, inArray, isNotNull, lt } from 'drizzle-orm';
-import { slotsBetween, type Slot } from '../../src/contract/slots';
+import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
+import { slotsBetween, type HelpOnSlot, type Slot } from '../../src/contract/slots';
 import type { Executor } from '../db/client';
 import { helps, villageNeeds, villagers } from '../db/schema';
 
 export type ScheduledNeedRow = typeof villageNeeds.$inferSelect;
 
-/**
- * The slots of a village's scheduled needs that start in [from, to), with who holds them. Only what they
- * need is read: the scheduled needs, and the helps of active villagers starting in the window on them
- * (helps of people gone are ignored, as everywhere). The expansion is the contract's, as in the app.
- */
+/** What a village's slots are computed from: its scheduled needs, and the helps of active villagers on them by start. */
+export interface SlotSource {
+  needs: ScheduledNeedRow[];
+  helps: HelpOnSlot[];
+}
+
+/** Reads the slot source of a village: the scheduled needs, and the helps of active villagers on them (helps of people gone are ignored, as everywhere). */
+export async function loadSlotSource(db: Executor, villageId: string): Promise<SlotSource> {
+  const needs = await db
+    .select()
+    .from(villageNeeds)
+    .where(and(eq(villageNeeds.villageId, villageId), isNotNull(villageNeeds.schedule)));
+  if (needs.length === 0) return { needs, helps: [] };
+  const held = await db
+    .select({ id: helps.id, village_need_id: helps.villageNeedId, helper_id: helps.helperId, start: helps.startDate, created: helps.createdAt })
+    .from(helps)
+    .innerJoin(villagers, eq(villagers.id, helps.helperId))
+    .where(
+      and(
+        eq(helps.villageId, villageId),
+        inArray(
+          helps.villageNeedId,
+          needs.map((need) => need.id),
+        ),
+        eq(villagers.isOut, false),
+        eq(villagers.isBan, false),
+      ),
+    )
+    .orderBy(asc(helps.startDate));
+  return { needs, helps: held.map((h) => ({ id: h.id, village_need_id: h.village_need_id, helper_id: h.helper_id, start_date: h.start.toISOString(), created_at: h.created.toISOString() })) };
+}
+
+/** The first index whose help starts at or after `instant` (helps are sorted by start). */
+function firstFrom(sorted: readonly HelpOnSlot[], instant: string): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (sorted[mid].start_date < instant) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}
+
+/** The slots starting in [from, to), sorted by start, with who holds them: the contract's expansion, as in the app. */
+export function slotsFromSource(source: SlotSource, zone: string, from: Date, to: Date, now: Date): Slot[] {
+  if (source.needs.length === 0) return [];
+  const inWindow = source.helps.slice(firstFrom(source.helps, from.toISOString()), firstFrom(source.helps, to.toISOString()));
+  return slotsBetween(source.needs, inWindow, () => true, zone, from, to, now);
+}
+
+/** The slots of a village in a window, read now (the calendar feed; the slots call caches the source per revision). */
 export async function villageSlots(
   db: Executor,
   village: { id: string; timeZone: string },
@@ -17,29 +64,6 @@ export async function villageSlots(
   to: Date,
   now: Date,
 ): Promise<{ slots: Slot[]; needs: ScheduledNeedRow[] }> {
-  const needs = await db
-    .select()
-    .from(villageNeeds)
-    .where(and(eq(villageNeeds.villageId, village.id), isNotNull(villageNeeds.schedule)));
-  if (needs.length === 0) return { slots: [], needs };
-  const held = await db
-    .select({ id: helps.id, village_need_id: helps.villageNeedId, helper_id: helps.helperId, start: helps.startDate, created: helps.createdAt })
-    .from(helps)
-    .innerJoin(villagers, eq(villagers.id, helps.helperId))
-    .where(
-      and(
-        eq(helps.villageId, village.id),
-        inArray(
-          helps.villageNeedId,
-          needs.map((need) => need.id),
-        ),
-        gte(helps.startDate, from),
-        lt(helps.startDate, to),
-        eq(villagers.isOut, false),
-        eq(villagers.isBan, false),
-      ),
-    );
-  const onSlots = held.map((h) => ({ ...h, start_date: h.start.toISOString(), created_at: h.created.toISOString() }));
-  const slots = slotsBetween(needs, onSlots, () => true, village.timeZone, from, to, now);
-  return { slots, needs };
+  const source = await loadSlotSource(db, village.id);
+  return { slots: slotsFromSource(source, village.timeZone, from, to, now), needs: source.needs };
 }
