@@ -10,7 +10,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
 import { api, createOpenVillage, openBrowser, registerUser, startApp } from './harness';
-import { checkScreen } from './screens';
+import { checkScreen, signedInPage } from './screens';
 
 const app = await startApp();
 const [alice, bruno, chloe] = [await openBrowser(), await openBrowser(), await openBrowser()];
@@ -33,9 +33,7 @@ interface Person {
 }
 
 async function person(context: BrowserContext, token: string, villageId: string, villagerId: string): Promise<Person> {
-  const page = await context.newPage();
-  await page.goto(`${app.base}/auth/login`);
-  await page.evaluate((t) => localStorage.setItem('ga-token', t), token);
+  const page = await signedInPage(context, app.base, token);
   await page.goto(`${app.base}/dashboard/villages/${villageId}/needs`);
   await page.getByRole('heading', { name: 'Besoins du village' }).waitFor({ timeout: 30_000 });
   await page.waitForFunction(() => navigator.serviceWorker.controller?.state === 'activated', null, { timeout: 20_000 });
