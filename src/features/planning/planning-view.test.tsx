@@ -174,7 +174,7 @@ describe('the planning’s slots', () => {
     await withSlots({ onTake: () => {} });
     const [monday, tuesday, wednesday, thursday] = dayCells();
     expect(slotTexts(monday)).toEqual(['19 h – 20 h 30Dîner○ À pourvoirJe m’en occupe']);
-    expect(slotTexts(tuesday)).toEqual(['19 h – 20 h 30Dîner◐ Encore 2 places sur 3BrunoJe m’en occupe']);
+    expect(slotTexts(tuesday)).toEqual(['19 h – 20 h 30Dîner◐ 2 places libres sur 3BrunoJe m’en occupe']);
     expect(slotTexts(wednesday)).toEqual(['19 h – 20 h 30Dîner● CompletBruno']);
     expect(slotTexts(thursday)).toEqual(['19 h – 20 h 30Dîner✓ Vous y allez']);
     expect(monday.querySelector('.day-slot')?.className).toBe('day-slot is-open');

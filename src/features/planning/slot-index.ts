@@ -1,5 +1,6 @@
 import { DateTime } from 'luxon';
 import type { Slot } from '../../contract/slots';
+import { slotStateLabel } from '../helps';
 import { ZONE, type IsoDay } from './calendar-dates';
 
 /** Where a slot stands for the person looking: theirs, filled, partly filled, to fill, or gone by unfilled. */
@@ -48,20 +49,9 @@ export function indexSlotsByDay(slots: readonly Slot[], mine: ReadonlySet<string
   return index;
 }
 
-/** What the state says in words (never colour alone): "À pourvoir", "Encore 1 place sur 3", "Complet", "Vous y allez". */
+/** What the state says in words (never colour alone), as every screen says it (the need's slots too). */
 export function slotStateText({ slot, state }: Pick<DaySlot, 'slot' | 'state'>): string {
-  switch (state) {
-    case 'mine':
-      return 'Vous y allez';
-    case 'full':
-      return 'Complet';
-    case 'missed':
-      return 'Non pourvu';
-    case 'partial':
-      return `Encore ${slot.open} ${slot.open > 1 ? 'places' : 'place'} sur ${slot.places}`;
-    case 'open':
-      return slot.places > 1 ? `À pourvoir · ${slot.places} places` : 'À pourvoir';
-  }
+  return state === 'missed' ? 'Non pourvu' : slotStateLabel(state, slot);
 }
 
 /** A mark beside the words, for a glance: the words carry the meaning, the mark is hidden from screen readers. */

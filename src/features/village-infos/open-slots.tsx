@@ -5,18 +5,15 @@ import { type Slot } from '../../contract/slots';
 import { formatHelpSlot } from '../../contract/help-time';
 import { useVillage, useVillageHelps, useVillageNeeds } from '../../village-data/hooks';
 import { useVillageSlots } from '../../village-data/slots';
-import { useTakeSlot } from '../helps';
+import { slotStateLabel, useTakeSlot } from '../helps';
 import { restOfWeek, weekSlotsOf, weekSlotsText } from '../villages-list';
 
 /** How far ahead the home looks for slots to offer, and how many it lists. */
 const AHEAD_DAYS = 14;
 const LISTED = 3;
 
-/** As the planning says it: "À pourvoir", "À pourvoir · 3 places", "Encore 1 place sur 3". */
-const placesText = (slot: Slot) =>
-  slot.taken.length === 0
-    ? `À pourvoir${slot.places > 1 ? ` · ${slot.places} places` : ''}`
-    : `Encore ${slot.open} ${slot.open > 1 ? 'places' : 'place'} sur ${slot.places}`;
+/** As the planning and the need say it: "À pourvoir", "À pourvoir : 3 places", "1 place libre sur 3". */
+const placesText = (slot: Slot) => slotStateLabel(slot.taken.length === 0 ? 'open' : 'partial', slot);
 
 /** The slots the viewer may take: open, not theirs already. */
 const takeable = (slots: readonly Slot[], mine: ReadonlySet<string>) => slots.filter((slot) => slot.open > 0 && !slot.taken.some((id) => mine.has(id)));

@@ -106,7 +106,7 @@ describe('a village’s infos', () => {
     const section = await screen.findByRole('region', { name: 'Créneaux à pourvoir' });
     const buttons = within(section).getAllByRole('button', { name: /^Je m’en occupe : Promener le chien, / });
     expect(buttons).toHaveLength(3);
-    expect(within(section).getAllByText('À pourvoir · 2 places')).toHaveLength(3);
+    expect(within(section).getAllByText('À pourvoir : 2 places')).toHaveLength(3);
     // The week's count when tomorrow is still this week (not on a Sunday).
     const weekLink = within(section).queryByRole('link', { name: /^Cette semaine : \d+ créneaux? à pourvoir$/ });
     expect(weekLink === null).toBe(tomorrow.weekday === 1);
