@@ -1,19 +1,32 @@
 // @vitest-environment happy-dom
 import 'fake-indexeddb/auto';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { db } from '../../db/database';
 import { onlineStatus } from '../../pwa/online-status';
 import { ENDPOINT, installFakePush, uninstallFakePush, VAPID_KEY } from '../../testing/fake-push-browser';
-import { DENIED_PUSH_TEXT, OFFLINE_PUSH_TEXT, STILL_ON_OFFLINE_TEXT, UNSUPPORTED_PUSH_TEXT } from './push-device';
+import {
+  ACTIVATION_WAIT_MS,
+  BLOCKED_PUSH_TEXT,
+  DENIED_PUSH_TEXT,
+  NO_SERVICE_PUSH_TEXT,
+  OFFLINE_PUSH_TEXT,
+  STILL_ON_OFFLINE_TEXT,
+  SUBSCRIBE_TIMEOUT_TEXT,
+  UNSUPPORTED_PUSH_TEXT,
+} from './push-device';
 import { readPushRecord, writePushRecord } from './push-record';
-import { PUSH_OFF_TEXT, PUSH_ON_TEXT, PushSettings } from './push-settings';
+import { ENABLING_TEXT, PUSH_OFF_TEXT, PUSH_ON_TEXT, PushSettings } from './push-settings';
 import { answerFetch } from '../../testing/answer-fetch';
 import { aUser } from '../../testing/factories';
 
 const user = aUser({ id: 'me', email: 'claire@example.test', first_name: 'Claire', last_name: 'Durand' });
 const ENABLE = 'Activer les notifications sur cet appareil';
 const DISABLE = 'Désactiver les notifications sur cet appareil';
+const RETRY = "Réessayer d'activer les notifications";
+const keyAnswer = { status: 200, body: { data: { public_key: VAPID_KEY } } };
+const savedAnswer = { status: 201, body: { data: { id: 'sub-1', endpoint: ENDPOINT } } };
+const registration = async () => (await navigator.serviceWorker.getRegistration())!;
 
 beforeEach(async () => {
   localStorage.clear();
@@ -22,6 +35,7 @@ beforeEach(async () => {
   await db.users.put(user);
 });
 afterEach(() => {
+  vi.useRealTimers();
   cleanup();
   uninstallFakePush();
   onlineStatus.set(true);
@@ -52,6 +66,59 @@ describe('the notifications section', () => {
     fireEvent.click(await screen.findByRole('button', { name: ENABLE }));
     expect((await screen.findByRole('alert')).textContent).toBe(DENIED_PUSH_TEXT);
     expect(requests).toHaveLength(0);
+    // The message explains the button that offers another try.
+    const retry = screen.getByRole('button', { name: RETRY });
+    expect(retry.textContent).toBe("Réessayer d'activer les notifications");
+    expect(retry.getAttribute('aria-describedby')).toBe(screen.getByRole('alert').id);
+  });
+
+  it('while it works, says so and takes no second click; a subscription that never settles ends in the timed-out message, then a retry succeeds', async () => {
+    const browser = installFakePush();
+    const reg = await registration();
+    const subscribe = reg.pushManager.subscribe;
+    reg.pushManager.subscribe = () => new Promise(() => undefined);
+    const { fetchMock, requests } = answerFetch(keyAnswer, keyAnswer, savedAnswer);
+    vi.stubGlobal('fetch', fetchMock);
+    render(<PushSettings />);
+    const button = await screen.findByRole('button', { name: ENABLE });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    fireEvent.click(button);
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(screen.getByRole('status').textContent).toBe(ENABLING_TEXT);
+    expect(button.textContent).toBe('Activation des notifications…');
+    expect(button.getAttribute('aria-disabled')).toBe('true');
+    fireEvent.click(button);
+    expect(browser.prompts).toBe(1);
+
+    await act(() => vi.advanceTimersByTimeAsync(ACTIVATION_WAIT_MS - 1));
+    expect(screen.queryByRole('alert')).toBeNull();
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    expect(screen.getByRole('alert').textContent).toBe(SUBSCRIBE_TIMEOUT_TEXT);
+    expect(screen.getByRole('status').textContent).toBe('');
+    const retry = screen.getByRole('button', { name: RETRY });
+    expect(retry.getAttribute('aria-disabled')).toBeNull();
+
+    // The push service answers again: the retry turns them on.
+    reg.pushManager.subscribe = subscribe;
+    fireEvent.click(retry);
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(screen.getByRole('status').textContent).toBe(PUSH_ON_TEXT);
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByRole('button', { name: DISABLE })).toBeTruthy();
+    expect(requests.map((r) => r.method)).toEqual(['GET', 'GET', 'POST']);
+    expect(readPushRecord()?.subscriptionId).toBe('sub-1');
+  });
+
+  it('says when the browser has no push service, and offers e-mail', async () => {
+    installFakePush();
+    (await registration()).pushManager.subscribe = () => Promise.reject(new DOMException('Registration failed - push service error', 'AbortError'));
+    vi.stubGlobal('fetch', answerFetch(keyAnswer).fetchMock);
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    render(<PushSettings />);
+    fireEvent.click(await screen.findByRole('button', { name: ENABLE }));
+    expect((await screen.findByRole('alert')).textContent).toBe(NO_SERVICE_PUSH_TEXT);
+    expect(screen.getByRole('button', { name: RETRY })).toBeTruthy();
+    expect(readPushRecord()).toBeNull();
   });
 
   it('turns them off', async () => {
@@ -103,7 +170,7 @@ describe('the notifications section', () => {
   it('tells up front when notifications are blocked for the site', async () => {
     installFakePush({ permission: 'denied' });
     render(<PushSettings />);
-    expect(await screen.findByText(DENIED_PUSH_TEXT)).toBeTruthy();
+    expect(await screen.findByText(BLOCKED_PUSH_TEXT)).toBeTruthy();
     expect(screen.getByRole('button', { name: ENABLE })).toBeTruthy();
   });
 });
