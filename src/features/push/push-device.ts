@@ -7,15 +7,15 @@ import { forgetPushRecord, readPushRecord, writePushRecord } from './push-record
 import { base64UrlToBytes, sameKey } from './vapid-key';
 
 /** No push service here at all: said up front, and again when a subscription is refused for want of one. */
-export const NO_SERVICE_PUSH_TEXT = 'Ce navigateur ne peut pas recevoir de notifications. Vous pouvez les recevoir par e-mail.';
+export const NO_SERVICE_PUSH_TEXT = 'Ce navigateur ne peut pas recevoir de notifications.';
 export const UNSUPPORTED_PUSH_TEXT =
-  "Ce navigateur ne peut pas recevoir de notifications. Sur iPhone, ajoutez d'abord l'application à l'écran d'accueil. Sinon, vous pouvez les recevoir par e-mail.";
+  "Ce navigateur ne peut pas recevoir de notifications. Sur iPhone, ajoutez d'abord l'application à l'écran d'accueil.";
 /** Before any click: the site's permission is already "denied" (by the user, or by the browser on its own). */
 export const BLOCKED_PUSH_TEXT =
-  'Les notifications sont bloquées pour ce site. Autorisez-les dans les réglages du navigateur, puis réessayez. Vous pouvez aussi les recevoir par e-mail.';
+  'Les notifications sont bloquées pour ce site. Autorisez-les dans les réglages du navigateur, puis réessayez.';
 /** After a click, the browser answered "denied". */
 export const DENIED_PUSH_TEXT =
-  "Vous avez refusé les notifications pour ce site. Pour les recevoir ici, ouvrez les réglages du site dans le navigateur (l'icône à gauche de l'adresse), autorisez les notifications et réessayez. Vous pouvez aussi les recevoir par e-mail.";
+  "Vous avez refusé les notifications pour ce site. Pour les recevoir ici, ouvrez les réglages du site dans le navigateur (l'icône à gauche de l'adresse), autorisez les notifications et réessayez.";
 export const DISMISSED_PUSH_TEXT = "Les notifications n'ont pas été autorisées : réessayez et choisissez « Autoriser ».";
 export const OFFLINE_PUSH_TEXT = 'Vous êtes hors ligne : réessayez une fois la connexion revenue.';
 export const STILL_ON_OFFLINE_TEXT = 'Vous êtes hors ligne : les notifications restent activées. Réessayez une fois la connexion revenue.';
@@ -25,7 +25,7 @@ export const PERMISSION_TIMEOUT_TEXT =
   "L'activation n'a pas abouti : la demande d'autorisation du navigateur est restée sans réponse. Répondez-y (elle peut apparaître discrètement près de la barre d'adresse), puis réessayez.";
 export const NOT_READY_PUSH_TEXT = "L'activation n'a pas abouti : les notifications ne sont pas encore prêtes sur cet appareil. Rechargez la page, puis réessayez.";
 export const SUBSCRIBE_TIMEOUT_TEXT =
-  "L'activation n'a pas abouti : le service de notifications du navigateur n'a pas répondu. Réessayez dans un instant ; si cela se reproduit, vous pouvez recevoir les notifications par e-mail.";
+  "L'activation n'a pas abouti : le service de notifications du navigateur n'a pas répondu. Réessayez dans un instant.";
 export const SERVER_TIMEOUT_TEXT = "L'activation n'a pas abouti : le serveur n'a pas répondu à temps. Réessayez dans un instant.";
 export const STILL_ON_TIMEOUT_TEXT = "Le serveur n'a pas répondu à temps : les notifications restent activées. Réessayez dans un instant.";
 
