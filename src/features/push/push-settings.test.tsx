@@ -109,7 +109,7 @@ describe('the notifications section', () => {
     expect(readPushRecord()?.subscriptionId).toBe('sub-1');
   });
 
-  it('says when the browser has no push service, and offers e-mail', async () => {
+  it('says when the browser has no push service', async () => {
     installFakePush();
     (await registration()).pushManager.subscribe = () => Promise.reject(new DOMException('Registration failed - push service error', 'AbortError'));
     vi.stubGlobal('fetch', answerFetch(keyAnswer).fetchMock);
