@@ -1,11 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { VILLAGE_STATE } from '../../src/contract';
-import { joinVillage } from '../../src/contract/endpoints/villages';
+import { joinVillage, previewJoin } from '../../src/contract/endpoints/villages';
 import type { Deps } from '../deps';
 import { villagers, villages } from '../db/schema';
 import { conflict, forbidden, notFound } from '../http/errors';
-import { route, type App } from '../http/route';
+import { publicRoute, route, type App } from '../http/route';
+import { clientAddress } from '../http/client-address';
+import { createRateLimiter, defaultRateLimits } from '../http/rate-limit';
 import { write } from '../http/write';
 import { recordAction } from '../actions/record';
 import type { Serializers } from '../serialize';
@@ -19,6 +21,22 @@ const UNKNOWN_CODE = 'Aucun village ne correspond à ce code.';
  * villager); someone who left comes back; someone banned stays out.
  */
 export function joinRoutes(app: App, deps: Deps, serialize: Serializers) {
+  const limits = { ...defaultRateLimits, ...deps.rateLimits };
+  const limiter = createRateLimiter(() => deps.clock.now().getTime());
+
+  /**
+   * `GET /v1/villages/join/preview?c=`: where a join link leads, for a visitor not signed in yet. Only an open
+   * village answers, and only its name, the first name of the person it is for and its photo; counted per
+   * address like sign-in, so codes cannot be guessed through it.
+   */
+  publicRoute(app, previewJoin, async (c, { query }) => {
+    limiter.hit(`join-preview:${clientAddress(c)}`, limits.loginPerAddress);
+    const [village] = await deps.db.select().from(villages).where(eq(villages.shareCode, query.c));
+    if (!village || village.state !== VILLAGE_STATE.started) throw notFound(UNKNOWN_CODE);
+    const { name, first_name, photo } = serialize.village(village);
+    return c.json({ data: { village_name: name, first_name, photo } });
+  });
+
   route(app, joinVillage, async (c, { user, body: input }) => {
     const [village] = await deps.db.select().from(villages).where(eq(villages.shareCode, input.share_code));
     if (!village) throw notFound(UNKNOWN_CODE);

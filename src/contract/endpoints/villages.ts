@@ -10,6 +10,7 @@ import {
 } from '../villages';
 import { JoinVillageInput, Villager } from '../villagers';
 import { CalendarFeed } from '../calendar';
+import { JoinPreview, JoinPreviewQuery } from '../join-preview';
 
 export const listVillages = endpoint({
   name: 'listVillages',
@@ -117,4 +118,14 @@ export const calendarFile = endpoint({
   auth: false,
   status: 200,
   answer: { raw: 'text/calendar' },
+});
+
+export const previewJoin = endpoint({
+  name: 'previewJoin',
+  method: 'GET',
+  path: '/v1/villages/join/preview',
+  summary: 'Where a join link leads, for a visitor not signed in yet: the village’s name, the first name of the person it is for, its photo (rate-limited)',
+  auth: false,
+  query: JoinPreviewQuery,
+  answer: { data: JoinPreview },
 });
