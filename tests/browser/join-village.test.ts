@@ -26,9 +26,14 @@ describe('joining a village by its link', () => {
     await page.goto(link);
     await page.waitForURL(/\/auth\/login\?/);
     expect(new URL(page.url()).searchParams.get('redirect')).toBe(`/join/village?c=${village.shareCode}&rli=jv`);
+    // Before any account, the page says where the link leads.
+    await page.getByRole('region', { name: 'Vous êtes invité·e à rejoindre « Le village de Jeanne »' }).waitFor();
+    await page.getByText("Un village d'entraide autour de Jeanne.", { exact: false }).waitFor();
     await page.getByRole('link', { name: 'Créer un compte' }).click();
     await page.waitForURL(/\/auth\/register\?/);
     expect(new URL(page.url()).searchParams.get('redirect')).toBe(`/join/village?c=${village.shareCode}&rli=jv`);
+    await page.getByRole('region', { name: /Vous êtes invité·e à rejoindre/ }).waitFor();
+    await page.screenshot({ path: '/tmp/join-preview-register-390.png', fullPage: true });
 
     await page.getByLabel('Prénom').fill('Hugo');
     await page.getByLabel('Nom', { exact: true }).fill('Bernard');

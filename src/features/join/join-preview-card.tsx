@@ -1,0 +1,43 @@
+import { useEffect, useState } from 'react';
+import type { JoinPreview } from '../../contract/join-preview';
+import { previewJoin } from '../../contract/endpoints/villages';
+import { quietTransport } from '../../api/client';
+import { send } from '../../api/transport';
+import './join-preview.css';
+
+/**
+ * Above the sign-in and sign-up forms when they were reached from a join link: which village the link leads
+ * to, and for whom, so that a grandparent opening it knows they are in the right place before creating an
+ * account. Says nothing when the link's code is unknown or the network is out: the form stays what it was.
+ */
+export function JoinPreviewCard({ code }: { code: string }) {
+  const [preview, setPreview] = useState<JoinPreview | null>(null);
+  useEffect(() => {
+    let live = true;
+    void send(quietTransport, previewJoin, { query: { c: code } }).then((result) => {
+      if (live && result.ok) setPreview(result.data);
+    });
+    return () => {
+      live = false;
+    };
+  }, [code]);
+  if (!preview) return null;
+  const forWhom = preview.first_name ? `autour de ${preview.first_name}` : null;
+  return (
+    <section className="join-preview" aria-labelledby="join-preview-title">
+      {preview.photo ? <img className="join-preview-photo" src={preview.photo.original_url} alt="" width={64} height={64} /> : null}
+      <div>
+        {/* Not a heading: it comes before the page's own title (h1), and is read first as the card's name. */}
+        <p id="join-preview-title" className="join-preview-title">
+          Vous êtes invité·e à rejoindre {preview.village_name ? `« ${preview.village_name} »` : 'un village'}
+        </p>
+        <p>
+          {forWhom ? `Un village d'entraide ${forWhom}. ` : ''}
+          Connectez-vous ou créez votre compte : vous arriverez ensuite dans le village.
+        </p>
+      </div>
+    </section>
+  );
+}
+
+export default JoinPreviewCard;
