@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { resolve } from 'node:path';
+import { DEFAULT_MAIL_FROM } from './mail/mailer';
 
 const url = (protocols: string[], label: string) =>
   v.pipe(
@@ -7,6 +8,9 @@ const url = (protocols: string[], label: string) =>
     v.url(`${label} doit être une adresse complète (par exemple ${protocols[0]}//…)`),
     v.check((s) => protocols.includes(new URL(s).protocol), `${label} doit commencer par ${protocols.join(' ou ')}//`),
   );
+
+/** `Village <no-reply@exemple.fr>` or a bare `no-reply@exemple.fr`: what a From header carries. */
+const MAIL_ADDRESS = /^(?:[^<>@\r\n]*<[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/;
 
 const Settings = v.object({
   PORT: v.optional(
@@ -23,6 +27,10 @@ const Settings = v.object({
   DATABASE_URL: v.optional(url(['postgres:', 'postgresql:'], 'DATABASE_URL')),
   SMTP_URL: v.optional(url(['smtp:', 'smtps:'], 'SMTP_URL')),
   PUBLIC_URL: v.optional(url(['http:', 'https:'], 'PUBLIC_URL')),
+  MAIL_FROM: v.optional(
+    v.pipe(v.string(), v.trim(), v.regex(MAIL_ADDRESS, 'MAIL_FROM doit être une adresse, par exemple « Village <no-reply@exemple.fr> »')),
+    DEFAULT_MAIL_FROM,
+  ),
   PUSH_CONTACT: v.optional(url(['mailto:', 'https:'], 'PUSH_CONTACT')),
   PUSH_ALLOW_HTTP: v.optional(v.picklist(['0', '1'], 'PUSH_ALLOW_HTTP doit valoir 0 ou 1')),
   DIST_DIR: v.optional(v.pipe(v.string(), v.nonEmpty('DIST_DIR ne peut pas être vide'))),
@@ -35,6 +43,8 @@ export interface Config {
   databaseUrl?: string;
   smtpUrl?: string;
   publicUrl: string;
+  /** The From of every mail. */
+  mailFrom: string;
   logLevel: string;
   /** The VAPID contact push services may write to (`mailto:` or `https:`). */
   pushContact: string;
@@ -59,6 +69,7 @@ export function readConfig(env: Record<string, string | undefined>): Config {
     databaseUrl: s.DATABASE_URL,
     smtpUrl: s.SMTP_URL,
     publicUrl: (s.PUBLIC_URL ?? `http://localhost:${s.PORT}`).replace(/\/$/, ''),
+    mailFrom: s.MAIL_FROM,
     logLevel: s.LOG_LEVEL,
     pushContact: s.PUSH_CONTACT ?? defaultPushContact(s.PUBLIC_URL),
     pushAllowHttp: s.PUSH_ALLOW_HTTP === '1',

@@ -15,6 +15,7 @@ export const systemClock: Clock = { now: () => new Date() };
 /** Everything the app reaches outside itself; tests pass their own. */
 export interface Deps {
   db: Db;
+  /** Where this instance's mail dispatcher sends the queued mails (routes only queue them: mail/queue.ts). */
   mail: Mailer;
   files: FileStore;
   clock: Clock;

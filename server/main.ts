@@ -12,6 +12,7 @@ import { createDiskStore } from './files/store';
 import { servePwa } from './static/pwa';
 import { ensureAppBuilt } from './static/ensure-built';
 import { startPushDispatch } from './push/start';
+import { startMailDispatch } from './mail/start';
 
 let config;
 try {
@@ -32,10 +33,11 @@ await prepare(database);
 const endStreams = new AbortController();
 // Every open event stream listens for the end: hundreds of them are expected, not a leak.
 setMaxListeners(0, endStreams.signal);
+const mailer = config.smtpUrl ? createSmtpMailer(config.smtpUrl) : createFileMailer(join(config.dataDir, 'mail'));
 const app = createApp({
   shutdown: endStreams.signal,
   db: database.db,
-  mail: config.smtpUrl ? createSmtpMailer(config.smtpUrl) : createFileMailer(join(config.dataDir, 'mail')),
+  mail: mailer,
   files: createDiskStore(join(config.dataDir, 'uploads')),
   clock: systemClock,
   publicUrl: config.publicUrl,
@@ -44,6 +46,16 @@ const app = createApp({
   allowHttpPushEndpoints: config.pushAllowHttp,
 });
 startPushDispatch({ db: database.db, clock: systemClock, logger, subject: config.pushContact, listen: database.listen, signal: endStreams.signal });
+startMailDispatch({
+  db: database.db,
+  mailer,
+  clock: systemClock,
+  logger,
+  publicUrl: config.publicUrl,
+  from: config.mailFrom,
+  listen: database.listen,
+  signal: endStreams.signal,
+});
 const root = join(import.meta.dirname, '..');
 // DIST_DIR serves a build made elsewhere (a test that rebuilds the app must not rewrite the dist/ other
 // runs are serving); whoever sets it builds it, so the rebuild-when-stale check is only for dist/.

@@ -1,7 +1,7 @@
 import { createHash, scryptSync, timingSafeEqual } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { resetTokens, sessions, users } from '../db/schema';
+import { mailJobs, resetTokens, sessions, users } from '../db/schema';
 import { newToken } from './tokens';
 import { createWorld, TEST_PASSWORD, type TestUser, type World } from '../test/world';
 
@@ -30,6 +30,7 @@ async function extraSession(userId: string): Promise<string> {
 async function resetTokenFor(user: TestUser): Promise<string> {
   const before = world.mail.sent.length;
   const res = await world.request('POST', '/v1/auth/reset-password', { json: { email: user.email } });
+  await world.deliverMail();
   expect(res.status).toBe(204);
   expect(world.mail.sent).toHaveLength(before + 1);
   const match = world.mail.sent.at(-1)!.text.match(/http:\/\/localhost:3333\/auth\/reset-password\/(\S+)/);
@@ -187,11 +188,13 @@ describe('password reset', () => {
     const anne = await world.user('Anne');
     const before = world.mail.sent.length;
     const unknown = await world.request('POST', '/v1/auth/reset-password', { json: { email: 'inconnu@exemple.fr' } });
+    await world.deliverMail();
     expect(unknown.status).toBe(204);
     expect(unknown.body).toBeNull();
     expect(world.mail.sent).toHaveLength(before);
 
     const known = await world.request('POST', '/v1/auth/reset-password', { json: { email: anne.email.toUpperCase() } });
+    await world.deliverMail();
     expect(known.status).toBe(204);
     expect(known.body).toBeNull();
     expect(world.mail.sent).toHaveLength(before + 1);
@@ -211,6 +214,8 @@ describe('password reset', () => {
     expect(rows[0].tokenHash).toBe(sha256(token));
     expect(rows[0].tokenHash).not.toBe(token);
     expect(JSON.stringify(await world.db.select().from(resetTokens))).not.toContain(token);
+    // Nor does the sent mail's row: its payload is emptied once sent.
+    expect(JSON.stringify(await world.db.select().from(mailJobs))).not.toContain(token);
     expect(rows[0].expiresAt.getTime() - world.clock.now().getTime()).toBe(HOUR);
   });
 
@@ -366,7 +371,11 @@ describe('rate limits', () => {
 
   it('reset-password: per e-mail and per address, and a refused request sends no mail', async () => {
     const jo = await limited.user('Jo');
-    const reset = (email: string) => limited.request('POST', '/v1/auth/reset-password', { json: { email } });
+    const reset = async (email: string) => {
+      const res = await limited.request('POST', '/v1/auth/reset-password', { json: { email } });
+      await limited.deliverMail();
+      return res;
+    };
     expect((await reset(jo.email)).status).toBe(204);
     expect((await reset(jo.email)).status).toBe(204);
     expect(limited.mail.sent).toHaveLength(2);

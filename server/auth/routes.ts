@@ -18,7 +18,7 @@ import { defaultRateLimits, createRateLimiter } from '../http/rate-limit';
 import type { Serializers } from '../serialize';
 import { decoyHash, hashPassword, verifyPassword } from './passwords';
 import { hashToken, newToken } from './tokens';
-import { resetPasswordMail } from './reset-mail';
+import { queueMail } from '../mail/queue';
 import { announceRevocation } from './revoke';
 
 const RESET_TOKEN_TTL_MS = 3600 * 1000;
@@ -88,15 +88,18 @@ export function authRoutes(app: App, deps: Deps, serialize: Serializers) {
     // The answer is the same whether the account exists or not: nobody learns who has one.
     if (user) {
       const { token, hash } = newToken();
-      await deps.db
-        .insert(resetTokens)
-        .values({ tokenHash: hash, userId: user.id, expiresAt: new Date(deps.clock.now().getTime() + RESET_TOKEN_TTL_MS) });
-      const link = `${deps.publicUrl}/auth/reset-password/${token}`;
-      try {
-        await deps.mail.send(resetPasswordMail(user.email, user.firstName, link));
-      } catch (error) {
-        deps.logger.error({ err: error }, 'reset password mail failed');
-      }
+      const now = deps.clock.now();
+      // The token and its mail together: the mail is sent (and retried) by the mail dispatcher after the commit.
+      await deps.db.transaction(async (tx) => {
+        await tx.insert(resetTokens).values({ tokenHash: hash, userId: user.id, expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS) });
+        await queueMail(tx, {
+          kind: 'password_reset',
+          to: user.email,
+          userId: user.id,
+          payload: { first_name: user.firstName, link: `${deps.publicUrl}/auth/reset-password/${token}` },
+          now,
+        });
+      });
     }
     return c.body(null, 204);
   });

@@ -304,3 +304,36 @@ export const pushJobs = pgTable(
   },
   (t) => [index('push_jobs_due_idx').on(t.dueAt), uniqueIndex('push_jobs_key_unique').on(t.key)],
 );
+
+/**
+ * Mails waiting to go, queued in the transaction of the write that causes them (mail/queue.ts) and sent by
+ * whichever instance claims them (mail/dispatcher.ts). A row stays once sent or failed: the record of what
+ * left and what could not; its payload is emptied then, as it may hold a one-time link.
+ */
+export const mailJobs = pgTable(
+  'mail_jobs',
+  {
+    id: uuid('id').primaryKey(),
+    kind: text('kind').notNull(),
+    toAddress: text('to_address').notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    payload: jsonb('payload').notNull().default({}),
+    dueAt: timestamp('due_at', { withTimezone: true, mode: 'date' }).notNull(),
+    // Held by an instance sending it, or put off until then after a failed try.
+    claimedUntil: timestamp('claimed_until', { withTimezone: true, mode: 'date' }),
+    attempts: integer('attempts').notNull().default(0),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+    failedAt: timestamp('failed_at', { withTimezone: true, mode: 'date' }),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+  },
+  // Only the mails still to send are looked up by due time.
+  (t) => [index('mail_jobs_pending_idx').on(t.dueAt).where(sql`sent_at is null and failed_at is null`)],
+);
+
+/** Addresses whose mail server refused mail for good (a 5xx answer): nothing more is sent to them. */
+export const mailSuppressions = pgTable('mail_suppressions', {
+  address: text('address').primaryKey(),
+  reason: text('reason').notNull(),
+  createdAt: createdAt(),
+});

@@ -39,6 +39,7 @@ describe('mail through SMTP_URL', () => {
     const user = await world.user('Amel');
     const res = await world.request('POST', '/v1/auth/reset-password', { json: { email: user.email } });
     expect(res.status).toBe(204);
+    expect(await world.deliverMail()).toBe(1);
     expect(received).toHaveLength(1);
     expect(received[0].to).toEqual([user.email]);
     const raw = received[0].raw;

@@ -7,20 +7,30 @@ export interface Mail {
   to: string;
   subject: string;
   text: string;
+  /** The same message as HTML, sent beside the text part. */
+  html?: string;
+  /** Without it, the MAIL_FROM default. */
+  from?: string;
+  /** `<id@host>`: set by the queue, so that a mail sent again after a lost answer is recognisably the same one. */
+  messageId?: string;
+  date?: Date;
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {
   send(mail: Mail): Promise<void>;
 }
 
-const FROM = 'Village <ne-pas-repondre@village.local>';
+export const DEFAULT_MAIL_FROM = 'Village <no-reply@localhost>';
+
+const withDefaults = (mail: Mail) => ({ ...mail, from: mail.from ?? DEFAULT_MAIL_FROM });
 
 /** Without an SMTP server each mail becomes an .eml file, readable by any mail client and by tests. */
 export function createFileMailer(dir: string): Mailer {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(mail) {
-      const info = await transport.sendMail({ from: FROM, ...mail });
+      const info = await transport.sendMail(withDefaults(mail));
       await mkdir(dir, { recursive: true });
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.eml`;
       await writeFile(join(dir, name), info.message as Buffer);
@@ -28,11 +38,14 @@ export function createFileMailer(dir: string): Mailer {
   };
 }
 
+// A mail server that does not answer is a failure to retry later, not a dispatcher stuck for minutes.
+const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
+
 export function createSmtpMailer(url: string): Mailer {
-  const transport = nodemailer.createTransport(url);
+  const transport = nodemailer.createTransport({ url, ...SMTP_TIMEOUTS });
   return {
     async send(mail) {
-      await transport.sendMail({ from: FROM, ...mail });
+      await transport.sendMail(withDefaults(mail));
     },
   };
 }

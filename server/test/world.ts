@@ -5,6 +5,7 @@ import { createApp } from '../app';
 import type { Clock, Deps } from '../deps';
 import { sessions, users, villagers } from '../db/schema';
 import { createMemoryMailer } from '../mail/mailer';
+import { createMailDispatcher } from '../mail/dispatcher';
 import { createMemoryStore } from '../files/store';
 import { hashPassword } from '../auth/passwords';
 import { newToken } from '../auth/tokens';
@@ -58,6 +59,10 @@ export async function createWorld(overrides: Partial<Deps> = {}) {
   };
   const app = createApp(deps);
   afterAll(() => database.close());
+  // No timer and no LISTEN: a test sends the queued mails when it chooses, on its own clock.
+  const mailDispatcher = createMailDispatcher({ db: database.db, mailer: deps.mail, clock, logger: deps.logger, publicUrl: deps.publicUrl });
+  /** Sends every mail due by the test clock, as the dispatcher of a running server would; answers how many went. */
+  const deliverMail = () => mailDispatcher.runDue();
 
   async function request(
     method: string,
@@ -137,6 +142,6 @@ export async function createWorld(overrides: Partial<Deps> = {}) {
     await touchVillage(database.db, row.villageId, clock.now());
   }
 
-  return { app, deps, db: database.db, mail, files, clock, request, user, village, join, villageWithHelper, makeNeedy };
+  return { app, deps, db: database.db, mail, deliverMail, files, clock, request, user, village, join, villageWithHelper, makeNeedy };
 }
 export type World = Awaited<ReturnType<typeof createWorld>>;

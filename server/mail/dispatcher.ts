@@ -1,0 +1,189 @@
+import { eq, inArray, sql } from 'drizzle-orm';
+import * as v from 'valibot';
+import type { Logger } from 'pino';
+import type { Clock } from '../deps';
+import type { Db } from '../db/client';
+import { mailJobs, mailSuppressions } from '../db/schema';
+import { DEFAULT_MAIL_FROM, type Mailer } from './mailer';
+import { classifySendFailure, MAIL_GIVE_UP_MS, mailRetryDelay } from './send-failure';
+import { isMailKind, mailTemplates } from './templates';
+import type { RenderedMail } from './layout';
+
+export interface MailDispatcherDeps {
+  db: Db;
+  mailer: Mailer;
+  clock: Clock;
+  logger: Logger;
+  /** Links in mails, and the host of their Message-ID. */
+  publicUrl: string;
+  /** MAIL_FROM. */
+  from?: string;
+}
+
+const BATCH = 20;
+// Long enough to hand a batch to a slow SMTP server; a job claimed by an instance that then died goes after it.
+const CLAIM_MS = 5 * 60 * 1000;
+const WAKE_DELAY_MS = 100;
+
+type JobRow = { id: string; kind: string; to: string; payload: unknown; dueAt: Date; attempts: number };
+
+/**
+ * Sends the queued mails that are due, on every instance: a job is claimed by one instance only (the claim
+ * skips rows another holds), sent, then marked sent; a failed try puts it off (its claim lasts until the
+ * retry), a hard bounce fails it and suppresses the address. Mails are sent at least once: an instance that
+ * dies between the SMTP server's acceptance and the mark sends it again once its claim lapses, with the
+ * same Message-ID.
+ */
+export function createMailDispatcher(deps: MailDispatcherDeps) {
+  const host = new URL(deps.publicUrl).hostname;
+  const from = deps.from ?? DEFAULT_MAIL_FROM;
+  let running: Promise<number> | undefined;
+  let again = false;
+  let waking: NodeJS.Timeout | undefined;
+
+  async function claim(now: Date): Promise<JobRow[]> {
+    const at = now.toISOString();
+    const until = new Date(now.getTime() + CLAIM_MS).toISOString();
+    const result = await deps.db.execute(sql`
+      update ${mailJobs} set claimed_until = ${until}, attempts = attempts + 1
+      where id in (
+        select id from ${mailJobs}
+        where sent_at is null and failed_at is null and due_at <= ${at} and (claimed_until is null or claimed_until <= ${at})
+        order by due_at limit ${BATCH}
+        for update skip locked)
+      returning id, kind, to_address, payload, due_at, attempts`);
+    // Both drivers (node-postgres and PGlite) answer an object with `rows`.
+    const { rows } = result as unknown as { rows: Array<Record<string, unknown>> };
+    return rows
+      .map((r) => ({
+        id: String(r.id),
+        kind: String(r.kind),
+        to: String(r.to_address),
+        payload: typeof r.payload === 'string' ? JSON.parse(r.payload) : r.payload,
+        dueAt: new Date(r.due_at as string | Date),
+        attempts: Number(r.attempts),
+      }))
+      .sort((a, b) => a.dueAt.getTime() - b.dueAt.getTime());
+  }
+
+  // A finished job keeps no payload: it may hold a one-time link.
+  const fail = (id: string, now: Date, error: string) =>
+    deps.db.update(mailJobs).set({ failedAt: now, lastError: error, claimedUntil: null, payload: {} }).where(eq(mailJobs.id, id));
+
+  function render(job: JobRow, now: Date): RenderedMail | string {
+    if (!isMailKind(job.kind)) return `no template for ${job.kind}`;
+    const template = mailTemplates[job.kind];
+    const payload = v.safeParse(template.payload, job.payload);
+    if (!payload.success) return `payload refused by its template: ${v.summarize(payload.issues)}`;
+    return template.render(payload.output, { publicUrl: deps.publicUrl, now });
+  }
+
+  async function handle(job: JobRow, suppressed: Map<string, string>, now: Date): Promise<boolean> {
+    const reason = suppressed.get(job.to.toLowerCase());
+    if (reason !== undefined) {
+      await fail(job.id, now, `suppressed: ${reason}`);
+      return false;
+    }
+    const rendered = render(job, now);
+    if (typeof rendered === 'string') {
+      deps.logger.error({ job: job.id, kind: job.kind }, rendered);
+      await fail(job.id, now, rendered);
+      return false;
+    }
+    try {
+      await deps.mailer.send({ ...rendered, to: job.to, from, date: now, messageId: `<${job.id}@${host}>` });
+    } catch (error) {
+      const failure = classifySendFailure(error);
+      // A bounce counts for the jobs after it in the batch.
+      if (failure.kind === 'bounce') suppressed.set(job.to.toLowerCase(), failure.message);
+      await failedTry(job, failure, now);
+      return false;
+    }
+    await deps.db.update(mailJobs).set({ sentAt: now, claimedUntil: null, lastError: null, payload: {} }).where(eq(mailJobs.id, job.id));
+    return true;
+  }
+
+  async function failedTry(job: JobRow, failure: ReturnType<typeof classifySendFailure>, now: Date) {
+    if (failure.kind === 'bounce') {
+      deps.logger.warn({ job: job.id, kind: job.kind, error: failure.message }, 'mail bounced: address suppressed');
+      await deps.db.transaction(async (tx) => {
+        await tx.update(mailJobs).set({ failedAt: now, lastError: failure.message, claimedUntil: null, payload: {} }).where(eq(mailJobs.id, job.id));
+        await tx.insert(mailSuppressions).values({ address: job.to.toLowerCase(), reason: failure.message, createdAt: now }).onConflictDoNothing();
+      });
+    } else if (now.getTime() - job.dueAt.getTime() >= MAIL_GIVE_UP_MS) {
+      deps.logger.error({ job: job.id, kind: job.kind, error: failure.message }, 'mail given up after a day of failures');
+      await fail(job.id, now, failure.message);
+    } else {
+      const retryAt = new Date(now.getTime() + mailRetryDelay(job.attempts));
+      deps.logger.warn({ job: job.id, kind: job.kind, error: failure.message, retryAt }, 'mail not sent: tried again later');
+      await deps.db.update(mailJobs).set({ claimedUntil: retryAt, lastError: failure.message }).where(eq(mailJobs.id, job.id));
+    }
+  }
+
+  async function handleBatch(jobs: JobRow[], now: Date) {
+    const addresses = [...new Set(jobs.map((job) => job.to.toLowerCase()))];
+    const rows = await deps.db.select().from(mailSuppressions).where(inArray(mailSuppressions.address, addresses));
+    const suppressed = new Map(rows.map((row) => [row.address, row.reason]));
+    let sent = 0;
+    for (const job of jobs) if (await handle(job, suppressed, now)) sent += 1;
+    return sent;
+  }
+
+  /** Sends every due mail; resolves with how many the mail server (or the outbox) accepted. */
+  async function runDue(): Promise<number> {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      let sent = 0;
+      do {
+        again = false;
+        for (;;) {
+          const now = deps.clock.now();
+          const jobs = await claim(now);
+          if (jobs.length) sent += await handleBatch(jobs, now);
+          if (jobs.length < BATCH) break;
+        }
+      } while (again);
+      return sent;
+    })().finally(() => {
+      running = undefined;
+    });
+    return running;
+  }
+
+  const runQuietly = () =>
+    runDue().catch((error) => {
+      deps.logger.error({ err: error }, 'mail dispatch failed');
+      return 0;
+    });
+
+  return {
+    runDue,
+    /** A write queued a mail: send it shortly rather than at the next tick (the wait gathers a burst). */
+    wake: () => {
+      if (waking) return;
+      waking = setTimeout(() => {
+        waking = undefined;
+        void runQuietly();
+      }, WAKE_DELAY_MS);
+      waking.unref();
+    },
+    /** Runs every `intervalMs` until `signal` aborts. */
+    start(intervalMs: number, signal?: AbortSignal) {
+      const timer = setInterval(() => void runQuietly(), intervalMs);
+      timer.unref();
+      signal?.addEventListener(
+        'abort',
+        () => {
+          clearInterval(timer);
+          clearTimeout(waking);
+        },
+        { once: true },
+      );
+      void runQuietly();
+    },
+  };
+}
+export type MailDispatcher = ReturnType<typeof createMailDispatcher>;

@@ -1,0 +1,33 @@
+import type { Logger } from 'pino';
+import type { Clock } from '../deps';
+import type { Db } from '../db/client';
+import type { Listen } from '../cache/notifications';
+import type { Mailer } from './mailer';
+import { createMailDispatcher } from './dispatcher';
+import { MAIL_JOBS_CHANNEL } from './queue';
+
+// Retries and mails due later are found by the timer, and so is a NOTIFY lost while the LISTEN reconnects.
+const TICK_MS = 15_000;
+
+/** Sends mails from this instance: at once after a write that queued one, and every 15 s. */
+export function startMailDispatch(input: {
+  db: Db;
+  mailer: Mailer;
+  clock: Clock;
+  logger: Logger;
+  publicUrl: string;
+  from: string;
+  listen: Listen;
+  signal: AbortSignal;
+}) {
+  const dispatcher = createMailDispatcher(input);
+  input
+    .listen(
+      { [MAIL_JOBS_CHANNEL]: () => dispatcher.wake() },
+      // Back from a lost connection: whatever was queued meanwhile goes now.
+      (healthy) => healthy && dispatcher.wake(),
+    )
+    .catch((error) => input.logger.error({ err: error }, 'LISTEN for mails failed'));
+  dispatcher.start(TICK_MS, input.signal);
+  return dispatcher;
+}

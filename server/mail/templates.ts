@@ -1,0 +1,12 @@
+import type * as v from 'valibot';
+import { resetPasswordMail } from '../auth/reset-mail';
+
+/** Every kind of mail the server sends, by the name its queued rows carry. */
+export const mailTemplates = {
+  password_reset: resetPasswordMail,
+};
+
+export type MailKind = keyof typeof mailTemplates;
+export type MailPayload<K extends MailKind> = v.InferInput<(typeof mailTemplates)[K]['payload']>;
+
+export const isMailKind = (kind: string): kind is MailKind => Object.hasOwn(mailTemplates, kind);
