@@ -78,6 +78,8 @@ describe('npm start', () => {
     const mails = await outbox();
     const eml = await readFile(join(dataDir, 'mail', mails[0]), 'utf8');
     expect(eml).toMatch(/^To: ines@exemple\.fr$/m);
+    expect(eml).toMatch(/^From: Village <no-reply@localhost>$/m);
+    expect(eml).toMatch(/^Message-ID: <[0-9a-f-]{36}@village\.example>$/m);
     expect(eml).toMatch(/https:\/\/village\.example\/auth\/reset-password\/[A-Za-z0-9_-]{20,}/);
 
     // A request in flight when SIGTERM arrives (registering hashes a password: it takes a while) still gets its answer.
