@@ -153,6 +153,23 @@ describe('the mail queue', () => {
     expect(receivedBy(elise.email)).toHaveLength(1);
   });
 
+  it('forgets the mails sent or given up a month ago, keeps those to send', async () => {
+    const fanny = await world.user('Fanny');
+    const gael = await world.user('Gael');
+    await queueReset(fanny);
+    expect(await sender.runDue()).toBe(1);
+    world.clock.advance(30 * 24 * 3600 * 1000 - 1000);
+    await queueReset(gael, 'gael@village.example');
+    smtp.setBusy(true);
+    await sender.runDue();
+    await sender.pruneFinished();
+    expect(await jobsTo(fanny.email)).toHaveLength(1);
+    world.clock.advance(2000);
+    expect(await sender.pruneFinished()).toBeGreaterThanOrEqual(1);
+    expect(await jobsTo(fanny.email)).toHaveLength(0);
+    expect(await jobsTo('gael@village.example')).toHaveLength(1);
+  });
+
   it('sends each mail once with two dispatchers on one database', async () => {
     const users = await Promise.all(Array.from({ length: 30 }, (_, i) => world.user(`Voisin${i}`)));
     for (const user of users) await queueReset(user);

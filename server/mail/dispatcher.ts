@@ -24,6 +24,9 @@ const BATCH = 20;
 // Long enough to hand a batch to a slow SMTP server; a job claimed by an instance that then died goes after it.
 const CLAIM_MS = 5 * 60 * 1000;
 const WAKE_DELAY_MS = 100;
+// What left and what failed is kept a month, for questions about a mail; then only the address would remain.
+const KEEP_FINISHED_MS = 30 * 24 * 3600 * 1000;
+const PRUNE_EVERY_MS = 3600 * 1000;
 
 type JobRow = { id: string; kind: string; to: string; payload: unknown; dueAt: Date; attempts: number };
 
@@ -153,6 +156,14 @@ export function createMailDispatcher(deps: MailDispatcherDeps) {
     return running;
   }
 
+  /** Deletes the rows of mails sent or given up more than a month ago; answers how many. */
+  async function pruneFinished(): Promise<number> {
+    const before = new Date(deps.clock.now().getTime() - KEEP_FINISHED_MS).toISOString();
+    const result = await deps.db.execute(sql`
+      delete from ${mailJobs} where sent_at < ${before} or failed_at < ${before} returning id`);
+    return (result as unknown as { rows: unknown[] }).rows.length;
+  }
+
   const runQuietly = () =>
     runDue().catch((error) => {
       deps.logger.error({ err: error }, 'mail dispatch failed');
@@ -161,6 +172,7 @@ export function createMailDispatcher(deps: MailDispatcherDeps) {
 
   return {
     runDue,
+    pruneFinished,
     /** A write queued a mail: send it shortly rather than at the next tick (the wait gathers a burst). */
     wake: () => {
       if (waking) return;
@@ -174,10 +186,13 @@ export function createMailDispatcher(deps: MailDispatcherDeps) {
     start(intervalMs: number, signal?: AbortSignal) {
       const timer = setInterval(() => void runQuietly(), intervalMs);
       timer.unref();
+      const pruning = setInterval(() => void pruneFinished().catch((error) => deps.logger.error({ err: error }, 'mail prune failed')), PRUNE_EVERY_MS);
+      pruning.unref();
       signal?.addEventListener(
         'abort',
         () => {
           clearInterval(timer);
+          clearInterval(pruning);
           clearTimeout(waking);
         },
         { once: true },
