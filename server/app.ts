@@ -8,6 +8,7 @@ import { authenticate } from './http/authenticate';
 import { createSerializers } from './serialize';
 import { authRoutes } from './auth/routes';
 import { userRoutes } from './users/routes';
+import { notificationSettingsRoutes } from './users/notification-settings-routes';
 import { villageRoutes } from './villages/routes';
 import { createVillageViewCache } from './villages/view-cache';
 import { joinRoutes } from './villages/join-routes';
@@ -71,6 +72,7 @@ export function createApp(input: Deps) {
   openApiRoutes(app);
   authRoutes(app, deps, serialize);
   userRoutes(app, deps, serialize);
+  notificationSettingsRoutes(app, deps);
   calendarRoutes(app, deps);
   pushRoutes(app, deps, vapidKeys(deps.db));
   categoryRoutes(app, deps, serialize);

@@ -337,3 +337,15 @@ export const mailSuppressions = pgTable('mail_suppressions', {
   reason: text('reason').notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * Each person's notification choices, stored as given (the contract's shape) and read merged over the
+ * defaults of the day, so a kind added later needs no migration. No row: the defaults.
+ */
+export const notificationSettings = pgTable('notification_settings', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  settings: jsonb('settings').notNull().default({}),
+  updatedAt: updatedAt(),
+});

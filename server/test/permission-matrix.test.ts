@@ -392,6 +392,18 @@ const calls: Call[] = [
     check: (_s, a, res) => expect(res.body.data.id).toBe(a.userId),
   },
   {
+    call: 'GET /v1/users/me/notification_settings',
+    expect: SIGNED_IN,
+    run: (_s, a) => req(a, 'GET', '/v1/users/me/notification_settings'),
+    check: (_s, _a, res) => expect(res.body.data.email.reminders).toBe(true),
+  },
+  {
+    call: 'PUT /v1/users/me/notification_settings',
+    expect: SIGNED_IN,
+    run: (_s, a) => req(a, 'PUT', '/v1/users/me/notification_settings', { json: { email: { chat: true } } }),
+    check: (_s, _a, res) => expect(res.body.data.email.chat).toBe(true),
+  },
+  {
     call: 'PUT /v1/users/{id}',
     variant: 'own account',
     expect: SIGNED_IN,

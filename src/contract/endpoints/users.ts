@@ -1,6 +1,7 @@
 import { endpoint } from '../endpoint';
 import { UpdateUserInput, User } from '../users';
 import { CalendarFeed } from '../calendar';
+import { NotificationSettings, UpdateNotificationSettingsInput } from '../notification-settings';
 
 export const getMe = endpoint({
   name: 'getMe',
@@ -44,4 +45,21 @@ export const revokeMyCalendar = endpoint({
   method: 'DELETE',
   path: '/v1/users/me/calendar',
   summary: 'Stop my calendar address',
+});
+
+export const getNotificationSettings = endpoint({
+  name: 'getNotificationSettings',
+  method: 'GET',
+  path: '/v1/users/me/notification_settings',
+  summary: 'What I am told, per kind and channel, and the villages I muted',
+  answer: { data: NotificationSettings },
+});
+
+export const updateNotificationSettings = endpoint({
+  name: 'updateNotificationSettings',
+  method: 'PUT',
+  path: '/v1/users/me/notification_settings',
+  summary: 'Change some of my notification choices (the others stay); answers them all',
+  body: UpdateNotificationSettingsInput,
+  answer: { data: NotificationSettings },
 });

@@ -1,0 +1,85 @@
+import * as v from 'valibot';
+import { uuid } from './fields';
+
+/**
+ * Each person's notification choices (GET and PUT /v1/users/me/notification_settings). Imported by path,
+ * not from the contract's index: only the settings screen and the server's senders need it.
+ */
+export const NOTIFICATION_KINDS = ['confirmations', 'reminders', 'new_slots', 'chat', 'weekly_summary'] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+export const NOTIFICATION_CHANNELS = ['email', 'push'] as const;
+export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
+
+/** How many villages one may mute: far more than anyone belongs to, small enough to check in one query. */
+export const MAX_MUTED_VILLAGES = 200;
+
+const mutedTooMany = `Pas plus de ${MAX_MUTED_VILLAGES} villages en sourdine`;
+
+const perKind = <S extends v.GenericSchema>(schema: S) =>
+  v.strictObject(Object.fromEntries(NOTIFICATION_KINDS.map((kind) => [kind, schema])) as Record<NotificationKind, S>);
+
+export const NotificationSettings = v.object({
+  email: perKind(v.boolean()),
+  push: perKind(v.boolean()),
+  muted_village_ids: v.array(v.string()),
+});
+export type NotificationSettings = v.InferOutput<typeof NotificationSettings>;
+
+/**
+ * What a family expects before touching anything:
+ * - confirmations and reminders by e-mail: the helpers who never installed the app (grandparents, a
+ *   colleague on an iPhone) would otherwise learn nothing about the slot they took;
+ * - new slots by e-mail: an open slot nobody hears of stays open, and it is one digest a day at most;
+ * - chat by e-mail off: a conversation is lively and push already tells it where it is on; a mail per
+ *   unread thread would be the first thing people unsubscribe from, so the digest is for those who ask;
+ * - the weekly summary on: it only goes to organisers, who want the week's gaps before Monday;
+ * - push on for everything: a device only gets pushes after its owner said yes to the browser, so that
+ *   yes is already the choice; the switches are there to quiet one kind afterwards.
+ */
+export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = {
+  email: { confirmations: true, reminders: true, new_slots: true, chat: false, weekly_summary: true },
+  push: { confirmations: true, reminders: true, new_slots: true, chat: true, weekly_summary: true },
+  muted_village_ids: [],
+};
+
+/**
+ * A change: only the switches it names move. `muted_village_ids`, when given, is the whole new list (a
+ * set, so a repeated id counts once); ids are not checked against one's villages, so an answer never
+ * tells whether a village exists.
+ */
+export const UpdateNotificationSettingsInput = v.strictObject({
+  email: v.optional(perKind(v.optional(v.boolean()))),
+  push: v.optional(perKind(v.optional(v.boolean()))),
+  muted_village_ids: v.optional(
+    v.pipe(
+      v.array(uuid),
+      v.maxLength(MAX_MUTED_VILLAGES, mutedTooMany),
+      v.transform((ids) => [...new Set(ids.map((id) => id.toLowerCase()))]),
+    ),
+  ),
+});
+export type UpdateNotificationSettingsInput = v.InferOutput<typeof UpdateNotificationSettingsInput>;
+
+/**
+ * Lays a change, or settings stored by an older version, over a base: only known kinds with boolean values
+ * count, so a kind added later starts at its default and one removed is forgotten.
+ */
+export function mergeNotificationSettings(base: NotificationSettings, change: unknown): NotificationSettings {
+  const from = isRecord(change) ? change : {};
+  const channel = (name: NotificationChannel) => {
+    const given = isRecord(from[name]) ? from[name] : {};
+    return Object.fromEntries(
+      NOTIFICATION_KINDS.map((kind) => [kind, typeof given[kind] === 'boolean' ? given[kind] : base[name][kind]]),
+    ) as Record<NotificationKind, boolean>;
+  };
+  const muted = from.muted_village_ids;
+  return {
+    email: channel('email'),
+    push: channel('push'),
+    muted_village_ids: Array.isArray(muted) ? muted.filter((id): id is string => typeof id === 'string') : [...base.muted_village_ids],
+  };
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
