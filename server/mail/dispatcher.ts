@@ -1,6 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import type { Logger } from 'pino';
+import { createJobLoop } from '../jobs/job-loop';
 import type { Clock } from '../deps';
 import type { Db } from '../db/client';
 import { mailJobs, mailSuppressions } from '../db/schema';
@@ -40,9 +41,6 @@ type JobRow = { id: string; kind: string; to: string; payload: unknown; dueAt: D
 export function createMailDispatcher(deps: MailDispatcherDeps) {
   const host = new URL(deps.publicUrl).hostname;
   const from = deps.from ?? DEFAULT_MAIL_FROM;
-  let running: Promise<number> | undefined;
-  let again = false;
-  let waking: NodeJS.Timeout | undefined;
 
   async function claim(now: Date): Promise<JobRow[]> {
     const at = now.toISOString();
@@ -132,30 +130,6 @@ export function createMailDispatcher(deps: MailDispatcherDeps) {
     return sent;
   }
 
-  /** Sends every due mail; resolves with how many the mail server (or the outbox) accepted. */
-  async function runDue(): Promise<number> {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = (async () => {
-      let sent = 0;
-      do {
-        again = false;
-        for (;;) {
-          const now = deps.clock.now();
-          const jobs = await claim(now);
-          if (jobs.length) sent += await handleBatch(jobs, now);
-          if (jobs.length < BATCH) break;
-        }
-      } while (again);
-      return sent;
-    })().finally(() => {
-      running = undefined;
-    });
-    return running;
-  }
-
   /** Deletes the rows of mails sent or given up more than a month ago; answers how many. */
   async function pruneFinished(): Promise<number> {
     const before = new Date(deps.clock.now().getTime() - KEEP_FINISHED_MS).toISOString();
@@ -164,40 +138,17 @@ export function createMailDispatcher(deps: MailDispatcherDeps) {
     return (result as unknown as { rows: unknown[] }).rows.length;
   }
 
-  const runQuietly = () =>
-    runDue().catch((error) => {
-      deps.logger.error({ err: error }, 'mail dispatch failed');
-      return 0;
-    });
-
+  // runDue resolves with how many mails the mail server (or the outbox) accepted.
+  const loop = createJobLoop({ label: 'mail', logger: deps.logger, batchSize: BATCH, wakeDelayMs: WAKE_DELAY_MS, claim, handleBatch, now: () => deps.clock.now() });
   return {
-    runDue,
+    ...loop,
     pruneFinished,
-    /** A write queued a mail: send it shortly rather than at the next tick (the wait gathers a burst). */
-    wake: () => {
-      if (waking) return;
-      waking = setTimeout(() => {
-        waking = undefined;
-        void runQuietly();
-      }, WAKE_DELAY_MS);
-      waking.unref();
-    },
-    /** Runs every `intervalMs` until `signal` aborts. */
+    /** Runs every `intervalMs` until `signal` aborts, and prunes old rows every hour. */
     start(intervalMs: number, signal?: AbortSignal) {
-      const timer = setInterval(() => void runQuietly(), intervalMs);
-      timer.unref();
+      loop.start(intervalMs, signal);
       const pruning = setInterval(() => void pruneFinished().catch((error) => deps.logger.error({ err: error }, 'mail prune failed')), PRUNE_EVERY_MS);
       pruning.unref();
-      signal?.addEventListener(
-        'abort',
-        () => {
-          clearInterval(timer);
-          clearInterval(pruning);
-          clearTimeout(waking);
-        },
-        { once: true },
-      );
-      void runQuietly();
+      signal?.addEventListener('abort', () => clearInterval(pruning), { once: true });
     },
   };
 }

@@ -1,6 +1,7 @@
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { Logger } from 'pino';
+import { createJobLoop } from '../jobs/job-loop';
 import type { Clock } from '../deps';
 import type { Db } from '../db/client';
 import { pushJobs, pushSubscriptions, sessions, villagers } from '../db/schema';
@@ -35,9 +36,6 @@ type JobRow = { id: string; villageId: string; kind: string; data: Record<string
  */
 export function createPushDispatcher(deps: PushDispatcherDeps) {
   const fetcher = deps.fetch ?? fetch;
-  let running: Promise<number> | undefined;
-  let again = false;
-  let waking: NodeJS.Timeout | undefined;
 
   async function claim(now: Date): Promise<JobRow[]> {
     const until = new Date(now.getTime() + CLAIM_MS).toISOString();
@@ -159,57 +157,7 @@ export function createPushDispatcher(deps: PushDispatcherDeps) {
     return sent;
   }
 
-  /** Sends every due job; resolves with how many pushes the push services accepted. */
-  async function runDue(): Promise<number> {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = (async () => {
-      let sent = 0;
-      do {
-        again = false;
-        for (;;) {
-          const now = deps.clock.now();
-          const jobs = await claim(now);
-          if (jobs.length) sent += await handleBatch(jobs, now);
-          if (jobs.length < BATCH) break;
-        }
-      } while (again);
-      return sent;
-    })().finally(() => {
-      running = undefined;
-    });
-    return running;
-  }
-
-  const runQuietly = () =>
-    runDue().catch((error) => {
-      deps.logger.error({ err: error }, 'push dispatch failed');
-      return 0;
-    });
-
-  return {
-    runDue,
-    /**
-     * A write queued pushes: send them shortly rather than at the next tick. The short wait gathers a
-     * burst of writes (an outbox replayed after a day offline) into a few runs.
-     */
-    wake: () => {
-      if (waking) return;
-      waking = setTimeout(() => {
-        waking = undefined;
-        void runQuietly();
-      }, WAKE_DELAY_MS);
-      waking.unref();
-    },
-    /** Runs every `intervalMs` until `signal` aborts. */
-    start(intervalMs: number, signal?: AbortSignal) {
-      const timer = setInterval(() => void runQuietly(), intervalMs);
-      timer.unref();
-      signal?.addEventListener('abort', () => clearInterval(timer), { once: true });
-      void runQuietly();
-    },
-  };
+  // runDue resolves with how many pushes the push services accepted.
+  return createJobLoop({ label: 'push', logger: deps.logger, batchSize: BATCH, wakeDelayMs: WAKE_DELAY_MS, claim, handleBatch, now: () => deps.clock.now() });
 }
 export type PushDispatcher = ReturnType<typeof createPushDispatcher>;
