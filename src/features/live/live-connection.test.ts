@@ -2,22 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startLiveConnection, type LiveChange } from './live-connection';
 import type { TicketOutcome } from './fetch-ticket';
-
-/** Stands in for the browser's EventSource: the test decides when it opens, speaks and fails. */
-class FakeSource extends EventTarget {
-  static all: FakeSource[] = [];
-  closed = false;
-  constructor(readonly url: string) {
-    super();
-    FakeSource.all.push(this);
-  }
-  close() {
-    this.closed = true;
-  }
-  emit(type: string, data = '') {
-    this.dispatchEvent(new MessageEvent(type, { data }));
-  }
-}
+import { FakeEventSource as FakeSource } from '../../testing/fake-event-source';
 
 let visibility: DocumentVisibilityState = 'visible';
 beforeEach(() => {

@@ -12,21 +12,9 @@ import { json, signedInHearingUnauthorized, stubServer } from '../../testing/stu
 import { provideAppMutationKinds } from '../../testing/mutation-kinds';
 import { LiveVillage } from '../live/live-village';
 import { LostAccessWatch } from './lost-access';
+import { FakeEventSource as FakeSource } from '../../testing/fake-event-source';
 
 await provideAppMutationKinds();
-
-/** Stands in for the browser's EventSource: the test makes the server speak. */
-class FakeSource extends EventTarget {
-  static all: FakeSource[] = [];
-  closed = false;
-  constructor(readonly url: string) {
-    super();
-    FakeSource.all.push(this);
-  }
-  close() {
-    this.closed = true;
-  }
-}
 
 signedInHearingUnauthorized();
 beforeEach(async () => {
