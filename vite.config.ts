@@ -37,14 +37,5 @@ export default defineConfig({
       },
     }),
   ],
-  build: {
-    rolldownOptions: {
-      output: {
-        // Each date library in a chunk of its own, loaded by the screens that use it: left to itself, the
-        // bundler puts them in the chunk the first screen shares with every village screen.
-        codeSplitting: { groups: [{ name: 'rrule', test: /[\\/]node_modules[\\/]rrule[\\/]/ }, { name: 'luxon', test: /[\\/]node_modules[\\/]luxon[\\/]/ }] },
-      },
-    },
-  },
   server: { proxy: { '/v1': API, '/uploads': API, '/static': API } },
 });
