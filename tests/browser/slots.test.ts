@@ -157,5 +157,5 @@ describe('slots to fill', () => {
     for (let i = 0; i < weeksAhead; i++) await A.page.getByRole('button', { name: 'Période suivante' }).click();
     await A.page.getByText('Complet').first().waitFor();
     await checkScreen(A.page, 'planning', 'slots');
-  }, 300_000);
+  }, 120_000);
 });
