@@ -18,6 +18,7 @@ export function createSerializers(publicUrl: string) {
     phone: u.phone,
     photo: photo(u.photoKey),
     analytics_consent: u.analyticsConsent,
+    email_verified_at: u.emailVerifiedAt?.toISOString() ?? null,
   });
 
   const publicUser = (u: Pick<Row<typeof s.users>, 'id' | 'firstName' | 'lastName' | 'photoKey'>): PublicUser => ({

@@ -31,6 +31,8 @@ export const users = pgTable(
     phone: text('phone'),
     photoKey: text('photo_key'),
     analyticsConsent: boolean('analytics_consent'),
+    // When the owner opened the link mailed to `email`; null until then, and again after a change of address.
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -120,6 +122,9 @@ export const villagers = pgTable(
     isOut: boolean('is_out').notNull().default(false),
     isBan: boolean('is_ban').notNull().default(false),
     lastCheckNotifDate: timestamp('last_check_notif_date', { withTimezone: true, mode: 'date' }),
+    // When this member last read the village on any device (its view, its messages, its live stream): the
+    // chat digest tells only what came after, and only once they have been away for some hours.
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -325,10 +330,15 @@ export const mailJobs = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
     failedAt: timestamp('failed_at', { withTimezone: true, mode: 'date' }),
     lastError: text('last_error'),
+    // A mail that must exist once whoever queues it (a reminder, a day's digest): the second insert is dropped.
+    key: text('key'),
     createdAt: createdAt(),
   },
   // Only the mails still to send are looked up by due time.
-  (t) => [index('mail_jobs_pending_idx').on(t.dueAt).where(sql`sent_at is null and failed_at is null`)],
+  (t) => [
+    index('mail_jobs_pending_idx').on(t.dueAt).where(sql`sent_at is null and failed_at is null`),
+    uniqueIndex('mail_jobs_key_unique').on(t.key),
+  ],
 );
 
 /** Addresses whose mail server refused mail for good (a 5xx answer): nothing more is sent to them. */
@@ -349,3 +359,53 @@ export const notificationSettings = pgTable('notification_settings', {
   settings: jsonb('settings').notNull().default({}),
   updatedAt: updatedAt(),
 });
+
+/**
+ * Links mailed to check that an address is its owner's (a new account, a changed address). Only the
+ * token's hash is kept; a token verifies the address it was sent to, not whatever the account holds later.
+ */
+export const emailVerifications = pgTable(
+  'email_verifications',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('email_verifications_user_idx').on(t.userId)],
+);
+
+/**
+ * Invitations mailed by an organiser. The link carries the village's share code and a token whose hash is
+ * kept: the token names the invitation (its preview shows who invites; joining with it accepts it).
+ * Pending while neither accepted nor withdrawn; one pending invitation per address and village.
+ */
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: uuid('id').primaryKey(),
+    villageId: uuid('village_id')
+      .notNull()
+      .references(() => villages.id, { onDelete: 'cascade' }),
+    inviterId: uuid('inviter_id')
+      .notNull()
+      .references(() => villagers.id, { onDelete: 'cascade' }),
+    // Lower-cased, as accounts' addresses are compared.
+    email: text('email').notNull(),
+    message: text('message'),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+    lastSentAt: timestamp('last_sent_at', { withTimezone: true, mode: 'date' }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true, mode: 'date' }),
+    acceptedBy: uuid('accepted_by').references(() => users.id, { onDelete: 'set null' }),
+    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    uniqueIndex('invitations_token_unique').on(t.tokenHash),
+    uniqueIndex('invitations_pending_unique').on(t.villageId, t.email).where(sql`accepted_at is null and withdrawn_at is null`),
+  ],
+);

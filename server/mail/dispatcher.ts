@@ -4,10 +4,15 @@ import type { Logger } from 'pino';
 import { createJobLoop } from '../jobs/job-loop';
 import type { Clock } from '../deps';
 import type { Db } from '../db/client';
-import { mailJobs, mailSuppressions } from '../db/schema';
+import { mailJobs, mailSuppressions, users } from '../db/schema';
+import { sharedSecret } from '../events/shared-secret';
+import { wantsNotification, type NotificationSettings } from '../../src/contract/notification-settings';
+import { readNotificationSettingsOf } from './preferences';
+import { unsubscribeLinks, unsubscribeToken, UNSUBSCRIBE_SECRET } from './unsubscribe-token';
 import { DEFAULT_MAIL_FROM, type Mailer } from './mailer';
 import { classifySendFailure, MAIL_GIVE_UP_MS, mailRetryDelay } from './send-failure';
 import { isMailKind, mailTemplates } from './templates';
+import type { MailTemplate } from './template';
 import type { RenderedMail } from './layout';
 
 export interface MailDispatcherDeps {
@@ -29,7 +34,10 @@ const WAKE_DELAY_MS = 100;
 const KEEP_FINISHED_MS = 30 * 24 * 3600 * 1000;
 const PRUNE_EVERY_MS = 3600 * 1000;
 
-type JobRow = { id: string; kind: string; to: string; payload: unknown; dueAt: Date; attempts: number };
+type JobRow = { id: string; kind: string; to: string; userId: string | null; payload: unknown; dueAt: Date; attempts: number };
+
+/** The owner of a user's mail, read when it is sent: the address may have changed since it was queued. */
+type Owner = { email: string; verified: boolean; settings: NotificationSettings };
 
 /**
  * Sends the queued mails that are due, on every instance: a job is claimed by one instance only (the claim
@@ -41,6 +49,7 @@ type JobRow = { id: string; kind: string; to: string; payload: unknown; dueAt: D
 export function createMailDispatcher(deps: MailDispatcherDeps) {
   const host = new URL(deps.publicUrl).hostname;
   const from = deps.from ?? DEFAULT_MAIL_FROM;
+  const unsubscribeSecret = sharedSecret(deps.db, UNSUBSCRIBE_SECRET);
 
   async function claim(now: Date): Promise<JobRow[]> {
     const at = now.toISOString();
@@ -52,7 +61,7 @@ export function createMailDispatcher(deps: MailDispatcherDeps) {
         where sent_at is null and failed_at is null and due_at <= ${at} and (claimed_until is null or claimed_until <= ${at})
         order by due_at limit ${BATCH}
         for update skip locked)
-      returning id, kind, to_address, payload, due_at, attempts`);
+      returning id, kind, to_address, user_id, payload, due_at, attempts`);
     // Both drivers (node-postgres and PGlite) answer an object with `rows`.
     const { rows } = result as unknown as { rows: Array<Record<string, unknown>> };
     return rows
@@ -60,6 +69,7 @@ export function createMailDispatcher(deps: MailDispatcherDeps) {
         id: String(r.id),
         kind: String(r.kind),
         to: String(r.to_address),
+        userId: r.user_id == null ? null : String(r.user_id),
         payload: typeof r.payload === 'string' ? JSON.parse(r.payload) : r.payload,
         dueAt: new Date(r.due_at as string | Date),
         attempts: Number(r.attempts),
@@ -71,33 +81,89 @@ export function createMailDispatcher(deps: MailDispatcherDeps) {
   const fail = (id: string, now: Date, error: string) =>
     deps.db.update(mailJobs).set({ failedAt: now, lastError: error, claimedUntil: null, payload: {} }).where(eq(mailJobs.id, id));
 
-  function render(job: JobRow, now: Date): RenderedMail | string {
-    if (!isMailKind(job.kind)) return `no template for ${job.kind}`;
-    const template = mailTemplates[job.kind];
+  type Prepared = { mail: RenderedMail; to: string; headers?: Record<string, string> };
+
+  /**
+   * What goes out for a job, or why nothing does. A mail of a kind its person can turn off goes to their
+   * address of the moment, only once it is verified, only while they still want it, with its one-click
+   * unsubscribe; the others (reset, verification, invitation) go to the address they were queued for.
+   */
+  async function prepare(job: JobRow, owners: Map<string, Owner | null>, now: Date): Promise<Prepared | { dropped: string } | { broken: string }> {
+    if (!isMailKind(job.kind)) return { broken: `no template for ${job.kind}` };
+    const template: MailTemplate<unknown> = mailTemplates[job.kind];
     const payload = v.safeParse(template.payload, job.payload);
-    if (!payload.success) return `payload refused by its template: ${v.summarize(payload.issues)}`;
-    return template.render(payload.output, { publicUrl: deps.publicUrl, now });
+    if (!payload.success) return { broken: `payload refused by its template: ${v.summarize(payload.issues)}` };
+    const kind = template.kind;
+    if (!kind) return { mail: template.render(payload.output, { publicUrl: deps.publicUrl, now }), to: job.to };
+    const owner = job.userId ? owners.get(job.userId) : null;
+    if (!owner) return { dropped: 'no account behind this mail any more' };
+    if (!owner.verified) return { dropped: 'address not verified' };
+    const villageId = (payload.output as { village_id?: unknown }).village_id;
+    if (!wantsNotification(owner.settings, 'email', kind, typeof villageId === 'string' ? villageId : null)) {
+      return { dropped: `turned off by its person (${kind})` };
+    }
+    const links = unsubscribeLinks(deps.publicUrl, unsubscribeToken(await unsubscribeSecret(), job.userId!, kind));
+    const mail = template.render(payload.output, {
+      publicUrl: deps.publicUrl,
+      now,
+      unsubscribe: { pageUrl: links.pageUrl, settingsUrl: links.settingsUrl },
+    });
+    return {
+      mail,
+      to: owner.email,
+      // RFC 8058: a mail client's "unsubscribe" POSTs there, without the reader signing in.
+      headers: { 'List-Unsubscribe': `<${links.oneClickUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+    };
   }
 
-  async function handle(job: JobRow, suppressed: Map<string, string>, now: Date): Promise<boolean> {
-    const reason = suppressed.get(job.to.toLowerCase());
+  async function readOwners(jobs: JobRow[]): Promise<Map<string, Owner | null>> {
+    const ids = [...new Set(jobs.flatMap((job) => (job.userId ? [job.userId] : [])))];
+    if (ids.length === 0) return new Map();
+    const rows = await deps.db
+      .select({ id: users.id, email: users.email, verifiedAt: users.emailVerifiedAt })
+      .from(users)
+      .where(inArray(users.id, ids));
+    const settings = await readNotificationSettingsOf(deps.db, ids);
+    const owners = new Map<string, Owner | null>(ids.map((id) => [id, null]));
+    for (const row of rows) owners.set(row.id, { email: row.email, verified: row.verifiedAt !== null, settings: settings.get(row.id)! });
+    return owners;
+  }
+
+  async function handle(job: JobRow, owners: Map<string, Owner | null>, suppressed: Map<string, string>, now: Date): Promise<boolean> {
+    const prepared = await prepare(job, owners, now);
+    if ('broken' in prepared) {
+      deps.logger.error({ job: job.id, kind: job.kind }, prepared.broken);
+      await fail(job.id, now, prepared.broken);
+      return false;
+    }
+    if ('dropped' in prepared) {
+      deps.logger.info({ job: job.id, kind: job.kind, reason: prepared.dropped }, 'mail not sent');
+      await fail(job.id, now, `not sent: ${prepared.dropped}`);
+      return false;
+    }
+    const reason = suppressed.get(prepared.to.toLowerCase());
     if (reason !== undefined) {
       await fail(job.id, now, `suppressed: ${reason}`);
       return false;
     }
-    const rendered = render(job, now);
-    if (typeof rendered === 'string') {
-      deps.logger.error({ job: job.id, kind: job.kind }, rendered);
-      await fail(job.id, now, rendered);
-      return false;
-    }
+    const { mail } = prepared;
     try {
-      await deps.mailer.send({ ...rendered, to: job.to, from, date: now, messageId: `<${job.id}@${host}>` });
+      await deps.mailer.send({
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        attachments: mail.attachments,
+        headers: { ...prepared.headers, ...(mail.replyTo ? { 'Reply-To': mail.replyTo } : {}) },
+        to: prepared.to,
+        from,
+        date: now,
+        messageId: `<${job.id}@${host}>`,
+      });
     } catch (error) {
       const failure = classifySendFailure(error);
       // A bounce counts for the jobs after it in the batch.
-      if (failure.kind === 'bounce') suppressed.set(job.to.toLowerCase(), failure.message);
-      await failedTry(job, failure, now);
+      if (failure.kind === 'bounce') suppressed.set(prepared.to.toLowerCase(), failure.message);
+      await failedTry({ ...job, to: prepared.to }, failure, now);
       return false;
     }
     await deps.db.update(mailJobs).set({ sentAt: now, claimedUntil: null, lastError: null, payload: {} }).where(eq(mailJobs.id, job.id));
@@ -122,11 +188,12 @@ export function createMailDispatcher(deps: MailDispatcherDeps) {
   }
 
   async function handleBatch(jobs: JobRow[], now: Date) {
-    const addresses = [...new Set(jobs.map((job) => job.to.toLowerCase()))];
+    const owners = await readOwners(jobs);
+    const addresses = [...new Set([...jobs.map((job) => job.to), ...[...owners.values()].flatMap((o) => (o ? [o.email] : []))].map((a) => a.toLowerCase()))];
     const rows = await deps.db.select().from(mailSuppressions).where(inArray(mailSuppressions.address, addresses));
     const suppressed = new Map(rows.map((row) => [row.address, row.reason]));
     let sent = 0;
-    for (const job of jobs) if (await handle(job, suppressed, now)) sent += 1;
+    for (const job of jobs) if (await handle(job, owners, suppressed, now)) sent += 1;
     return sent;
   }
 

@@ -1,3 +1,5 @@
+import type { MailAttachment } from './mailer';
+
 /** What a template says; the layout turns it into the text part and the HTML part, saying the same. */
 export interface MailContent {
   /** "Bonjour Anne," */
@@ -9,12 +11,17 @@ export interface MailContent {
   closing?: string[];
   /** Small print under the signature: why this mail came, how to stop the next ones. */
   footer?: string[];
+  /** Links of the small print (unsubscribe, settings): an anchor in HTML, "label : url" in text. */
+  footerLinks?: Array<{ label: string; url: string }>;
 }
 
 export interface RenderedMail {
   subject: string;
   text: string;
   html: string;
+  /** Set by the template when it attaches a file (an event), or answers another address (`Reply-To`). */
+  attachments?: MailAttachment[];
+  replyTo?: string;
 }
 
 const BRAND = 'Village';
@@ -33,7 +40,8 @@ function textPart(content: MailContent) {
   const blocks = [content.greeting, ...content.paragraphs];
   if (content.action) blocks.push(content.action.intro, content.action.url);
   blocks.push(...(content.closing ?? []), SIGNATURE);
-  if (content.footer?.length) blocks.push(`--\n${content.footer.join('\n')}`);
+  const small = [...(content.footer ?? []), ...(content.footerLinks ?? []).map((link) => `${link.label} : ${link.url}`)];
+  if (small.length) blocks.push(`--\n${small.join('\n')}`);
   return `${blocks.join('\n\n')}\n`;
 }
 
@@ -55,7 +63,13 @@ function htmlPart(subject: string, content: MailContent) {
     ...(content.closing ?? []).map((p) => paragraph(p)),
     paragraph(SIGNATURE),
   ].join('\n');
-  const footer = (content.footer ?? []).map((p) => paragraph(p, 'margin:0 0 8px;font-size:13px;line-height:1.5;color:#52606d;')).join('\n');
+  const smallStyle = 'margin:0 0 8px;font-size:13px;line-height:1.5;color:#52606d;';
+  const footer = [
+    ...(content.footer ?? []).map((p) => paragraph(p, smallStyle)),
+    ...(content.footerLinks ?? []).map(
+      (link) => `<p style="${FONT}${smallStyle}"><a href="${escapeHtml(link.url)}" style="color:${ACCENT};">${escapeHtml(link.label)}</a></p>`,
+    ),
+  ].join('\n');
   // Tables and inline styles: what every mail client, old Outlook included, lays out the same. No remote
   // image: the mail reads fully with images blocked, and spam filters do not hold it against us.
   return `<!doctype html>

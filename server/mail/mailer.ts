@@ -15,6 +15,15 @@ export interface Mail {
   messageId?: string;
   date?: Date;
   headers?: Record<string, string>;
+  /** Files beside the message: a slot's event as `.ics`, for instance. */
+  attachments?: MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  content: string;
+  /** `text/calendar; charset=utf-8; method=PUBLISH` for an event. */
+  contentType: string;
 }
 
 export interface Mailer {

@@ -1,7 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import {
   DEFAULT_NOTIFICATION_SETTINGS,
   mergeNotificationSettings,
+  wantsNotification,
   type NotificationKind,
   type NotificationSettings,
 } from '../../src/contract/notification-settings';
@@ -19,10 +20,22 @@ export async function readNotificationSettings(db: Executor, userId: string): Pr
 
 /**
  * Whether this person wants this kind of mail, about this village when there is one. Read by the write
- * that queues the mail, in its transaction, so a change of mind committed before it is honoured.
+ * that queues the mail, in its transaction, so a change of mind committed before it is honoured; the
+ * dispatcher reads it again when it sends (a change of mind after the queueing is honoured too).
  */
-export async function wantsMail(db: Executor, userId: string, kind: NotificationKind, villageId?: string): Promise<boolean> {
-  const settings = await readNotificationSettings(db, userId);
-  if (!settings.email[kind]) return false;
-  return villageId === undefined || !settings.muted_village_ids.includes(villageId.toLowerCase());
+export async function wantsMail(db: Executor, userId: string, kind: NotificationKind, villageId?: string | null): Promise<boolean> {
+  return wantsNotification(await readNotificationSettings(db, userId), 'email', kind, villageId);
+}
+
+/** The settings of several people in one query (a digest, a dispatcher's batch): absent ones get the defaults. */
+export async function readNotificationSettingsOf(db: Executor, userIds: readonly string[]): Promise<Map<string, NotificationSettings>> {
+  const unique = [...new Set(userIds)];
+  const rows = unique.length
+    ? await db
+        .select({ userId: notificationSettings.userId, settings: notificationSettings.settings })
+        .from(notificationSettings)
+        .where(inArray(notificationSettings.userId, unique))
+    : [];
+  const stored = new Map(rows.map((row) => [row.userId, row.settings]));
+  return new Map(unique.map((id) => [id, mergeNotificationSettings(DEFAULT_NOTIFICATION_SETTINGS, stored.get(id))]));
 }

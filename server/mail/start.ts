@@ -5,9 +5,12 @@ import type { Listen } from '../cache/notifications';
 import type { Mailer } from './mailer';
 import { createMailDispatcher } from './dispatcher';
 import { MAIL_JOBS_CHANNEL } from './queue';
+import { runScheduledMail } from './scheduled';
 
 // Retries and mails due later are found by the timer, and so is a NOTIFY lost while the LISTEN reconnects.
 const TICK_MS = 15_000;
+// Reminders and digests are due at an hour of the day: a minute late is on time.
+const SCHEDULE_MS = 60_000;
 
 /** Sends mails from this instance: at once after a write that queued one, and every 15 s. */
 export function startMailDispatch(input: {
@@ -29,5 +32,16 @@ export function startMailDispatch(input: {
     )
     .catch((error) => input.logger.error({ err: error }, 'LISTEN for mails failed'));
   dispatcher.start(TICK_MS, input.signal);
+  let scheduling = false;
+  const schedule = setInterval(() => {
+    if (scheduling) return;
+    scheduling = true;
+    runScheduledMail(input.db, input.clock.now(), input.logger)
+      .then((queued) => queued > 0 && dispatcher.wake())
+      .catch((error) => input.logger.error({ err: error }, 'scheduled mails failed'))
+      .finally(() => (scheduling = false));
+  }, SCHEDULE_MS);
+  schedule.unref();
+  input.signal.addEventListener('abort', () => clearInterval(schedule), { once: true });
   return dispatcher;
 }

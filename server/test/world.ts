@@ -5,6 +5,7 @@ import { createApp } from '../app';
 import type { Clock, Deps } from '../deps';
 import { sessions, users, villagers } from '../db/schema';
 import { createMemoryMailer } from '../mail/mailer';
+import { runScheduledMail } from '../mail/scheduled';
 import { createMailDispatcher } from '../mail/dispatcher';
 import { createMemoryStore } from '../files/store';
 import { hashPassword } from '../auth/passwords';
@@ -63,6 +64,8 @@ export async function createWorld(overrides: Partial<Deps> = {}) {
   const mailDispatcher = createMailDispatcher({ db: database.db, mailer: deps.mail, clock, logger: deps.logger, publicUrl: deps.publicUrl });
   /** Sends every mail due by the test clock, as the dispatcher of a running server would; answers how many went. */
   const deliverMail = () => mailDispatcher.runDue();
+  /** Queues the mails the clock makes due (reminders, digests), as each running instance does every minute; answers how many. */
+  const runScheduledMails = () => runScheduledMail(database.db, clock.now(), deps.logger);
 
   async function request(
     method: string,
@@ -88,13 +91,16 @@ export async function createWorld(overrides: Partial<Deps> = {}) {
   }
 
   let counter = 0;
-  /** A signed-in user, written straight to the database (registering through the API is tested on its own). */
-  async function user(firstName = 'Utilisateur'): Promise<TestUser> {
+  /**
+   * A signed-in user, written straight to the database (registering through the API is tested on its own),
+   * with a verified address unless told otherwise: most tests are not about verification.
+   */
+  async function user(firstName = 'Utilisateur', options: { verified?: boolean } = {}): Promise<TestUser> {
     counter += 1;
     const id = uuidv7();
     const email = `${firstName.toLowerCase()}.${counter}.${id.slice(-6)}@exemple.fr`;
     passwordHash ??= hashPassword(TEST_PASSWORD);
-    await database.db.insert(users).values({ id, email, passwordHash: await passwordHash, firstName, lastName: 'Test' });
+    await database.db.insert(users).values({ id, email, passwordHash: await passwordHash, firstName, lastName: 'Test', emailVerifiedAt: options.verified === false ? null : clock.now() });
     const { token, hash } = newToken();
     await database.db.insert(sessions).values({ tokenHash: hash, userId: id, lastUsedAt: clock.now() });
     return { id, email, token, firstName };
@@ -142,6 +148,6 @@ export async function createWorld(overrides: Partial<Deps> = {}) {
     await touchVillage(database.db, row.villageId, clock.now());
   }
 
-  return { app, deps, db: database.db, mail, deliverMail, files, clock, request, user, village, join, villageWithHelper, makeNeedy };
+  return { app, deps, db: database.db, mail, deliverMail, runScheduledMails, files, clock, request, user, village, join, villageWithHelper, makeNeedy };
 }
 export type World = Awaited<ReturnType<typeof createWorld>>;

@@ -40,3 +40,7 @@ export type ChangePasswordInput = v.InferOutput<typeof ChangePasswordInput>;
 
 export const Session = v.object({ token: v.string(), user: User });
 export type Session = v.InferOutput<typeof Session>;
+
+/** The token of the link mailed to check an address (`/auth/verify-email/{token}`), posted by the app's page. */
+export const VerifyEmailInput = v.object({ token: text(200) });
+export type VerifyEmailInput = v.InferOutput<typeof VerifyEmailInput>;

@@ -10,8 +10,14 @@ export const JoinPreview = v.object({
   village_name: v.nullable(v.string()),
   first_name: v.nullable(v.string()),
   photo,
+  /** Who invites, when the link is an invitation's (`i`) that is still pending; null otherwise. */
+  inviter_first_name: v.optional(v.nullable(v.string()), null),
 });
 export type JoinPreview = v.InferOutput<typeof JoinPreview>;
 
 /** The share code of the join link (`c`), read as the join call reads it. */
-export const JoinPreviewQuery = v.object({ c: JoinVillageInput.entries.share_code });
+export const JoinPreviewQuery = v.object({
+  c: JoinVillageInput.entries.share_code,
+  /** An invitation's token (`i` of its link): the preview then names who invites. */
+  i: v.optional(v.pipe(v.string(), v.maxLength(200))),
+});

@@ -81,5 +81,23 @@ export function mergeNotificationSettings(base: NotificationSettings, change: un
   };
 }
 
+/**
+ * Muting a village quiets what it says to everyone (new slots, chat, the weekly summary), not what concerns
+ * one's own commitments: the confirmation and the reminders of a slot one took still come.
+ */
+const OWN_COMMITMENTS: readonly NotificationKind[] = ['confirmations', 'reminders'];
+
+/** Whether this person wants this kind of notification on this channel, about this village when there is one. */
+export function wantsNotification(
+  settings: NotificationSettings,
+  channel: NotificationChannel,
+  kind: NotificationKind,
+  villageId?: string | null,
+): boolean {
+  if (!settings[channel][kind]) return false;
+  if (!villageId || OWN_COMMITMENTS.includes(kind)) return true;
+  return !settings.muted_village_ids.includes(villageId.toLowerCase());
+}
+
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -11,6 +11,8 @@ export const User = v.object({
   phone: v.nullable(v.string()),
   photo,
   analytics_consent: v.nullable(v.boolean()),
+  /** When the address was verified; null until its owner opens the link mailed to it (and after a change). */
+  email_verified_at: v.optional(v.nullable(v.string()), null),
 });
 export type User = v.InferOutput<typeof User>;
 

@@ -27,6 +27,8 @@ export const UpdateVillagerInput = v.strictObject({
 
 export const JoinVillageInput = v.object({
   share_code: v.pipe(v.string(), v.trim(), v.toUpperCase(), v.nonEmpty('Ce champ est requis'), v.maxLength(32, 'Ce champs doit contenir 32 caractères maximum')),
+  /** The token of the invitation whose link was followed (`i`): joining accepts it. */
+  invitation_token: v.optional(v.pipe(v.string(), v.maxLength(200))),
 });
 
 /** Making an active villager a co-organiser, or taking it back (the creator and the needy person only). */

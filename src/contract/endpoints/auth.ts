@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { endpoint } from '../endpoint';
-import { ChangePasswordInput, CheckResetTokenInput, LoginInput, RegisterInput, ResetPasswordInput, Session } from '../auth';
+import { ChangePasswordInput, CheckResetTokenInput, LoginInput, RegisterInput, ResetPasswordInput, Session, VerifyEmailInput } from '../auth';
 
 export const health = endpoint({
   name: 'health',
@@ -68,4 +68,14 @@ export const changePassword = endpoint({
   summary: 'Change the password (with the current one, or a reset token)',
   auth: false,
   body: ChangePasswordInput,
+});
+
+export const verifyEmail = endpoint({
+  name: 'verifyEmail',
+  method: 'POST',
+  path: '/v1/auth/verify-email',
+  summary: 'Verify an address with the token of the link mailed to it (204; a used or expired token: 410)',
+  auth: false,
+  status: 204,
+  body: VerifyEmailInput,
 });

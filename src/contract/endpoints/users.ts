@@ -63,3 +63,11 @@ export const updateNotificationSettings = endpoint({
   body: UpdateNotificationSettingsInput,
   answer: { data: NotificationSettings },
 });
+
+export const sendEmailVerification = endpoint({
+  name: 'sendEmailVerification',
+  method: 'POST',
+  path: '/v1/users/me/email_verification',
+  summary: 'Mail a new verification link to one’s address (204; rate-limited; 409 when already verified)',
+  status: 204,
+});

@@ -1,0 +1,50 @@
+import * as v from 'valibot';
+import { email, optionalText, uuid } from './fields';
+import { messages } from './messages';
+
+/**
+ * Invitations mailed by an organiser (POST/GET /v1/villages/{id}/invitations). Imported by path, not from
+ * the contract's index: only the members screen and the server need them.
+ */
+export const MAX_INVITATION_EMAILS = 50;
+/** An invitation is mailed again at most once an hour: a resend button pressed twice is not two mails. */
+export const INVITATION_RESEND_MS = 3600 * 1000;
+export const INVITATION_MESSAGE_MAX = 1000;
+
+export const invitationMessages = {
+  tooMany: `Pas plus de ${MAX_INVITATION_EMAILS} adresses à la fois`,
+  none: 'Indiquez au moins une adresse e-mail',
+  resendTooSoon: 'Cette invitation vient d’être envoyée : vous pourrez la renvoyer dans une heure.',
+  notFound: 'Cette invitation est introuvable.',
+} as const;
+
+/** A pending invitation, as organisers see it in the members screen. */
+export const Invitation = v.object({
+  id: v.string(),
+  village_id: v.string(),
+  email: v.string(),
+  message: v.nullable(v.string()),
+  inviter_id: v.string(),
+  created_at: v.string(),
+  last_sent_at: v.string(),
+});
+export type Invitation = v.InferOutput<typeof Invitation>;
+
+/**
+ * Who invites (an organiser's villager id), whom (each address checked; repeats count once) and an
+ * optional word shown in the mail.
+ */
+export const CreateInvitationsInput = v.strictObject({
+  inviter_id: uuid,
+  emails: v.pipe(
+    v.array(email, messages.wrongType),
+    v.minLength(1, invitationMessages.none),
+    v.maxLength(MAX_INVITATION_EMAILS, invitationMessages.tooMany),
+    v.transform((list) => [...new Set(list)]),
+  ),
+  message: v.optional(optionalText(INVITATION_MESSAGE_MAX), null),
+});
+export type CreateInvitationsInput = v.InferOutput<typeof CreateInvitationsInput>;
+
+/** Withdrawing or sending again: the organiser acting, in the query or the body (as deletes take it). */
+export const InvitationActor = v.object({ villager_id: uuid });
