@@ -24,6 +24,8 @@ export interface MailDispatcherDeps {
   publicUrl: string;
   /** MAIL_FROM. */
   from?: string;
+  /** The templates by kind: every mail's by default; a test may bring its own. */
+  templates?: Readonly<Record<string, MailTemplate<unknown>>>;
 }
 
 const BATCH = 20;
@@ -50,6 +52,7 @@ export function createMailDispatcher(deps: MailDispatcherDeps) {
   const host = new URL(deps.publicUrl).hostname;
   const from = deps.from ?? DEFAULT_MAIL_FROM;
   const unsubscribeSecret = sharedSecret(deps.db, UNSUBSCRIBE_SECRET);
+  const templates = deps.templates;
 
   async function claim(now: Date): Promise<JobRow[]> {
     const at = now.toISOString();
@@ -89,8 +92,8 @@ export function createMailDispatcher(deps: MailDispatcherDeps) {
    * unsubscribe; the others (reset, verification, invitation) go to the address they were queued for.
    */
   async function prepare(job: JobRow, owners: Map<string, Owner | null>, now: Date): Promise<Prepared | { dropped: string } | { broken: string }> {
-    if (!isMailKind(job.kind)) return { broken: `no template for ${job.kind}` };
-    const template: MailTemplate<unknown> = mailTemplates[job.kind];
+    const template = templates ? (Object.hasOwn(templates, job.kind) ? templates[job.kind] : undefined) : isMailKind(job.kind) ? (mailTemplates[job.kind] as MailTemplate<unknown>) : undefined;
+    if (!template) return { broken: `no template for ${job.kind}` };
     const payload = v.safeParse(template.payload, job.payload);
     if (!payload.success) return { broken: `payload refused by its template: ${v.summarize(payload.issues)}` };
     const kind = template.kind;
