@@ -5,6 +5,11 @@ export interface MailContent {
   /** "Bonjour Anne," */
   greeting: string;
   paragraphs: string[];
+  /**
+   * Blocks of a digest, after the paragraphs: one per village or per part of a summary, each with a heading,
+   * its lines and its own link (a mail about several villages links to each).
+   */
+  sections?: MailSection[];
   /** The one thing the mail asks for: a button in HTML, the bare link in text (so any client can follow it). */
   action?: { intro: string; label: string; url: string };
   /** What follows the action: what to do when it was not you, for instance. */
@@ -13,6 +18,12 @@ export interface MailContent {
   footer?: string[];
   /** Links of the small print (unsubscribe, settings): an anchor in HTML, "label : url" in text. */
   footerLinks?: Array<{ label: string; url: string }>;
+}
+
+export interface MailSection {
+  heading: string;
+  lines: string[];
+  link?: { label: string; url: string };
 }
 
 export interface RenderedMail {
@@ -38,6 +49,11 @@ const paragraph = (s: string, style = 'margin:0 0 16px;font-size:16px;line-heigh
 
 function textPart(content: MailContent) {
   const blocks = [content.greeting, ...content.paragraphs];
+  for (const section of content.sections ?? []) {
+    const lines = [section.heading, ...section.lines.map((line) => `- ${line}`)];
+    if (section.link) lines.push(`${section.link.label} : ${section.link.url}`);
+    blocks.push(lines.join('\n'));
+  }
   if (content.action) blocks.push(content.action.intro, content.action.url);
   blocks.push(...(content.closing ?? []), SIGNATURE);
   const small = [...(content.footer ?? []), ...(content.footerLinks ?? []).map((link) => `${link.label} : ${link.url}`)];
@@ -55,10 +71,22 @@ function actionHtml(action: NonNullable<MailContent['action']>) {
   ].join('\n');
 }
 
+function sectionHtml(section: MailSection) {
+  const items = section.lines.map((line) => `<li style="margin:0 0 4px;">${escapeHtml(line)}</li>`).join('');
+  return [
+    `<h2 style="${FONT}margin:24px 0 8px;font-size:18px;line-height:1.4;color:#1f2933;">${escapeHtml(section.heading)}</h2>`,
+    items ? `<ul style="${FONT}margin:0 0 12px;padding-left:20px;font-size:16px;line-height:1.5;color:#1f2933;">${items}</ul>` : '',
+    section.link
+      ? `<p style="${FONT}margin:0 0 16px;font-size:16px;line-height:1.5;"><a href="${escapeHtml(section.link.url)}" style="color:${ACCENT};font-weight:bold;">${escapeHtml(section.link.label)}</a></p>`
+      : '',
+  ].join('\n');
+}
+
 function htmlPart(subject: string, content: MailContent) {
   const body = [
     paragraph(content.greeting),
     ...content.paragraphs.map((p) => paragraph(p)),
+    ...(content.sections ?? []).map(sectionHtml),
     content.action ? actionHtml(content.action) : '',
     ...(content.closing ?? []).map((p) => paragraph(p)),
     paragraph(SIGNATURE),
