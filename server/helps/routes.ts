@@ -10,6 +10,7 @@ import { route, type App } from '../http/route';
 import { write } from '../http/write';
 import { recordAction, touchVillage } from '../actions/record';
 import { cancelReminders, helpTakenJobs } from '../push/queue';
+import { queueHelpConfirmation } from '../mail/kinds/confirmation-mail';
 import { lockNeed, slotHolders } from './slot-holders';
 import { actingAs, canManage, canRemoveHelp, loadMembership } from '../policy';
 import type { Serializers } from '../serialize';
@@ -83,6 +84,7 @@ export function helpRoutes(app: App, deps: Deps, serialize: Serializers) {
         now,
         helpTakenJobs(help, told, now),
       );
+      await queueHelpConfirmation(tx, { userId: user.id, village: m.village, need, help, now });
       return { ...serialize.help(help), village_need: serialize.need(need) };
     });
   });

@@ -3,7 +3,11 @@ export interface ParsedMail {
   headers: Map<string, string>;
   text?: string;
   html?: string;
+  /** The files beside the message (a slot's `.ics`), decoded, in order. */
+  attachments: Array<{ filename?: string; contentType: string; content: string }>;
 }
+
+type Part = { headers: Map<string, string>; body: string };
 
 const quotedPrintable = (text: string) =>
   Buffer.from(text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8');
@@ -35,20 +39,32 @@ function decodeBody(headers: Map<string, string>, body: string) {
   return body;
 }
 
-export function parseMail(raw: string): ParsedMail {
-  const { headers, body } = split(raw);
-  const type = headers.get('content-type') ?? 'text/plain';
-  const parts = [] as Array<{ headers: Map<string, string>; body: string }>;
+/** The leaf parts of a message, nested multiparts (a mail with attachments: mixed around alternative) opened. */
+function leaves(part: Part): Part[] {
+  const type = part.headers.get('content-type') ?? 'text/plain';
   const boundary = type.match(/boundary="?([^";]+)"?/)?.[1];
-  if (boundary) {
-    for (const chunk of body.split(`--${boundary}`).slice(1)) {
-      if (chunk.startsWith('--')) break;
-      parts.push(split(chunk.replace(/^\r?\n/, '')));
-    }
-  } else parts.push({ headers, body });
+  if (!type.startsWith('multipart/') || !boundary) return [part];
+  const parts: Part[] = [];
+  for (const chunk of part.body.split(`--${boundary}`).slice(1)) {
+    if (chunk.startsWith('--')) break;
+    parts.push(...leaves(split(chunk.replace(/^\r?\n/, ''))));
+  }
+  return parts;
+}
+
+const isAttachment = (part: Part) => /^attachment/i.test(part.headers.get('content-disposition') ?? '');
+
+export function parseMail(raw: string): ParsedMail {
+  const message = split(raw);
+  const parts = leaves(message);
   const find = (mime: string) => {
-    const part = parts.find((p) => (p.headers.get('content-type') ?? 'text/plain').startsWith(mime));
+    const part = parts.find((p) => !isAttachment(p) && (p.headers.get('content-type') ?? 'text/plain').startsWith(mime));
     return part && decodeBody(part.headers, part.body).replace(/\r\n/g, '\n');
   };
-  return { headers, text: find('text/plain'), html: find('text/html') };
+  const attachments = parts.filter(isAttachment).map((p) => ({
+    filename: (p.headers.get('content-disposition') ?? '').match(/filename="?([^";]+)"?/)?.[1],
+    contentType: p.headers.get('content-type') ?? '',
+    content: decodeBody(p.headers, p.body),
+  }));
+  return { headers: message.headers, text: find('text/plain'), html: find('text/html'), attachments };
 }

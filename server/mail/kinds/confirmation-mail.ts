@@ -1,0 +1,63 @@
+import { eq } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { users } from '../../db/schema';
+import { frenchDateTime } from '../french-date';
+import { layout } from '../layout';
+import { wantsMail } from '../preferences';
+import { queueMail } from '../queue';
+import { mailTemplate, unsubscribeFooter } from '../template';
+import { detailParagraphs, helpEventAttachment, helpMailPayload, HelpMailPayload, needPageUrl } from './help-event';
+
+/**
+ * "Confirmé : Dîner chez Jeanne, jeudi 27 novembre à 19 h": mailed to whoever takes a slot or proposes a
+ * help, with the slot as an `.ics` for their calendar and the way back to the need's page to withdraw.
+ */
+export const helpConfirmationMail = mailTemplate({
+  kind: 'confirmations',
+  payload: HelpMailPayload,
+  render(p, context) {
+    const start = frenchDateTime(new Date(p.start_date), p.time_zone, context.now);
+    const mail = layout(`Confirmé : ${p.need_name}, ${start}`, {
+      greeting: `Bonjour ${p.first_name},`,
+      paragraphs: [`C’est noté : vous aidez pour « ${p.need_name} » (${p.village_name}). Merci !`, ...detailParagraphs(p, context.now)],
+      action: {
+        intro: 'Pour revoir ce créneau, ou vous en retirer (« Me retirer ») si vous ne pouvez plus venir :',
+        label: 'Voir le créneau',
+        url: needPageUrl(context.publicUrl, p),
+      },
+      closing: ['Le fichier « creneau.ics » joint ajoute ce créneau à votre agenda.'],
+      ...unsubscribeFooter(context, `Vous recevez ce message parce que vous avez proposé votre aide dans « ${p.village_name} ».`),
+    });
+    return { ...mail, attachments: [helpEventAttachment(p, context.publicUrl, context.now)] };
+  },
+});
+
+type HelpConfirmation = {
+  userId: string;
+  village: Parameters<typeof helpMailPayload>[0];
+  need: Parameters<typeof helpMailPayload>[1];
+  help: Parameters<typeof helpMailPayload>[2];
+  now: Date;
+};
+
+/**
+ * Queues the confirmation in the transaction of the write that took the help, so it exists exactly when
+ * the help does; a replayed request (same Idempotency-Key) answers before this runs, so it is queued once.
+ * Not queued for someone who turned confirmations off, or whose address is not verified yet (the
+ * dispatcher would drop it anyway).
+ */
+export async function queueHelpConfirmation(tx: Executor, { userId, village, need, help, now }: HelpConfirmation): Promise<boolean> {
+  const [user] = await tx
+    .select({ email: users.email, firstName: users.firstName, verifiedAt: users.emailVerifiedAt })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!user?.verifiedAt) return false;
+  if (!(await wantsMail(tx, userId, 'confirmations', village.id))) return false;
+  return queueMail(tx, {
+    kind: 'help_confirmation',
+    to: user.email,
+    userId,
+    payload: helpMailPayload(village, need, help, user.firstName),
+    now,
+  });
+}
