@@ -9,6 +9,7 @@ import { createSerializers } from './serialize';
 import { authRoutes } from './auth/routes';
 import { userRoutes } from './users/routes';
 import { notificationSettingsRoutes } from './users/notification-settings-routes';
+import { unsubscribeRoutes } from './mail/unsubscribe-routes';
 import { villageRoutes } from './villages/routes';
 import { createVillageViewCache } from './villages/view-cache';
 import { joinRoutes } from './villages/join-routes';
@@ -73,6 +74,7 @@ export function createApp(input: Deps) {
   authRoutes(app, deps, serialize);
   userRoutes(app, deps, serialize);
   notificationSettingsRoutes(app, deps);
+  unsubscribeRoutes(app, deps);
   calendarRoutes(app, deps);
   pushRoutes(app, deps, vapidKeys(deps.db));
   categoryRoutes(app, deps, serialize);
