@@ -7,6 +7,7 @@ import { canRead, isActive, readMembership } from '../policy';
 import type { EventHub, VillageChange } from './hub';
 import { createUsedTickets, issueTicket, readTicket } from './ticket';
 import { activeMembersOnChange } from './active-members';
+import { noteSeen } from '../villagers/last-seen';
 
 /** Under the idle timeouts of common proxies (often 30 to 60 s), so that a quiet stream is not cut. */
 export const PING_MS = 25_000;
@@ -39,6 +40,9 @@ export function eventRoutes(app: App, deps: Deps, hub: EventHub, secret: () => P
         ? (await activeMembers(change)).has(ticket.userId)
         : isActive((await readMembership(deps, villageId, ticket.userId)).villager);
     if (!(await stillActive())) throw forbidden(text.notMember);
+    // An open stream is an open screen of the village: its reader is here (the chat digest waits hours of absence).
+    const reader = await readMembership(deps, villageId, ticket.userId);
+    if (reader.villager) await noteSeen(deps, reader.villager.id);
 
     const response = streamSSE(c, async (stream) => {
       await stream.writeSSE({ event: 'ready', data: JSON.stringify({ village_id: villageId }), retry: RETRY_MS });

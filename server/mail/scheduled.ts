@@ -1,6 +1,9 @@
 import type { Logger } from 'pino';
 import type { Db } from '../db/client';
 import { eveningReminders } from './kinds/reminder-producer';
+import { newSlotsProducer } from './kinds/new-slots-producer';
+import { chatDigestProducer } from './kinds/chat-digest-producer';
+import { weeklySummaryProducer } from './kinds/weekly-summary-producer';
 
 /**
  * Mails no write causes but the clock does (a slot's reminder the evening before, the day's digest of new
@@ -16,7 +19,7 @@ export interface ScheduledMailProducer {
 }
 
 /** Every producer, in the order they run: each kind's file exports its producer, listed here. */
-export const scheduledMailProducers: ScheduledMailProducer[] = [eveningReminders];
+export const scheduledMailProducers: ScheduledMailProducer[] = [eveningReminders, newSlotsProducer, chatDigestProducer, weeklySummaryProducer];
 
 /** One round of every producer; one failing does not keep the others from running. Answers how many mails were queued. */
 export async function runScheduledMail(db: Db, now: Date, logger: Logger, producers = scheduledMailProducers): Promise<number> {

@@ -2,12 +2,18 @@ import type * as v from 'valibot';
 import { resetPasswordMail } from '../auth/reset-mail';
 import { helpConfirmationMail } from './kinds/confirmation-mail';
 import { helpReminderMail } from './kinds/reminder-mail';
+import { newSlotsMail } from './kinds/new-slots-mail';
+import { chatDigestMail } from './kinds/chat-digest-mail';
+import { weeklySummaryMail } from './kinds/weekly-summary-mail';
 
 /** Every kind of mail the server sends, by the name its queued rows carry. */
 export const mailTemplates = {
   password_reset: resetPasswordMail,
   help_confirmation: helpConfirmationMail,
   help_reminder: helpReminderMail,
+  new_slots: newSlotsMail,
+  chat_digest: chatDigestMail,
+  weekly_summary: weeklySummaryMail,
 };
 
 export type MailKind = keyof typeof mailTemplates;

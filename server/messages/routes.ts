@@ -9,6 +9,7 @@ import { write } from '../http/write';
 import { touchVillage } from '../actions/record';
 import { actingAs, canRead, loadMembership, readMembership } from '../policy';
 import type { Serializers } from '../serialize';
+import { noteSeen } from '../villagers/last-seen';
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -34,7 +35,9 @@ export function messageRoutes(app: App, deps: Deps, serialize: Serializers) {
   };
 
   route(app, listMessages, { ids }, async (c, { user, params: { id: villageId }, query: q }) => {
-    canRead(await readMembership(deps, villageId, user.id));
+    const reader = canRead(await readMembership(deps, villageId, user.id));
+    // Read on this device: no chat digest will tell these messages on another.
+    await noteSeen(deps, reader.id);
     const older = q.before ? await olderThan(villageId, q.before) : undefined;
     const rows = await deps.db
       .select({ message: messages, firstName: users.firstName })

@@ -18,6 +18,7 @@ import type { Serializers } from '../serialize';
 import { newShareCode } from './share-code';
 import { includeKey, parseVillageIncludes } from './includes';
 import { buildVillageView } from './view';
+import { noteSeen } from '../villagers/last-seen';
 import type { VillageViewCache } from './view-cache';
 
 /** The villages themselves: list, create, read (the hot path, cached) and update. */
@@ -101,7 +102,9 @@ export function villageRoutes(app: App, deps: Deps, serialize: Serializers, cach
 
   route(app, getVillage, { ids }, async (c, { user, params: { id }, query }) => {
     const membership = await readMembership(deps, id, user.id);
-    canRead(membership);
+    const reader = canRead(membership);
+    // The reader opened the village (a 304 too): the chat digest will not tell them what it showed.
+    await noteSeen(deps, reader.id);
     const view = await viewJson(deps.db, membership.village, query.include);
     const headers: Record<string, string> = { ETag: view.etag, 'Cache-Control': 'private, no-cache', Vary: 'Accept-Encoding' };
     if (c.req.header('If-None-Match') === view.etag) return c.body(null, 304, headers);

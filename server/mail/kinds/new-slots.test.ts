@@ -1,0 +1,197 @@
+import { eq, like } from 'drizzle-orm';
+import pino from 'pino';
+import { afterAll, describe, expect, it } from 'vitest';
+import { mailJobs } from '../../db/schema';
+import { parseMail, type ParsedMail } from '../../test/parse-mail';
+import { startSmtpServer } from '../../test/smtp-server';
+import { createWorld, type TestUser } from '../../test/world';
+import { addScheduledNeed, take } from '../../test/schedules';
+import { createMailDispatcher } from '../dispatcher';
+import { createSmtpMailer } from '../mailer';
+import { newSlotsProducer } from './new-slots-producer';
+
+const smtp = await startSmtpServer();
+afterAll(() => smtp.stop());
+
+const PUBLIC_URL = 'https://village.example';
+const world = await createWorld({ publicUrl: PUBLIC_URL });
+const dispatcher = () =>
+  createMailDispatcher({ db: world.db, mailer: createSmtpMailer(smtp.url), clock: world.clock, logger: pino({ level: 'silent' }), publicUrl: PUBLIC_URL });
+const sender = dispatcher();
+
+/** Only this file's producer: reminders and other digests are not what these tests count. */
+const produce = () => newSlotsProducer.run(world.db, world.clock.now());
+/** The digests one person received (a confirmation of a slot they took aside). */
+const digestsTo = (user: TestUser): ParsedMail[] =>
+  smtp.received
+    .filter((m) => m.to.includes(user.email))
+    .map((m) => parseMail(m.raw))
+    .filter((m) => /nouveau/i.test(m.headers.get('subject')!));
+const keysOf = (user: TestUser) => world.db.select().from(mailJobs).where(like(mailJobs.key, `new_slots:${user.id}:%`));
+
+/** 17 h in Paris in November (UTC+1) of a day, as an instant. */
+const parisAt = (day: string, hour: number, minute = 0) => new Date(Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10)), hour - 1, minute));
+
+/** Claire's open village with `names` joined; answers each member's user and villager. */
+async function villageOf(creatorName: string, names: string[], options: Record<string, { verified?: boolean }> = {}) {
+  const creator = await world.user(creatorName);
+  const village = await world.village(creator);
+  const members: Record<string, { user: TestUser; villager: string }> = {};
+  for (const name of names) {
+    const user = await world.user(name, options[name] ?? {});
+    members[name] = { user, villager: await world.join(user, village.shareCode) };
+  }
+  return { creator, village, members };
+}
+
+const dinners = (dtstart: string, places = 1) => ({ dtstart, duration_minutes: 90, rrule: 'FREQ=DAILY;COUNT=3', places });
+
+describe('the daily digest of new slots', () => {
+  it('goes at 17 h Paris (not before) to the other members, once across runs and dispatchers, with counts, French dates and links', async () => {
+    world.clock.set(parisAt('2026-11-23', 11));
+    const { creator, village, members } = await villageOf('Claire', ['Hugo', 'Ines']);
+    const needId = await addScheduledNeed(world, creator, village, dinners('2026-11-25T19:00'));
+    await addScheduledNeed(world, creator, village, null, { name: 'Courses' });
+    // Hugo takes the first dinner: two remain to fill.
+    const taken = await take(world, members.Hugo.user, members.Hugo.villager, { villageId: village.id, needId }, '2026-11-25T18:00:00.000Z');
+    expect(taken.status, JSON.stringify(taken.body)).toBe(201);
+
+    world.clock.set(parisAt('2026-11-23', 16, 59));
+    await produce();
+    expect(await keysOf(members.Hugo.user)).toHaveLength(0);
+    world.clock.set(parisAt('2026-11-23', 17));
+    await Promise.all([produce(), produce()]);
+    world.clock.advance(60_000);
+    await produce();
+    const [job, ...more] = await keysOf(members.Hugo.user);
+    expect(more).toHaveLength(0);
+    expect(job).toMatchObject({ kind: 'new_slots', key: `new_slots:${members.Hugo.user.id}:2026-11-23`, toAddress: members.Hugo.user.email });
+    // The author is not told of what she added.
+    expect(await keysOf(creator)).toHaveLength(0);
+
+    const [a, b] = [dispatcher(), dispatcher()];
+    await Promise.all([a.runDue(), b.runDue(), a.runDue(), b.runDue()]);
+    expect(digestsTo(members.Hugo.user)).toHaveLength(1);
+    expect(digestsTo(members.Ines.user)).toHaveLength(1);
+    expect(digestsTo(creator)).toHaveLength(0);
+
+    const [mail] = digestsTo(members.Hugo.user);
+    expect(mail.headers.get('subject')).toBe('2 nouveaux créneaux à pourvoir chez Jeanne');
+    expect(mail.headers.get('list-unsubscribe')).toMatch(/^<https:\/\/village\.example\/v1\/mail\/unsubscribe\/[A-Za-z0-9_-]+>$/);
+    expect(mail.headers.get('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
+    expect(mail.headers.get('content-type')).toMatch(/^multipart\/alternative/);
+    const link = `${PUBLIC_URL}/dashboard/villages/${village.id}/planning?filtre=a-pourvoir`;
+    for (const part of [mail.text!, mail.html!.replace(/&#39;/g, "'")]) {
+      expect(part).toContain('Bonjour Hugo,');
+      expect(part).toContain('Le village de Jeanne : 2 nouveaux créneaux à pourvoir chez Jeanne');
+      expect(part).toContain('Dîner : 2 créneaux à pourvoir dans les 4 semaines à venir, le premier jeudi 26 novembre à 19 h');
+      expect(part).toContain('1 nouveau besoin : Courses');
+      expect(part).toContain(link);
+      expect(part).toContain(`${PUBLIC_URL}/account/notifications`);
+    }
+    expect(mail.html).toContain(`href="${link}"`);
+    expect(mail.html).not.toMatch(/<img/i);
+
+    // The next day, nothing new: no mail.
+    world.clock.set(parisAt('2026-11-24', 17, 30));
+    await produce();
+    await sender.runDue();
+    expect(digestsTo(members.Hugo.user)).toHaveLength(1);
+  });
+
+  it('follows each person’s wishes: off, a muted village left out, an unverified address skipped', async () => {
+    world.clock.set(parisAt('2026-11-25', 9));
+    const first = await villageOf('Claire', ['Hugo', 'Ines', 'Karim'], { Karim: { verified: false } });
+    const second = await villageOf('Paul', []);
+    const jules = await world.user('Jules');
+    const julesInFirst = await world.join(jules, first.village.shareCode);
+    expect(julesInFirst).toBeTruthy();
+    await world.join(jules, second.village.shareCode);
+
+    const off = await world.request('PUT', '/v1/users/me/notification_settings', { token: first.members.Ines.user.token, json: { email: { new_slots: false } } });
+    expect(off.status, JSON.stringify(off.body)).toBe(200);
+    const muted = await world.request('PUT', '/v1/users/me/notification_settings', { token: jules.token, json: { muted_village_ids: [first.village.id] } });
+    expect(muted.status, JSON.stringify(muted.body)).toBe(200);
+
+    await addScheduledNeed(world, first.creator, first.village, dinners('2026-11-28T19:00', 2));
+    await addScheduledNeed(world, second.creator, second.village, null, { name: 'Promenade du chien' });
+    await addScheduledNeed(world, second.creator, second.village, null, { name: 'Courses' });
+
+    world.clock.set(parisAt('2026-11-25', 17, 5));
+    await produce();
+    await sender.runDue();
+    expect(digestsTo(first.members.Hugo.user).map((m) => m.headers.get('subject'))).toEqual(['3 nouveaux créneaux à pourvoir chez Jeanne']);
+    expect(digestsTo(first.members.Ines.user)).toHaveLength(0);
+    expect(digestsTo(first.members.Karim.user)).toHaveLength(0);
+    expect(await keysOf(first.members.Karim.user)).toHaveLength(0);
+    const julesMails = digestsTo(jules);
+    expect(julesMails.map((m) => m.headers.get('subject'))).toEqual(['2 nouveaux besoins chez Jeanne']);
+    expect(julesMails[0].text).toContain('2 nouveaux besoins : Promenade du chien, Courses');
+    expect(julesMails[0].text).not.toContain(first.village.id);
+    expect(julesMails[0].text).toContain(`${PUBLIC_URL}/dashboard/villages/${second.village.id}/planning`);
+  });
+
+  it('covers all of a person’s villages in one mail', async () => {
+    world.clock.set(parisAt('2026-11-26', 9));
+    const first = await villageOf('Claire', ['Hugo']);
+    const second = await villageOf('Paul', []);
+    const hugo = first.members.Hugo.user;
+    await world.join(hugo, second.village.shareCode);
+    await addScheduledNeed(world, first.creator, first.village, dinners('2026-11-28T19:00'));
+    await addScheduledNeed(world, second.creator, second.village, dinners('2026-11-29T12:00'));
+    world.clock.set(parisAt('2026-11-26', 18));
+    await produce();
+    await sender.runDue();
+    const mails = digestsTo(hugo);
+    expect(mails).toHaveLength(1);
+    expect(mails[0].headers.get('subject')).toBe('6 nouveaux créneaux à pourvoir dans vos villages');
+    expect(mails[0].text).toContain(`${PUBLIC_URL}/dashboard/villages/${first.village.id}/planning?filtre=a-pourvoir`);
+    expect(mails[0].text).toContain(`${PUBLIC_URL}/dashboard/villages/${second.village.id}/planning?filtre=a-pourvoir`);
+    expect(mails[0].text).toContain('le premier dimanche 29 novembre à 12 h');
+  });
+
+  it('stops after a one-click unsubscribe (RFC 8058), for that person only', async () => {
+    world.clock.set(parisAt('2026-11-27', 9));
+    const { creator, village, members } = await villageOf('Claire', ['Hugo', 'Ines']);
+    await addScheduledNeed(world, creator, village, dinners('2026-11-30T19:00'));
+    world.clock.set(parisAt('2026-11-27', 17));
+    await produce();
+    await sender.runDue();
+    const [mail] = digestsTo(members.Hugo.user);
+    const oneClick = new URL(mail.headers.get('list-unsubscribe')!.slice(1, -1));
+    const res = await world.request('POST', oneClick.pathname, {
+      body: 'List-Unsubscribe=One-Click',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+
+    world.clock.set(parisAt('2026-11-28', 9));
+    await addScheduledNeed(world, creator, village, null, { name: 'Courses' });
+    world.clock.set(parisAt('2026-11-28', 17));
+    await produce();
+    await sender.runDue();
+    expect(digestsTo(members.Hugo.user)).toHaveLength(1);
+    expect(await world.db.select().from(mailJobs).where(eq(mailJobs.key, `new_slots:${members.Hugo.user.id}:2026-11-28`))).toHaveLength(0);
+    expect(digestsTo(members.Ines.user).map((m) => m.headers.get('subject'))).toEqual(['3 nouveaux créneaux à pourvoir chez Jeanne', '1 nouveau besoin chez Jeanne']);
+  });
+
+  it('comes at 17 h in the zone of the person’s first village', async () => {
+    world.clock.set(new Date('2026-11-29T14:00:00Z'));
+    const { creator, village, members } = await villageOf('Claire', ['Hugo']);
+    const zone = await world.request('PUT', `/v1/villages/${village.id}`, {
+      token: creator.token,
+      json: { updater_id: village.creatorVillagerId, time_zone: 'America/Montreal' },
+    });
+    expect(zone.status, JSON.stringify(zone.body)).toBe(200);
+    await addScheduledNeed(world, creator, village, dinners('2026-12-02T19:00'));
+    // 17 h in Montreal (UTC−5) is 22:00 UTC; at 17 h Paris nothing goes.
+    world.clock.set(new Date('2026-11-29T21:59:00Z'));
+    await produce();
+    expect(await keysOf(members.Hugo.user)).toHaveLength(0);
+    world.clock.set(new Date('2026-11-29T22:00:00Z'));
+    await produce();
+    await sender.runDue();
+    const [mail] = digestsTo(members.Hugo.user);
+    expect(mail.text).toContain('le premier mercredi 2 décembre à 19 h');
+  });
+});

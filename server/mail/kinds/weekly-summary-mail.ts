@@ -1,0 +1,83 @@
+import { DateTime } from 'luxon';
+import * as v from 'valibot';
+import { layout, type MailSection } from '../layout';
+import { mailTemplate, unsubscribeFooter } from '../template';
+import { counted, openSlotsUrl, planningUrl, slotDay } from './digest-village';
+
+/** How many open slots the summary spells out; the planning shows them all. */
+export const WEEKLY_LISTED_OPEN = 5;
+
+/** One village's coming week for one of its organisers. */
+export const WeeklySummaryPayload = v.object({
+  village_id: v.string(),
+  first_name: v.string(),
+  place: v.string(),
+  title: v.string(),
+  time_zone: v.string(),
+  /** The Monday the week starts, "2026-11-30". */
+  monday: v.string(),
+  slots: v.number(),
+  covered: v.number(),
+  open: v.number(),
+  /** The first open slots, by start. */
+  first_open: v.array(v.object({ start: v.string(), need_name: v.string(), free: v.number(), places: v.number() })),
+  /** What was given back in the past week, in words (weekly-summary-producer.ts). */
+  withdrawals: v.array(v.string()),
+});
+export type WeeklySummaryPayload = v.InferOutput<typeof WeeklySummaryPayload>;
+
+/** "mardi 2 décembre, 19 h : Dîner (1 place libre sur 2)" */
+export const openSlotLine = (slot: WeeklySummaryPayload['first_open'][number], zone: string, now: Date) =>
+  `${slotDay(slot.start, zone, now)} : ${slot.need_name} (${counted(slot.free, 'place libre', 'places libres')} sur ${slot.places})`;
+
+/** "du lundi 30 novembre au dimanche 6 décembre" */
+function weekWords(monday: string) {
+  const start = DateTime.fromISO(monday).setLocale('fr');
+  return `du lundi ${start.toFormat('d LLLL')} au dimanche ${start.plus({ days: 6 }).toFormat('d LLLL')}`;
+}
+
+/** The organisers' Sunday evening summary of the coming week: covered, still open, given back. */
+export const weeklySummaryMail = mailTemplate({
+  kind: 'weekly_summary',
+  payload: WeeklySummaryPayload,
+  render(p, context) {
+    const sections: MailSection[] = [];
+    if (p.slots === 0) {
+      sections.push({ heading: 'La semaine à venir', lines: ['Aucun créneau prévu du lundi au dimanche.'] });
+    } else {
+      const lines = [
+        `${counted(p.covered, 'créneau pourvu', 'créneaux pourvus')} sur ${p.slots}`,
+        p.open === 0 ? 'Tous les créneaux sont pourvus.' : `${counted(p.open, 'créneau', 'créneaux')} encore à pourvoir`,
+      ];
+      sections.push({ heading: 'La semaine à venir', lines });
+    }
+    if (p.open > 0) {
+      const more = p.open - p.first_open.length;
+      sections.push({
+        heading: 'Encore à pourvoir',
+        lines: [
+          ...p.first_open.map((slot) => openSlotLine(slot, p.time_zone, context.now)),
+          ...(more > 0 ? [`et ${counted(more, 'autre créneau', 'autres créneaux')}`] : []),
+        ],
+        link: { label: 'Voir les créneaux à pourvoir', url: openSlotsUrl(context.publicUrl, p.village_id) },
+      });
+    }
+    sections.push({
+      heading: 'Désistements de la semaine passée',
+      lines: p.withdrawals.length ? p.withdrawals : ['Aucun désistement.'],
+    });
+    const subject =
+      p.open > 0
+        ? `Votre semaine ${p.place} : ${counted(p.open, 'créneau', 'créneaux')} à pourvoir`
+        : p.slots > 0
+          ? `Votre semaine ${p.place} : tous les créneaux sont pourvus`
+          : `Votre semaine ${p.place}`;
+    return layout(subject, {
+      greeting: `Bonjour ${p.first_name},`,
+      paragraphs: [`Voici la semaine ${weekWords(p.monday)} pour « ${p.title} ».`],
+      sections,
+      action: { intro: 'Pour voir la semaine en détail et relancer les membres :', label: 'Ouvrir le planning', url: planningUrl(context.publicUrl, p.village_id) },
+      ...unsubscribeFooter(context, `Vous recevez ce résumé chaque dimanche soir parce que vous organisez « ${p.title} ».`),
+    });
+  },
+});
