@@ -7,6 +7,7 @@ import { HttpError, text } from './http/errors';
 import { authenticate } from './http/authenticate';
 import { createSerializers } from './serialize';
 import { authRoutes } from './auth/routes';
+import { verifyEmailRoutes } from './auth/verify-email-routes';
 import { userRoutes } from './users/routes';
 import { notificationSettingsRoutes } from './users/notification-settings-routes';
 import { unsubscribeRoutes } from './mail/unsubscribe-routes';
@@ -72,6 +73,7 @@ export function createApp(input: Deps) {
   healthRoutes(app);
   openApiRoutes(app);
   authRoutes(app, deps, serialize);
+  verifyEmailRoutes(app, deps);
   userRoutes(app, deps, serialize);
   notificationSettingsRoutes(app, deps);
   unsubscribeRoutes(app, deps);

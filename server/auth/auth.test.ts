@@ -56,6 +56,8 @@ describe('register', () => {
       phone: null,
       photo: null,
       analytics_consent: null,
+      // Unverified until the link mailed at sign-up is opened (server/auth/verify-email.test.ts).
+      email_verified_at: null,
     });
     expect(JSON.stringify(res.body)).not.toMatch(/password|scrypt/i);
 
@@ -186,6 +188,8 @@ describe('sessions', () => {
 describe('password reset', () => {
   it('always answers 204; mails a French message with the link only for a known account', async () => {
     const anne = await world.user('Anne');
+    // The verification mails of the accounts registered above go first: they are not what this counts.
+    await world.deliverMail();
     const before = world.mail.sent.length;
     const unknown = await world.request('POST', '/v1/auth/reset-password', { json: { email: 'inconnu@exemple.fr' } });
     await world.deliverMail();
@@ -371,6 +375,9 @@ describe('rate limits', () => {
 
   it('reset-password: per e-mail and per address, and a refused request sends no mail', async () => {
     const jo = await limited.user('Jo');
+    // The verification mails of the sign-ups above are not what this counts.
+    await limited.deliverMail();
+    const before = limited.mail.sent.length;
     const reset = async (email: string) => {
       const res = await limited.request('POST', '/v1/auth/reset-password', { json: { email } });
       await limited.deliverMail();
@@ -378,14 +385,14 @@ describe('rate limits', () => {
     };
     expect((await reset(jo.email)).status).toBe(204);
     expect((await reset(jo.email)).status).toBe(204);
-    expect(limited.mail.sent).toHaveLength(2);
+    expect(limited.mail.sent).toHaveLength(before + 2);
     expectLimited(await reset(jo.email), 60 * 60);
-    expect(limited.mail.sent).toHaveLength(2);
+    expect(limited.mail.sent).toHaveLength(before + 2);
     expect((await reset('autre@exemple.fr')).status).toBe(204);
     expectLimited(await reset('encore-autre@exemple.fr'), 60 * 60);
     limited.clock.advance(60 * 60_000 + 1000);
     expect((await reset(jo.email)).status).toBe(204);
-    expect(limited.mail.sent).toHaveLength(3);
+    expect(limited.mail.sent).toHaveLength(before + 3);
   });
 
 });

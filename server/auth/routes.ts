@@ -20,6 +20,7 @@ import { decoyHash, hashPassword, verifyPassword } from './passwords';
 import { hashToken, newToken } from './tokens';
 import { queueMail } from '../mail/queue';
 import { announceRevocation } from './revoke';
+import { queueEmailVerification } from './verify-email-token';
 
 const RESET_TOKEN_TTL_MS = 3600 * 1000;
 const WRONG_CREDENTIALS = 'Email ou mot de passe incorrect.';
@@ -45,20 +46,25 @@ export function authRoutes(app: App, deps: Deps, serialize: Serializers) {
     limiter.hit(`register-email:${input.email}`, limits.registerPerEmail);
     const passwordHash = await hashPassword(input.password);
     const now = deps.clock.now();
-    const [user] = await deps.db
-      .insert(users)
-      .values({
-        id: uuidv7(),
-        email: input.email,
-        passwordHash,
-        firstName: input.first_name,
-        lastName: input.last_name,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .onConflictDoNothing({ target: users.email })
-      .returning();
-    if (!user) throw invalid([{ field: 'email', message: EMAIL_TAKEN }]);
+    // The account and its verification link together: the mail exists exactly when the account does.
+    const user = await deps.db.transaction(async (tx) => {
+      const [created] = await tx
+        .insert(users)
+        .values({
+          id: uuidv7(),
+          email: input.email,
+          passwordHash,
+          firstName: input.first_name,
+          lastName: input.last_name,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .onConflictDoNothing({ target: users.email })
+        .returning();
+      if (!created) throw invalid([{ field: 'email', message: EMAIL_TAKEN }]);
+      await queueEmailVerification(tx, { userId: created.id, email: created.email, firstName: created.firstName, now, publicUrl: deps.publicUrl, reason: 'sign_up' });
+      return created;
+    });
     const token = await openSession(user.id);
     return c.json({ data: { token, user: serialize.user(user) } }, 201);
   });

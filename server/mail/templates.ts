@@ -1,5 +1,6 @@
 import type * as v from 'valibot';
 import { resetPasswordMail } from '../auth/reset-mail';
+import { emailVerificationMail } from '../auth/verify-email-mail';
 import { helpConfirmationMail } from './kinds/confirmation-mail';
 import { helpReminderMail } from './kinds/reminder-mail';
 import { newSlotsMail } from './kinds/new-slots-mail';
@@ -9,6 +10,7 @@ import { weeklySummaryMail } from './kinds/weekly-summary-mail';
 /** Every kind of mail the server sends, by the name its queued rows carry. */
 export const mailTemplates = {
   password_reset: resetPasswordMail,
+  email_verification: emailVerificationMail,
   help_confirmation: helpConfirmationMail,
   help_reminder: helpReminderMail,
   new_slots: newSlotsMail,

@@ -11,6 +11,7 @@ import { processPhoto, readPhotoForm } from '../photos/process-photo';
 import { replacePhoto } from '../photos/replace-photo';
 import type { Serializers } from '../serialize';
 import { announceRevocation } from '../auth/revoke';
+import { verifyChangedAddress } from '../auth/verify-email-token';
 import { ownAccountOnly } from './own-account';
 import { releasedJobs, releaseFutureHelps } from '../villagers/release-helps';
 
@@ -32,9 +33,11 @@ export function userRoutes(app: App, deps: Deps, serialize: Serializers) {
 
   route(app, updateUser, ownAccountOnly, async (c, { user, body: input }) => {
     return write(c, deps, 200, async (tx) => {
+      let newAddress = false;
       if (input.email) {
         const [other] = await tx.select({ id: users.id }).from(users).where(eq(users.email, input.email));
         if (other && other.id !== user.id) throw invalid([{ field: 'email', message: text.emailTaken }]);
+        newAddress = !other;
       }
       const [row] = await tx
         .update(users)
@@ -44,10 +47,13 @@ export function userRoutes(app: App, deps: Deps, serialize: Serializers) {
           email: input.email,
           phone: input.phone,
           analyticsConsent: input.analytics_consent,
+          // A new address is unproven until its owner opens the link mailed to it.
+          ...(newAddress ? { emailVerifiedAt: null } : {}),
           updatedAt: deps.clock.now(),
         })
         .where(eq(users.id, user.id))
         .returning();
+      if (newAddress) await verifyChangedAddress(tx, { userId: row.id, email: row.email, firstName: row.firstName, now: deps.clock.now(), publicUrl: deps.publicUrl });
       await touchVillagesOf(tx, user.id);
       return serialize.user(row);
     });

@@ -66,6 +66,7 @@ describe('GET /v1/users/me', () => {
         phone: null,
         photo: null,
         analytics_consent: null,
+        email_verified_at: world.clock.now().toISOString(),
       },
     });
     expect(res.body.data.uuid).not.toBe(marie.id);

@@ -74,9 +74,11 @@ describe('npm start', () => {
     expect((await post(`${base}/v1/auth/reset-password`, { email: 'ines@exemple.fr' })).status).toBe(204);
     // Queued with the reset token, the mail is written by the server's mail dispatcher just after.
     const outbox = () => readdir(join(dataDir, 'mail')).catch(() => [] as string[]);
-    await expect.poll(async () => (await outbox()).length).toBe(1);
-    const mails = await outbox();
-    const eml = await readFile(join(dataDir, 'mail', mails[0]), 'utf8');
+    // The sign-up's verification mail and the reset mail.
+    await expect.poll(async () => (await outbox()).length).toBe(2);
+    const mails = await Promise.all((await outbox()).map((name) => readFile(join(dataDir, 'mail', name), 'utf8')));
+    const eml = mails.find((mail) => mail.includes('/auth/reset-password/')) ?? '';
+    expect(mails.some((mail) => /https:\/\/village\.example\/auth\/verify-email\/[A-Za-z0-9_-]{20,}/.test(mail))).toBe(true);
     expect(eml).toMatch(/^To: ines@exemple\.fr$/m);
     expect(eml).toMatch(/^From: Village <no-reply@localhost>$/m);
     expect(eml).toMatch(/^Message-ID: <[0-9a-f-]{36}@village\.example>$/m);
