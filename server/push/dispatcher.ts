@@ -7,6 +7,7 @@ import type { Db } from '../db/client';
 import { pushJobs, pushSubscriptions, sessions, villagers } from '../db/schema';
 import { SESSION_IDLE_MS } from '../http/authenticate';
 import { composeJob, type Delivery } from './compose';
+import { wantedByPush } from './push-settings';
 import { isGone, isTransient, sendToDevice } from './send';
 import { pushRetryDelay } from './retry-delay';
 import type { VapidKeys } from './vapid-keys';
@@ -121,7 +122,9 @@ export function createPushDispatcher(deps: PushDispatcherDeps) {
   async function handle(job: JobRow, now: Date) {
     try {
       const onlyDevices = Array.isArray(job.data.devices) ? (job.data.devices as string[]) : undefined;
-      const { sent, retry, retryAfterMs } = await deliver(await composeJob(deps.db, job, now), onlyDevices);
+      // Each person's push switches, read now: one turned off or a village muted since the write is honoured.
+      const deliveries = await wantedByPush(deps.db, await composeJob(deps.db, job, now));
+      const { sent, retry, retryAfterMs } = await deliver(deliveries, onlyDevices);
       await deps.db.delete(pushJobs).where(eq(pushJobs.id, job.id));
       await retryLater(job, retry, retryAfterMs, now);
       return sent;

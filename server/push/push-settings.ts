@@ -1,0 +1,35 @@
+import type { PushKind } from '../../src/contract/push';
+import { wantsNotification, type NotificationKind } from '../../src/contract/notification-settings';
+import type { Executor } from '../db/client';
+import { readNotificationSettingsOf } from '../mail/preferences';
+import type { Delivery } from './compose';
+
+/**
+ * Which switch of a person's settings each push answers to. What tells one's own commitments, or the
+ * commitments an organiser relies on (a help taken, refused, withdrawn late, slots released, a role given),
+ * is a confirmation: a village muted does not quiet it. New needs are `new_slots`, chat is `chat`.
+ */
+export const PUSH_NOTIFICATION_KIND: Record<PushKind, NotificationKind> = {
+  need_added: 'new_slots',
+  message: 'chat',
+  reminder_evening: 'reminders',
+  reminder_hour: 'reminders',
+  help_added: 'confirmations',
+  help_refused: 'confirmations',
+  help_released: 'confirmations',
+  help_withdrawn_late: 'confirmations',
+  helps_released: 'confirmations',
+  villager_role_changed: 'confirmations',
+};
+
+/**
+ * The deliveries their people still want by push (their switch for that kind on, the village not muted
+ * where muting applies), read when the push is sent: the settings of every person of the job in one query.
+ */
+export async function wantedByPush(db: Executor, deliveries: Delivery[]): Promise<Delivery[]> {
+  if (deliveries.length === 0) return deliveries;
+  const settings = await readNotificationSettingsOf(db, deliveries.map((d) => d.userId));
+  return deliveries.filter((d) =>
+    wantsNotification(settings.get(d.userId)!, 'push', PUSH_NOTIFICATION_KIND[d.payload.kind], d.payload.village_id),
+  );
+}
