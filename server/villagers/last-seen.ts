@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt, or } from 'drizzle-orm';
+import { and, eq, isNull, lte, or } from 'drizzle-orm';
 import type { Deps } from '../deps';
 import type { Executor } from '../db/client';
 import { villagers } from '../db/schema';
@@ -32,7 +32,7 @@ export async function markSeen(db: Executor, villagerId: string, now: Date): Pro
   await db
     .update(villagers)
     .set({ lastSeenAt: now })
-    .where(and(eq(villagers.id, villagerId), or(isNull(villagers.lastSeenAt), lt(villagers.lastSeenAt, staleBefore))));
+    .where(and(eq(villagers.id, villagerId), or(isNull(villagers.lastSeenAt), lte(villagers.lastSeenAt, staleBefore))));
 }
 
 /**

@@ -1,0 +1,183 @@
+import { like } from 'drizzle-orm';
+import pino from 'pino';
+import { afterAll, describe, expect, it } from 'vitest';
+import { mailJobs } from '../../db/schema';
+import { parseMail, type ParsedMail } from '../../test/parse-mail';
+import { startSmtpServer } from '../../test/smtp-server';
+import { createWorld, type TestUser } from '../../test/world';
+import { createMailDispatcher } from '../dispatcher';
+import { createSmtpMailer } from '../mailer';
+import { chatDigestProducer } from './chat-digest-producer';
+
+const smtp = await startSmtpServer();
+afterAll(() => smtp.stop());
+
+const PUBLIC_URL = 'https://village.example';
+const world = await createWorld({ publicUrl: PUBLIC_URL });
+const dispatcher = () =>
+  createMailDispatcher({ db: world.db, mailer: createSmtpMailer(smtp.url), clock: world.clock, logger: pino({ level: 'silent' }), publicUrl: PUBLIC_URL });
+const sender = dispatcher();
+
+const HOUR = 3600_000;
+const MINUTE = 60_000;
+/** Only this file's producer: the other digests are not what these tests count. */
+const produce = () => chatDigestProducer.run(world.db, world.clock.now());
+const digestsTo = (user: TestUser): ParsedMail[] =>
+  smtp.received
+    .filter((m) => m.to.includes(user.email))
+    .map((m) => parseMail(m.raw))
+    .filter((m) => /non lu/.test(m.headers.get('subject')!));
+const jobsOf = (villagerId: string) => world.db.select().from(mailJobs).where(like(mailJobs.key, `chat:${villagerId}:%`));
+
+async function wantsChat(user: TestUser, json: Record<string, unknown> = { email: { chat: true } }) {
+  const res = await world.request('PUT', '/v1/users/me/notification_settings', { token: user.token, json });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+}
+
+/** Claire's village with Hugo, both asking for the chat by e-mail; `others` joined with the defaults. */
+async function scene(start: Date, others: Array<[string, { verified?: boolean }?]> = []) {
+  world.clock.set(start);
+  const cast = await world.villageWithHelper();
+  await wantsChat(cast.helper);
+  await wantsChat(cast.creator);
+  const more: Record<string, { user: TestUser; villager: string }> = {};
+  for (const [name, options] of others) {
+    const user = await world.user(name, options ?? {});
+    more[name] = { user, villager: await world.join(user, cast.village.shareCode) };
+  }
+  const say = async (who: TestUser, villagerId: string, body: string) => {
+    const res = await world.request('POST', `/v1/villages/${cast.village.id}/messages`, { token: who.token, json: { villager_id: villagerId, body } });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    return res.body.data.id as string;
+  };
+  const claireSays = (body: string) => say(cast.creator, cast.village.creatorVillagerId, body);
+  const read = async (who: TestUser) => {
+    const res = await world.request('GET', `/v1/villages/${cast.village.id}/messages`, { token: who.token });
+    expect(res.status).toBe(200);
+  };
+  return { ...cast, more, say, claireSays, read };
+}
+
+describe('the chat digest', () => {
+  it('mails the messages of others after 4 h away, not before, once across runs and dispatchers, then only newer ones at most every 4 h', async () => {
+    const start = new Date('2026-12-01T08:00:00Z');
+    const { helper, helperVillager, creator, village, claireSays, read } = await scene(start);
+    await read(helper);
+    world.clock.set(new Date(start.getTime() + HOUR));
+    await claireSays('Bonjour à tous');
+    world.clock.advance(5 * MINUTE);
+    const newest = await claireSays('Qui peut passer   chez Jeanne\njeudi ? ' + 'Elle aimerait de la compagnie. '.repeat(10));
+
+    // Four hours after Hugo's last visit, not before.
+    world.clock.set(new Date(start.getTime() + 4 * HOUR - MINUTE));
+    await produce();
+    expect(await jobsOf(helperVillager)).toHaveLength(0);
+    world.clock.set(new Date(start.getTime() + 4 * HOUR));
+    await Promise.all([produce(), produce()]);
+    world.clock.advance(MINUTE);
+    await produce();
+    const jobs = await jobsOf(helperVillager);
+    expect(jobs.map((job) => job.key)).toEqual([`chat:${helperVillager}:${newest}`]);
+    // Claire wrote them: nothing to tell her.
+    expect(await jobsOf(village.creatorVillagerId)).toHaveLength(0);
+
+    const [a, b] = [dispatcher(), dispatcher()];
+    await Promise.all([a.runDue(), b.runDue(), a.runDue(), b.runDue()]);
+    const [mail, ...more] = digestsTo(helper);
+    expect(more).toHaveLength(0);
+    expect(digestsTo(creator)).toHaveLength(0);
+    expect(mail.headers.get('subject')).toBe('2 messages non lus chez Jeanne');
+    expect(mail.headers.get('list-unsubscribe')).toMatch(/^<https:\/\/village\.example\/v1\/mail\/unsubscribe\/[A-Za-z0-9_-]+>$/);
+    expect(mail.headers.get('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
+    expect(mail.headers.get('content-type')).toMatch(/^multipart\/alternative/);
+    for (const part of [mail.text!, mail.html!.replace(/&#39;/g, "'")]) {
+      expect(part).toContain('Bonjour Hugo,');
+      expect(part).toContain('Vous avez 2 messages non lus dans la discussion chez Jeanne');
+      expect(part).toContain('Claire, mardi 1 décembre à 10 h : « Bonjour à tous »');
+      // Shortened, on one line.
+      expect(part).toMatch(/Claire, mardi 1 décembre à 10 h 05 : « Qui peut passer chez Jeanne jeudi \? Elle aimerait[^»]{100,180}… »/);
+      expect(part).toContain(`${PUBLIC_URL}/dashboard/villages/${village.id}/chat`);
+    }
+
+    // A new message an hour later waits for the 4 hours since the last digest, then comes alone.
+    world.clock.set(new Date(start.getTime() + 5 * HOUR));
+    await claireSays('Merci Paul !');
+    await produce();
+    world.clock.set(new Date(start.getTime() + 8 * HOUR - MINUTE));
+    await produce();
+    expect(await jobsOf(helperVillager)).toHaveLength(1);
+    world.clock.set(new Date(start.getTime() + 8 * HOUR));
+    await produce();
+    await sender.runDue();
+    const second = digestsTo(helper)[1];
+    expect(second.headers.get('subject')).toBe('1 message non lu chez Jeanne');
+    expect(second.text).toContain('« Merci Paul ! »');
+    expect(second.text).not.toContain('Bonjour à tous');
+  });
+
+  it('says nothing of messages read on another device: the messages, the village or its live stream opened', async () => {
+    const start = new Date('2026-12-02T08:00:00Z');
+    const { helper, village, claireSays, read, more } = await scene(start, [['Ines'], ['Jules']]);
+    await wantsChat(more.Ines.user);
+    await wantsChat(more.Jules.user);
+    world.clock.advance(HOUR);
+    await claireSays('Le dîner de jeudi est annulé');
+    // Half an hour later each opens the village on some device: Hugo its chat, Inès its page, Jules its live stream.
+    world.clock.advance(30 * MINUTE);
+    await read(helper);
+    const view = await world.request('GET', `/v1/villages/${village.id}`, { token: more.Ines.user.token });
+    expect(view.status).toBe(200);
+    const ticket = await world.request('POST', `/v1/villages/${village.id}/events/ticket`, { token: more.Jules.user.token });
+    expect(ticket.status).toBe(200);
+    const stream = await world.app.request(`/v1/villages/${village.id}/events?ticket=${encodeURIComponent(ticket.body.data.ticket)}`);
+    expect(stream.status).toBe(200);
+    await stream.body?.cancel();
+
+    world.clock.set(new Date(start.getTime() + 10 * HOUR));
+    await produce();
+    await sender.runDue();
+    for (const user of [helper, more.Ines.user, more.Jules.user]) expect(digestsTo(user)).toHaveLength(0);
+  });
+
+  it('goes only to who asked for it: off by default, a muted village, an unverified address', async () => {
+    const start = new Date('2026-12-03T08:00:00Z');
+    const { helper, village, claireSays, more } = await scene(start, [['Ines'], ['Jules'], ['Karim', { verified: false }]]);
+    await wantsChat(more.Jules.user, { email: { chat: true }, muted_village_ids: [village.id] });
+    await wantsChat(more.Karim.user);
+    world.clock.advance(HOUR);
+    await claireSays('Des nouvelles de Jeanne');
+    world.clock.set(new Date(start.getTime() + 6 * HOUR));
+    await produce();
+    await sender.runDue();
+    expect(digestsTo(helper)).toHaveLength(1);
+    for (const name of ['Ines', 'Jules', 'Karim']) {
+      expect(digestsTo(more[name].user)).toHaveLength(0);
+      expect(await jobsOf(more[name].villager)).toHaveLength(0);
+    }
+  });
+
+  it('stops after a one-click unsubscribe', async () => {
+    const start = new Date('2026-12-04T08:00:00Z');
+    const { helper, helperVillager, claireSays } = await scene(start);
+    world.clock.advance(HOUR);
+    await claireSays('Premier message');
+    world.clock.set(new Date(start.getTime() + 5 * HOUR));
+    await produce();
+    await sender.runDue();
+    const [mail] = digestsTo(helper);
+    const oneClick = new URL(mail.headers.get('list-unsubscribe')!.slice(1, -1));
+    const res = await world.request('POST', oneClick.pathname, {
+      body: 'List-Unsubscribe=One-Click',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data.kind).toBe('chat');
+
+    await claireSays('Second message');
+    world.clock.set(new Date(start.getTime() + 12 * HOUR));
+    await produce();
+    await sender.runDue();
+    expect(digestsTo(helper)).toHaveLength(1);
+    expect(await jobsOf(helperVillager)).toHaveLength(1);
+  });
+});
