@@ -82,7 +82,7 @@ export function helpRoutes(app: App, deps: Deps, serialize: Serializers) {
           data: { help_id: id, need_id: needId, need_name: need.name, start_date: help.startDate.toISOString() },
         },
         now,
-        helpTakenJobs(help, told, now),
+        helpTakenJobs(help, told, now, m.village.timeZone),
       );
       await queueHelpConfirmation(tx, { userId: user.id, village: m.village, need, help, now });
       return { ...serialize.help(help), village_need: serialize.need(need) };

@@ -61,7 +61,7 @@ const topic = (prefix: string, id: string) => `${prefix}${id.replace(/-/g, '')}`
  */
 export async function composeJob(db: Executor, job: QueuedJob, now: Date): Promise<Delivery[]> {
   const [village] = await db
-    .select({ id: villages.id, firstName: villages.firstName, name: villages.name })
+    .select({ id: villages.id, firstName: villages.firstName, name: villages.name, timeZone: villages.timeZone })
     .from(villages)
     .where(eq(villages.id, job.villageId));
   if (!village) return [];
@@ -83,7 +83,8 @@ export async function composeJob(db: Executor, job: QueuedJob, now: Date): Promi
       urgency: 'normal',
       ...extra,
     }));
-  const slot = (iso: unknown) => formatHelpSlot(String(iso), null);
+  // Slots are told on the village's clock, wherever the reader's device is.
+  const slot = (iso: unknown) => formatHelpSlot(String(iso), null, undefined, village.timeZone);
 
   switch (job.kind) {
     case 'need_added':
@@ -173,7 +174,7 @@ export async function composeJob(db: Executor, job: QueuedJob, now: Date): Promi
         .where(and(eq(helps.id, String(d.help_id)), eq(helps.villageId, village.id)));
       if (!row || row.help.startDate <= now) return [];
       const helper = members.filter((m) => isActive(m) && m.id === row.help.helperId);
-      const when = formatHelpSlot(row.help.startDate.toISOString(), row.help.endDate?.toISOString() ?? null);
+      const when = formatHelpSlot(row.help.startDate.toISOString(), row.help.endDate?.toISOString() ?? null, undefined, village.timeZone);
       const evening = job.kind === 'reminder_evening';
       return to(
         helper,

@@ -100,4 +100,25 @@ describe('pushes follow each person’s push switches', () => {
     await dispatcher.runDue();
     expect(kindsTo(hugo, from)).toEqual(['reminder_hour']);
   });
+
+  it('reminds on the village’s clock: 19 h in Montreal the evening before, the slot told in Montreal time', async () => {
+    const { hugo, camille, village, addNeed, takeHelp } = await scene();
+    const zoned = await world.request('PUT', `/v1/villages/${village.id}`, { token: camille.token, json: { updater_id: village.creatorVillagerId, time_zone: 'America/Montreal' } });
+    expect(zoned.status).toBe(200);
+    const needId = await addNeed('Souper');
+    // Thursday 26 November at 18 h in Montreal (23:00 UTC); Wednesday at 19 h there is Thursday 00:00 UTC.
+    await takeHelp(needId, '2026-11-26T23:00:00.000Z');
+    await dispatcher.runDue();
+    world.clock.set(new Date('2026-11-25T23:59:00Z'));
+    let from = service.received.length;
+    await dispatcher.runDue();
+    expect(kindsTo(hugo, from)).toEqual([]);
+    world.clock.set(new Date('2026-11-26T00:00:00Z'));
+    from = service.received.length;
+    await dispatcher.runDue();
+    const pushes = service.received.slice(from).filter((p) => p.endpoint === devices.get(hugo.id)?.endpoint);
+    expect(pushes.map((p) => p.json)).toEqual([
+      expect.objectContaining({ kind: 'reminder_evening', body: 'Rappel : vous aidez pour « Souper », jeudi 26 novembre, 18 h (Village de Jeanne).' }),
+    ]);
+  });
 });

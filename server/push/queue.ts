@@ -6,7 +6,7 @@ import { inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { pushJobs } from '../db/schema';
 
-/** The evening reminder goes at this Paris hour the day before a slot. */
+/** The evening reminder goes at this hour of the village's clock the day before a slot (by push and by e-mail). */
 export const EVENING_REMINDER_HOUR = 19;
 const HOUR_MS = 3600 * 1000;
 
@@ -28,9 +28,9 @@ export function pushJobsCte(jobs: PushJob[]): SQL {
   )`;
 }
 
-/** When a slot's reminders are due: the evening before at 19 h (Paris) and an hour before it starts. */
-export function reminderTimes(start: Date) {
-  const evening = DateTime.fromJSDate(start, { zone: VILLAGE_ZONE })
+/** When a slot's reminders are due: the evening before at 19 h on the village's clock, and an hour before it starts. */
+export function reminderTimes(start: Date, zone: string = VILLAGE_ZONE) {
+  const evening = DateTime.fromJSDate(start, { zone })
     .minus({ days: 1 })
     .set({ hour: EVENING_REMINDER_HOUR, minute: 0, second: 0, millisecond: 0 })
     .toJSDate();
@@ -41,8 +41,13 @@ export function reminderTimes(start: Date) {
  * A help taken: its managers are told now, its helper reminded later. A reminder whose time has passed
  * when the help is taken (a slot taken at 21 h for the next morning) is not sent: the helper just chose it.
  */
-export function helpTakenJobs(help: { id: string; villageId: string; startDate: Date }, data: Record<string, unknown>, now: Date): PushJob[] {
-  const { evening, hour } = reminderTimes(help.startDate);
+export function helpTakenJobs(
+  help: { id: string; villageId: string; startDate: Date },
+  data: Record<string, unknown>,
+  now: Date,
+  zone: string = VILLAGE_ZONE,
+): PushJob[] {
+  const { evening, hour } = reminderTimes(help.startDate, zone);
   const jobs: PushJob[] = [{ villageId: help.villageId, kind: 'help_added', data, dueAt: now }];
   const reminder = { help_id: help.id };
   if (evening > now) jobs.push({ villageId: help.villageId, kind: 'reminder_evening', data: reminder, dueAt: evening, key: `evening:${help.id}` });

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
-import { mailJobs } from '../../db/schema';
+import { mailJobs, pushJobs } from '../../db/schema';
 import { parseMail } from '../../test/parse-mail';
 import { startSmtpServer } from '../../test/smtp-server';
 import { createWorld, type TestUser } from '../../test/world';
@@ -91,10 +91,13 @@ describe('the e-mail reminder the evening before a slot', () => {
     }
   });
 
-  it('follows the village’s zone: 19 h in Montreal the day before', async () => {
+  it('follows the village’s zone: 19 h in Montreal the day before, as the push reminder does', async () => {
     // Thursday 26 November at 12 h in Montreal is 17:00 UTC; Wednesday at 19 h there is Thursday 00:00 UTC.
     const { helper, takeSlot } = await scene('America/Montreal', '2026-11-26T17:00:00.000Z');
-    await takeSlot();
+    const helpId = await takeSlot();
+    // The push reminder of the same evening is due at the same instant.
+    const [push] = await world.db.select().from(pushJobs).where(eq(pushJobs.key, `evening:${helpId}`));
+    expect(push.dueAt.toISOString()).toBe('2026-11-26T00:00:00.000Z');
     world.clock.set(new Date('2026-11-25T23:59:00Z'));
     await produce();
     await sender.runDue();
