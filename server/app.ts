@@ -14,6 +14,7 @@ import { unsubscribeRoutes } from './mail/unsubscribe-routes';
 import { villageRoutes } from './villages/routes';
 import { createVillageViewCache } from './villages/view-cache';
 import { joinRoutes } from './villages/join-routes';
+import { invitationRoutes } from './invitations/routes';
 import { villagePhotoRoutes } from './villages/photo-routes';
 import { villageStateRoutes } from './villages/state-routes';
 import { needRoutes } from './needs/routes';
@@ -81,6 +82,7 @@ export function createApp(input: Deps) {
   pushRoutes(app, deps, vapidKeys(deps.db));
   categoryRoutes(app, deps, serialize);
   joinRoutes(app, deps, serialize);
+  invitationRoutes(app, deps);
   villageRoutes(app, deps, serialize, createVillageViewCache());
   villageStateRoutes(app, deps, serialize);
   villagePhotoRoutes(app, deps, serialize);

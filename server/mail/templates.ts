@@ -1,6 +1,7 @@
 import type * as v from 'valibot';
 import { resetPasswordMail } from '../auth/reset-mail';
 import { emailVerificationMail } from '../auth/verify-email-mail';
+import { invitationMail } from '../invitations/invitation-mail';
 import { helpConfirmationMail } from './kinds/confirmation-mail';
 import { helpReminderMail } from './kinds/reminder-mail';
 import { newSlotsMail } from './kinds/new-slots-mail';
@@ -11,6 +12,7 @@ import { weeklySummaryMail } from './kinds/weekly-summary-mail';
 export const mailTemplates = {
   password_reset: resetPasswordMail,
   email_verification: emailVerificationMail,
+  invitation: invitationMail,
   help_confirmation: helpConfirmationMail,
   help_reminder: helpReminderMail,
   new_slots: newSlotsMail,

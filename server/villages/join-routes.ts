@@ -11,6 +11,7 @@ import { createRateLimiter, defaultRateLimits } from '../http/rate-limit';
 import { write } from '../http/write';
 import { recordAction } from '../actions/record';
 import type { Serializers } from '../serialize';
+import { acceptInvitations, inviterFirstName } from '../invitations/accept';
 
 const NOT_OPEN = "Ce village n'est pas encore ouvert. Réessayez quand la personne qui l'a créé l'aura validé.";
 const BANNED = 'Vous avez été retiré de ce village : vous ne pouvez pas le rejoindre.';
@@ -34,7 +35,9 @@ export function joinRoutes(app: App, deps: Deps, serialize: Serializers) {
     const [village] = await deps.db.select().from(villages).where(eq(villages.shareCode, query.c));
     if (!village || village.state !== VILLAGE_STATE.started) throw notFound(UNKNOWN_CODE);
     const { name, first_name, photo } = serialize.village(village);
-    return c.json({ data: { village_name: name, first_name, photo } });
+    // An invitation's link (`i`) names who invites, when it is still pending for this village.
+    const invitation = query.i === undefined ? {} : { inviter_first_name: await inviterFirstName(deps.db, village.id, query.i) };
+    return c.json({ data: { village_name: name, first_name, photo, ...invitation } });
   });
 
   route(app, joinVillage, async (c, { user, body: input }) => {
@@ -57,6 +60,7 @@ export function joinRoutes(app: App, deps: Deps, serialize: Serializers) {
             .onConflictDoUpdate({ target: [villagers.villageId, villagers.userId], set: { isOut: false } })
             .returning();
       await recordAction(tx, { villageId: village.id, villagerId: villager.id, type: 'villager_joined' }, now);
+      await acceptInvitations(tx, { villageId: village.id, userId: user.id, token: input.invitation_token, now });
       return serialize.villager(villager);
     });
   });

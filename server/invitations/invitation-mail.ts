@@ -1,0 +1,83 @@
+import * as v from 'valibot';
+import type { Executor } from '../db/client';
+import { layout } from '../mail/layout';
+import { queueMail } from '../mail/queue';
+import { mailTemplate } from '../mail/template';
+
+/**
+ * What an invitation says, captured when it is sent: the village as its members name it, the person it is
+ * for, who invites (and their address, for the answer), their optional word and the link with its token.
+ */
+export const InvitationMailPayload = v.object({
+  village_id: v.string(),
+  village_name: v.string(),
+  /** The person the village is for ("Jeanne"); null when the village does not say. */
+  first_name: v.nullable(v.string()),
+  inviter_first_name: v.string(),
+  /** The inviter's address when it is verified: a reply reaches them, not a no-reply box. */
+  reply_to: v.nullable(v.string()),
+  message: v.nullable(v.string()),
+  link: v.string(),
+});
+export type InvitationMailPayload = v.InferOutput<typeof InvitationMailPayload>;
+
+/**
+ * "Claire vous invite à rejoindre « Le village de Jeanne »": mailed to an address an organiser typed. No
+ * notification kind: the person has no account and no settings yet, and the mail is the invitation itself.
+ */
+export const invitationMail = mailTemplate({
+  payload: InvitationMailPayload,
+  render(p) {
+    const forWhom = p.first_name ? ` Un village d’entraide rassemble les proches de ${p.first_name} pour l’aider au quotidien : repas, trajets, visites, courses…` : '';
+    const mail = layout(`${p.inviter_first_name} vous invite à rejoindre « ${p.village_name} »`, {
+      greeting: 'Bonjour,',
+      paragraphs: [
+        `${p.inviter_first_name} vous invite à rejoindre « ${p.village_name} » sur Village.${forWhom}`,
+        ...(p.message ? [`Son message : « ${p.message} »`] : []),
+        'Chacun y voit ce qui est prévu et choisit quand il peut aider, sans engagement.',
+      ],
+      action: {
+        intro: 'Pour rejoindre le village, ouvrez ce lien : vous créerez votre compte (ou vous vous connecterez) puis arriverez dans le village.',
+        label: 'Rejoindre le village',
+        url: p.link,
+      },
+      closing: [`Si vous ne connaissez pas ${p.inviter_first_name}, ignorez ce message : sans réponse de votre part, rien ne se passe.`],
+      footer: [`Vous recevez ce message parce que ${p.inviter_first_name} a saisi votre adresse pour vous inviter. Village ne vous écrira pas d’autre message sans que vous ayez créé un compte.`],
+    });
+    return p.reply_to ? { ...mail, replyTo: p.reply_to } : mail;
+  },
+});
+
+/**
+ * The router reads a search value as JSON when it can (see src/features/join/join-link.ts): a share code
+ * such as 23456E78 is written as a JSON string so that it comes back as the same text.
+ */
+function searchValue(code: string): string {
+  try {
+    JSON.parse(code);
+    return JSON.stringify(code);
+  } catch {
+    return code;
+  }
+}
+
+/** The spec's join link plus the invitation: `{PUBLIC_URL}/join/village?c={code}&rli=inv&i={token}`. */
+export const invitationLink = (publicUrl: string, shareCode: string, token: string) =>
+  `${publicUrl}/join/village?${new URLSearchParams({ c: searchValue(shareCode), rli: 'inv', i: token }).toString()}`;
+
+/**
+ * Queues one sending of an invitation in the write's transaction. Keyed by the invitation and the time it
+ * is sent, so a sending exists once however the write is retried.
+ */
+export function queueInvitationMail(
+  tx: Executor,
+  job: { invitationId: string; to: string; sentAt: Date; payload: InvitationMailPayload },
+) {
+  return queueMail(tx, {
+    kind: 'invitation',
+    to: job.to,
+    payload: job.payload,
+    now: job.sentAt,
+    key: `invitation:${job.invitationId}:${job.sentAt.getTime()}`,
+  });
+}
