@@ -77,7 +77,10 @@ export const newSlotsMail = mailTemplate({
           : 'Voici ce qui a été ajouté depuis hier dans vos villages. Un coup de main, même ponctuel, compte.',
       ],
       sections: p.villages.map((village) => section(village, p.weeks, context)),
-      ...unsubscribeFooter(context, 'Vous recevez ce résumé, au plus un par jour, parce que vous êtes membre de ces villages.'),
+      ...unsubscribeFooter(
+        context,
+        `Vous recevez ce résumé, au plus un par jour, parce que vous êtes membre ${p.villages.length === 1 ? 'de ce village' : 'de ces villages'}.`,
+      ),
     });
   },
 });
