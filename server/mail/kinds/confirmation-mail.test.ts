@@ -154,4 +154,24 @@ describe('the confirmation of a help', () => {
     expect(event.startDate.toJSDate().toISOString()).toBe('2026-11-26T23:00:00.000Z');
     expect(event.endDate.toJSDate().toISOString()).toBe('2026-11-27T00:30:00.000Z');
   });
+
+  it('stops at once when its one-click unsubscribe is posted, without a session: the next confirmation is not sent', async () => {
+    const { helper, village, creator, propose, helperVillager } = await scene();
+    expect((await propose()).status).toBe(201);
+    await sender.runDue();
+    const [mail] = receivedBy(helper.email);
+    const oneClick = new URL(mail.headers.get('list-unsubscribe')!.slice(1, -1));
+    const res = await world.request('POST', oneClick.pathname, {
+      body: 'List-Unsubscribe=One-Click',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ data: { kind: 'confirmations' } });
+
+    const needId = await addScheduledNeed(world, creator, village, null, { name: 'Courses' });
+    expect((await take(world, helper, helperVillager, { villageId: village.id, needId }, THURSDAY_19H)).status).toBe(201);
+    await sender.runDue();
+    expect(receivedBy(helper.email)).toHaveLength(1);
+    expect((await world.db.select().from(mailJobs).where(eq(mailJobs.userId, helper.id))).filter((job) => job.kind === 'help_confirmation')).toHaveLength(1);
+  });
 });

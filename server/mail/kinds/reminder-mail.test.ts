@@ -58,7 +58,7 @@ async function scene(zone = 'Europe/Paris', start = THURSDAY_NOON_PARIS) {
 
 describe('the e-mail reminder the evening before a slot', () => {
   it('is queued at 19 h the day before in the village’s zone, not before, once across runs, instances and dispatchers', async () => {
-    const { helper, creator, village, needId, takeSlot } = await scene();
+    const { helper, helperVillager, creator, village, needId, takeSlot } = await scene();
     const helpId = await takeSlot();
 
     world.clock.set(new Date(WEDNESDAY_19H_PARIS.getTime() - MINUTE));
@@ -89,6 +89,15 @@ describe('the e-mail reminder the evening before a slot', () => {
       expect(part).toContain('Où : 3 place du Marché');
       expect(part).toContain(`${PUBLIC_URL}/dashboard/villages/${village.id}/needs/${needId}`);
     }
+
+    // Its one-click unsubscribe turns reminders by e-mail off: the next week's slot is not reminded.
+    const oneClick = new URL(mail.headers.get('list-unsubscribe')!.slice(1, -1));
+    const off = await world.request('POST', oneClick.pathname, { body: 'List-Unsubscribe=One-Click', headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
+    expect(off.body).toEqual({ data: { kind: 'reminders' } });
+    const next = await take(world, helper, helperVillager, { villageId: village.id, needId }, '2026-12-03T11:00:00.000Z');
+    expect(next.status).toBe(201);
+    world.clock.set(new Date('2026-12-02T18:00:00Z'));
+    expect(await produce()).toBe(0);
   });
 
   it('follows the village’s zone: 19 h in Montreal the day before, as the push reminder does', async () => {
