@@ -11,6 +11,7 @@ import { countUnsent } from '../outbox-status';
 import { dropSignedInUserEntries } from '../../outbox/failed-entries';
 import { CalendarSubscription } from '../calendar';
 import { PushSettings } from '../push';
+import { VerificationNotice } from '../verify-email';
 
 export function AccountPage() {
   const user = useCurrentUser();
@@ -49,6 +50,9 @@ export function AccountPage() {
           </div>
         </div>
       ) : null}
+
+      {/* While the address is unproven, only the verification and password reset mails reach it (src/features/verify-email/). */}
+      {user ? <VerificationNotice user={user} /> : null}
 
       <nav aria-label="Mon compte">
         <ul className="link-list">

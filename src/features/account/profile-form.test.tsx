@@ -62,4 +62,17 @@ describe('the profile form', () => {
     expect(requests[0].url).toMatch(/\/v1\/users\/u1$/);
     expect(await db.users.get('u1')).toEqual(saved);
   });
+
+  it('after a change of address, says a verification link went to the new one', async () => {
+    const saved = { ...user, email: 'alice.nouvelle@example.test', email_verified_at: null };
+    vi.stubGlobal('fetch', answerFetch({ status: 200, body: { data: saved } }).fetchMock);
+    await renderWithRouter(() => <ProfileForm user={user} />);
+    type('Email', 'alice.nouvelle@example.test');
+    save();
+    await waitFor(() =>
+      expect(screen.getByRole('status').textContent).toBe(
+        'Un lien de vérification a été envoyé à alice.nouvelle@example.test : ouvrez-le pour confirmer votre nouvelle adresse.',
+      ),
+    );
+  });
 });

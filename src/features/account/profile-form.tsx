@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { UpdateUserInput, type User } from '../../contract';
 import { useForm } from '../../components/form/use-form';
 import { TextField } from '../../components/form/text-field';
@@ -5,8 +6,11 @@ import { FormAlert } from '../../components/form/form-alert';
 import { SubmitButton } from '../../components/form/submit-button';
 import { toast, TOAST_TEXT } from '../../state/toasts';
 import { updateProfile } from './update-profile';
+import { addressChangedText } from '../verify-email';
 
 export function ProfileForm({ user }: { user: User }) {
+  // Where the last save sent a verification link (a new address), said under the form.
+  const [linkSentTo, setLinkSentTo] = useState<string | null>(null);
   const form = useForm({
     schema: UpdateUserInput,
     initial: { first_name: user.first_name, last_name: user.last_name, email: user.email, phone: user.phone ?? '' },
@@ -14,6 +18,7 @@ export function ProfileForm({ user }: { user: User }) {
       const result = await updateProfile(user.id, input);
       if (!result.ok) return { failure: result.failure };
       toast.success(TOAST_TEXT.updated);
+      if (result.data.email !== user.email && !result.data.email_verified_at) setLinkSentTo(result.data.email);
     },
   });
   const { formRef } = form;
@@ -33,6 +38,9 @@ export function ProfileForm({ user }: { user: User }) {
         {...form.field('phone')}
       />
       <SubmitButton busy={form.submitting}>Enregistrer</SubmitButton>
+      <p role="status" className={linkSentTo ? 'notice' : undefined}>
+        {linkSentTo ? addressChangedText(linkSentTo) : ''}
+      </p>
     </form>
   );
 }
