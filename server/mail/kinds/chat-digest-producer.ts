@@ -23,18 +23,19 @@ const STARTED = 3;
 
 export const chatDigestKey = (villagerId: string, newestMessageId: string) => `chat:${villagerId}:${newestMessageId}`;
 
-type Unread = {
+/** A member with unread messages of others: who, where, since when, and the newest of those messages. */
+type Absent = {
   villagerId: string;
   villageId: string;
   userId: string;
   firstName: string;
   email: string;
-  messageId: string;
-  body: string;
-  createdAt: Date;
-  author: string | null;
+  seen: Date;
+  newestId: string;
   village: { firstName: string | null; name: string | null; timeZone: string };
 };
+
+type Message = { id: string; villageId: string; authorId: string; author: string | null; body: string; createdAt: Date };
 
 /** Per villager, the last chat digest queued for them: when, and the instant of the newest message it told. */
 async function previousDigests(db: Db, userIds: string[]) {
@@ -55,8 +56,8 @@ async function previousDigests(db: Db, userIds: string[]) {
  * The chat digest (kind `chat`, off by e-mail unless asked for): a member who has not opened a village for 4
  * hours (their last visit on any device, `villagers.last_seen_at`, or their joining) gets one mail per village
  * with the messages of others since; at most one every 4 hours per member, and never again for messages a
- * digest already told. One query finds every unread message of every absent member, on the villages written
- * to in the last day.
+ * digest already told. One grouped query finds every absent member with unread messages (on the villages
+ * written to in the last day) and the newest of them; the messages are read only for the digests to make.
  */
 export const chatDigestProducer: ScheduledMailProducer = {
   name: 'chat_digest',
@@ -64,27 +65,24 @@ export const chatDigestProducer: ScheduledMailProducer = {
     const since = new Date(now.getTime() - CHAT_LOOKBACK_MS);
     const awayBefore = new Date(now.getTime() - CHAT_AWAY_MS);
     const seen = sql`coalesce(${villagers.lastSeenAt}, ${villagers.createdAt})`;
-    const author = alias(villagers, 'author');
-    const authorUser = alias(users, 'author_user');
-    const rows: Unread[] = await db
+    // One row per absent member with unread messages, naming the newest: its digest's key. Most minutes every
+    // such key is already queued, and the run ends after this query and the key lookup.
+    const absent = await db
       .select({
         villagerId: villagers.id,
         villageId: villagers.villageId,
         userId: users.id,
         firstName: users.firstName,
         email: users.email,
-        messageId: messages.id,
-        body: messages.body,
-        createdAt: messages.createdAt,
-        author: authorUser.firstName,
+        lastSeenAt: villagers.lastSeenAt,
+        joinedAt: villagers.createdAt,
+        newestId: sql<string>`(array_agg(${messages.id} order by ${messages.createdAt} desc, ${messages.id} desc))[1]`,
         village: { firstName: villages.firstName, name: villages.name, timeZone: villages.timeZone },
       })
       .from(villages)
       .innerJoin(villagers, eq(villagers.villageId, villages.id))
       .innerJoin(users, eq(users.id, villagers.userId))
       .innerJoin(messages, and(eq(messages.villageId, villages.id), gte(messages.createdAt, since), gt(messages.createdAt, seen), ne(messages.villagerId, villagers.id)))
-      .innerJoin(author, eq(author.id, messages.villagerId))
-      .leftJoin(authorUser, eq(authorUser.id, author.userId))
       .where(
         and(
           // Every message touches its village: villages quiet for a day have nothing to tell.
@@ -96,35 +94,52 @@ export const chatDigestProducer: ScheduledMailProducer = {
           lte(seen, awayBefore),
         ),
       )
+      .groupBy(villagers.id, users.id, villages.id);
+    if (absent.length === 0) return 0;
+
+    const settings = await readNotificationSettingsOf(db, absent.map((row) => row.userId));
+    const wanting = absent.filter((row) => wantsNotification(settings.get(row.userId)!, 'email', 'chat', row.villageId));
+    if (wanting.length === 0) return 0;
+    const keys = wanting.map((row) => chatDigestKey(row.villagerId, String(row.newestId)));
+    const queued = new Set((await db.select({ key: mailJobs.key }).from(mailJobs).where(inArray(mailJobs.key, keys))).map((row) => row.key));
+    const untoldOnes: Absent[] = wanting
+      .filter((row) => !queued.has(chatDigestKey(row.villagerId, String(row.newestId))))
+      .map((row) => ({ ...row, newestId: String(row.newestId), seen: row.lastSeenAt ?? row.joinedAt }));
+    if (untoldOnes.length === 0) return 0;
+    const previous = await previousDigests(db, [...new Set(untoldOnes.map((row) => row.userId))]);
+    const due = untoldOnes.filter((row) => {
+      const last = previous.get(row.villagerId);
+      return !last || now.getTime() - last.queuedAt.getTime() >= CHAT_AWAY_MS;
+    });
+    if (due.length === 0) return 0;
+
+    const author = alias(villagers, 'author');
+    const authorUser = alias(users, 'author_user');
+    const recent: Message[] = await db
+      .select({ id: messages.id, villageId: messages.villageId, authorId: messages.villagerId, author: authorUser.firstName, body: messages.body, createdAt: messages.createdAt })
+      .from(messages)
+      .innerJoin(author, eq(author.id, messages.villagerId))
+      .leftJoin(authorUser, eq(authorUser.id, author.userId))
+      .where(and(inArray(messages.villageId, [...new Set(due.map((row) => row.villageId))]), gte(messages.createdAt, since), lte(messages.createdAt, now)))
       .orderBy(asc(messages.createdAt), asc(messages.id));
-    if (rows.length === 0) return 0;
 
-    const settings = await readNotificationSettingsOf(db, rows.map((row) => row.userId));
-    const byVillager = new Map<string, Unread[]>();
-    for (const row of rows) {
-      if (!wantsNotification(settings.get(row.userId)!, 'email', 'chat', row.villageId)) continue;
-      byVillager.set(row.villagerId, [...(byVillager.get(row.villagerId) ?? []), row]);
-    }
-    if (byVillager.size === 0) return 0;
-    const previous = await previousDigests(db, [...new Set([...byVillager.values()].map((list) => list[0].userId))]);
-
-    const mails: Array<{ first: Unread; key: string; payload: ChatDigestPayload }> = [];
-    for (const [villagerId, unread] of byVillager) {
-      const last = previous.get(villagerId);
-      if (last && now.getTime() - last.queuedAt.getTime() < CHAT_AWAY_MS) continue;
-      const untold = last?.newestAt ? unread.filter((m) => m.createdAt > last.newestAt!) : unread;
+    const mails: Array<{ member: Absent; key: string; payload: ChatDigestPayload }> = [];
+    for (const member of due) {
+      const told = previous.get(member.villagerId)?.newestAt;
+      const untold = recent.filter(
+        (m) => m.villageId === member.villageId && m.authorId !== member.villagerId && m.createdAt > member.seen && (!told || m.createdAt > told),
+      );
       if (untold.length === 0) continue;
-      const first = untold[0];
       const newest = untold[untold.length - 1];
       mails.push({
-        first,
-        key: chatDigestKey(villagerId, newest.messageId),
+        member,
+        key: chatDigestKey(member.villagerId, newest.id),
         payload: {
-          village_id: first.villageId,
-          first_name: first.firstName,
-          place: villagePlace(first.village),
-          title: villageTitle(first.village),
-          time_zone: first.village.timeZone,
+          village_id: member.villageId,
+          first_name: member.firstName,
+          place: villagePlace(member.village),
+          title: villageTitle(member.village),
+          time_zone: member.village.timeZone,
           unread: untold.length,
           messages: untold.slice(-CHAT_QUOTED).map((m) => ({ author: m.author ?? 'Un membre', at: m.createdAt.toISOString(), text: shortened(m.body, QUOTED_CHARS) })),
         },
@@ -134,7 +149,7 @@ export const chatDigestProducer: ScheduledMailProducer = {
     return db.transaction(async (tx) => {
       let count = 0;
       for (const mail of mails) {
-        const queued = await queueMail(tx, { kind: 'chat_digest', to: mail.first.email, userId: mail.first.userId, payload: mail.payload, now, key: mail.key });
+        const queued = await queueMail(tx, { kind: 'chat_digest', to: mail.member.email, userId: mail.member.userId, payload: mail.payload, now, key: mail.key });
         if (queued) count += 1;
       }
       return count;
