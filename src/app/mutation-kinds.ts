@@ -14,6 +14,9 @@ import { finishCreation } from '../features/villages/mutations/finish-creation';
 import { openValidation } from '../features/villages/mutations/open-validation';
 import { leaveVillage } from '../features/villages/mutations/leave-village';
 import { banVillager } from '../features/villages/mutations/ban-villager';
+import { createInvitations } from '../features/invitations/mutations/create-invitations';
+import { resendInvitation } from '../features/invitations/mutations/resend-invitation';
+import { withdrawInvitation } from '../features/invitations/mutations/withdraw-invitation';
 
 /**
  * Every kind of queued write, the one place that knows them all: the page (lazily, src/main.tsx) and the
@@ -37,4 +40,7 @@ export const mutationKinds: readonly MutationKind[] = [
   openValidation,
   leaveVillage,
   banVillager,
+  createInvitations,
+  resendInvitation,
+  withdrawInvitation,
 ];

@@ -10,6 +10,8 @@ import { JoinPage } from '../features/join/join-page';
 const JoinSearch = v.object({
   c: v.optional(v.pipe(v.union([v.string(), v.number()]), v.transform(String))),
   rli: v.optional(v.pipe(v.union([v.string(), v.number()]), v.transform(String))),
+  /** An invitation's token (the mailed link's `i`): joining accepts the invitation. */
+  i: v.optional(v.pipe(v.union([v.string(), v.number()]), v.transform(String))),
 });
 
 export const Route = createFileRoute('/_base/join/village')({
@@ -22,7 +24,7 @@ export const Route = createFileRoute('/_base/join/village')({
 });
 
 function JoinRoute() {
-  const { c } = Route.useSearch();
+  const { c, i } = Route.useSearch();
   // A new code (another link opened in the running app) starts a new join.
-  return <JoinPage key={c ?? ''} linkCode={c ?? null} />;
+  return <JoinPage key={c ?? ''} linkCode={c ?? null} invitationToken={i ?? null} />;
 }

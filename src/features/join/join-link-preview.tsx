@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { joinCodeOf } from './join-code';
+import { joinCodeOf, joinInvitationOf } from './join-code';
 
 // Only a visitor who came from a join link loads the card: the first screen stays as light as it was.
 const JoinPreviewCard = lazy(() => import('./join-preview-card'));
@@ -10,7 +10,7 @@ export function JoinLinkPreview({ redirect }: { redirect: string | undefined }) 
   if (!code) return null;
   return (
     <Suspense fallback={null}>
-      <JoinPreviewCard code={code} />
+      <JoinPreviewCard code={code} invitation={joinInvitationOf(redirect)} />
     </Suspense>
   );
 }

@@ -33,6 +33,14 @@ describe('joining a village from its link', () => {
     expect(await db.villagers.get(JOIN.olgaVillager)).toBeTruthy();
   });
 
+  it("sends the invitation's token along, so that joining accepts the invitation", async () => {
+    const { fetchMock, requests } = joinAccepted();
+    vi.stubGlobal('fetch', fetchMock);
+    const { router } = await renderScreen(() => <JoinPage linkCode={JOIN.code} invitationToken="jeton-de-l-invitation" />);
+    await waitFor(() => expect(router.state.location.pathname).toBe(NEEDS));
+    expect(requests[0]).toMatchObject({ method: 'PUT', body: { share_code: JOIN.code, invitation_token: 'jeton-de-l-invitation' } });
+  });
+
   it.each([
     [404, 'Aucun village ne correspond à ce code.'],
     [403, 'Vous avez été retiré de ce village : vous ne pouvez pas le rejoindre.'],

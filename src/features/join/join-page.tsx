@@ -25,6 +25,8 @@ const BAD_CODE = "Ce code n'est pas valide : il est fait de lettres et de chiffr
 interface JoinPageProps {
   /** The `c` of the link, as it came; null when the page was opened without one. */
   linkCode: string | null;
+  /** The `i` of an invitation's link: joining accepts that invitation. */
+  invitationToken?: string | null;
 }
 
 function startingState(linkCode: string | null): JoinState {
@@ -38,7 +40,7 @@ function startingState(linkCode: string | null): JoinState {
  * Joining a village: from a link (`?c=CODE`) the join starts by itself; without one, the code is typed.
  * Already a member: straight to the village. Offline: the code is kept and sent when the network is back.
  */
-export function JoinPage({ linkCode }: JoinPageProps) {
+export function JoinPage({ linkCode, invitationToken = null }: JoinPageProps) {
   const [state, dispatch] = useReducer(joinReducer, linkCode, startingState);
   const navigate = useNavigate();
   const userId = useCurrentUserId();
@@ -49,14 +51,14 @@ export function JoinPage({ linkCode }: JoinPageProps) {
   const goToVillage = (village: { id: string; state: 1 | 2 | 3 } | undefined) =>
     navigate({ ...(village ? villageDestination(village) : { to: '/dashboard/villages' }), replace: true });
 
-  const join = async (code: string) => {
+  const join = async (code: string, invitation: string | null = null) => {
     dispatch({ type: 'submit', code });
     const known = await localMembership(code);
     if (known) {
       dispatch({ type: 'joined', villageId: known.id });
       return void goToVillage(known);
     }
-    const outcome = await joinVillage(code);
+    const outcome = await joinVillage(code, invitation);
     switch (outcome.kind) {
       case 'joined': {
         const village = await storeJoinedVillage(outcome.villageId);
@@ -68,7 +70,7 @@ export function JoinPage({ linkCode }: JoinPageProps) {
       case 'retry-later':
         return dispatch({ type: 'refused', message: outcome.message });
       case 'offline':
-        keepPendingJoin({ code, userId: userId ?? null });
+        keepPendingJoin({ code, userId: userId ?? null, ...(invitation ? { invitationToken: invitation } : {}) });
         return dispatch({ type: 'offline' });
       case 'signed-out':
         // The expired-session path already takes the user to the login page.
@@ -80,7 +82,7 @@ export function JoinPage({ linkCode }: JoinPageProps) {
   // reasons to run the start again.
   const startJoin = useEffectEvent(() => {
     const code = normaliseShareCode(linkCode);
-    if (code) void join(code);
+    if (code) void join(code, invitationToken);
     else if (state.status === 'offline-waiting') void resumePendingJoin();
   });
 

@@ -10,17 +10,17 @@ import './join-preview.css';
  * to, and for whom, so that a grandparent opening it knows they are in the right place before creating an
  * account. Says nothing when the link's code is unknown or the network is out: the form stays what it was.
  */
-export function JoinPreviewCard({ code }: { code: string }) {
+export function JoinPreviewCard({ code, invitation = null }: { code: string; invitation?: string | null }) {
   const [preview, setPreview] = useState<JoinPreview | null>(null);
   useEffect(() => {
     let live = true;
-    void send(quietTransport, previewJoin, { query: { c: code } }).then((result) => {
+    void send(quietTransport, previewJoin, { query: invitation ? { c: code, i: invitation } : { c: code } }).then((result) => {
       if (live && result.ok) setPreview(result.data);
     });
     return () => {
       live = false;
     };
-  }, [code]);
+  }, [code, invitation]);
   if (!preview) return null;
   const forWhom = preview.first_name ? `autour de ${preview.first_name}` : null;
   return (
@@ -29,7 +29,8 @@ export function JoinPreviewCard({ code }: { code: string }) {
       <div>
         {/* Not a heading: it comes before the page's own title (h1), and is read first as the card's name. */}
         <p id="join-preview-title" className="join-preview-title">
-          Vous êtes invité·e à rejoindre {preview.village_name ? `« ${preview.village_name} »` : 'un village'}
+          {preview.inviter_first_name ? `${preview.inviter_first_name} vous invite` : 'Vous êtes invité·e'} à rejoindre{' '}
+          {preview.village_name ? `« ${preview.village_name} »` : 'un village'}
         </p>
         <p>
           {forWhom ? `Un village d'entraide ${forWhom}. ` : ''}

@@ -15,10 +15,14 @@ export type JoinOutcome =
 
 const TRY_AGAIN = new Set([408, 425, 429]);
 
-/** Joins by share code: joining again answers the same villager, so a repeat is harmless. */
-export async function joinVillage(shareCode: string): Promise<JoinOutcome> {
+/**
+ * Joins by share code: joining again answers the same villager, so a repeat is harmless. The token of the
+ * invitation whose link was followed, if any, goes along: joining accepts that invitation.
+ */
+export async function joinVillage(shareCode: string, invitationToken?: string | null): Promise<JoinOutcome> {
   // A fault is said on the page (or in a toast), never with the full error page.
-  const result = await call(joinVillageEndpoint, { body: { share_code: shareCode } });
+  const body = invitationToken ? { share_code: shareCode, invitation_token: invitationToken } : { share_code: shareCode };
+  const result = await call(joinVillageEndpoint, { body });
   if (result.ok) return { kind: 'joined', villageId: result.data.village_id };
   const failure = result.failure;
   switch (failure.kind) {

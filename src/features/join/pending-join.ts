@@ -17,6 +17,8 @@ export interface PendingJoin {
   code: string;
   /** Whose join it is: another account signed in on this device does not join in their place. */
   userId: string | null;
+  /** The invitation whose link was followed, accepted by the join. */
+  invitationToken?: string | null;
 }
 
 export interface PendingJoinSettled {
@@ -36,7 +38,10 @@ export function readPendingJoin(): PendingJoin | null {
   if (!raw) return null;
   try {
     const parsed = JSON.parse(raw) as Partial<PendingJoin>;
-    if (typeof parsed.code === 'string' && parsed.code) return { code: parsed.code, userId: typeof parsed.userId === 'string' ? parsed.userId : null };
+    if (typeof parsed.code === 'string' && parsed.code) {
+      const invitation = typeof parsed.invitationToken === 'string' ? { invitationToken: parsed.invitationToken } : {};
+      return { code: parsed.code, userId: typeof parsed.userId === 'string' ? parsed.userId : null, ...invitation };
+    }
   } catch {
     // not ours: dropped below
   }
@@ -81,7 +86,7 @@ async function attempt(): Promise<PendingJoinSettled | null> {
     return null;
   }
   const [{ joinVillage }, { storeJoinedVillage, welcomeText }] = await Promise.all([import('./join-village'), import('./after-join')]);
-  const outcome = await joinVillage(pending.code);
+  const outcome = await joinVillage(pending.code, pending.invitationToken);
   const settled: PendingJoinSettled = { code: pending.code, outcome };
   if (outcome.kind === 'joined') {
     clearPendingJoin();

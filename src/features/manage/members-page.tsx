@@ -5,9 +5,10 @@ import { toast, TOAST_TEXT } from '../../state/toasts';
 import { UserAvatar } from '../account';
 import { ManageScreen, type ManageContext } from './manage-screen';
 import { LeaveVillage } from './leave-village';
-import { canBan, canSetRole, CO_ORGANISER, isCoOrganiser, memberName, memberRoles, membersCount, splitMembers } from './members';
+import { canBan, canSetRole, CO_ORGANISER, isCoOrganiser, isManager, memberName, memberRoles, membersCount, splitMembers } from './members';
 import { RoleDialog, type RoleChange } from './role-dialog';
 import { banVillagerAction } from '../villages/actions';
+import { InvitationsSection } from '../invitations';
 
 /**
  * The village's members: every member may see who is in it and leave it; managers also remove helpers; the
@@ -53,6 +54,7 @@ function Members({ village, me, villagers, onLeavingChange }: ManageContext & { 
           ))}
         </ul>
       </section>
+      {isManager(me) ? <InvitationsSection villageId={village.id} me={me} /> : null}
       {former.length ? (
         <section aria-labelledby="members-former">
           <h2 id="members-former">Anciens membres</h2>

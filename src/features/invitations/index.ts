@@ -1,0 +1,2 @@
+// What other features may use of this one (eslint.config.js refuses their imports of anything else but actions.ts).
+export { InvitationsSection } from './invitations-section';
