@@ -17,11 +17,13 @@ import { Route as TunnelRouteImport } from './routes/_tunnel'
 import { Route as VousEtesSublimeRouteImport } from './routes/vous-etes-sublime'
 import { Route as BaseIndexRouteImport } from './routes/_base.index'
 import { Route as AccountAccountIndexRouteImport } from './routes/_account.account.index'
+import { Route as AccountAccountNotificationsRouteImport } from './routes/_account.account.notifications'
 import { Route as AccountAccountProfileRouteImport } from './routes/_account.account.profile'
 import { Route as AuthAuthLoginRouteImport } from './routes/_auth.auth.login'
 import { Route as AuthAuthRegisterRouteImport } from './routes/_auth.auth.register'
 import { Route as BaseJoinVillageRouteImport } from './routes/_base.join.village'
 import { Route as AuthVerifyEmailTokenRouteImport } from './routes/auth.verify-email.$token'
+import { Route as MailUnsubscribeTokenRouteImport } from './routes/mail.unsubscribe.$token'
 import { Route as AuthAuthResetPasswordIndexRouteImport } from './routes/_auth.auth.reset-password.index'
 import { Route as AuthAuthResetPasswordTokenRouteImport } from './routes/_auth.auth.reset-password.$token'
 import { Route as DashboardDashboardVillagesIndexRouteImport } from './routes/_dashboard.dashboard.villages.index'
@@ -83,6 +85,12 @@ const AccountAccountIndexRoute = AccountAccountIndexRouteImport.update({
   path: '/account/',
   getParentRoute: () => AccountRoute,
 } as any)
+const AccountAccountNotificationsRoute =
+  AccountAccountNotificationsRouteImport.update({
+    id: '/account/notifications',
+    path: '/account/notifications',
+    getParentRoute: () => AccountRoute,
+  } as any)
 const AccountAccountProfileRoute = AccountAccountProfileRouteImport.update({
   id: '/account/profile',
   path: '/account/profile',
@@ -106,6 +114,11 @@ const BaseJoinVillageRoute = BaseJoinVillageRouteImport.update({
 const AuthVerifyEmailTokenRoute = AuthVerifyEmailTokenRouteImport.update({
   id: '/auth/verify-email/$token',
   path: '/auth/verify-email/$token',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const MailUnsubscribeTokenRoute = MailUnsubscribeTokenRouteImport.update({
+  id: '/mail/unsubscribe/$token',
+  path: '/mail/unsubscribe/$token',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AuthAuthResetPasswordIndexRoute =
@@ -262,11 +275,13 @@ const DashboardDashboardVillagesIdNeedsNeed_idHelpsAddRoute =
 export interface FileRoutesByFullPath {
   '/': typeof BaseIndexRoute
   '/vous-etes-sublime': typeof VousEtesSublimeRoute
+  '/account/notifications': typeof AccountAccountNotificationsRoute
   '/account/profile': typeof AccountAccountProfileRoute
   '/auth/login': typeof AuthAuthLoginRoute
   '/auth/register': typeof AuthAuthRegisterRoute
   '/join/village': typeof BaseJoinVillageRoute
   '/auth/verify-email/$token': typeof AuthVerifyEmailTokenRoute
+  '/mail/unsubscribe/$token': typeof MailUnsubscribeTokenRoute
   '/account/': typeof AccountAccountIndexRoute
   '/auth/reset-password/$token': typeof AuthAuthResetPasswordTokenRoute
   '/create/village/about-close': typeof TunnelCreateVillageAboutCloseRoute
@@ -297,11 +312,13 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/': typeof BaseIndexRoute
   '/vous-etes-sublime': typeof VousEtesSublimeRoute
+  '/account/notifications': typeof AccountAccountNotificationsRoute
   '/account/profile': typeof AccountAccountProfileRoute
   '/auth/login': typeof AuthAuthLoginRoute
   '/auth/register': typeof AuthAuthRegisterRoute
   '/join/village': typeof BaseJoinVillageRoute
   '/auth/verify-email/$token': typeof AuthVerifyEmailTokenRoute
+  '/mail/unsubscribe/$token': typeof MailUnsubscribeTokenRoute
   '/account': typeof AccountAccountIndexRoute
   '/auth/reset-password/$token': typeof AuthAuthResetPasswordTokenRoute
   '/create/village/about-close': typeof TunnelCreateVillageAboutCloseRoute
@@ -338,11 +355,13 @@ export interface FileRoutesById {
   '/_tunnel': typeof TunnelRouteWithChildren
   '/vous-etes-sublime': typeof VousEtesSublimeRoute
   '/_base/': typeof BaseIndexRoute
+  '/_account/account/notifications': typeof AccountAccountNotificationsRoute
   '/_account/account/profile': typeof AccountAccountProfileRoute
   '/_auth/auth/login': typeof AuthAuthLoginRoute
   '/_auth/auth/register': typeof AuthAuthRegisterRoute
   '/_base/join/village': typeof BaseJoinVillageRoute
   '/auth/verify-email/$token': typeof AuthVerifyEmailTokenRoute
+  '/mail/unsubscribe/$token': typeof MailUnsubscribeTokenRoute
   '/_account/account/': typeof AccountAccountIndexRoute
   '/_auth/auth/reset-password/$token': typeof AuthAuthResetPasswordTokenRoute
   '/_tunnel/create/village/about-close': typeof TunnelCreateVillageAboutCloseRoute
@@ -375,11 +394,13 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/vous-etes-sublime'
+    | '/account/notifications'
     | '/account/profile'
     | '/auth/login'
     | '/auth/register'
     | '/join/village'
     | '/auth/verify-email/$token'
+    | '/mail/unsubscribe/$token'
     | '/account/'
     | '/auth/reset-password/$token'
     | '/create/village/about-close'
@@ -410,11 +431,13 @@ export interface FileRouteTypes {
   to:
     | '/'
     | '/vous-etes-sublime'
+    | '/account/notifications'
     | '/account/profile'
     | '/auth/login'
     | '/auth/register'
     | '/join/village'
     | '/auth/verify-email/$token'
+    | '/mail/unsubscribe/$token'
     | '/account'
     | '/auth/reset-password/$token'
     | '/create/village/about-close'
@@ -450,11 +473,13 @@ export interface FileRouteTypes {
     | '/_tunnel'
     | '/vous-etes-sublime'
     | '/_base/'
+    | '/_account/account/notifications'
     | '/_account/account/profile'
     | '/_auth/auth/login'
     | '/_auth/auth/register'
     | '/_base/join/village'
     | '/auth/verify-email/$token'
+    | '/mail/unsubscribe/$token'
     | '/_account/account/'
     | '/_auth/auth/reset-password/$token'
     | '/_tunnel/create/village/about-close'
@@ -491,6 +516,7 @@ export interface RootRouteChildren {
   TunnelRoute: typeof TunnelRouteWithChildren
   VousEtesSublimeRoute: typeof VousEtesSublimeRoute
   AuthVerifyEmailTokenRoute: typeof AuthVerifyEmailTokenRoute
+  MailUnsubscribeTokenRoute: typeof MailUnsubscribeTokenRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -551,6 +577,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AccountAccountIndexRouteImport
       parentRoute: typeof AccountRoute
     }
+    '/_account/account/notifications': {
+      id: '/_account/account/notifications'
+      path: '/account/notifications'
+      fullPath: '/account/notifications'
+      preLoaderRoute: typeof AccountAccountNotificationsRouteImport
+      parentRoute: typeof AccountRoute
+    }
     '/_account/account/profile': {
       id: '/_account/account/profile'
       path: '/account/profile'
@@ -584,6 +617,13 @@ declare module '@tanstack/react-router' {
       path: '/auth/verify-email/$token'
       fullPath: '/auth/verify-email/$token'
       preLoaderRoute: typeof AuthVerifyEmailTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/mail/unsubscribe/$token': {
+      id: '/mail/unsubscribe/$token'
+      path: '/mail/unsubscribe/$token'
+      fullPath: '/mail/unsubscribe/$token'
+      preLoaderRoute: typeof MailUnsubscribeTokenRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/_auth/auth/reset-password/': {
@@ -765,11 +805,13 @@ declare module '@tanstack/react-router' {
 }
 
 interface AccountRouteChildren {
+  AccountAccountNotificationsRoute: typeof AccountAccountNotificationsRoute
   AccountAccountProfileRoute: typeof AccountAccountProfileRoute
   AccountAccountIndexRoute: typeof AccountAccountIndexRoute
 }
 
 const AccountRouteChildren: AccountRouteChildren = {
+  AccountAccountNotificationsRoute: AccountAccountNotificationsRoute,
   AccountAccountProfileRoute: AccountAccountProfileRoute,
   AccountAccountIndexRoute: AccountAccountIndexRoute,
 }
@@ -893,6 +935,7 @@ const rootRouteChildren: RootRouteChildren = {
   TunnelRoute: TunnelRouteWithChildren,
   VousEtesSublimeRoute: VousEtesSublimeRoute,
   AuthVerifyEmailTokenRoute: AuthVerifyEmailTokenRoute,
+  MailUnsubscribeTokenRoute: MailUnsubscribeTokenRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

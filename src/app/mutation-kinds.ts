@@ -17,6 +17,7 @@ import { banVillager } from '../features/villages/mutations/ban-villager';
 import { createInvitations } from '../features/invitations/mutations/create-invitations';
 import { resendInvitation } from '../features/invitations/mutations/resend-invitation';
 import { withdrawInvitation } from '../features/invitations/mutations/withdraw-invitation';
+import { updateNotificationSettings } from '../features/notification-settings/mutations/update-notification-settings';
 
 /**
  * Every kind of queued write, the one place that knows them all: the page (lazily, src/main.tsx) and the
@@ -43,4 +44,5 @@ export const mutationKinds: readonly MutationKind[] = [
   createInvitations,
   resendInvitation,
   withdrawInvitation,
+  updateNotificationSettings,
 ];

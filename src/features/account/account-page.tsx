@@ -59,6 +59,9 @@ export function AccountPage() {
           <li>
             <Link to="/account/profile">Modifier mon profil</Link>
           </li>
+          <li>
+            <Link to="/account/notifications">Notifications</Link>
+          </li>
         </ul>
       </nav>
 

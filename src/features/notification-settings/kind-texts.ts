@@ -1,0 +1,21 @@
+import type { NotificationKind } from '../../contract/notification-settings';
+
+/** What each kind is called on the settings screen, in the unsubscribe page and in the outbox's list. */
+export const KIND_LABELS: Record<NotificationKind, string> = {
+  confirmations: 'Confirmations de vos créneaux',
+  reminders: 'Rappels',
+  new_slots: 'Nouveaux créneaux à pourvoir',
+  chat: 'Discussion',
+  weekly_summary: 'Résumé de la semaine (organisateurs)',
+};
+
+/** One sentence per kind: what it is and when it comes, so a switch is turned knowingly. */
+export const KIND_DESCRIPTIONS: Record<NotificationKind, string> = {
+  confirmations: 'Quand vous prenez un créneau ou proposez une aide : le récapitulatif, à ajouter à votre agenda.',
+  reminders: 'La veille au soir de chacun de vos créneaux (et une heure avant, en notification).',
+  new_slots: 'Quand un de vos villages a des créneaux à pourvoir : un e-mail par jour au plus.',
+  chat: "Les messages que vous n'avez pas lus, quand vous n'avez pas ouvert le village depuis quelques heures.",
+  weekly_summary: "Le dimanche soir, pour les villages que vous organisez : la semaine à venir, ce qui est couvert et ce qui reste à pourvoir.",
+};
+
+export const CHANNEL_LABELS = { email: 'Par e-mail', push: 'Par notification' } as const;

@@ -1,0 +1,146 @@
+// @vitest-environment happy-dom
+import 'fake-indexeddb/auto';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { v7 as uuidv7 } from 'uuid';
+import { DEFAULT_NOTIFICATION_SETTINGS, mergeNotificationSettings, type NotificationSettings } from '../../contract/notification-settings';
+import { db } from '../../db/database';
+import { onlineStatus } from '../../pwa/online-status';
+import { aUser, aVillage } from '../../testing/factories';
+import { provideAppMutationKinds } from '../../testing/mutation-kinds';
+import { renderScreen } from '../../testing/render-screen';
+import { keepSettings } from './notification-settings-query';
+import { NotificationSettingsPage, PUSH_SCOPE_TEXT, UNVERIFIED_TEXT } from './notification-settings-page';
+import { SAVED_LATER_TEXT, SAVED_TEXT } from './use-save-status';
+import { MUTE_EXPLANATION } from './muted-villages';
+
+await provideAppMutationKinds();
+
+const USER_ID = uuidv7();
+const VILLAGE_ID = uuidv7();
+
+/** The server's side: its settings, the PUTs it was sent, and whether it can be reached at all. */
+function fakeServer(start: NotificationSettings = DEFAULT_NOTIFICATION_SETTINGS) {
+  const state = { settings: start, puts: [] as unknown[], reachable: true };
+  const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+  const fetchMock = async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    if (!state.reachable) throw new TypeError('Failed to fetch');
+    const path = new URL(String(input)).pathname;
+    if (path !== '/v1/users/me/notification_settings') return json(404, { message: 'inconnu', http_code: 404 });
+    if ((init.method ?? 'GET') === 'PUT') {
+      const body = JSON.parse(String(init.body));
+      state.puts.push(body);
+      state.settings = mergeNotificationSettings(state.settings, body);
+    }
+    return json(200, { data: state.settings });
+  };
+  vi.stubGlobal('fetch', fetchMock);
+  return state;
+}
+
+beforeEach(async () => {
+  localStorage.clear();
+  await Promise.all(db.tables.map((t) => t.clear()));
+  await db.session.put({ key: 'current', token: 'tok', userId: USER_ID });
+  await db.users.put(aUser({ id: USER_ID, first_name: 'Claire', email_verified_at: '2026-11-01T10:00:00.000Z' }));
+  await db.villages.put(aVillage({ id: VILLAGE_ID, name: 'Le village de Jeanne' }));
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  onlineStatus.set(true);
+});
+
+const kind = (legend: string) => within(screen.getByRole('group', { name: legend }));
+const emailSwitch = (legend: string) => kind(legend).getByRole('switch', { name: 'Par e-mail' }) as HTMLInputElement;
+const status = () => screen.getAllByRole('status').find((el) => el.classList.contains('settings-status'))!;
+
+describe('the notification settings', () => {
+  it('shows a switch per kind and channel, each labelled and explained, and the push note for every device', async () => {
+    fakeServer();
+    await renderScreen(() => <NotificationSettingsPage />);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Notifications' })).toBeTruthy();
+    for (const legend of ['Confirmations de vos créneaux', 'Rappels', 'Nouveaux créneaux à pourvoir', 'Discussion', 'Résumé de la semaine (organisateurs)']) {
+      await waitFor(() => expect(kind(legend).getAllByRole('switch')).toHaveLength(2));
+    }
+    // The defaults: chat by e-mail off, the rest on.
+    expect(emailSwitch('Discussion').checked).toBe(false);
+    expect(emailSwitch('Rappels').checked).toBe(true);
+    const push = kind('Rappels').getByRole('switch', { name: 'Par notification' });
+    expect(push.getAttribute('aria-describedby')!.split(' ').map((id) => document.getElementById(id)!.textContent)).toEqual([
+      'La veille au soir de chacun de vos créneaux (et une heure avant, en notification).',
+      PUSH_SCOPE_TEXT,
+    ]);
+    expect(screen.getByText(MUTE_EXPLANATION)).toBeTruthy();
+    expect(screen.queryByText(UNVERIFIED_TEXT)).toBeNull();
+    expect(status().textContent).toBe('');
+  });
+
+  it('saves one switch at once, sending only it, and says so', async () => {
+    const server = fakeServer();
+    await renderScreen(() => <NotificationSettingsPage />);
+    await waitFor(() => expect(emailSwitch('Nouveaux créneaux à pourvoir').checked).toBe(true));
+    fireEvent.click(emailSwitch('Nouveaux créneaux à pourvoir'));
+    await waitFor(() => expect(emailSwitch('Nouveaux créneaux à pourvoir').checked).toBe(false));
+    await waitFor(() => expect(status().textContent).toBe(SAVED_TEXT));
+    expect(server.puts).toEqual([{ email: { new_slots: false } }]);
+    expect(server.settings.email.new_slots).toBe(false);
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('keeps a change made offline, shows it through a refetch, and says it will be saved when the network is back', async () => {
+    const server = fakeServer();
+    const { queryClient } = await renderScreen(() => <NotificationSettingsPage />);
+    await waitFor(() => expect(emailSwitch('Rappels').checked).toBe(true));
+    server.reachable = false;
+    onlineStatus.set(false);
+    fireEvent.click(emailSwitch('Rappels'));
+    await waitFor(() => expect(emailSwitch('Rappels').checked).toBe(false));
+    await waitFor(() => expect(status().textContent).toBe(SAVED_LATER_TEXT));
+    const [entry] = await db.outbox.toArray();
+    expect(entry).toMatchObject({ kind: 'update-notification-settings', status: 'pending', payload: { change: 'switch', channel: 'email', kind: 'reminders', on: false } });
+
+    // The server still has reminders on: a refetch does not bring the switch back while the change waits.
+    server.reachable = true;
+    await queryClient.invalidateQueries();
+    await waitFor(() => expect(queryClient.getQueryState(['notification-settings', USER_ID])?.fetchStatus).toBe('idle'));
+    expect(server.settings.email.reminders).toBe(true);
+    expect(emailSwitch('Rappels').checked).toBe(false);
+  });
+
+  it('mutes a village of the user, sending the whole list', async () => {
+    const server = fakeServer();
+    await renderScreen(() => <NotificationSettingsPage />);
+    const mute = (await screen.findByRole('switch', { name: 'Mettre en sourdine « Le village de Jeanne »' })) as HTMLInputElement;
+    expect(mute.checked).toBe(false);
+    fireEvent.click(mute);
+    await waitFor(() => expect(status().textContent).toBe(SAVED_TEXT));
+    expect(mute.checked).toBe(true);
+    expect(server.puts).toEqual([{ muted_village_ids: [VILLAGE_ID] }]);
+  });
+
+  it('shows the settings last seen on this device when the server cannot be reached', async () => {
+    const server = fakeServer();
+    server.reachable = false;
+    keepSettings(USER_ID, { ...DEFAULT_NOTIFICATION_SETTINGS, email: { ...DEFAULT_NOTIFICATION_SETTINGS.email, weekly_summary: false } });
+    await renderScreen(() => <NotificationSettingsPage />);
+    await waitFor(() => expect(emailSwitch('Résumé de la semaine (organisateurs)').checked).toBe(false));
+    expect(emailSwitch('Rappels').checked).toBe(true);
+  });
+
+  it('does not show another user’s settings kept on this device', async () => {
+    const server = fakeServer();
+    server.reachable = false;
+    keepSettings('someone-else', DEFAULT_NOTIFICATION_SETTINGS);
+    await renderScreen(() => <NotificationSettingsPage />);
+    expect((await screen.findByRole('alert')).textContent).toMatch(/ne peuvent pas être affichés/);
+    expect(screen.queryAllByRole('switch').filter((el) => el.closest('fieldset'))).toHaveLength(0);
+  });
+
+  it('tells a person whose address is not verified that no mail goes out yet', async () => {
+    fakeServer();
+    await db.users.put(aUser({ id: USER_ID, first_name: 'Claire', email_verified_at: null }));
+    await renderScreen(() => <NotificationSettingsPage />);
+    expect(await screen.findByText(UNVERIFIED_TEXT)).toBeTruthy();
+  });
+});
