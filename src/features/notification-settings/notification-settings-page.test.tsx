@@ -21,13 +21,14 @@ const VILLAGE_ID = uuidv7();
 
 /** The server's side: its settings, the PUTs it was sent, and whether it can be reached at all. */
 function fakeServer(start: NotificationSettings = DEFAULT_NOTIFICATION_SETTINGS) {
-  const state = { settings: start, puts: [] as unknown[], reachable: true };
+  const state = { settings: start, puts: [] as unknown[], reachable: true, writable: true };
   const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
   const fetchMock = async (input: RequestInfo | URL, init: RequestInit = {}) => {
     if (!state.reachable) throw new TypeError('Failed to fetch');
     const path = new URL(String(input)).pathname;
     if (path !== '/v1/users/me/notification_settings') return json(404, { message: 'inconnu', http_code: 404 });
     if ((init.method ?? 'GET') === 'PUT') {
+      if (!state.writable) throw new TypeError('Failed to fetch');
       const body = JSON.parse(String(init.body));
       state.puts.push(body);
       state.settings = mergeNotificationSettings(state.settings, body);
@@ -100,7 +101,9 @@ describe('the notification settings', () => {
     const [entry] = await db.outbox.toArray();
     expect(entry).toMatchObject({ kind: 'update-notification-settings', status: 'pending', payload: { change: 'switch', channel: 'email', kind: 'reminders', on: false } });
 
-    // The server still has reminders on: a refetch does not bring the switch back while the change waits.
+    // The server still has reminders on: a refetch does not bring the switch back while the change waits
+    // (the write is still kept from arriving, whenever the replayer tries again).
+    server.writable = false;
     server.reachable = true;
     await queryClient.invalidateQueries();
     await waitFor(() => expect(queryClient.getQueryState(['notification-settings', USER_ID])?.fetchStatus).toBe('idle'));
