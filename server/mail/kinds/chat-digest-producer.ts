@@ -4,8 +4,8 @@ import { wantsNotification } from '../../../src/contract/notification-settings';
 import type { Db } from '../../db/client';
 import { mailJobs, messages, users, villagers, villages } from '../../db/schema';
 import { readNotificationSettingsOf } from '../preferences';
-import { queueMail } from '../queue';
 import type { ScheduledMailProducer } from '../scheduled';
+import { queueDigests } from './digest-queue';
 import { QUOTED_CHARS, type ChatDigestPayload } from './chat-digest-mail';
 import { shortened, villagePlace, villageTitle } from './digest-village';
 
@@ -145,14 +145,6 @@ export const chatDigestProducer: ScheduledMailProducer = {
         },
       });
     }
-    if (mails.length === 0) return 0;
-    return db.transaction(async (tx) => {
-      let count = 0;
-      for (const mail of mails) {
-        const queued = await queueMail(tx, { kind: 'chat_digest', to: mail.member.email, userId: mail.member.userId, payload: mail.payload, now, key: mail.key });
-        if (queued) count += 1;
-      }
-      return count;
-    });
+    return queueDigests(db, 'chat_digest', now, mails.map((mail) => ({ to: mail.member.email, userId: mail.member.userId, key: mail.key, payload: mail.payload })));
   },
 };

@@ -5,8 +5,8 @@ import { slotsBetween } from '../../../src/contract/slots';
 import type { Db } from '../../db/client';
 import { actions, mailJobs, users, villageNeeds, villagers, villages } from '../../db/schema';
 import { readNotificationSettingsOf } from '../preferences';
-import { queueMail } from '../queue';
 import type { ScheduledMailProducer } from '../scheduled';
+import { queueDigests } from './digest-queue';
 import { helpsOf, helpsOnNeeds } from './digest-slot-sources';
 import { villagePlace, villageTitle } from './digest-village';
 import type { NewSlotsPayload, NewSlotsVillage } from './new-slots-mail';
@@ -83,7 +83,9 @@ export const newSlotsProducer: ScheduledMailProducer = {
   async run(db, now) {
     const zones = (await db.selectDistinct({ zone: villages.timeZone }).from(villages).where(eq(villages.state, STARTED))).map((row) => row.zone);
     if (zones.length === 0) return 0;
-    const windows = zones.map((zone) => dueNewSlotsDigest(zone, now));
+    // Computed once per zone: a zone's clock is the same for all its people.
+    const windowOf = new Map(zones.map((zone) => [zone, dueNewSlotsDigest(zone, now)]));
+    const windows = [...windowOf.values()];
     const from = new Date(Math.min(...windows.map((w) => w.from.getTime())));
     const to = new Date(Math.max(...windows.map((w) => w.to.getTime())));
     const needs = await newNeeds(db, from, to);
@@ -114,7 +116,8 @@ export const newSlotsProducer: ScheduledMailProducer = {
       .where(and(inArray(villagers.userId, userIds), eq(villagers.isOut, false), eq(villagers.isBan, false), eq(villages.state, STARTED)))
       .orderBy(villagers.userId, asc(villagers.createdAt), asc(villagers.id));
     const zoneOf = new Map(firsts.map((row) => [row.userId!, row.zone]));
-    const digestOf = new Map(userIds.map((id) => [id, dueNewSlotsDigest(zoneOf.get(id) ?? 'Europe/Paris', now)]));
+    const windowIn = (zone: string) => windowOf.get(zone) ?? dueNewSlotsDigest(zone, now);
+    const digestOf = new Map(userIds.map((id) => [id, windowIn(zoneOf.get(id) ?? 'Europe/Paris')]));
 
     const keys = userIds.map((id) => newSlotsKey(id, digestOf.get(id)!.day));
     const queued = new Set((await db.select({ key: mailJobs.key }).from(mailJobs).where(inArray(mailJobs.key, keys))).map((row) => row.key));
@@ -169,13 +172,6 @@ export const newSlotsProducer: ScheduledMailProducer = {
         payload: { first_name: memberships[0].firstName, day: digest.day, weeks: NEW_SLOTS_WEEKS, villages: entries },
       });
     }
-    if (mails.length === 0) return 0;
-    return db.transaction(async (tx) => {
-      let count = 0;
-      for (const mail of mails) {
-        if (await queueMail(tx, { kind: 'new_slots', to: mail.email, userId: mail.userId, payload: mail.payload, now, key: mail.key })) count += 1;
-      }
-      return count;
-    });
+    return queueDigests(db, 'new_slots', now, mails.map((mail) => ({ to: mail.email, userId: mail.userId, key: mail.key, payload: mail.payload })));
   },
 };

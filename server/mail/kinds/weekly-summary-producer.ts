@@ -6,8 +6,8 @@ import type { Db } from '../../db/client';
 import { actions, mailJobs, users, villageNeeds, villagers, villages } from '../../db/schema';
 import { releasedSentence } from '../../push/compose';
 import { readNotificationSettingsOf } from '../preferences';
-import { queueMail } from '../queue';
 import type { ScheduledMailProducer } from '../scheduled';
+import { queueDigests } from './digest-queue';
 import { helpsOf, helpsOnNeeds } from './digest-slot-sources';
 import { slotDay, villagePlace, villageTitle } from './digest-village';
 import { WEEKLY_LISTED_OPEN, type WeeklySummaryPayload } from './weekly-summary-mail';
@@ -158,14 +158,10 @@ export const weeklySummaryProducer: ScheduledMailProducer = {
         withdrawals: lines,
       });
     }
-    return db.transaction(async (tx) => {
-      let count = 0;
-      for (const o of recipients) {
-        if (!payloads.has(o.villageId)) continue;
-        const payload = { ...payloads.get(o.villageId)!, first_name: o.firstName };
-        if (await queueMail(tx, { kind: 'weekly_summary', to: o.email, userId: o.userId, payload, now, key: keyOf(o) })) count += 1;
-      }
-      return count;
+    const mails = recipients.flatMap((o) => {
+      const summary = payloads.get(o.villageId);
+      return summary ? [{ to: o.email, userId: o.userId, key: keyOf(o), payload: { ...summary, first_name: o.firstName } }] : [];
     });
+    return queueDigests(db, 'weekly_summary', now, mails);
   },
 };
