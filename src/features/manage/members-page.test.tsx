@@ -48,6 +48,20 @@ describe('the members page', () => {
     expect(screen.getByRole('link', { name: '← Infos du village' }).getAttribute('href')).toBe(`/dashboard/villages/${ID.village}/infos`);
   });
 
+  it('offers organisers, and them only, to invite by mail', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ data: [] }), { status: 200, headers: { 'Content-Type': 'application/json' } })));
+    try {
+      await showMembers('hugo');
+      expect(screen.queryByRole('heading', { name: 'Inviter par e-mail' })).toBeNull();
+      cleanup();
+      await showMembers('claire');
+      expect(screen.getByRole('heading', { name: 'Inviter par e-mail' })).toBeTruthy();
+      expect(await screen.findByText('Aucune invitation en attente.')).toBeTruthy();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('let a manager remove a helper, never a manager nor themselves, after a confirmation', async () => {
     await showMembers('claire');
     expect(screen.getAllByRole('button', { name: /^Retirer .* du village$/ }).map((b) => b.getAttribute('aria-label'))).toEqual([
