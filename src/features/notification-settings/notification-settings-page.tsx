@@ -22,12 +22,13 @@ export const UNVERIFIED_TEXT =
 export function NotificationSettingsPage() {
   const user = useCurrentUser();
   return (
-    <section className="notification-settings" aria-labelledby="notification-settings-title">
-      <h1 id="notification-settings-title">Notifications</h1>
+    // Not a named region: the push activation below is one called "Notifications" already.
+    <div className="notification-settings">
+      <h1>Notifications</h1>
       <p>Choisissez ce que vous recevez, par e-mail et en notification. Chaque choix est enregistré aussitôt.</p>
       {user === undefined ? <p role="status">Chargement…</p> : null}
       {user ? <SettingsForm user={user} /> : null}
-    </section>
+    </div>
   );
 }
 

@@ -57,7 +57,10 @@ export function UnsubscribePage({ token }: { token: string }) {
         </>
       ) : (
         <>
-          <h1>Ne plus recevoir ces e-mails ?</h1>
+          <h1>
+            {/* Kept on one line: a phone would otherwise break "e-mails" at its hyphen. */}
+            Ne plus recevoir ces <span className="nowrap">e-mails ?</span>
+          </h1>
           <p>Un clic suffit, sans vous connecter. Vous pourrez changer d'avis à tout moment dans vos réglages.</p>
           {/* aria-disabled while busy: a disabled button would drop the focus, and a screen reader with it. */}
           <button type="button" className="submit" aria-disabled={state.busy || undefined} onClick={() => void unsubscribe()}>
