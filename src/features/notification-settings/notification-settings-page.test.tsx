@@ -21,7 +21,7 @@ const VILLAGE_ID = uuidv7();
 
 /** The server's side: its settings, the PUTs it was sent, and whether it can be reached at all. */
 function fakeServer(start: NotificationSettings = DEFAULT_NOTIFICATION_SETTINGS) {
-  const state = { settings: start, puts: [] as unknown[], reachable: true, writable: true };
+  const state = { settings: start, puts: [] as unknown[], reachable: true, writable: true, refusal: null as string | null };
   const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
   const fetchMock = async (input: RequestInfo | URL, init: RequestInit = {}) => {
     if (!state.reachable) throw new TypeError('Failed to fetch');
@@ -31,6 +31,7 @@ function fakeServer(start: NotificationSettings = DEFAULT_NOTIFICATION_SETTINGS)
       if (!state.writable) throw new TypeError('Failed to fetch');
       const body = JSON.parse(String(init.body));
       state.puts.push(body);
+      if (state.refusal) return json(422, { message: state.refusal, http_code: 422, errors: [] });
       state.settings = mergeNotificationSettings(state.settings, body);
     }
     return json(200, { data: state.settings });
@@ -109,6 +110,20 @@ describe('the notification settings', () => {
     await waitFor(() => expect(queryClient.getQueryState(['notification-settings', USER_ID])?.fetchStatus).toBe('idle'));
     expect(server.settings.email.reminders).toBe(true);
     expect(emailSwitch('Rappels').checked).toBe(false);
+  });
+
+  it('a change the server refuses: the switch goes back and the status line says why', async () => {
+    const server = fakeServer();
+    server.refusal = 'Données invalides';
+    await renderScreen(() => <NotificationSettingsPage />);
+    await waitFor(() => expect(emailSwitch('Discussion').checked).toBe(false));
+    fireEvent.click(emailSwitch('Discussion'));
+    await waitFor(() => expect(status().textContent).toBe('Non enregistré : Données invalides'));
+    await waitFor(() => expect(emailSwitch('Discussion').checked).toBe(false));
+    expect(server.puts).toEqual([{ email: { chat: true } }]);
+    expect(server.settings.email.chat).toBe(false);
+    // Kept in the outbox's list of refused changes, to retry or discard there.
+    expect((await db.outbox.toArray()).map((e) => e.status)).toEqual(['failed']);
   });
 
   it('mutes a village of the user, sending the whole list', async () => {
