@@ -36,8 +36,6 @@ export function messageRoutes(app: App, deps: Deps, serialize: Serializers) {
 
   route(app, listMessages, { ids }, async (c, { user, params: { id: villageId }, query: q }) => {
     const reader = canRead(await readMembership(deps, villageId, user.id));
-    // Read on this device: no chat digest will tell these messages on another.
-    await noteSeen(deps, reader.id);
     const older = q.before ? await olderThan(villageId, q.before) : undefined;
     const rows = await deps.db
       .select({ message: messages, firstName: users.firstName })
@@ -49,6 +47,9 @@ export function messageRoutes(app: App, deps: Deps, serialize: Serializers) {
       // One more than asked tells whether older messages remain, without counting them.
       .limit(q.limit + 1);
     const page = rows.slice(0, q.limit);
+    // The newest messages read on this device: no chat digest will tell them on another. (An older page
+    // proves nothing about the new ones.)
+    if (!q.before) await noteSeen(deps, reader.id);
     return c.json({ data: page.map((r) => serialize.message(r.message, r.firstName)), has_more: rows.length > q.limit });
   });
 

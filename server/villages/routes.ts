@@ -103,9 +103,10 @@ export function villageRoutes(app: App, deps: Deps, serialize: Serializers, cach
   route(app, getVillage, { ids }, async (c, { user, params: { id }, query }) => {
     const membership = await readMembership(deps, id, user.id);
     const reader = canRead(membership);
-    // The reader opened the village (a 304 too): the chat digest will not tell them what it showed.
-    await noteSeen(deps, reader.id);
     const view = await viewJson(deps.db, membership.village, query.include);
+    // The reader opened the village (a 304 too), once the request proved good: the chat digest will not tell
+    // them what it showed.
+    await noteSeen(deps, reader.id);
     const headers: Record<string, string> = { ETag: view.etag, 'Cache-Control': 'private, no-cache', Vary: 'Accept-Encoding' };
     if (c.req.header('If-None-Match') === view.etag) return c.body(null, 304, headers);
     headers['Content-Type'] = 'application/json; charset=UTF-8';
