@@ -153,7 +153,8 @@ export const villageNeeds = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('village_needs_village_idx').on(t.villageId)],
+  // The daily digest reads every village's needs created in the last day.
+  (t) => [index('village_needs_village_idx').on(t.villageId), index('village_needs_created_idx').on(t.createdAt)],
 );
 
 export const helps = pgTable(
@@ -175,7 +176,12 @@ export const helps = pgTable(
     createdAt: createdAt(),
   },
   // Who holds a slot is read by need and start, in the write's transaction that checks its places.
-  (t) => [index('helps_village_idx').on(t.villageId, t.startDate), index('helps_need_idx').on(t.villageNeedId, t.startDate)],
+  // The evening reminders read every village's helps starting in the next hours.
+  (t) => [
+    index('helps_village_idx').on(t.villageId, t.startDate),
+    index('helps_need_idx').on(t.villageNeedId, t.startDate),
+    index('helps_start_idx').on(t.startDate),
+  ],
 );
 
 export const actions = pgTable(
@@ -338,6 +344,8 @@ export const mailJobs = pgTable(
   (t) => [
     index('mail_jobs_pending_idx').on(t.dueAt).where(sql`sent_at is null and failed_at is null`),
     uniqueIndex('mail_jobs_key_unique').on(t.key),
+    // A person's previous mail of a kind (the chat digest waits hours after the last one).
+    index('mail_jobs_user_kind_idx').on(t.userId, t.kind, t.createdAt),
   ],
 );
 

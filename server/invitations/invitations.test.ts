@@ -117,7 +117,7 @@ describe('invitations by mail', () => {
     expect(receivedBy(helper.email)).toHaveLength(0);
   });
 
-  it('mails a pending invitation again at most once an hour, with a new link, and answers 429 in French before', async () => {
+  it('mails a pending invitation again at most once an hour, with a new link, and answers 409 in French before', async () => {
     const { creator, village } = await world.villageWithHelper();
     const paul = address('paul');
     const first = await invite(creator, village.id, { inviter_id: village.creatorVillagerId, emails: [paul] });
@@ -127,7 +127,7 @@ describe('invitations by mail', () => {
 
     world.clock.advance(20 * 60_000);
     const early = await resend();
-    expect(early.status).toBe(429);
+    expect(early.status).toBe(409);
     expect(early.body.message).toBe('Cette invitation vient d’être envoyée : vous pourrez la renvoyer dans une heure.');
     expect(early.headers.get('Retry-After')).toBe(String(40 * 60));
     // Invited again within the hour: answered, not mailed again.
@@ -143,7 +143,7 @@ describe('invitations by mail', () => {
     const links = receivedBy(paul).map((mail) => new URL(linkIn(mail.text)!).searchParams.get('i'));
     expect(links).toHaveLength(2);
     expect(links[0]).not.toBe(links[1]);
-    expect((await resend()).status).toBe(429);
+    expect((await resend()).status).toBe(409);
   });
 
   it('sends nothing twice when a write is replayed with its Idempotency-Key', async () => {

@@ -162,8 +162,11 @@ export function invitationRoutes(app: App, deps: Deps) {
       if (row.withdrawnAt || row.acceptedAt) throw notFound(invitationMessages.notFound);
       const now = deps.clock.now();
       const wait = INVITATION_RESEND_MS - (now.getTime() - row.lastSentAt.getTime());
+      // 409, not 429: it is the invitation's state that refuses (sent less than an hour ago, perhaps from
+      // another device), not the caller's pace; a queued resend is then refused for good, with this sentence,
+      // instead of holding the person's other queued writes for an hour of retries.
       if (wait > 0) {
-        throw new HttpError(429, invitationMessages.resendTooSoon, undefined, { 'Retry-After': String(Math.ceil(wait / 1000)) });
+        throw new HttpError(409, invitationMessages.resendTooSoon, undefined, { 'Retry-After': String(Math.ceil(wait / 1000)) });
       }
       const { token, hash } = newToken();
       const [sent] = await tx.update(invitations).set({ tokenHash: hash, lastSentAt: now }).where(eq(invitations.id, row.id)).returning();

@@ -13,9 +13,16 @@ export interface ApplyContext {
  * table, so its path and body are checked by the compiler), and how the server's answer replaces the
  * local guess.
  */
+/**
+ * Where a write about the account rather than a village is filed (one's notification settings): no village
+ * has this id (ids are UUIDs), so nothing is pulled after it is sent or refused.
+ */
+export const ACCOUNT_SCOPE = 'account';
+
 export interface MutationKind<P = unknown, E extends AnyEndpoint = AnyEndpoint> {
   name: string;
   payload: v.GenericSchema<unknown, P>;
+  /** The village the write belongs to, or `ACCOUNT_SCOPE`. */
   villageId(payload: P): string;
   /** The row it creates or changes (`table:id`): a later write on the same row keeps the server's answer out. */
   target(payload: P): string;

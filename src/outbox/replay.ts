@@ -6,6 +6,7 @@ import { UNEXPECTED_MESSAGE, type ApiFailure } from '../api/failure';
 import { withExclusiveLock } from './lock';
 import { mutationKinds } from './registry';
 import { markSent, pullVillage } from './pull-village';
+import { ACCOUNT_SCOPE } from './mutation-kind';
 
 export const REPLAY_LOCK = 'village-outbox-replay';
 /** Worth trying again later: the write may well go through then. Any other 4xx is a refusal. */
@@ -56,7 +57,9 @@ async function drain(env: ReplayEnv): Promise<DrainResult> {
   let failed = 0;
   const villagesToPull = new Set<string>();
   const finish = async <R extends DrainResult>(result: R): Promise<R> => {
-    for (const villageId of villagesToPull) await pullVillage(transport, db, userId, villageId).catch(() => undefined);
+    for (const villageId of villagesToPull) {
+      if (villageId !== ACCOUNT_SCOPE) await pullVillage(transport, db, userId, villageId).catch(() => undefined);
+    }
     return result;
   };
 

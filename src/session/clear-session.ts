@@ -2,6 +2,7 @@ import { appState } from '../state/app-state';
 import { forgetPersistedFeeds } from '../state/feed-cache';
 import { clearToken } from './token';
 import { PUSH_RECORD_KEY } from './push-record-key';
+import { NOTIFICATION_SETTINGS_KEY } from './notification-settings-key';
 
 /**
  * Tables that survive a sign-out or an expired session: the writes not yet sent belong to their user and
@@ -26,6 +27,8 @@ export async function clearSession() {
     forgetPersistedFeeds();
     // The server drops this device's push subscription with the session: it shows off until turned on again.
     localStorage.removeItem(PUSH_RECORD_KEY);
+    // The notification settings kept to show offline are that person's too.
+    localStorage.removeItem(NOTIFICATION_SETTINGS_KEY);
   } catch (error) {
     // The token is already gone, so nobody is signed in; a store that cannot be cleared must not block that.
     console.error('Local data could not be cleared', error);

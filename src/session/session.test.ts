@@ -7,6 +7,7 @@ import { clearSession } from './clear-session';
 import { safeReturnPath, signIn } from './sign-in';
 import { signOut } from './sign-out';
 import { getToken, RETURN_TO_KEY } from './token';
+import { NOTIFICATION_SETTINGS_KEY } from './notification-settings-key';
 import { aUser } from '../testing/factories';
 
 const user = aUser({ id: 'u1' });
@@ -42,6 +43,7 @@ describe('the session', () => {
   it('signs out: local data cleared at once, then the token revoked on the server, sent by hand', async () => {
     await signIn({ token: 'tok', user }, '/');
     await db.villages.put({ id: 'v1' } as never);
+    localStorage.setItem(NOTIFICATION_SETTINGS_KEY, JSON.stringify({ userId: 'u1', settings: {} }));
     appState.set({ initialised: true, namespace: 'village' });
     const requests: { url: string; auth: string | null }[] = [];
     vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
@@ -53,6 +55,7 @@ describe('the session', () => {
     expect(await db.session.count()).toBe(0);
     expect(await db.users.count()).toBe(0);
     expect(await db.villages.count()).toBe(0);
+    expect(localStorage.getItem(NOTIFICATION_SETTINGS_KEY)).toBeNull();
     expect(appState.get()).toEqual({ initialised: false, namespace: null });
     expect(requests).toEqual([{ url: expect.stringMatching(/\/v1\/auth\/logout$/), auth: 'Bearer tok' }]);
   });

@@ -32,7 +32,7 @@ export const resendInvitation = endpoint({
   name: 'resendInvitation',
   method: 'POST',
   path: '/v1/villages/{id}/invitations/{invitationId}/resend',
-  summary: 'Mail a pending invitation again (organisers; at most once an hour: 429 otherwise)',
+  summary: 'Mail a pending invitation again (organisers; at most once an hour: 409 with Retry-After otherwise)',
   status: 200,
   body: InvitationActor,
   answer: { data: Invitation },

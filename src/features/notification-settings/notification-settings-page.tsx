@@ -88,7 +88,7 @@ function PushOnThisDevice({ userId, noteId }: { userId: string; noteId: string }
           <p>Les notifications sont activées sur cet appareil.</p>
         </>
       ) : (
-        <PushSettings />
+        <PushSettings emailChoicesHere />
       )}
       <p id={noteId} className="field-hint">
         {PUSH_SCOPE_TEXT}

@@ -6,12 +6,13 @@ import { getNotificationSettings } from '../../contract/endpoints/users';
 import { mergeNotificationSettings, NotificationSettings } from '../../contract/notification-settings';
 import { db } from '../../db/database';
 import { changeBody, updateNotificationSettings, type NotificationSettingsChange } from './mutations/update-notification-settings';
+import { NOTIFICATION_SETTINGS_KEY } from '../../session/notification-settings-key';
 
 /**
  * The settings are the account's, not a village's: they are not in the local tables but in the query cache,
  * kept in localStorage for the user they belong to, so the screen shows them offline and after a restart.
  */
-const STORAGE_KEY = 'village-notification-settings';
+const STORAGE_KEY = NOTIFICATION_SETTINGS_KEY;
 const Kept = v.object({ userId: v.string(), settings: NotificationSettings });
 
 const storage = () => {

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import 'fake-indexeddb/auto';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { renderWithRouter } from '../../testing/render-screen';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { db } from '../../db/database';
 import { onlineStatus } from '../../pwa/online-status';
@@ -16,7 +17,7 @@ import {
   UNSUPPORTED_PUSH_TEXT,
 } from './push-device';
 import { readPushRecord, writePushRecord } from './push-record';
-import { ENABLING_TEXT, PUSH_OFF_TEXT, PUSH_ON_TEXT, PushSettings } from './push-settings';
+import { EMAIL_INSTEAD_HERE_TEXT, EMAIL_INSTEAD_LINK, EMAIL_INSTEAD_TEXT, ENABLING_TEXT, PUSH_OFF_TEXT, PUSH_ON_TEXT, PushSettings } from './push-settings';
 import { answerFetch } from '../../testing/answer-fetch';
 import { aUser } from '../../testing/factories';
 
@@ -49,7 +50,7 @@ describe('the notifications section', () => {
       { status: 201, body: { data: { id: 'sub-1', endpoint: ENDPOINT } } },
     );
     vi.stubGlobal('fetch', fetchMock);
-    render(<PushSettings />);
+    await renderWithRouter(() => <PushSettings />);
     expect(await screen.findByRole('heading', { level: 2, name: 'Notifications' })).toBeTruthy();
     fireEvent.click(await screen.findByRole('button', { name: ENABLE }));
     await waitFor(() => expect(screen.getByRole('status').textContent).toBe(PUSH_ON_TEXT));
@@ -62,10 +63,13 @@ describe('the notifications section', () => {
     installFakePush({ answer: 'denied' });
     const { fetchMock, requests } = answerFetch();
     vi.stubGlobal('fetch', fetchMock);
-    render(<PushSettings />);
+    await renderWithRouter(() => <PushSettings />);
     fireEvent.click(await screen.findByRole('button', { name: ENABLE }));
     expect((await screen.findByRole('alert')).textContent).toBe(DENIED_PUSH_TEXT);
     expect(requests).toHaveLength(0);
+    // Refused: the mails are offered instead, where they are chosen.
+    expect(screen.getByText(EMAIL_INSTEAD_TEXT, { exact: false })).toBeTruthy();
+    expect(screen.getByRole('link', { name: EMAIL_INSTEAD_LINK }).getAttribute('href')).toBe('/account/notifications');
     // The message explains the button that offers another try.
     const retry = screen.getByRole('button', { name: RETRY });
     expect(retry.textContent).toBe("Réessayer d'activer les notifications");
@@ -79,7 +83,7 @@ describe('the notifications section', () => {
     reg.pushManager.subscribe = () => new Promise(() => undefined);
     const { fetchMock, requests } = answerFetch(keyAnswer, keyAnswer, savedAnswer);
     vi.stubGlobal('fetch', fetchMock);
-    render(<PushSettings />);
+    await renderWithRouter(() => <PushSettings />);
     const button = await screen.findByRole('button', { name: ENABLE });
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     fireEvent.click(button);
@@ -114,7 +118,7 @@ describe('the notifications section', () => {
     (await registration()).pushManager.subscribe = () => Promise.reject(new DOMException('Registration failed - push service error', 'AbortError'));
     vi.stubGlobal('fetch', answerFetch(keyAnswer).fetchMock);
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    render(<PushSettings />);
+    await renderWithRouter(() => <PushSettings />);
     fireEvent.click(await screen.findByRole('button', { name: ENABLE }));
     expect((await screen.findByRole('alert')).textContent).toBe(NO_SERVICE_PUSH_TEXT);
     expect(screen.getByRole('button', { name: RETRY })).toBeTruthy();
@@ -126,7 +130,7 @@ describe('the notifications section', () => {
     writePushRecord({ userId: 'me', subscriptionId: 'sub-1', endpoint: ENDPOINT });
     const { fetchMock, requests } = answerFetch({ status: 204 });
     vi.stubGlobal('fetch', fetchMock);
-    render(<PushSettings />);
+    await renderWithRouter(() => <PushSettings />);
     fireEvent.click(await screen.findByRole('button', { name: DISABLE }));
     await waitFor(() => expect(screen.getByRole('status').textContent).toBe(PUSH_OFF_TEXT));
     expect(requests.map((r) => r.method)).toEqual(['DELETE']);
@@ -138,7 +142,7 @@ describe('the notifications section', () => {
     installFakePush({ permission: 'granted', existingKey: VAPID_KEY });
     writePushRecord({ userId: 'me', subscriptionId: 'sub-1', endpoint: ENDPOINT });
     onlineStatus.set(false);
-    render(<PushSettings />);
+    await renderWithRouter(() => <PushSettings />);
     fireEvent.click(await screen.findByRole('button', { name: DISABLE }));
     expect((await screen.findByRole('alert')).textContent).toBe(STILL_ON_OFFLINE_TEXT);
     expect(screen.getByRole('status').textContent).toBe(PUSH_ON_TEXT);
@@ -148,7 +152,7 @@ describe('the notifications section', () => {
   it('offline, cannot turn them on either', async () => {
     installFakePush();
     onlineStatus.set(false);
-    render(<PushSettings />);
+    await renderWithRouter(() => <PushSettings />);
     fireEvent.click(await screen.findByRole('button', { name: ENABLE }));
     expect((await screen.findByRole('alert')).textContent).toBe(OFFLINE_PUSH_TEXT);
   });
@@ -156,20 +160,36 @@ describe('the notifications section', () => {
   it('shows the server message when it refuses', async () => {
     installFakePush();
     vi.stubGlobal('fetch', answerFetch({ status: 403, body: { message: "Vous n'avez pas accès à ce service.", http_code: 403 } }).fetchMock);
-    render(<PushSettings />);
+    await renderWithRouter(() => <PushSettings />);
     fireEvent.click(await screen.findByRole('button', { name: ENABLE }));
     expect((await screen.findByRole('alert')).textContent).toBe("Vous n'avez pas accès à ce service.");
   });
 
-  it('explains when this browser cannot receive notifications, with no button', async () => {
-    render(<PushSettings />);
+  it('explains when this browser cannot receive notifications, with no button, and offers the mails instead', async () => {
+    await renderWithRouter(() => <PushSettings />);
     expect(await screen.findByText(UNSUPPORTED_PUSH_TEXT)).toBeTruthy();
     expect(screen.queryByRole('button')).toBeNull();
+    expect(screen.getByRole('link', { name: EMAIL_INSTEAD_LINK })).toBeTruthy();
+  });
+
+  it('on the page of the e-mail switches, points to them rather than linking to itself', async () => {
+    await renderWithRouter(() => <PushSettings emailChoicesHere />);
+    expect(await screen.findByText(EMAIL_INSTEAD_HERE_TEXT)).toBeTruthy();
+    expect(screen.queryByRole('link')).toBeNull();
+  });
+
+  it('offers no mails while push may still work (offline: try again later)', async () => {
+    installFakePush();
+    onlineStatus.set(false);
+    await renderWithRouter(() => <PushSettings />);
+    fireEvent.click(await screen.findByRole('button', { name: ENABLE }));
+    expect((await screen.findByRole('alert')).textContent).toBe(OFFLINE_PUSH_TEXT);
+    expect(screen.queryByRole('link', { name: EMAIL_INSTEAD_LINK })).toBeNull();
   });
 
   it('tells up front when notifications are blocked for the site', async () => {
     installFakePush({ permission: 'denied' });
-    render(<PushSettings />);
+    await renderWithRouter(() => <PushSettings />);
     expect(await screen.findByText(BLOCKED_PUSH_TEXT)).toBeTruthy();
     expect(screen.getByRole('button', { name: ENABLE })).toBeTruthy();
   });

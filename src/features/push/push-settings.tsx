@@ -1,6 +1,15 @@
 import { useId, useRef, useState } from 'react';
+import { Link } from '@tanstack/react-router';
 import { useCurrentUser } from '../../session/current-user';
-import { BLOCKED_PUSH_TEXT, disablePush, enablePush, isPushOnForUser, pushSupport, UNSUPPORTED_PUSH_TEXT } from './push-device';
+import {
+  BLOCKED_PUSH_TEXT,
+  disablePush,
+  enablePush,
+  isPushOnForUser,
+  pushSupport,
+  UNSUPPORTED_PUSH_TEXT,
+  type PushFailureReason,
+} from './push-device';
 
 export const PUSH_INTRO =
   'Recevez sur cet appareil une notification pour un nouveau besoin, une aide proposée ou refusée, un message du village, et un rappel la veille au soir et une heure avant vos aides.';
@@ -8,6 +17,13 @@ export const PUSH_ON_TEXT = 'Les notifications sont activées sur cet appareil.'
 export const PUSH_OFF_TEXT = 'Les notifications sont désactivées sur cet appareil.';
 export const ENABLING_TEXT = 'Activation des notifications en cours…';
 export const DISABLING_TEXT = 'Désactivation des notifications en cours…';
+/** Where push cannot be had (no push service, refused, no answer), the mails say what it would have said. */
+export const EMAIL_INSTEAD_TEXT = 'Vos confirmations et rappels peuvent vous arriver par e-mail.';
+export const EMAIL_INSTEAD_LINK = 'Choisir les e-mails que vous recevez';
+export const EMAIL_INSTEAD_HERE_TEXT = 'Vos confirmations et rappels peuvent vous arriver par e-mail : choisissez ci-dessous ce que vous recevez.';
+
+// Failures that trying again soon will not mend: the person is better served by the mails.
+const LASTING: readonly PushFailureReason[] = ['unsupported', 'no-service', 'denied', 'timeout'];
 
 /**
  * "Notifications" on the account page: turns Web Push on or off for this device only. An action button
@@ -15,7 +31,7 @@ export const DISABLING_TEXT = 'Désactivation des notifications en cours…';
  * changes (which would read "Désactiver…, enfoncé"). Turning on always ends (push-device.ts bounds each step):
  * in "on", or in a French message saying why not, with the button offering to try again.
  */
-export function PushSettings() {
+export function PushSettings({ emailChoicesHere = false }: { /** On the page that holds the e-mail switches. */ emailChoicesHere?: boolean }) {
   const titleId = useId();
   const errorId = useId();
   const user = useCurrentUser();
@@ -23,7 +39,7 @@ export function PushSettings() {
   const [busy, setBusy] = useState(false);
   // A ref as well as the state: two clicks before the next render must not start two activations.
   const running = useRef(false);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<{ reason: PushFailureReason; message: string } | null>(null);
   const [turnedOff, setTurnedOff] = useState(false);
 
   if (!user) return null;
@@ -39,7 +55,7 @@ export function PushSettings() {
     try {
       const result = on ? await disablePush() : await enablePush(user.id);
       setSupport(pushSupport());
-      if (!result.ok) setError(result.message);
+      if (!result.ok) setError({ reason: result.reason, message: result.message });
       else if (on) setTurnedOff(true);
     } finally {
       running.current = false;
@@ -87,8 +103,17 @@ export function PushSettings() {
       )}
       {error ? (
         <p className="form-alert" role="alert" id={errorId}>
-          {error}
+          {error.message}
         </p>
+      ) : null}
+      {support === 'unsupported' || support === 'denied' || (error && LASTING.includes(error.reason)) ? (
+        emailChoicesHere ? (
+          <p>{EMAIL_INSTEAD_HERE_TEXT}</p>
+        ) : (
+          <p>
+            {EMAIL_INSTEAD_TEXT} <Link to="/account/notifications">{EMAIL_INSTEAD_LINK}</Link>
+          </p>
+        )
       ) : null}
       {/* Always there, so screen readers follow it; empty, a div takes no room (no stylesheet of its own: the
           account page's chunk stays CSS-free). It also says that the work is under way, which can take seconds. */}

@@ -8,7 +8,7 @@ import {
   NOTIFICATION_KINDS,
   type UpdateNotificationSettingsInput,
 } from '../../../contract/notification-settings';
-import { defineMutation } from '../../../outbox/mutation-kind';
+import { ACCOUNT_SCOPE, defineMutation } from '../../../outbox/mutation-kind';
 import { CHANNEL_LABELS, KIND_LABELS } from '../kind-texts';
 
 /**
@@ -33,11 +33,8 @@ const Payload = v.variant('change', [
 ]);
 export type NotificationSettingsChange = v.InferOutput<typeof Payload>;
 
-/**
- * These settings belong to the account, not to a village: the outbox files them under this name, which no
- * village has (ids are UUIDs), so the pull that follows a refusal asks for nothing that exists and changes nothing.
- */
-export const ACCOUNT_SCOPE = 'account';
+// These settings belong to the account, not to a village: filed under the outbox's account scope.
+export { ACCOUNT_SCOPE };
 
 /** The body of the PUT, and what the screen lays over the server's settings while it waits. */
 export function changeBody(change: NotificationSettingsChange): UpdateNotificationSettingsInput {
