@@ -177,6 +177,12 @@ describe('changing one’s address', () => {
     expect(mails).toHaveLength(1);
     expect(mails[0].text).toContain(`Vous avez choisi l'adresse ${newEmail} pour votre compte Village.`);
     const newToken = mails[0].text!.match(LINK)![1];
+    // The former address is told, with the way back if it was not its owner.
+    const told = (await mailsTo(zoe.email)).filter((m) => m.headers.get('subject') === 'L’adresse de votre compte a changé');
+    expect(told).toHaveLength(1);
+    expect(told[0].text).toContain(`remplacée par ${newEmail}`);
+    expect(told[0].text).toContain(`${PUBLIC_URL}/auth/reset-password\n`);
+    expect(told[0].headers.get('list-unsubscribe')).toBeUndefined();
 
     // The link mailed to the former address proves nothing about the new one.
     expect((await verify(oldToken)).status).toBe(410);

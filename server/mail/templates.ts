@@ -1,6 +1,7 @@
 import type * as v from 'valibot';
 import { resetPasswordMail } from '../auth/reset-mail';
 import { emailVerificationMail } from '../auth/verify-email-mail';
+import { addressChangedMail } from '../auth/address-changed-mail';
 import { invitationMail } from '../invitations/invitation-mail';
 import { helpConfirmationMail } from './kinds/confirmation-mail';
 import { helpReminderMail } from './kinds/reminder-mail';
@@ -12,6 +13,7 @@ import { weeklySummaryMail } from './kinds/weekly-summary-mail';
 export const mailTemplates = {
   password_reset: resetPasswordMail,
   email_verification: emailVerificationMail,
+  address_changed: addressChangedMail,
   invitation: invitationMail,
   help_confirmation: helpConfirmationMail,
   help_reminder: helpReminderMail,

@@ -14,6 +14,7 @@ import { announceRevocation } from '../auth/revoke';
 import { verifyChangedAddress } from '../auth/verify-email-token';
 import { ownAccountOnly } from './own-account';
 import { releasedJobs, releaseFutureHelps } from '../villagers/release-helps';
+import { queueMail } from '../mail/queue';
 
 
 /** One's own account: read, changed, its photo, deleted. */
@@ -34,10 +35,12 @@ export function userRoutes(app: App, deps: Deps, serialize: Serializers) {
   route(app, updateUser, ownAccountOnly, async (c, { user, body: input }) => {
     return write(c, deps, 200, async (tx) => {
       let newAddress = false;
+      let formerAddress: string | undefined;
       if (input.email) {
         const [other] = await tx.select({ id: users.id }).from(users).where(eq(users.email, input.email));
         if (other && other.id !== user.id) throw invalid([{ field: 'email', message: text.emailTaken }]);
         newAddress = !other;
+        if (newAddress) [{ email: formerAddress }] = await tx.select({ email: users.email }).from(users).where(eq(users.id, user.id));
       }
       const [row] = await tx
         .update(users)
@@ -53,7 +56,16 @@ export function userRoutes(app: App, deps: Deps, serialize: Serializers) {
         })
         .where(eq(users.id, user.id))
         .returning();
-      if (newAddress) await verifyChangedAddress(tx, { userId: row.id, email: row.email, firstName: row.firstName, now: deps.clock.now(), publicUrl: deps.publicUrl });
+      if (newAddress) {
+        await verifyChangedAddress(tx, { userId: row.id, email: row.email, firstName: row.firstName, now: deps.clock.now(), publicUrl: deps.publicUrl });
+        // The former address hears of it, with the way back if it was not its owner (no userId: it must go there).
+        await queueMail(tx, {
+          kind: 'address_changed',
+          to: formerAddress!,
+          payload: { first_name: row.firstName, new_email: row.email, reset_link: `${deps.publicUrl}/auth/reset-password` },
+          now: deps.clock.now(),
+        });
+      }
       await touchVillagesOf(tx, user.id);
       return serialize.user(row);
     });

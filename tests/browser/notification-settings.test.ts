@@ -115,6 +115,36 @@ describe('the notification settings', () => {
     await checkScreen(page, 'unsubscribed', 'village-notification-settings');
     expect((await settingsOf(token)).email).toEqual({ confirmations: false, reminders: true, new_slots: true, chat: false, weekly_summary: true });
 
+    // What the next mails contain follows the choice: a help taken now brings no confirmation; turned back on
+    // in the Notifications screen, the next one does.
+    const takeHelp = async (name: string, days: number) => {
+      const created = await api(app.base, token, 'POST', `/v1/villages/${village.id}/needs`, { villager_id: village.villagerId, name, schedule: null });
+      expect(created.status).toBe(201);
+      const at = new Date(Date.now() + days * 24 * 3600_000);
+      const taken = await api(app.base, token, 'POST', `/v1/villages/${village.id}/needs/${created.body.data.id}/helps`, {
+        helper_id: village.villagerId,
+        start_date: at.toISOString(),
+        end_date: new Date(at.getTime() + 3600_000).toISOString(),
+      });
+      expect(taken.status).toBe(201);
+    };
+    const confirmationsAbout = async (name: string) =>
+      (await app.mails()).map(decoded).filter((m) => m.includes(`To: ${email}`) && m.includes('creneau.ics') && m.includes(`« ${name} »`)).length;
+    await takeHelp('Pharmacie', 4);
+    const settingsPage = await signedInPage(context, app.base, token);
+    await settingsPage.goto(`${app.base}/account/notifications`);
+    const confirmationsByMail = settingsPage.getByRole('group', { name: 'Confirmations de vos créneaux' }).getByRole('switch', { name: 'Par e-mail' });
+    await confirmationsByMail.waitFor();
+    expect(await confirmationsByMail.isChecked()).toBe(false);
+    await confirmationsByMail.click();
+    await settingsPage.locator('.settings-status').getByText('Enregistré', { exact: true }).waitFor();
+    expect((await settingsOf(token)).email.confirmations).toBe(true);
+    await takeHelp('Jardin', 5);
+    await expect.poll(() => confirmationsAbout('Jardin'), { timeout: 30_000 }).toBe(1);
+    // Mails go out in the order they were queued: the help taken while they were off would be there by now.
+    expect(await confirmationsAbout('Pharmacie')).toBe(0);
+    await settingsPage.close();
+
     await page.goto(`${app.base}/mail/unsubscribe/garbage`);
     await page.getByRole('button', { name: 'Me désinscrire' }).click();
     await page.getByRole('alert').getByText("Ce lien de désinscription n'est pas valable.").waitFor();
