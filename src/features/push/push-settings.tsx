@@ -75,7 +75,8 @@ export function PushSettings({ emailChoicesHere = false }: { /** On the page tha
 
   return (
     <section aria-labelledby={titleId}>
-      <h2 id={titleId}>Notifications</h2>
+      {/* On the Notifications page its own title would repeat the page's: there it is this device's part. */}
+      <h2 id={titleId}>{emailChoicesHere ? 'Sur cet appareil' : 'Notifications'}</h2>
       <p>{PUSH_INTRO}</p>
       {support === 'unsupported' ? (
         <p className="field-hint">{UNSUPPORTED_PUSH_TEXT}</p>
