@@ -1,22 +1,13 @@
 import { like } from 'drizzle-orm';
-import pino from 'pino';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mailJobs } from '../../db/schema';
 import { parseMail, type ParsedMail } from '../../test/parse-mail';
-import { startSmtpServer } from '../../test/smtp-server';
-import { createWorld, type TestUser } from '../../test/world';
-import { createMailDispatcher } from '../dispatcher';
-import { createSmtpMailer } from '../mailer';
+import { type TestUser } from '../../test/world';
 import { chatDigestProducer } from './chat-digest-producer';
+import { createSmtpWorld, MAIL_PUBLIC_URL } from '../../test/smtp-world';
 
-const smtp = await startSmtpServer();
-afterAll(() => smtp.stop());
-
-const PUBLIC_URL = 'https://village.example';
-const world = await createWorld({ publicUrl: PUBLIC_URL });
-const dispatcher = () =>
-  createMailDispatcher({ db: world.db, mailer: createSmtpMailer(smtp.url), clock: world.clock, logger: pino({ level: 'silent' }), publicUrl: PUBLIC_URL });
-const sender = dispatcher();
+const { smtp, world, dispatcher, sender } = await createSmtpWorld();
+const PUBLIC_URL = MAIL_PUBLIC_URL;
 
 const HOUR = 3600_000;
 const MINUTE = 60_000;

@@ -1,23 +1,14 @@
 import { eq } from 'drizzle-orm';
-import pino from 'pino';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mailJobs, pushJobs } from '../../db/schema';
 import { parseMail } from '../../test/parse-mail';
-import { startSmtpServer } from '../../test/smtp-server';
-import { createWorld, type TestUser } from '../../test/world';
+import { type TestUser } from '../../test/world';
 import { addScheduledNeed, take } from '../../test/schedules';
-import { createMailDispatcher } from '../dispatcher';
-import { createSmtpMailer } from '../mailer';
 import { eveningReminders } from './reminder-producer';
+import { createSmtpWorld, MAIL_PUBLIC_URL } from '../../test/smtp-world';
 
-const smtp = await startSmtpServer();
-afterAll(() => smtp.stop());
-
-const PUBLIC_URL = 'https://village.example';
-const world = await createWorld({ publicUrl: PUBLIC_URL });
-const dispatcher = () =>
-  createMailDispatcher({ db: world.db, mailer: createSmtpMailer(smtp.url), clock: world.clock, logger: pino({ level: 'silent' }), publicUrl: PUBLIC_URL });
-const sender = dispatcher();
+const { smtp, world, dispatcher, sender } = await createSmtpWorld();
+const PUBLIC_URL = MAIL_PUBLIC_URL;
 
 const NOW = new Date('2026-11-20T09:00:00Z');
 // Thursday 26 November 2026 at 12 h in Paris; its evening before is Wednesday 25 at 19 h in Paris.

@@ -1,23 +1,14 @@
 import { like } from 'drizzle-orm';
-import pino from 'pino';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mailJobs } from '../../db/schema';
 import { parseMail, type ParsedMail } from '../../test/parse-mail';
-import { startSmtpServer } from '../../test/smtp-server';
-import { createWorld, type TestUser } from '../../test/world';
+import { type TestUser } from '../../test/world';
 import { addScheduledNeed, take } from '../../test/schedules';
-import { createMailDispatcher } from '../dispatcher';
-import { createSmtpMailer } from '../mailer';
 import { weeklySummaryProducer } from './weekly-summary-producer';
+import { createSmtpWorld, MAIL_PUBLIC_URL } from '../../test/smtp-world';
 
-const smtp = await startSmtpServer();
-afterAll(() => smtp.stop());
-
-const PUBLIC_URL = 'https://village.example';
-const world = await createWorld({ publicUrl: PUBLIC_URL });
-const dispatcher = () =>
-  createMailDispatcher({ db: world.db, mailer: createSmtpMailer(smtp.url), clock: world.clock, logger: pino({ level: 'silent' }), publicUrl: PUBLIC_URL });
-const sender = dispatcher();
+const { smtp, world, dispatcher, sender } = await createSmtpWorld();
+const PUBLIC_URL = MAIL_PUBLIC_URL;
 
 const MINUTE = 60_000;
 /** Only this file's producer. */
