@@ -3,6 +3,7 @@ import type { Executor } from '../db/client';
 import { layout } from '../mail/layout';
 import { queueMail } from '../mail/queue';
 import { mailTemplate } from '../mail/template';
+import { joinUrl } from '../../src/contract/join-link';
 
 /**
  * What an invitation says, captured when it is sent: the village as its members name it, the person it is
@@ -48,22 +49,8 @@ export const invitationMail = mailTemplate({
   },
 });
 
-/**
- * The router reads a search value as JSON when it can (see src/features/join/join-link.ts): a share code
- * such as 23456E78 is written as a JSON string so that it comes back as the same text.
- */
-function searchValue(code: string): string {
-  try {
-    JSON.parse(code);
-    return JSON.stringify(code);
-  } catch {
-    return code;
-  }
-}
-
 /** The spec's join link plus the invitation: `{PUBLIC_URL}/join/village?c={code}&rli=inv&i={token}`. */
-export const invitationLink = (publicUrl: string, shareCode: string, token: string) =>
-  `${publicUrl}/join/village?${new URLSearchParams({ c: searchValue(shareCode), rli: 'inv', i: token }).toString()}`;
+export const invitationLink = (publicUrl: string, shareCode: string, token: string) => joinUrl(publicUrl, shareCode, token);
 
 /**
  * Queues one sending of an invitation in the write's transaction. Keyed by the invitation and the time it

@@ -1,15 +1,16 @@
-import { and, asc, eq, gte, inArray, isNotNull, lt } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import { wantsNotification } from '../../../src/contract/notification-settings';
 import { slotsBetween } from '../../../src/contract/slots';
 import type { Db } from '../../db/client';
-import { actions, mailJobs, users, villageNeeds, villagers, villages } from '../../db/schema';
+import { actions, mailJobs, villageNeeds, villagers, villages } from '../../db/schema';
 import { readNotificationSettingsOf } from '../preferences';
 import type { ScheduledMailProducer } from '../scheduled';
 import { queueDigests } from './digest-queue';
 import { helpsOf, helpsOnNeeds } from './digest-slot-sources';
 import { villagePlace, villageTitle } from './digest-village';
 import type { NewSlotsPayload, NewSlotsVillage } from './new-slots-mail';
+import { mailableMembers } from './digest-recipients';
 
 /** The digest's hour, in its person's zone: late afternoon, when a helper looks at the days ahead. */
 export const NEW_SLOTS_HOUR = 17;
@@ -92,19 +93,7 @@ export const newSlotsProducer: ScheduledMailProducer = {
     if (needs.length === 0) return 0;
 
     const villageIds = [...new Set(needs.map((need) => need.villageId))];
-    const members = await db
-      .select({ villagerId: villagers.id, villageId: villagers.villageId, userId: users.id, firstName: users.firstName, email: users.email })
-      .from(villagers)
-      .innerJoin(users, eq(users.id, villagers.userId))
-      .where(
-        and(
-          inArray(villagers.villageId, villageIds),
-          eq(villagers.isOut, false),
-          eq(villagers.isBan, false),
-          // An unverified address gets nothing but its verification; once verified, the next run catches up.
-          isNotNull(users.emailVerifiedAt),
-        ),
-      );
+    const members = await mailableMembers(db, villageIds);
     if (members.length === 0) return 0;
     const userIds = [...new Set(members.map((m) => m.userId))];
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, isNotNull, lt, or } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNotNull, lt } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import { wantsNotification } from '../../../src/contract/notification-settings';
 import { slotsBetween } from '../../../src/contract/slots';
@@ -11,6 +11,7 @@ import { queueDigests } from './digest-queue';
 import { helpsOf, helpsOnNeeds } from './digest-slot-sources';
 import { slotDay, villagePlace, villageTitle } from './digest-village';
 import { WEEKLY_LISTED_OPEN, type WeeklySummaryPayload } from './weekly-summary-mail';
+import { mailableMembers } from './digest-recipients';
 
 /** Sunday at 18 h in the village's zone: the week ahead is near, and there is still an evening to find helpers. */
 export const WEEKLY_SUMMARY_HOUR = 18;
@@ -101,19 +102,7 @@ export const weeklySummaryProducer: ScheduledMailProducer = {
     }));
     if (due.size === 0) return 0;
 
-    const organisers = await db
-      .select({ villagerId: villagers.id, villageId: villagers.villageId, userId: users.id, firstName: users.firstName, email: users.email })
-      .from(villagers)
-      .innerJoin(users, eq(users.id, villagers.userId))
-      .where(
-        and(
-          inArray(villagers.villageId, [...due.keys()]),
-          eq(villagers.isOut, false),
-          eq(villagers.isBan, false),
-          or(eq(villagers.isCreator, true), eq(villagers.isNeedy, true), eq(villagers.isManager, true)),
-          isNotNull(users.emailVerifiedAt),
-        ),
-      );
+    const organisers = await mailableMembers(db, [...due.keys()], { organisersOnly: true });
     if (organisers.length === 0) return 0;
     const keyOf = (o: (typeof organisers)[number]) => weeklySummaryKey(o.villagerId, due.get(o.villageId)!.summary.monday);
     const queued = new Set((await db.select({ key: mailJobs.key }).from(mailJobs).where(inArray(mailJobs.key, organisers.map(keyOf)))).map((r) => r.key));

@@ -1,0 +1,25 @@
+import { and, eq, inArray, isNotNull, or } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { users, villagers } from '../../db/schema';
+
+/**
+ * The members of these villages a digest may go to, in one query: active (not out, not banned), with an
+ * account whose address is verified (an unverified address gets nothing but its verification; once
+ * verified, the next run catches up), and only the organisers when asked (creator, person helped,
+ * co-organiser: `isManagerVillager`).
+ */
+export function mailableMembers(db: Executor, villageIds: readonly string[], options: { organisersOnly?: boolean } = {}) {
+  return db
+    .select({ villagerId: villagers.id, villageId: villagers.villageId, userId: users.id, firstName: users.firstName, email: users.email })
+    .from(villagers)
+    .innerJoin(users, eq(users.id, villagers.userId))
+    .where(
+      and(
+        inArray(villagers.villageId, [...villageIds]),
+        eq(villagers.isOut, false),
+        eq(villagers.isBan, false),
+        isNotNull(users.emailVerifiedAt),
+        options.organisersOnly ? or(eq(villagers.isCreator, true), eq(villagers.isNeedy, true), eq(villagers.isManager, true)) : undefined,
+      ),
+    );
+}
