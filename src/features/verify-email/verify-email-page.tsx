@@ -15,6 +15,23 @@ type Step =
   | { kind: 'offline' }
   | { kind: 'failed'; message: string };
 
+/** Where to go from here: somewhere in the app when signed in, else to sign in. */
+function OnwardLink({ signedIn, to, label }: { signedIn: boolean; to: '/dashboard/villages' | '/account'; label: string }) {
+  return (
+    <p className="form-footer">
+      {signedIn ? (
+        <Link to={to} className="button">
+          {label}
+        </Link>
+      ) : (
+        <Link to="/auth/login" className="button">
+          Se connecter
+        </Link>
+      )}
+    </p>
+  );
+}
+
 /**
  * The mailed link `/auth/verify-email/{token}`, signed in or not (it may be opened in any browser): the
  * token is posted once, and the answer said. Offline, the page keeps the token and posts it when the
@@ -86,17 +103,7 @@ export function VerifyEmailPage({ token }: { token: string }) {
               Adresse vérifiée
             </h1>
             <p role="status">{step.text}</p>
-            <p className="form-footer">
-              {signedIn ? (
-                <Link to="/dashboard/villages" className="button">
-                  Aller à mes villages
-                </Link>
-              ) : (
-                <Link to="/auth/login" className="button">
-                  Se connecter
-                </Link>
-              )}
-            </p>
+            <OnwardLink signedIn={signedIn} to="/dashboard/villages" label="Aller à mes villages" />
           </section>
         ) : null}
         {step.kind === 'invalid' ? (
@@ -108,17 +115,7 @@ export function VerifyEmailPage({ token }: { token: string }) {
             {signedIn && step.email ? (
               <ResendLink email={step.email} label="Recevoir un nouveau lien" />
             ) : (
-              <p className="form-footer">
-                {signedIn ? (
-                  <Link to="/account" className="button">
-                    Aller à mon compte
-                  </Link>
-                ) : (
-                  <Link to="/auth/login" className="button">
-                    Se connecter
-                  </Link>
-                )}
-              </p>
+              <OnwardLink signedIn={signedIn} to="/account" label="Aller à mon compte" />
             )}
           </section>
         ) : null}
