@@ -8,7 +8,8 @@ import { openPglite, openPostgres, prepare } from './db/client';
 import { createApp } from './app';
 import { systemClock } from './deps';
 import { createFileMailer, createSmtpMailer } from './mail/mailer';
-import { createDiskStore } from './files/store';
+import { createDatabaseStore } from './files/database-store';
+import { importDiskPhotos } from './files/import-disk-photos';
 import { servePwa } from './static/pwa';
 import { ensureAppBuilt } from './static/ensure-built';
 import { startPushDispatch } from './push/start';
@@ -28,6 +29,9 @@ const database = config.databaseUrl
   ? await openPostgres(config.databaseUrl)
   : await openPglite({ dataDir: join(config.dataDir, 'pglite') });
 await prepare(database);
+const files = createDatabaseStore(database.db);
+// Photos used to live on each instance's disk; they now live in the database that every instance reads.
+await importDiskPhotos(join(config.dataDir, 'uploads'), files, logger);
 
 // Event streams never end by themselves: stopping aborts them, so shutdown does not wait for its forced close.
 const endStreams = new AbortController();
@@ -38,7 +42,7 @@ const app = createApp({
   shutdown: endStreams.signal,
   db: database.db,
   mail: mailer,
-  files: createDiskStore(join(config.dataDir, 'uploads')),
+  files,
   clock: systemClock,
   publicUrl: config.publicUrl,
   logger,

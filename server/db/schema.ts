@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  customType,
   date,
   index,
   integer,
@@ -416,4 +417,37 @@ export const invitations = pgTable(
     uniqueIndex('invitations_token_unique').on(t.tokenHash),
     uniqueIndex('invitations_pending_unique').on(t.villageId, t.email).where(sql`accepted_at is null and withdrawn_at is null`),
   ],
+);
+
+// node-postgres reads bytea as a Buffer, PGlite as a Uint8Array: the app always sees a Buffer.
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value.buffer, value.byteOffset, value.byteLength)),
+});
+
+/**
+ * Uploaded photos (small WebP files), kept in the database so that every instance serves what any of
+ * them received. Keys are random and never reused: a photo's row is never updated, only deleted.
+ */
+export const photos = pgTable('photos', {
+  key: text('key').primaryKey(),
+  bytes: bytea('bytes').notNull(),
+  contentType: text('content_type').notNull(),
+  createdAt: createdAt(),
+});
+
+/**
+ * Sign-in attempts counted per key (an address from one source, or one source), shared by every instance:
+ * `attempts` within the window, the time before which the next attempt is refused, and when the row is
+ * forgotten (pruned).
+ */
+export const signInThrottles = pgTable(
+  'sign_in_throttles',
+  {
+    key: text('key').primaryKey(),
+    attempts: integer('attempts').notNull(),
+    blockedUntil: timestamp('blocked_until', { withTimezone: true, mode: 'date' }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('sign_in_throttles_expires_idx').on(t.expiresAt)],
 );
