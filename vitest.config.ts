@@ -35,7 +35,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'server',
-          include: ['server/**/*.test.ts', 'tests/entry-point/**/*.test.ts', 'tests/support/**/*.test.ts', ...SRC_AGAINST_SERVER],
+          include: ['server/**/*.test.ts', 'tests/entry-point/**/*.test.ts', 'tests/support/**/*.test.ts', 'tests/faults/**/*.test.ts', ...SRC_AGAINST_SERVER],
           globalSetup: ['server/test/global-setup.ts'],
           sequence: { groupOrder: 1 },
         },

@@ -36,6 +36,7 @@ import { sharedSecret } from './events/shared-secret';
 import { pushRoutes } from './push/routes';
 import { healthRoutes } from './health/routes';
 import { openApiRoutes } from './openapi/routes';
+import { DATABASE_RETRY_AFTER, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from './db/unavailable';
 import { vapidKeys } from './push/vapid-keys';
 
 const JSON_LIMIT = 1024 * 1024;
@@ -108,6 +109,11 @@ export function createApp(input: Deps) {
     }
     if (error instanceof HTTPException && error.status < 500) {
       return c.json({ message: text.unexpected, http_code: error.status }, error.status as ContentfulStatusCode);
+    }
+    if (isDatabaseUnavailable(error)) {
+      deps.logger.warn({ err: error, method: c.req.method, path: redactFeedToken(c.req.path) }, 'database unavailable');
+      c.header('Retry-After', DATABASE_RETRY_AFTER);
+      return c.json({ message: DATABASE_UNAVAILABLE_MESSAGE, http_code: 503 }, 503);
     }
     deps.logger.error({ err: error, method: c.req.method, path: redactFeedToken(c.req.path) }, 'unhandled error');
     return c.json({ message: text.unexpected, http_code: 500 }, 500);

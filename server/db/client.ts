@@ -21,9 +21,40 @@ export type Executor = Db | Tx;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** PostgreSQL only: the pool itself, for what needs one connection held (the migration lock). */
+  pool?: pg.Pool;
   /** LISTEN on channels; the NOTIFYs of every connection (and so of every server instance) arrive here. */
   listen: Listen;
   close(): Promise<void>;
+}
+
+/**
+ * With the database down, a request waits at most this long for a connection, then fails (503, see
+ * server/db/unavailable.ts) instead of hanging; keep-alive notices a connection the network lost.
+ */
+const POOL_TIMEOUTS = { connectionTimeoutMillis: 5_000, keepAlive: true } as const;
+
+/** Any fixed number, the same for every instance: the key of the advisory lock that migrations hold. */
+const MIGRATION_LOCK_KEY = 7_311_482_016;
+
+/**
+ * Runs `work` on one connection holding a session-level advisory lock, so two instances starting together on
+ * an empty database do not both create the same types and tables (a duplicate `pg_type` key): the second
+ * waits, then finds the migrations applied and the catalogue current. Session-level rather than one
+ * transaction because drizzle's migrator opens its own transaction.
+ */
+async function underMigrationLock(database: Database, work: (db: Db) => Promise<void>): Promise<void> {
+  const client = await database.pool!.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    try {
+      await work(drizzlePg(client, { schema }) as unknown as Db);
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+    }
+  } finally {
+    client.release();
+  }
 }
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -45,13 +76,17 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
 }
 
 export async function openPostgres(url: string, max = 10): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max });
+  const pool = new pg.Pool({ connectionString: url, max, ...POOL_TIMEOUTS });
+  // An idle pooled connection that the server drops (database restarted) emits 'error' on the pool: unheard,
+  // it would end the process. The pool discards that connection and opens a new one when next asked.
+  pool.on('error', () => undefined);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   const listener = createPgListener(url);
   return {
     db,
     kind: 'postgres',
     listen: listener.listen,
+    pool,
     async close() {
       await listener.close();
       await pool.end();
@@ -59,9 +94,19 @@ export async function openPostgres(url: string, max = 10): Promise<Database> {
   };
 }
 
-/** Applies the SQL migrations of `server/db/migrations` and the need catalogue; safe to run at every start. */
+/**
+ * Applies the SQL migrations of `server/db/migrations` and the need catalogue; safe to run at every start,
+ * and by several instances at once on one PostgreSQL: they take turns (see `underMigrationLock`).
+ */
 export async function prepare(database: Database): Promise<void> {
-  if (database.kind === 'pglite') await migratePglite(database.db as never, { migrationsFolder });
-  else await migratePg(database.db as never, { migrationsFolder });
-  await seedCatalogue(database.db);
+  if (database.kind === 'pglite') {
+    // One connection in one process: nobody to race with.
+    await migratePglite(database.db as never, { migrationsFolder });
+    await seedCatalogue(database.db);
+    return;
+  }
+  await underMigrationLock(database, async (db) => {
+    await migratePg(db as never, { migrationsFolder });
+    await seedCatalogue(db);
+  });
 }

@@ -1,0 +1,70 @@
+/**
+ * The API server as `npm start` runs it (server/main.ts in its own process), API only, that a fault test may
+ * SIGKILL and start again on the same port and data, as a crash and a restart would.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+
+const root = join(import.meta.dirname, '..', '..');
+
+export const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+
+export interface ServerProcess {
+  base: string;
+  start(): Promise<void>;
+  /** SIGKILL: requests in flight are cut, nothing is finished cleanly. */
+  kill(): Promise<void>;
+  /** SIGTERM, the clean stop. */
+  stop(): Promise<void>;
+  running(): boolean;
+  output(): string;
+}
+
+/** `env` gives DATA_DIR (and DATABASE_URL for PostgreSQL); DIST_DIR points at a folder without a build. */
+export async function serverProcess(env: { DATA_DIR: string; DATABASE_URL?: string }): Promise<ServerProcess> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  let child: ChildProcess | undefined;
+  let output = '';
+  const ended = () => !child || child.exitCode !== null || child.signalCode !== null;
+  const until = async (which: ChildProcess, signal: NodeJS.Signals) => {
+    if (ended()) return;
+    const exited = new Promise((r) => which.once('exit', r));
+    which.kill(signal);
+    await exited;
+  };
+  return {
+    base,
+    async start() {
+      child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+        cwd: root,
+        env: { ...process.env, PORT: String(port), PUBLIC_URL: base, LOG_LEVEL: 'warn', DIST_DIR: env.DATA_DIR, ...env },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      child.stdout!.on('data', (d) => (output += d));
+      child.stderr!.on('data', (d) => (output += d));
+      const deadline = Date.now() + 60_000;
+      while (Date.now() < deadline) {
+        if (ended()) throw new Error(`server exited:\n${output}`);
+        try {
+          if ((await fetch(`${base}/v1/health`)).ok) return;
+        } catch {
+          // not up yet
+        }
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      throw new Error(`server did not start:\n${output}`);
+    },
+    kill: () => until(child!, 'SIGKILL'),
+    stop: () => until(child!, 'SIGTERM'),
+    running: () => !ended(),
+    output: () => output,
+  };
+}
