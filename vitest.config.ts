@@ -45,7 +45,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'browser',
-          include: ['tests/browser/**/*.test.ts'],
+          include: ['tests/browser/**/*.test.ts', 'tests/engines/**/*.test.ts'],
           sequence: { groupOrder: 2 },
         },
       },

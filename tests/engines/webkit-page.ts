@@ -1,0 +1,66 @@
+/**
+ * Reading and using the app's screens in WebKit over classic WebDriver, which has no accessibility
+ * locators: elements are found in the page by their visible text or their label, then clicked and typed
+ * into through WebDriver, as a user would.
+ */
+import type { ElementRef, Session } from '../support/webdriver';
+
+/** Polls `expression` (a JS expression) in the page until it is truthy; answers its value. */
+export async function waitInPage<T>(session: Session, expression: string, what: string, timeout = 20_000): Promise<T> {
+  const deadline = Date.now() + timeout;
+  let last: unknown;
+  for (;;) {
+    try {
+      last = await session.execute<T>(`return (${expression});`);
+      if (last) return last as T;
+    } catch (error) {
+      // A navigation in progress makes the script fail: try again.
+      last = error;
+    }
+    if (Date.now() > deadline) {
+      const seen = await session.execute<string>('return location.href + "\\n" + (document.body ? document.body.innerText : "")').catch(() => '?');
+      await session.screenshot('/tmp/webkit-timeout.png').catch(() => undefined);
+      throw new Error(`timed out waiting for ${what} (last: ${String(last)}); the page (/tmp/webkit-timeout.png):\n${seen.slice(0, 1500)}`);
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+export const waitForText = (session: Session, text: string, timeout?: number) =>
+  waitInPage(session, `document.body && document.body.innerText.includes(${JSON.stringify(text)})`, `"${text}"`, timeout);
+
+/** The first visible link or button whose text is `text` (or starts with it). */
+export async function control(session: Session, tag: 'a' | 'button', text: string, timeout?: number): Promise<ElementRef> {
+  return waitInPage<ElementRef>(
+    session,
+    `Array.from(document.querySelectorAll(${JSON.stringify(tag)})).find((e) => e.offsetParent !== null && e.textContent.trim().startsWith(${JSON.stringify(text)}))`,
+    `${tag} "${text}"`,
+    timeout,
+  );
+}
+
+/** The visible form control labelled `text` exactly (the label's own words, before any hint). */
+export async function field(session: Session, text: string, timeout?: number): Promise<ElementRef> {
+  return waitInPage<ElementRef>(
+    session,
+    `Array.from(document.querySelectorAll('label')).map((l) => [l, (l.firstChild && l.firstChild.textContent || '').trim(), l.textContent.trim()])
+       .filter(([l, own, all]) => (own === ${JSON.stringify(text)} || all === ${JSON.stringify(text)}) && l.control && l.control.offsetParent !== null)
+       .map(([l]) => l.control)[0]`,
+    `field "${text}"`,
+    timeout,
+  );
+}
+
+export async function clickControl(session: Session, tag: 'a' | 'button', text: string) {
+  await session.click(await control(session, tag, text));
+}
+
+export async function typeInto(session: Session, label: string, text: string) {
+  const el = await field(session, label);
+  await session.clear(el);
+  await session.sendKeys(el, text);
+}
+
+/** The text of the outbox's status line ("2 modifications en attente"), or '' when there is none. */
+export const pendingText = (session: Session) =>
+  session.execute<string>(`const s = Array.from(document.querySelectorAll('[role="status"]')).find((e) => /en attente/.test(e.textContent)); return s ? s.textContent.trim() : '';`);

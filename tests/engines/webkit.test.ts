@@ -1,0 +1,177 @@
+/**
+ * The core journey in WebKit (WebKitGTK's MiniBrowser, the engine of Safari on iPhone), which has no
+ * Background Sync: the page's own drain is the only replay. Sign in through the form, open a village,
+ * lose the server, reload a deep link from the worker's cache, write a need, a help and a chat message
+ * offline, reload still offline, and see each write reach the server exactly once when it is back; a
+ * write the server refuses (its need deleted meanwhile on another device) lands in the list of changes
+ * not sent, with the server's French message.
+ */
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { DateTime } from 'luxon';
+import { afterAll, describe, expect, it } from 'vitest';
+import { api, createOpenVillage, registerUser, startApp } from '../browser/harness';
+import { buildAppInto, temporaryDistDir } from '../browser/pwa-build';
+import { startWebKit } from '../support/webdriver';
+import { clickControl, control, field, pendingText, typeInto, waitForText, waitInPage } from './webkit-page';
+
+const dist = await temporaryDistDir();
+await buildAppInto(dist, 'webkit');
+const app = await startApp({ DIST_DIR: dist });
+const webkit = await startWebKit({ timeZone: 'Europe/Paris' });
+afterAll(() => webkit.quit());
+const { session } = webkit;
+
+const PASSWORD = 'motdepasse-solide-1';
+const tomorrow = DateTime.now().setZone('Europe/Paris').plus({ days: 1 });
+
+/**
+ * Another device, while this one has no network: the same data served on another port (another origin,
+ * out of this page's reach), used through the API, then stopped.
+ */
+async function onAnotherDevice(work: (base: string) => Promise<void>) {
+  const port = await new Promise<number>((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+  const base = `http://localhost:${port}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: join(import.meta.dirname, '..', '..'),
+    env: { ...process.env, PORT: String(port), DATA_DIR: app.dataDir, DIST_DIR: dist, PUBLIC_URL: base, LOG_LEVEL: 'warn' },
+    stdio: 'ignore',
+  });
+  const exited = new Promise((r) => child.once('exit', r));
+  try {
+    await expect.poll(() => fetch(`${base}/v1/health`).then((r) => r.ok, () => false), { timeout: 60_000, interval: 200 }).toBe(true);
+    await work(base);
+  } finally {
+    child.kill('SIGTERM');
+    await exited;
+  }
+}
+
+/**
+ * WebKitGTK's date field is made of segments in the locale's order (month/day/year under the C locale of
+ * these machines); a typed separator moves to the next segment, so it is typed as the user sees it.
+ */
+async function fillDate(label: string, date: DateTime) {
+  const el = await field(session, label);
+  await session.clear(el);
+  await session.sendKeys(el, date.toFormat('MM/dd/yyyy'));
+  expect(await session.execute<string>('return arguments[0].value', [el])).toBe(date.toISODate());
+}
+
+/** Its time field: hours (24 h here), a separator, minutes. */
+async function fillTime(label: string, hours: number) {
+  const el = await field(session, label);
+  await session.clear(el);
+  await session.sendKeys(el, `${String(hours).padStart(2, '0')}:00`);
+  expect(await session.execute<string>('return arguments[0].value', [el])).toBe(`${String(hours).padStart(2, '0')}:00`);
+}
+
+async function offerHelp(needName: string) {
+  await clickControl(session, 'a', needName);
+  await clickControl(session, 'a', 'Proposer mon aide');
+  await fillDate('Date', tomorrow);
+  await fillTime('Début', 14);
+  await fillTime('Fin', 16);
+  await clickControl(session, 'button', 'Proposer mon aide');
+  await waitForText(session, '14 h – 16 h');
+}
+
+async function serverVillage(token: string, villageId: string) {
+  const village = await api(app.base, token, 'GET', `/v1/villages/${villageId}?include=needs,helps`);
+  const messages = await api(app.base, token, 'GET', `/v1/villages/${villageId}/messages`);
+  const data = village.body.data as { needs: { id: string; name: string }[]; helps: { village_need_id: string; start_date: string }[] };
+  return { needs: data.needs.map((n) => n.name), helps: data.helps, messages: (messages.body.data as { body: string }[]).map((m) => m.body) };
+}
+
+describe('WebKit, with no Background Sync', () => {
+  it('keeps the village usable offline and sends each write made offline exactly once when the server is back', async () => {
+    const { token } = await registerUser(app.base, { email: 'webkit@example.org', password: PASSWORD, first_name: 'Claire', last_name: 'Durand' });
+    const { id, villagerId } = await createOpenVillage(app.base, token);
+    const walk = await api(app.base, token, 'POST', `/v1/villages/${id}/needs`, { villager_id: villagerId, name: 'Promenade' });
+    expect(walk.status).toBe(201);
+    expect(await session.execute('return typeof SyncManager')).toBe('undefined');
+
+    // Sign in through the form.
+    await session.navigate(`${app.base}/auth/login`);
+    await typeInto(session, 'Email', 'webkit@example.org');
+    await typeInto(session, 'Mot de passe', PASSWORD);
+    await clickControl(session, 'button', 'Se connecter');
+    await waitInPage(session, `!location.pathname.startsWith('/auth')`, 'the dashboard');
+
+    await session.navigate(`${app.base}/dashboard/villages/${id}/needs`);
+    await waitForText(session, 'Besoins du village');
+    await waitForText(session, 'Promenade');
+    await waitInPage(session, `navigator.serviceWorker.controller && navigator.serviceWorker.controller.state === 'activated'`, 'the worker controlling the page');
+
+    await app.stop();
+    // A deep link with no server: the worker's shell, the guards and the local store bring the need back.
+    await session.navigate(`${app.base}/dashboard/villages/${id}/needs/${walk.body.data.id}`);
+    await control(session, 'a', 'Proposer mon aide');
+    await waitForText(session, 'Promenade');
+
+    // Offline writes: a help on the walk (its need will be deleted meanwhile), a new need, a help on it, a message.
+    await clickControl(session, 'a', 'Proposer mon aide');
+    await fillDate('Date', tomorrow);
+    await fillTime('Début', 14);
+    await fillTime('Fin', 16);
+    await clickControl(session, 'button', 'Proposer mon aide');
+    await waitForText(session, '14 h – 16 h');
+
+    await session.navigate(`${app.base}/dashboard/villages/${id}/needs`);
+    await clickControl(session, 'a', 'Ajouter un besoin');
+    await session.click(await field(session, 'Un autre besoin, que je décris'));
+    await typeInto(session, 'Nom du besoin', 'Courses du jeudi');
+    await clickControl(session, 'button', 'Ajouter ce besoin');
+    await waitForText(session, 'Courses du jeudi');
+    await offerHelp('Courses du jeudi');
+
+    await session.navigate(`${app.base}/dashboard/villages/${id}/chat`);
+    await waitForText(session, 'Discussion');
+    const box = await field(session, 'Votre message');
+    await session.sendKeys(box, 'Je passe jeudi vers 14 h\uE007');
+    await waitForText(session, "En attente d'envoi");
+    await waitInPage(session, `Array.from(document.querySelectorAll('[role="status"]')).some((e) => e.textContent.trim() === '4 modifications en attente')`, '4 writes waiting');
+
+    // Reloaded, still offline: everything is still there, still waiting.
+    await session.refresh();
+    await waitForText(session, 'Je passe jeudi vers 14 h');
+    await session.navigate(`${app.base}/dashboard/villages/${id}/needs`);
+    await waitForText(session, 'Courses du jeudi');
+    await waitForText(session, '1 aide prévue');
+    expect(await pendingText(session)).toBe('4 modifications en attente');
+
+    await onAnotherDevice(async (base) => {
+      expect((await api(base, token, 'DELETE', `/v1/villages/${id}/needs/${walk.body.data.id}?villager_id=${villagerId}`)).status).toBe(204);
+    });
+    expect(await serverVillage(token, id).catch(() => null)).toBeNull();
+    await app.start();
+
+    // The connection is back: the page drains its queue itself.
+    await session.execute(`window.dispatchEvent(new Event('online'))`);
+    await expect.poll(async () => (await serverVillage(token, id)).messages.length, { timeout: 30_000 }).toBe(1);
+    const failed = await control(session, 'button', "1 modification n'a pas pu être envoyée", 30_000);
+    const village = await serverVillage(token, id);
+    expect(village.needs).toEqual(['Courses du jeudi']);
+    expect(village.helps).toHaveLength(1);
+    expect(DateTime.fromISO(village.helps[0].start_date).setZone('Europe/Paris').toFormat('yyyy-MM-dd HH:mm')).toBe(`${tomorrow.toISODate()} 14:00`);
+    expect(village.messages).toEqual(['Je passe jeudi vers 14 h']);
+    await waitInPage(session, `!Array.from(document.querySelectorAll('[role="status"]')).some((e) => /en attente/.test(e.textContent))`, 'no write waiting');
+
+    await session.click(failed);
+    await waitForText(session, 'Modifications non envoyées');
+    await waitForText(session, 'Ce besoin est introuvable.');
+    await session.screenshot('/tmp/webkit-failed.png');
+
+    // Asking again sends nothing twice.
+    await session.execute(`window.dispatchEvent(new Event('online'))`);
+    await new Promise((r) => setTimeout(r, 1_000));
+    const again = await serverVillage(token, id);
+    expect([again.needs.length, again.helps.length, again.messages.length]).toEqual([1, 1, 1]);
+  }, 180_000);
+});
