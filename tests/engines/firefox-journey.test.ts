@@ -1,0 +1,122 @@
+/**
+ * The core journey in Firefox ESR, an engine without Background Sync, where the page's own drain is the
+ * only replay: sign in through the form, open a village, let the worker take the page, then with the
+ * server stopped reload a deep link (shell and content from the caches), add a need, a help and a chat
+ * message, reload again still offline (the writes wait, shown as pending), start the server: each write
+ * reaches it exactly once, and the one it refuses (a help on a need deleted meanwhile on another device)
+ * lands in the list of changes not sent with the server's French message.
+ */
+import { DateTime } from 'luxon';
+import { describe, expect, it } from 'vitest';
+import { api, createOpenVillage, registerUser, startApp } from '../browser/harness';
+import { buildAppInto, temporaryDistDir } from '../browser/pwa-build';
+import { byLabel, byName, fill, open, openFirefox, pendingText, waitForText } from './firefox-page';
+
+const dist = await temporaryDistDir();
+await buildAppInto(dist, 'firefox-journey');
+const app = await startApp({ DIST_DIR: dist });
+const browser = await openFirefox();
+
+const PASSWORD = 'motdepasse-solide-1';
+const tomorrow = DateTime.now().setZone('Europe/Paris').plus({ days: 1 }).toISODate()!;
+
+async function serverVillage(token: string, villageId: string) {
+  const answer = await api(app.base, token, 'GET', `/v1/villages/${villageId}?include=needs,helps`);
+  return answer.body.data as { needs: { id: string; name: string }[]; helps: { id: string; village_need_id: string; start_date: string }[] };
+}
+
+describe('Firefox ESR', () => {
+  it('signs in, works offline from a deep link, and sends each write once when the server is back', { timeout: 180_000 }, async () => {
+    const email = 'firefox@example.org';
+    const { token } = await registerUser(app.base, { email, password: PASSWORD, first_name: 'Claire', last_name: 'Durand' });
+    const { id, villagerId } = await createOpenVillage(app.base, token);
+    const promenade = await api(app.base, token, 'POST', `/v1/villages/${id}/needs`, { villager_id: villagerId, name: 'Promenade' });
+    expect(promenade.status).toBe(201);
+    const promenadeId: string = promenade.body.data.id;
+
+    const page = await browser.newPage();
+    expect(await page.evaluate(() => navigator.userAgent)).toMatch(/Firefox/);
+
+    // Sign in through the form.
+    await open(page, `${app.base}/auth/login`);
+    await fill(page, 'Email', email);
+    await fill(page, 'Mot de passe', PASSWORD);
+    await (await byName(page, 'button', 'Se connecter')).click();
+    await page.waitForFunction(() => !location.pathname.startsWith('/auth/'), { timeout: 20_000 });
+
+    // Open the village: its needs, a need's page and the chat are read once online; the worker takes the page.
+    await open(page, `${app.base}/dashboard/villages/${id}/needs`);
+    await waitForText(page, 'Besoins du village', { timeout: 20_000 });
+    await page.waitForFunction(() => navigator.serviceWorker.controller?.state === 'activated', { timeout: 20_000 });
+    expect(await page.evaluate(() => 'SyncManager' in window)).toBe(false);
+    await waitForText(page, 'Promenade');
+    await open(page, `${app.base}/dashboard/villages/${id}/chat`);
+    await waitForText(page, /Aucun message/, { timeout: 20_000 });
+
+    await app.stop();
+    try {
+      // A deep link reloaded with no server: the worker's shell, the guards and the local store.
+      await open(page, `${app.base}/dashboard/villages/${id}/needs/${promenadeId}`);
+      await waitForText(page, 'Promenade', { timeout: 20_000, within: 'main' });
+      await byName(page, 'link', 'Proposer mon aide');
+
+      // A need of one's own, then a help offered on it.
+      await open(page, `${app.base}/dashboard/villages/${id}/needs`);
+      await (await byName(page, 'link', 'Ajouter un besoin')).click();
+      await (await byLabel(page, 'Un autre besoin, que je décris')).click();
+      await fill(page, 'Nom du besoin', 'Courses du jeudi');
+      await (await byName(page, 'button', 'Ajouter ce besoin')).click();
+      await waitForText(page, 'Courses du jeudi');
+      await (await byName(page, 'link', /Courses du jeudi/)).click();
+      await offerHelp(page);
+
+      // A chat message.
+      await open(page, `${app.base}/dashboard/villages/${id}/chat`);
+      await fill(page, 'Votre message', 'Bonjour depuis Firefox');
+      await page.keyboard.press('Enter');
+      await waitForText(page, "En attente d'envoi");
+
+      // A help on the need another device is about to delete: the last write of the queue.
+      await open(page, `${app.base}/dashboard/villages/${id}/needs/${promenadeId}`);
+      await offerHelp(page);
+      await expect.poll(() => pendingText(page), { timeout: 10_000 }).toBe('4 modifications en attente');
+
+      // Reloaded, still offline: the writes are still there, still waiting.
+      await page.reload();
+      await waitForText(page, /14 h – 16 h/, { timeout: 20_000 });
+      await expect.poll(() => pendingText(page), { timeout: 10_000 }).toBe('4 modifications en attente');
+    } finally {
+      await app.start();
+    }
+
+    // Meanwhile, on another device, the need is deleted.
+    expect((await api(app.base, token, 'DELETE', `/v1/villages/${id}/needs/${promenadeId}?villager_id=${villagerId}`)).status).toBe(204);
+    expect((await serverVillage(token, id)).needs).toEqual([]);
+
+    // Firefox has no SyncManager: the page drains its queue itself when the network comes back.
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    await (await byName(page, 'button', "1 modification n'a pas pu être envoyée", 30_000)).click();
+    await waitForText(page, 'Ce besoin est introuvable.', { within: 'dialog[open]' });
+    await waitForText(page, /Proposition d'aide du/, { within: 'dialog[open]' });
+    await expect.poll(() => pendingText(page), { timeout: 10_000 }).toBe('');
+
+    // Exactly once: one need, one help on it, one message, whatever the drains and the reloads did.
+    const village = await serverVillage(token, id);
+    expect(village.needs.map((n) => n.name)).toEqual(['Courses du jeudi']);
+    expect(village.helps.map((h) => h.village_need_id)).toEqual([village.needs[0].id]);
+    expect(DateTime.fromISO(village.helps[0].start_date).setZone('Europe/Paris').toFormat('yyyy-MM-dd HH:mm')).toBe(`${tomorrow} 14:00`);
+    const messages = await api(app.base, token, 'GET', `/v1/villages/${id}/messages`);
+    expect(messages.status).toBe(200);
+    expect(JSON.stringify(messages.body).match(/Bonjour depuis Firefox/g)).toHaveLength(1);
+    await page.close();
+  });
+});
+
+async function offerHelp(page: Awaited<ReturnType<typeof browser.newPage>>) {
+  await (await byName(page, 'link', 'Proposer mon aide')).click();
+  await fill(page, 'Date', tomorrow);
+  await fill(page, 'Début', '14:00');
+  await fill(page, 'Fin', '16:00');
+  await (await byName(page, 'button', 'Proposer mon aide')).click();
+  await waitForText(page, /14 h – 16 h/);
+}
