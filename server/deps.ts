@@ -3,6 +3,7 @@ import type { Db } from './db/client';
 import type { FileStore } from './files/store';
 import type { Mailer } from './mail/mailer';
 import type { RateLimits } from './http/rate-limit';
+import type { SignInRules } from './auth/sign-in-throttle';
 import type { Caches } from './cache/caches';
 import type { Listen } from './cache/notifications';
 
@@ -23,6 +24,8 @@ export interface Deps {
   publicUrl: string;
   logger: Logger;
   rateLimits?: Partial<RateLimits>;
+  /** Sign-in throttling (counted in the database, shared by every instance); tests make it reachable. */
+  signInRules?: Partial<SignInRules>;
   /** LISTEN on the database, so that caches hear of other instances' writes. Without it: one instance only. */
   listen?: Listen;
   /** Aborted when the server stops: long-lived responses (event streams) end instead of holding it up. */

@@ -314,8 +314,6 @@ const minute = 60_000;
 // A second world whose limits are small enough to reach in a test.
 const limited: World = await createWorld({
   rateLimits: {
-    loginPerEmail: { max: 2, windowMs: 15 * minute },
-    loginPerAddress: { max: 4, windowMs: 15 * minute },
     registerPerAddress: { max: 3, windowMs: 60 * minute },
     registerPerEmail: { max: 1, windowMs: 60 * minute },
     resetPerEmail: { max: 2, windowMs: 60 * minute },
@@ -333,32 +331,7 @@ describe('rate limits', () => {
     expect(retryAfter).toBeLessThanOrEqual(windowSeconds);
   };
 
-  it('login: per e-mail, then per address', async () => {
-    const login = (email: string) =>
-      limited.request('POST', '/v1/auth/login', { json: { email, password: 'mauvais-mot-de-passe' } });
-    expect((await login('a@exemple.fr')).status).toBe(400);
-    expect((await login('a@exemple.fr')).status).toBe(400);
-    // Third try on that e-mail: over its limit (the address has made 3 of its 4).
-    expectLimited(await login('A@exemple.fr'), 15 * 60);
-    // Another e-mail passes once (address at 4), then the address itself is over its limit.
-    expect((await login('b@exemple.fr')).status).toBe(400);
-    expectLimited(await login('b@exemple.fr'), 15 * 60);
-    expectLimited(await login('c@exemple.fr'), 15 * 60);
-    // The window ends: attempts are allowed again.
-    limited.clock.advance(15 * minute + 1000);
-    expect((await login('c@exemple.fr')).status).toBe(400);
-  });
-
-  it('login is refused once over the limit even with the right password', async () => {
-    limited.clock.advance(15 * minute + 1000);
-    const ines = await limited.user('Ines');
-    const wrong = () => limited.request('POST', '/v1/auth/login', { json: { email: ines.email, password: 'mauvais-mot-de-passe' } });
-    expect((await wrong()).status).toBe(400);
-    expect((await wrong()).status).toBe(400);
-    const right = await limited.request('POST', '/v1/auth/login', { json: { email: ines.email, password: TEST_PASSWORD } });
-    expectLimited(right, 15 * 60);
-    expect(right.body).not.toHaveProperty('data');
-  });
+  // Sign-in is throttled in the database, per address and source: sign-in-throttle.test.ts.
 
   it('register: per e-mail, then per address', async () => {
     const register = (email: string) =>

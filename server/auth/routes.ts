@@ -21,6 +21,7 @@ import { hashToken, newToken } from './tokens';
 import { queueMail } from '../mail/queue';
 import { announceRevocation } from './revoke';
 import { queueEmailVerification } from './verify-email-token';
+import { createSignInThrottle, defaultSignInRules } from './sign-in-throttle';
 
 const RESET_TOKEN_TTL_MS = 3600 * 1000;
 const WRONG_CREDENTIALS = 'Email ou mot de passe incorrect.';
@@ -31,6 +32,7 @@ const EMAIL_TAKEN = text.emailTaken;
 export function authRoutes(app: App, deps: Deps, serialize: Serializers) {
   const limits = { ...defaultRateLimits, ...deps.rateLimits };
   const limiter = createRateLimiter(() => deps.clock.now().getTime());
+  const signIn = createSignInThrottle(deps.db, () => deps.clock.now(), { ...defaultSignInRules, ...deps.signInRules });
 
   const openSession = async (userId: string) => {
     const { token, hash } = newToken();
@@ -70,11 +72,12 @@ export function authRoutes(app: App, deps: Deps, serialize: Serializers) {
   });
 
   publicRoute(app, logIn, async (c, { body: input }) => {
-    limiter.hit(`login:${clientAddress(c)}`, limits.loginPerAddress);
-    limiter.hit(`login-email:${input.email}`, limits.loginPerEmail);
+    // Slowed per address from this source and per source, never locked from anywhere: the owner elsewhere gets in.
+    const attempt = await signIn.attempt(input.email, clientAddress(c));
     const [user] = await deps.db.select().from(users).where(eq(users.email, input.email)).limit(1);
     const ok = await verifyPassword(input.password, user?.passwordHash ?? (await decoyHash()));
     if (!user || !ok) throw new HttpError(400, WRONG_CREDENTIALS);
+    await attempt.succeeded();
     const token = await openSession(user.id);
     return c.json({ data: { token, user: serialize.user(user) } });
   });

@@ -6,8 +6,8 @@ export interface RateLimit {
 }
 
 export interface RateLimits {
+  /** Anonymous calls from one address (join preview, unsubscribe; sign-in has its own: auth/sign-in-throttle.ts). */
   loginPerAddress: RateLimit;
-  loginPerEmail: RateLimit;
   registerPerAddress: RateLimit;
   registerPerEmail: RateLimit;
   resetPerAddress: RateLimit;
@@ -18,7 +18,6 @@ const minutes = (n: number) => n * 60_000;
 
 export const defaultRateLimits: RateLimits = {
   loginPerAddress: { max: 30, windowMs: minutes(15) },
-  loginPerEmail: { max: 10, windowMs: minutes(15) },
   registerPerAddress: { max: 10, windowMs: minutes(60) },
   registerPerEmail: { max: 5, windowMs: minutes(60) },
   resetPerAddress: { max: 10, windowMs: minutes(60) },
@@ -26,7 +25,8 @@ export const defaultRateLimits: RateLimits = {
 };
 
 /**
- * Fixed-window counters in this process's memory. Several instances each count on their own, so the
+ * Fixed-window counters in this process's memory, for register, reset and the other public calls (sign-in
+ * is counted in the database: auth/sign-in-throttle.ts). Several instances each count on their own, so the
  * real limit is the number of instances times this one: enough against guessing, and no shared store.
  */
 export function createRateLimiter(now: () => number) {

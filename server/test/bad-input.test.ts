@@ -789,8 +789,10 @@ async function snapshot() {
 
 beforeAll(async () => {
   const generous = { max: 100_000, windowMs: 60_000 };
+  const unthrottled = { free: 100_000, firstDelayMs: 1, maxDelayMs: 1, forgetMs: 60_000 };
   world = await createWorld({
-    rateLimits: { loginPerAddress: generous, loginPerEmail: generous, registerPerAddress: generous, resetPerAddress: generous, resetPerEmail: generous },
+    rateLimits: { loginPerAddress: generous, registerPerAddress: generous, resetPerAddress: generous, resetPerEmail: generous },
+    signInRules: { perAddressAndSource: unthrottled, perSource: unthrottled },
   });
   const [alice, bob, carol] = [await world.user('Alice'), await world.user('Bob'), await world.user('Carol')];
   const ok = async (method: string, path: string, token: string, json: unknown) => {
