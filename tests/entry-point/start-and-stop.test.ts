@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -66,8 +66,17 @@ describe('npm start', () => {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     const env = { PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: 'https://village.example' };
+    // A photo an earlier version kept on disk: moved into the database at start, then served from there.
+    const oldPhoto = { key: '0193a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b.webp', bytes: Buffer.from('RIFF\x00\x00\x00\x00WEBPVP8 ') };
+    await mkdir(join(dataDir, 'uploads'));
+    await writeFile(join(dataDir, 'uploads', oldPhoto.key), oldPhoto.bytes);
     const first = start(env);
     await waitUntilUp(base, first);
+    const photo = await fetch(`${base}/uploads/${oldPhoto.key}`);
+    expect(photo.status).toBe(200);
+    expect(photo.headers.get('Cache-Control')).toBe('public, max-age=31536000, immutable');
+    expect(Buffer.from(await photo.arrayBuffer()).equals(oldPhoto.bytes)).toBe(true);
+    await expect(readdir(join(dataDir, 'uploads'))).rejects.toThrow();
 
     const reset = await post(`${base}/v1/auth/register`, { email: 'ines@exemple.fr', password: 'motdepasse1', first_name: 'Inès', last_name: 'Morel' });
     expect(reset.status).toBe(201);
