@@ -21,8 +21,14 @@ export async function importDiskPhotos(dir: string, store: FileStore, logger: Lo
   for (const name of names) {
     if (!PHOTO_FILE.test(name)) continue;
     const path = join(dir, name);
-    await store.put(name, await readFile(path));
-    await rm(path);
+    // Another instance sharing this folder may have moved it meanwhile: then there is nothing left to do.
+    const data = await readFile(path).catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return null;
+      throw error;
+    });
+    if (!data) continue;
+    await store.put(name, data);
+    await rm(path, { force: true });
     moved += 1;
   }
   if (moved > 0) logger.info({ moved, from: dir }, 'photos moved from the disk into the database');
