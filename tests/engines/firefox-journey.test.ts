@@ -90,6 +90,9 @@ describe('Firefox ESR', () => {
       await page.reload();
       await waitForText(page, /14 h – 16 h/, { timeout: 20_000 });
       await expect.poll(() => pendingText(page), { timeout: 10_000 }).toBe('4 modifications en attente');
+      // The planning, another deep link, shows tomorrow's help made offline.
+      await open(page, `${app.base}/dashboard/villages/${id}/planning`);
+      await waitForText(page, /14 h – 16 h\s*Courses du jeudi/, { timeout: 20_000, within: 'main' });
     } finally {
       await app.start();
     }
