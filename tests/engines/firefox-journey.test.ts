@@ -47,7 +47,7 @@ describe('Firefox ESR', () => {
     await (await byName(page, 'button', 'Se connecter')).click();
     await page.waitForFunction(() => !location.pathname.startsWith('/auth/'), { timeout: 20_000 });
 
-    // Open the village: its needs, a need's page and the chat are read once online; the worker takes the page.
+    // Open the village: its needs and its chat are read once online; the worker takes the page.
     await open(page, `${app.base}/dashboard/villages/${id}/needs`);
     await waitForText(page, 'Besoins du village', { timeout: 20_000 });
     await page.waitForFunction(() => navigator.serviceWorker.controller?.state === 'activated', { timeout: 20_000 });
