@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openPglite, openPostgres } from '../../server/db/client';
+import { startLossyProxy } from './lossy-proxy';
+import { startPostgres, type ThrowawayPostgres } from './postgres';
+import { serverProcess, type ServerProcess } from './server-process';
+import { drainThroughFaults, queueWrites, serverState } from './replay-world';
+
+// The issue's scale is 200 writes per run (FAULTS_WRITES=200: about 4.5 minutes here, most of it PGlite's).
+// npm test runs 60, enough for a few dozen lost answers and 503s around two kills per run, in about 2 minutes.
+const WRITES = Number(process.env.FAULTS_WRITES ?? 60);
+const SEED = Number(process.env.FAULTS_SEED ?? Date.now() % 100_000);
+const FAULTS = { unavailable: 0.1, lostAnswers: 0.2 };
+
+const dirs: string[] = [];
+const servers: ServerProcess[] = [];
+let postgres: ThrowawayPostgres;
+beforeAll(async () => {
+  postgres = await startPostgres();
+});
+afterAll(async () => {
+  for (const s of servers) await s.stop();
+  await postgres?.remove();
+  for (const d of dirs) await rm(d, { recursive: true, force: true });
+});
+
+async function instance(databaseUrl?: string) {
+  const dataDir = await mkdtemp(join(tmpdir(), 'village-faults-'));
+  dirs.push(dataDir);
+  const server = await serverProcess({ DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });
+  servers.push(server);
+  await server.start();
+  return { server, dataDir };
+}
+
+type Expected = Awaited<ReturnType<typeof queueWrites>>['expected'];
+type Reader = (expected: Expected) => Promise<Awaited<ReturnType<typeof serverState>>>;
+
+/** Queues the writes, drains them through the proxy with a SIGKILL per entry of `kills`, and checks the server holds each once, in order. */
+async function run(label: string, targets: ServerProcess[], kills: ServerProcess[], readServer: Reader) {
+  const { db, expected } = await queueWrites(targets[0].base, WRITES);
+  const proxy = await startLossyProxy({ targets: targets.map((t) => t.base), seed: SEED, ...FAULTS });
+  try {
+    const drained = await drainThroughFaults(
+      db,
+      proxy,
+      kills.map((server, i) => ({ server, afterShare: (i + 1) / (kills.length + 1) })),
+      WRITES,
+      150_000,
+    );
+    console.info(`${label}: ${WRITES} writes, seed ${SEED}, ${drained.drains} drains in ${drained.ms} ms, proxy ${JSON.stringify(proxy.counts)}`);
+    expect(proxy.counts.lostAnswers, 'answers lost after the write').toBeGreaterThan(0);
+    expect(proxy.counts.unavailable, '503 from the proxy').toBeGreaterThan(0);
+  } finally {
+    await proxy.close();
+  }
+  // Nothing left, nothing refused: a write sent twice would have come back 409 and landed in the failed list.
+  expect(await db.outbox.toArray()).toEqual([]);
+  const state = await readServer(expected);
+  expect(state.villages).toEqual(expected.villages);
+  expect(state.banned).toBe(true);
+  expect(state.idempotencyKeys).toBe(WRITES);
+  await db.delete();
+}
+
+/** Reads a PostgreSQL database beside the running instances. */
+const postgresReader = (url: string): Reader => async (expected) => {
+  const database = await openPostgres(url, 1);
+  try {
+    return await serverState(database, expected);
+  } finally {
+    await database.close();
+  }
+};
+
+describe(`${WRITES} queued writes replayed through lost answers, 503s and two SIGKILLs: every write exactly once, in order per village`, () => {
+  it('on PGlite', async () => {
+    const { server, dataDir } = await instance();
+    await run('PGlite', [server], [server, server], async (expected) => {
+      // The embedded database has one owner: read once the server is stopped.
+      await server.stop();
+      const database = await openPglite({ dataDir: join(dataDir, 'pglite') });
+      try {
+        return await serverState(database, expected);
+      } finally {
+        await database.close();
+      }
+    });
+  }, 240_000);
+
+  it('on PostgreSQL', async () => {
+    const url = postgres.database('one_instance');
+    const { server } = await instance(url);
+    await run('PostgreSQL', [server], [server, server], postgresReader(url));
+  }, 240_000);
+
+  it('across two instances on one PostgreSQL, the proxy taking them in turn, each killed once', async () => {
+    const url = postgres.database('two_instances');
+    const [one, two] = await Promise.all([instance(url), instance(url)]);
+    await run('PostgreSQL, two instances', [one.server, two.server], [one.server, two.server], postgresReader(url));
+  }, 240_000);
+});
