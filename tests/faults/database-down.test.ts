@@ -64,6 +64,32 @@ it('with PostgreSQL killed under it, the server answers a French 503 in bounded 
     await new Promise((r) => setTimeout(r, 250));
   }
   expect(last).toBe(200);
-  expect((await call('POST', '/v1/villages', token, { creation_mode: 2, first_name: 'Jeanne', name: 'Le village de Jeanne' })).status).toBe(201);
+  const village = await call('POST', '/v1/villages', token, { creation_mode: 2, first_name: 'Jeanne', name: 'Le village de Jeanne' });
+  expect(village.status).toBe(201);
+  expect(await changeHeardAfterWrite(token, village.body.data.id, village.body.data.villagers[0].id)).toBe(true);
   expect(server.running()).toBe(true);
 }, 90_000);
+
+/**
+ * Whether the village's event stream hears a write: the NOTIFY goes through the LISTEN connection, which was
+ * lost with the database and reconnects by itself (with a growing pause, so a few writes may be needed).
+ */
+async function changeHeardAfterWrite(token: string, villageId: string, villagerId: string) {
+  const ticket = await call('POST', `/v1/villages/${villageId}/events/ticket`, token);
+  const stream = await fetch(`${server.base}/v1/villages/${villageId}/events?ticket=${encodeURIComponent(ticket.body.data.ticket)}`);
+  expect(stream.status).toBe(200);
+  const reader = stream.body!.pipeThrough(new TextDecoderStream()).getReader();
+  let heard = false;
+  const listening = (async () => {
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+      if (chunk.value.includes('event: change')) return void (heard = true);
+    }
+  })();
+  for (let i = 0; i < 10 && !heard; i++) {
+    expect((await call('POST', `/v1/villages/${villageId}/needs`, token, { villager_id: villagerId, name: `Courses ${i}` })).status).toBe(201);
+    await new Promise((r) => setTimeout(r, 2_000));
+  }
+  await reader.cancel();
+  await listening.catch(() => undefined);
+  return heard;
+}
