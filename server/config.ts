@@ -33,6 +33,15 @@ const Settings = v.object({
   ),
   PUSH_CONTACT: v.optional(url(['mailto:', 'https:'], 'PUSH_CONTACT')),
   PUSH_ALLOW_HTTP: v.optional(v.picklist(['0', '1'], 'PUSH_ALLOW_HTTP doit valoir 0 ou 1')),
+  S3_URL: v.optional(
+    v.pipe(
+      url(['http:', 'https:'], 'S3_URL'),
+      v.check((s) => {
+        const u = new URL(s);
+        return u.username !== '' && u.password !== '' && u.pathname.replace(/\//g, '') !== '';
+      }, 'S3_URL doit porter la clé, le secret et le bucket : https://CLÉ:SECRET@hôte/bucket'),
+    ),
+  ),
   DIST_DIR: v.optional(v.pipe(v.string(), v.nonEmpty('DIST_DIR ne peut pas être vide'))),
   LOG_LEVEL: v.optional(v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'LOG_LEVEL doit valoir fatal, error, warn, info, debug, trace ou silent'), 'info'),
 });
@@ -50,6 +59,8 @@ export interface Config {
   pushContact: string;
   /** Lets subscriptions name a plain-http push service: for a test's local one only. */
   pushAllowHttp: boolean;
+  /** An S3-compatible bucket for the photos; without it they are kept in the database. */
+  s3Url?: string;
   /** A build of the app made elsewhere, served as is; without it `dist/`, rebuilt when stale. */
   distDir?: string;
 }
@@ -73,6 +84,7 @@ export function readConfig(env: Record<string, string | undefined>): Config {
     logLevel: s.LOG_LEVEL,
     pushContact: s.PUSH_CONTACT ?? defaultPushContact(s.PUBLIC_URL),
     pushAllowHttp: s.PUSH_ALLOW_HTTP === '1',
+    s3Url: s.S3_URL,
     distDir: s.DIST_DIR ? resolve(s.DIST_DIR) : undefined,
   };
 }

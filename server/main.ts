@@ -10,6 +10,7 @@ import { systemClock } from './deps';
 import { createFileMailer, createSmtpMailer } from './mail/mailer';
 import { createDatabaseStore } from './files/database-store';
 import { importDiskPhotos } from './files/import-disk-photos';
+import { createS3Store } from './files/s3-store';
 import { servePwa } from './static/pwa';
 import { ensureAppBuilt } from './static/ensure-built';
 import { startPushDispatch } from './push/start';
@@ -29,8 +30,8 @@ const database = config.databaseUrl
   ? await openPostgres(config.databaseUrl)
   : await openPglite({ dataDir: join(config.dataDir, 'pglite') });
 await prepare(database);
-const files = createDatabaseStore(database.db);
-// Photos used to live on each instance's disk; they now live in the database that every instance reads.
+const files = config.s3Url ? createS3Store(config.s3Url) : createDatabaseStore(database.db);
+// Photos used to live on each instance's disk; they now live where every instance reads them.
 await importDiskPhotos(join(config.dataDir, 'uploads'), files, logger);
 
 // Event streams never end by themselves: stopping aborts them, so shutdown does not wait for its forced close.
