@@ -1,4 +1,5 @@
 import { serve } from '@hono/node-server';
+import { answerClientErrors } from './http/client-error';
 import { mkdirSync } from 'node:fs';
 import { setMaxListeners } from 'node:events';
 import { join } from 'node:path';
@@ -89,6 +90,7 @@ const server = serve({ fetch, port: config.port }, (info) => {
     `Village écoute sur http://localhost:${info.port}`,
   );
 });
+answerClientErrors(server);
 
 let stopping = false;
 async function shutdown(signal: string) {

@@ -1,4 +1,4 @@
-import { streamSSE } from 'hono/streaming';
+import { streamSSE, type SSEStreamingApi } from 'hono/streaming';
 import { issueEventTicket, villageEvents } from '../../src/contract/endpoints/village-life';
 import type { Deps } from '../deps';
 import { publicRoute, route, type App } from '../http/route';
@@ -8,6 +8,7 @@ import type { EventHub, VillageChange } from './hub';
 import { createUsedTickets, issueTicket, readTicket } from './ticket';
 import { activeMembersOnChange } from './active-members';
 import { noteSeen } from '../villagers/last-seen';
+import { createStreamCap } from './stream-cap';
 
 /** Under the idle timeouts of common proxies (often 30 to 60 s), so that a quiet stream is not cut. */
 export const PING_MS = 25_000;
@@ -21,16 +22,20 @@ export const RETRY_MS = 3_000;
 export function eventRoutes(app: App, deps: Deps, hub: EventHub, secret: () => Promise<Buffer>) {
   const usedTickets = createUsedTickets();
   const activeMembers = activeMembersOnChange(deps.db);
+  const streamCap = createStreamCap();
 
-  route(app, issueEventTicket, async (c, { user, params }) => {
-    const villageId = params.id.toLowerCase();
+  // The route layer checks the village id (a UUID, in lower case) like every other path id: 404 otherwise.
+  const villageIds = { ids: { id: text.villageNotFound } };
+
+  route(app, issueEventTicket, villageIds, async (c, { user, params }) => {
+    const villageId = params.id;
     canRead(await readMembership(deps, villageId, user.id));
     const { token, ticket } = issueTicket(await secret(), user.id, villageId, deps.clock.now().getTime());
     return c.json({ data: { ticket: token, expires_at: new Date(ticket.expiresAt).toISOString() } });
   });
 
-  publicRoute(app, villageEvents, async (c, { params, query }) => {
-    const villageId = params.id.toLowerCase();
+  publicRoute(app, villageEvents, villageIds, async (c, { params, query }) => {
+    const villageId = params.id;
     const now = deps.clock.now().getTime();
     const ticket = readTicket(await secret(), query.ticket ?? '', villageId, now);
     // Forged, expired, for another village or already used: the app asks for a new one.
@@ -43,8 +48,17 @@ export function eventRoutes(app: App, deps: Deps, hub: EventHub, secret: () => P
     // An open stream is an open screen of the village: its reader is here (the chat digest waits hours of absence).
     const reader = await readMembership(deps, villageId, ticket.userId);
     if (reader.villager) await noteSeen(deps, reader.villager.id);
+    // Taken last, so that a refused stream holds no place; given back however the stream ends.
+    const place = streamCap.take(ticket.userId);
 
     const response = streamSSE(c, async (stream) => {
+      try {
+        await serve(stream);
+      } finally {
+        place.release();
+      }
+    });
+    async function serve(stream: SSEStreamingApi) {
       await stream.writeSSE({ event: 'ready', data: JSON.stringify({ village_id: villageId }), retry: RETRY_MS });
       await new Promise<void>((resolve) => {
         let queue = Promise.resolve();
@@ -73,7 +87,7 @@ export function eventRoutes(app: App, deps: Deps, hub: EventHub, secret: () => P
         if (deps.shutdown?.aborted) end();
         deps.shutdown?.addEventListener('abort', end);
       });
-    });
+    }
     // The connection serves this stream only: once the stream ends, it goes, and a shutting-down server with it.
     response.headers.set('Connection', 'close');
     // Proxies such as nginx would otherwise buffer the stream.

@@ -4,6 +4,7 @@ import { pathParamNames, type AnyEndpoint, type BodyOf, type PathParamName, type
 import type { AppEnv, AuthUser } from '../deps';
 import { requireUser } from './authenticate';
 import { parse, pathId, readJson } from './validate';
+import { refuseBadText } from './text-guard';
 
 export type App = Hono<AppEnv>;
 
@@ -78,6 +79,9 @@ function register<E extends AnyEndpoint, U extends AuthUser | null>(
   // A parameter renamed in the table must not leave an id unchecked.
   const unknown = Object.keys(ids).filter((name) => !names.includes(name));
   if (unknown.length) throw new Error(`${endpoint.name}: ${unknown.join(', ')} is not a parameter of ${endpoint.path}`);
+  // Every path id goes through the one UUID check below: an id read raw would reach a uuid column and answer 500.
+  const unchecked = names.filter((name) => isIdName(name) && ids[name] === undefined);
+  if (unchecked.length) throw new Error(`${endpoint.name}: path id ${unchecked.join(', ')} needs its "not found" message in \`ids\``);
   app.on(endpoint.method, honoPath(endpoint.path), async (c) => {
     const user = (signedIn ? requireUser(c) : c.get('user')) as U;
     const params: Record<string, string> = {};
@@ -93,6 +97,9 @@ function register<E extends AnyEndpoint, U extends AuthUser | null>(
   });
 }
 
+/** `{id}`, `{helpId}`…: a parameter that names a row. Others (a feed token, a file name) are handed over as they came. */
+const isIdName = (name: string) => name === 'id' || name.endsWith('Id');
+
 /**
  * Where a query is read from. The spec lets a DELETE send its acting villager id (`villager_id`,
  * `deleter_id`) in the query or in a JSON body: the query when it holds any of the schema's fields, else
@@ -100,6 +107,7 @@ function register<E extends AnyEndpoint, U extends AuthUser | null>(
  */
 async function querySource(c: Context<AppEnv>, method: string, schema: v.GenericSchema) {
   const query = c.req.query();
+  refuseBadText(query);
   if (method !== 'DELETE') return query;
   const fields = Object.keys((schema as { entries?: Record<string, unknown> }).entries ?? {});
   return fields.some((field) => field in query) ? query : readJson(c);

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import type { Context } from 'hono';
 import { messages } from '../../src/contract';
 import { HttpError, invalid, text } from './errors';
+import { refuseBadText } from './text-guard';
 
 /** Validates with a contract schema; failures become a 422 listing each field's French message. */
 export function parse<S extends v.GenericSchema>(schema: S, input: unknown): v.InferOutput<S> {
@@ -14,21 +15,10 @@ export function parse<S extends v.GenericSchema>(schema: S, input: unknown): v.I
   throw invalid(errors);
 }
 
-/** The first string holding a NUL character, which PostgreSQL cannot store in text: its dot path. */
-function nulPath(value: unknown, path: string): string | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
-  if (value === null || typeof value !== 'object') return null;
-  for (const [key, item] of Object.entries(value)) {
-    const found = nulPath(item, path ? `${path}.${key}` : key);
-    if (found !== null) return found;
-  }
-  return null;
-}
-
 /**
  * The JSON body, or a 400 in French when it is not JSON. An empty body reads as `{}`. Every body of /v1 is
  * an object: anything else (an array, which valibot's object schemas would take for one, a string, null)
- * is refused, and so is a string with a NUL character, before it reaches the database.
+ * is refused, and so is text PostgreSQL cannot store (a NUL character, a lone surrogate), before it reaches the database.
  */
 export async function readJson(c: Context): Promise<unknown> {
   const raw = await c.req.text();
@@ -42,8 +32,7 @@ export async function readJson(c: Context): Promise<unknown> {
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
     throw invalid([{ field: '', message: messages.wrongType }]);
   }
-  const nul = nulPath(parsed, '');
-  if (nul !== null) throw invalid([{ field: nul, message: messages.wrongType }]);
+  refuseBadText(parsed);
   return parsed;
 }
 

@@ -1,4 +1,4 @@
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { AppEnv, Deps } from '../deps';
@@ -6,8 +6,8 @@ import type { Tx } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
 import { HttpError, invalid, text } from './errors';
 import { collectTouched } from '../cache/touched';
+import { KEY_TTL_MS } from './sweeps';
 
-const KEY_TTL_MS = 7 * 24 * 3600 * 1000;
 
 class Replay {
   constructor(readonly status: number, readonly body: unknown) {}
@@ -34,7 +34,6 @@ export async function write<T>(
   const keyed = user && key ? { userId: user.id, key } : null;
   const now = deps.clock.now();
   const expiredBefore = new Date(now.getTime() - KEY_TTL_MS);
-  if (keyed) await purgeExpiredKeys(deps, now, expiredBefore);
   try {
     const { result: answer, touched } = await collectTouched(() => deps.db.transaction(async (tx) => {
       if (keyed) {
@@ -49,7 +48,7 @@ export async function write<T>(
             .from(idempotencyKeys)
             .where(and(eq(idempotencyKeys.userId, keyed.userId), eq(idempotencyKeys.key, keyed.key)));
           if (stored.createdAt < expiredBefore) {
-            // Kept past its 7 days (the sweep runs now and then): the key is free again.
+            // Kept past its 7 days (server/http/sweeps.ts runs now and then): the key is free again.
             await tx
               .update(idempotencyKeys)
               .set({ request, status, body: null, createdAt: now })
@@ -80,19 +79,6 @@ export async function write<T>(
     }
     throw error;
   }
-}
-
-const SWEEP_EVERY_MS = 60_000;
-let lastSweep = 0;
-
-/**
- * Forgets keys past their 7 days, at most once a minute per instance rather than on every write: each
- * query of the write path costs about half a millisecond on the embedded database.
- */
-async function purgeExpiredKeys(deps: Deps, now: Date, expiredBefore: Date) {
-  if (Math.abs(now.getTime() - lastSweep) < SWEEP_EVERY_MS) return;
-  lastSweep = now.getTime();
-  await deps.db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, expiredBefore));
 }
 
 function respond(c: Context, status: number, body: unknown) {

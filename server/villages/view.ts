@@ -1,4 +1,4 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Village, VillageInclude } from '../../src/contract';
 import type { Executor } from '../db/client';
 import { helps, users, villageNeeds, villagers } from '../db/schema';
@@ -39,7 +39,15 @@ export async function buildVillageView(
     });
   }
   if (include.has('helps')) {
-    const rows = await db.select().from(helps).where(eq(helps.villageId, village.id)).orderBy(asc(helps.startDate), asc(helps.id));
+    // Helps of inactive villagers (out or banned) are ignored, as the spec says and as slots count them:
+    // the village never shows them, so app and server agree on who helps and on each slot's places.
+    const rows = await db
+      .select({ help: helps })
+      .from(helps)
+      .innerJoin(villagers, eq(villagers.id, helps.helperId))
+      .where(and(eq(helps.villageId, village.id), eq(villagers.isOut, false), eq(villagers.isBan, false)))
+      .orderBy(asc(helps.startDate), asc(helps.id))
+      .then((joined) => joined.map((j) => j.help));
     const needs = new Map(needRows.map((n) => [n.id, n]));
     view.helps = rows.map((r) => {
       const help = serialize.help(r);

@@ -1,0 +1,53 @@
+import { lt, sql } from 'drizzle-orm';
+import { createMiddleware } from 'hono/factory';
+import type { AppEnv, Deps } from '../deps';
+import { idempotencyKeys, sessions } from '../db/schema';
+import { SESSION_IDLE_MS } from './authenticate';
+
+/** Idempotency keys are kept with their answer for 7 days (the spec's window for a retried write). */
+export const KEY_TTL_MS = 7 * 24 * 3600 * 1000;
+/**
+ * The keys kept per user; older ones are dropped past it. Not a 429: the outbox replays one write at a
+ * time and retries only the entry in flight, so only a user's latest keys can ever be presented again,
+ * while refusing writes would stall a phone replaying a long day offline. 1,000 is far more than any
+ * outbox holds in flight and bounds what one user can make the server store (each row holds an answer).
+ */
+export const KEYS_PER_USER = 1000;
+const SWEEP_EVERY_MS = 60_000;
+
+/**
+ * Forgets what no request can use any more: idempotency keys past their 7 days or beyond a user's
+ * latest 1,000, and sessions idle past their 30 days (refused when presented, but kept for ever when
+ * never presented again). Idle sessions need no revocation notice: every instance refuses them by their
+ * own last use already.
+ */
+export async function sweepStale(deps: Deps, now: Date) {
+  await deps.db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, new Date(now.getTime() - KEY_TTL_MS)));
+  await deps.db.execute(sql`
+    DELETE FROM idempotency_keys k USING (
+      SELECT user_id, key FROM (
+        SELECT user_id, key, row_number() OVER (PARTITION BY user_id ORDER BY created_at DESC, key DESC) AS n
+        FROM idempotency_keys
+        WHERE user_id IN (SELECT user_id FROM idempotency_keys GROUP BY user_id HAVING count(*) > ${KEYS_PER_USER})
+      ) ranked WHERE n > ${KEYS_PER_USER}
+    ) extra
+    WHERE k.user_id = extra.user_id AND k.key = extra.key`);
+  await deps.db.delete(sessions).where(lt(sessions.lastUsedAt, new Date(now.getTime() - SESSION_IDLE_MS)));
+}
+
+/**
+ * Runs the sweep at most once a minute per instance, on a request to /v1, rather than on every request:
+ * each query costs about half a millisecond on the embedded database. A failed sweep only waits for the
+ * next minute; the request goes on.
+ */
+export const sweepNowAndThen = (deps: Deps) => {
+  let lastSweep = Number.NEGATIVE_INFINITY;
+  return createMiddleware<AppEnv>(async (_c, next) => {
+    const now = deps.clock.now();
+    if (Math.abs(now.getTime() - lastSweep) >= SWEEP_EVERY_MS) {
+      lastSweep = now.getTime();
+      await sweepStale(deps, now).catch((error) => deps.logger.warn({ err: error }, 'sweep failed'));
+    }
+    return next();
+  });
+};
