@@ -25,9 +25,12 @@ const freePort = () =>
     });
   });
 
+/** Extra Node flags for the server process, to profile it under a bench: BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof'. */
+const serverNodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+
 export async function startServer(env: Record<string, string>) {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, [...serverNodeArgs, '--import', 'tsx', 'server/main.ts'], {
     cwd: root,
     env: { ...process.env, LOG_LEVEL: 'warn', PORT: String(port), ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -40,7 +43,7 @@ export async function startServer(env: Record<string, string>) {
       await new Promise((r) => setTimeout(r, 200));
     }
   }
-  return { base, stop: () => new Promise((r) => (child.on('exit', r), child.kill('SIGTERM'))) };
+  return { base, pid: child.pid as number, stop: () => new Promise((r) => (child.on('exit', r), child.kill('SIGTERM'))) };
 }
 
 /** One JSON call; a refusal throws with the answer, since a bench must not measure errors. */
