@@ -26,7 +26,7 @@ export function villageRoutes(app: App, deps: Deps, serialize: Serializers, cach
   const viewJson = async (db: Executor, village: VillageRow, rawInclude: string | undefined) => {
     const include = parseVillageIncludes(rawInclude);
     const key = `${village.id}:${village.revision}:${includeKey(include)}`;
-    const view = await cache.getOrBuild(key, async () => JSON.stringify(await buildVillageView(db, serialize, village, include)));
+    const view = await cache.getOrBuild(village.id, village.revision, includeKey(include), async () => JSON.stringify(await buildVillageView(db, serialize, village, include)));
     return { ...view, etag: `W/"${key}"` };
   };
 

@@ -11,36 +11,42 @@ export interface CachedView {
 }
 
 /**
- * Serialized village answers, keyed by village, revision and include. Every write bumps the revision in
- * its own transaction and each read checks the current revision in the database first, so an entry is
- * never served stale, whichever instance made the write. Bounded, least recently used dropped first.
+ * Serialized village answers, by village and include, at the revision they were built for. Every write
+ * bumps the revision in its own transaction and each read checks the current revision in the database
+ * first, so an entry is never served stale, whichever instance made the write. Only the newest revision
+ * of a view is kept: under steady writes, older ones would fill the bound with answers nobody asks for
+ * again. Bounded, least recently used dropped first.
  *
- * Readers of one key share one build: under load a write moves the revision while hundreds of readers
- * wait, and letting each of them rebuild the same view (four queries, the JSON, the gzip) queued them all
- * behind each other on the database; measured with `npm run bench:load`, that turned a write into seconds
- * of delay for every reader.
+ * Readers of one revision share one build: under load a write moves the revision while hundreds of
+ * readers wait, and letting each of them rebuild the same view (four queries, the JSON, the gzip) queued
+ * them all behind each other on the database (`npm run bench:load` measured it).
  */
 export function createVillageViewCache(maxEntries = 200) {
-  const entries = new Map<string, Promise<CachedView>>();
+  const entries = new Map<string, { revision: number; view: Promise<CachedView> }>();
   const buildView = async (build: () => Promise<string>): Promise<CachedView> => {
     const json = await build();
     const body = Buffer.from(`{"data":${json}}`);
     return { json, body, gzipped: await gzip(body) };
   };
   return {
-    getOrBuild(key: string, build: () => Promise<string>): Promise<CachedView> {
+    getOrBuild(villageId: string, revision: number, include: string, build: () => Promise<string>): Promise<CachedView> {
+      const key = `${villageId}:${include}`;
       const hit = entries.get(key);
-      if (hit) {
+      if (hit?.revision === revision) {
         entries.delete(key);
         entries.set(key, hit);
-        return hit;
+        return hit.view;
       }
-      const building = buildView(build);
-      entries.set(key, building);
+      const view = buildView(build);
+      // A reader who read the revision before a write that another reader already saw: answered, not kept.
+      if (hit && hit.revision > revision) return view;
+      const entry = { revision, view };
+      entries.delete(key);
+      entries.set(key, entry);
       // A failed build is not kept: the next reader tries again.
-      building.catch(() => entries.get(key) === building && entries.delete(key));
+      view.catch(() => entries.get(key) === entry && entries.delete(key));
       if (entries.size > maxEntries) entries.delete(entries.keys().next().value as string);
-      return building;
+      return view;
     },
   };
 }
