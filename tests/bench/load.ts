@@ -1,5 +1,5 @@
 /**
- * `npm run bench:load [-- --duration 60 --connections 200 --runs 1]`: the server in its own process, as
+ * `npm run bench:load [-- --duration 60 --connections 200 --runs 1 --writes 10]`: the server in its own process, as
  * `npm start` runs it, under 200 connections for 60 s of 90 % `GET /v1/villages/{id}` with the spec's full
  * include and 10 % writes (helps and chat messages, each with its own Idempotency-Key) spread over four
  * villages and 24 authors. Prints requests/s, p50, p99, errors, timeouts (no answer within 10 s) and the
@@ -20,11 +20,13 @@ import { helpTimes, seedAccounts, seedVillages, type LoadWorld } from './load-se
 const FULL = 'photo,needs,villagers,villagers.user,villagers.user.photo,helps,helps.villageNeed';
 const TIMEOUT_S = 10;
 const { values: args } = parseArgs({
-  options: { duration: { type: 'string', default: '60' }, connections: { type: 'string', default: '200' }, runs: { type: 'string', default: '1' } },
+  options: { duration: { type: 'string', default: '60' }, connections: { type: 'string', default: '200' }, runs: { type: 'string', default: '1' }, writes: { type: 'string', default: '10' } },
 });
 const DURATION_S = Number(args.duration);
 const CONNECTIONS = Number(args.connections);
 const RUNS = Number(args.runs);
+// The share of writes in the mix, in per cent: half chat messages, half helps.
+const WRITE_SHARE = Number(args.writes) / 100;
 
 async function rssMiB(pid: number): Promise<number> {
   const status = await readFile(`/proc/${pid}/status`, 'utf8');
@@ -40,10 +42,10 @@ function nextRequest(world: LoadWorld, counter: { writes: number }) {
   const who = pick(village.members);
   const headers: Record<string, string> = { Authorization: `Bearer ${who.token}`, 'Accept-Encoding': 'gzip, deflate, br' };
   const draw = Math.random();
-  if (draw < 0.9) return { method: 'GET' as const, path: `/v1/villages/${village.id}?include=${FULL}`, headers };
+  if (draw >= WRITE_SHARE) return { method: 'GET' as const, path: `/v1/villages/${village.id}?include=${FULL}`, headers };
   const write = { ...headers, 'Content-Type': 'application/json', 'Idempotency-Key': uuidv7() };
   const n = counter.writes++;
-  if (draw < 0.95) {
+  if (draw < WRITE_SHARE / 2) {
     const body = { villager_id: who.villagerId, body: `Message de charge n° ${n} : je passe demain.` };
     return { method: 'POST' as const, path: `/v1/villages/${village.id}/messages`, headers: write, body: JSON.stringify(body) };
   }
@@ -116,7 +118,7 @@ async function benchOne(label: string, env: Record<string, string>, database: Da
   const server = await startServer(env);
   try {
     const world = await seedVillages(server.base, tokens);
-    console.log(`\n${label}: ${CONNECTIONS} connections, ${DURATION_S} s a run, 90 % full village reads / 10 % writes over ${world.villages.length} villages`);
+    console.log(`\n${label}: ${CONNECTIONS} connections, ${DURATION_S} s a run, ${100 - Number(args.writes)} % full village reads / ${args.writes} % writes over ${world.villages.length} villages`);
     const outcomes = [];
     for (let run = 1; run <= RUNS; run++) outcomes.push(await loadRun(server.base, server.pid, world, run));
     const met = outcomes.every((o) => o.errors === 0 && o.timeouts === 0 && o.p99 < 1000);
