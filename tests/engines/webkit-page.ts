@@ -5,8 +5,11 @@
  */
 import type { ElementRef, Session } from '../support/webdriver';
 
-/** Polls `expression` (a JS expression) in the page until it is truthy; answers its value. */
-export async function waitInPage<T>(session: Session, expression: string, what: string, timeout = 20_000): Promise<T> {
+/**
+ * Polls `expression` (a JS expression) in the page until it is truthy; answers its value. The default wait is
+ * generous: a cold start goes through the bootstrap page's three calls on a shared 2-core machine.
+ */
+export async function waitInPage<T>(session: Session, expression: string, what: string, timeout = 45_000): Promise<T> {
   const deadline = Date.now() + timeout;
   let last: unknown;
   for (;;) {
@@ -39,12 +42,12 @@ export async function control(session: Session, tag: 'a' | 'button', text: strin
   );
 }
 
-/** The visible form control labelled `text` exactly (the label's own words, before any hint). */
+/** The visible, enabled form control labelled `text` exactly (the label's own words, before any hint). */
 export async function field(session: Session, text: string, timeout?: number): Promise<ElementRef> {
   return waitInPage<ElementRef>(
     session,
     `Array.from(document.querySelectorAll('label')).map((l) => [l, (l.firstChild && l.firstChild.textContent || '').trim(), l.textContent.trim()])
-       .filter(([l, own, all]) => (own === ${JSON.stringify(text)} || all === ${JSON.stringify(text)}) && l.control && l.control.offsetParent !== null)
+       .filter(([l, own, all]) => (own === ${JSON.stringify(text)} || all === ${JSON.stringify(text)}) && l.control && l.control.offsetParent !== null && !l.control.disabled)
        .map(([l]) => l.control)[0]`,
     `field "${text}"`,
     timeout,

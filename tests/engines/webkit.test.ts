@@ -4,24 +4,30 @@
  * lose the server, reload a deep link from the worker's cache, write a need, a help and a chat message
  * offline, reload still offline, and see each write reach the server exactly once when it is back; a
  * write the server refuses (its need deleted meanwhile on another device) lands in the list of changes
- * not sent, with the server's French message.
+ * not sent, with the server's French message. And what WebKit lacks (push here, `navigator.storage.persist`)
+ * is said or done without, not a broken screen.
  */
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { DateTime } from 'luxon';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { api, createOpenVillage, registerUser, startApp } from '../browser/harness';
 import { buildAppInto, temporaryDistDir } from '../browser/pwa-build';
-import { startWebKit } from '../support/webdriver';
+import { startWebKit, type ElementRef, type Session } from '../support/webdriver';
 import { clickControl, control, field, pendingText, typeInto, waitForText, waitInPage } from './webkit-page';
 
 const dist = await temporaryDistDir();
 await buildAppInto(dist, 'webkit');
 const app = await startApp({ DIST_DIR: dist });
-const webkit = await startWebKit({ timeZone: 'Europe/Paris' });
-afterAll(() => webkit.quit());
-const { session } = webkit;
+let session: Session;
+
+/** A browser of its own for each test (a fresh profile: no storage, no worker), gone at the test's end. */
+async function freshWebKit() {
+  const webkit = await startWebKit({ timeZone: 'Europe/Paris' });
+  onTestFinished(() => webkit.quit());
+  session = webkit.session;
+}
 
 const PASSWORD = 'motdepasse-solide-1';
 const tomorrow = DateTime.now().setZone('Europe/Paris').plus({ days: 1 });
@@ -90,11 +96,36 @@ async function serverVillage(token: string, villageId: string) {
 }
 
 describe('WebKit, with no Background Sync', () => {
+  it('says what this engine lacks instead of breaking: push, and the Web Locks and storage persistence the outbox uses when present', async () => {
+    await freshWebKit();
+    const { token } = await registerUser(app.base, { email: 'webkit-push@example.org', password: PASSWORD, first_name: 'Hugo', last_name: 'Martin' });
+    await session.navigate(`${app.base}/auth/login`);
+    await session.execute('localStorage.setItem("ga-token", arguments[0])', [token]);
+    // The first screen of a device loads the user's data, then shows their villages.
+    await session.navigate(`${app.base}/`);
+    await waitForText(session, 'Mes villages');
+    // Through the links: a second full load right after the first sometimes stayed on the bootstrap page
+    // ("Chargement…") in WebKit here (twice in ten runs, not understood yet), which is not this test's subject.
+    await clickControl(session, 'a', 'Mon compte');
+    await clickControl(session, 'a', 'Notifications');
+    await waitForText(session, 'Sur cet appareil');
+    const engine = await session.executeAsync<{ locks: boolean; persist: string; push: boolean; notification: boolean }>(
+      `const done = arguments[arguments.length - 1];
+       const persist = navigator.storage && navigator.storage.persist ? navigator.storage.persist().then(String, (e) => 'rejected: ' + e) : Promise.resolve('absent');
+       persist.then((p) => done({ locks: !!navigator.locks, persist: p, push: 'PushManager' in window, notification: 'Notification' in window }));`,
+    );
+    console.info('WebKitGTK here:', JSON.stringify(engine));
+    if (engine.push && engine.notification) await control(session, 'button', 'Activer les notifications sur cet appareil');
+    else await waitForText(session, 'Ce navigateur ne peut pas recevoir de notifications.');
+    await session.screenshot('/tmp/webkit-notifications.png');
+  }, 120_000);
+
   it('keeps the village usable offline and sends each write made offline exactly once when the server is back', async () => {
     const { token } = await registerUser(app.base, { email: 'webkit@example.org', password: PASSWORD, first_name: 'Claire', last_name: 'Durand' });
     const { id, villagerId } = await createOpenVillage(app.base, token);
     const walk = await api(app.base, token, 'POST', `/v1/villages/${id}/needs`, { villager_id: villagerId, name: 'Promenade' });
     expect(walk.status).toBe(201);
+    await freshWebKit();
     expect(await session.execute('return typeof SyncManager')).toBe('undefined');
 
     // Sign in through the form.
@@ -102,14 +133,20 @@ describe('WebKit, with no Background Sync', () => {
     await typeInto(session, 'Email', 'webkit@example.org');
     await typeInto(session, 'Mot de passe', PASSWORD);
     await clickControl(session, 'button', 'Se connecter');
-    await waitInPage(session, `!location.pathname.startsWith('/auth')`, 'the dashboard');
+    await waitForText(session, 'Mes villages');
 
-    await session.navigate(`${app.base}/dashboard/villages/${id}/needs`);
+    // Open the village from the list, as a user would.
+    const card = await waitInPage<ElementRef>(session, `Array.from(document.querySelectorAll('a')).find((a) => a.getAttribute('href').includes(${JSON.stringify(id)}) && a.offsetParent !== null)`, 'the village in the list');
+    await session.click(card);
     await waitForText(session, 'Besoins du village');
     await waitForText(session, 'Promenade');
     await waitInPage(session, `navigator.serviceWorker.controller && navigator.serviceWorker.controller.state === 'activated'`, 'the worker controlling the page');
 
     await app.stop();
+    // Whatever happens below, the server is up again for what follows.
+    onTestFinished(async () => {
+      if (!(await fetch(`${app.base}/v1/health`).then((r) => r.ok, () => false))) await app.start();
+    });
     // A deep link with no server: the worker's shell, the guards and the local store bring the need back.
     await session.navigate(`${app.base}/dashboard/villages/${id}/needs/${walk.body.data.id}`);
     await control(session, 'a', 'Proposer mon aide');
@@ -173,5 +210,6 @@ describe('WebKit, with no Background Sync', () => {
     await new Promise((r) => setTimeout(r, 1_000));
     const again = await serverVillage(token, id);
     expect([again.needs.length, again.helps.length, again.messages.length]).toEqual([1, 1, 1]);
-  }, 180_000);
+  }, 240_000);
+
 });
