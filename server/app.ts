@@ -5,7 +5,6 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { AppEnv, Deps } from './deps';
 import { HttpError, text } from './http/errors';
 import { authenticate } from './http/authenticate';
-import { sweepNowAndThen } from './http/sweeps';
 import { createSerializers } from './serialize';
 import { authRoutes } from './auth/routes';
 import { verifyEmailRoutes } from './auth/verify-email-routes';
@@ -71,7 +70,6 @@ export function createApp(input: Deps) {
   const photoLimit = bodyLimit({ maxSize: MAX_PHOTO_BYTES + 64 * 1024, onError: tooLarge });
   app.use('/v1/*', (c, next) => (c.req.path.endsWith('/photo') ? photoLimit(c, next) : jsonLimit(c, next)));
   app.use('/v1/*', authenticate(deps));
-  app.use('/v1/*', sweepNowAndThen(deps));
 
   // Each resource registers its calls from the endpoint table of the contract (server/http/route.ts).
   healthRoutes(app);

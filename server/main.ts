@@ -16,6 +16,7 @@ import { servePwa } from './static/pwa';
 import { ensureAppBuilt } from './static/ensure-built';
 import { startPushDispatch } from './push/start';
 import { startMailDispatch } from './mail/start';
+import { startSweeps } from './http/sweeps';
 
 let config;
 try {
@@ -51,8 +52,10 @@ const app = createApp({
   listen: database.listen,
   allowHttpPushEndpoints: config.pushAllowHttp,
 });
-startPushDispatch({ db: database.db, clock: systemClock, logger, subject: config.pushContact, listen: database.listen, signal: endStreams.signal });
-startMailDispatch({
+// The background work of this instance: each one's run in flight ends before the database closes.
+const pushDispatch = startPushDispatch({ db: database.db, clock: systemClock, logger, subject: config.pushContact, listen: database.listen, signal: endStreams.signal });
+const sweeps = startSweeps({ db: database.db, clock: systemClock, logger, signal: endStreams.signal });
+const mailDispatch = startMailDispatch({
   db: database.db,
   mailer,
   clock: systemClock,
@@ -108,6 +111,9 @@ async function shutdown(signal: string) {
   await closed;
   clearTimeout(force);
   if (inFlight > 0) await new Promise<void>((resolve) => (drained = resolve));
+  // Their timers stopped with the abort above; a batch of pushes or mails already running ends first, or
+  // it would meet a closed pool ("Cannot use a pool after calling end on the pool").
+  await Promise.all([pushDispatch.settled(), mailDispatch.settled(), sweeps.settled()]);
   await database.close();
   logger.info('stopped cleanly');
   process.exit(0);

@@ -1,6 +1,7 @@
 import { lt, sql } from 'drizzle-orm';
-import { createMiddleware } from 'hono/factory';
-import type { AppEnv, Deps } from '../deps';
+import type { Logger } from 'pino';
+import type { Clock } from '../deps';
+import type { Db } from '../db/client';
 import { idempotencyKeys, sessions } from '../db/schema';
 import { SESSION_IDLE_MS } from './authenticate';
 
@@ -21,7 +22,7 @@ const SWEEP_EVERY_MS = 60_000;
  * never presented again). Idle sessions need no revocation notice: every instance refuses them by their
  * own last use already.
  */
-export async function sweepStale(deps: Deps, now: Date) {
+export async function sweepStale(deps: { db: Db }, now: Date) {
   await deps.db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, new Date(now.getTime() - KEY_TTL_MS)));
   await deps.db.execute(sql`
     DELETE FROM idempotency_keys k USING (
@@ -36,18 +37,21 @@ export async function sweepStale(deps: Deps, now: Date) {
 }
 
 /**
- * Runs the sweep at most once a minute per instance, on a request to /v1, rather than on every request:
- * each query costs about half a millisecond on the embedded database. A failed sweep only waits for the
- * next minute; the request goes on.
+ * Sweeps every minute on this instance, on a timer of its own rather than inside a /v1 request (which
+ * would wait for it), until `signal` aborts. A failed sweep only waits for the next minute. `settled`
+ * resolves once a sweep in flight has ended: stopping awaits it before closing the database.
  */
-export const sweepNowAndThen = (deps: Deps) => {
-  let lastSweep = Number.NEGATIVE_INFINITY;
-  return createMiddleware<AppEnv>(async (_c, next) => {
-    const now = deps.clock.now();
-    if (Math.abs(now.getTime() - lastSweep) >= SWEEP_EVERY_MS) {
-      lastSweep = now.getTime();
-      await sweepStale(deps, now).catch((error) => deps.logger.warn({ err: error }, 'sweep failed'));
-    }
-    return next();
-  });
-};
+export function startSweeps(input: { db: Db; clock: Clock; logger: Logger; signal: AbortSignal; everyMs?: number }) {
+  let sweeping: Promise<void> | undefined;
+  const sweep = () => {
+    // One at a time: a sweep slower than the minute (a huge backlog) is not started twice.
+    if (sweeping || input.signal.aborted) return;
+    sweeping = sweepStale(input, input.clock.now())
+      .catch((error) => input.logger.warn({ err: error }, 'sweep failed'))
+      .finally(() => (sweeping = undefined));
+  };
+  const timer = setInterval(sweep, input.everyMs ?? SWEEP_EVERY_MS);
+  timer.unref();
+  input.signal.addEventListener('abort', () => clearInterval(timer), { once: true });
+  return { settled: () => sweeping ?? Promise.resolve() };
+}

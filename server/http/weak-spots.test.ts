@@ -9,7 +9,7 @@ import { newToken } from '../auth/tokens';
 import { createApp } from '../app';
 import { route } from './route';
 import { answerClientErrors } from './client-error';
-import { sweepStale } from './sweeps';
+import { startSweeps, sweepStale } from './sweeps';
 import { text } from './errors';
 import { BAD_CHARACTER } from './text-guard';
 import { KEYS_PER_USER } from './sweeps';
@@ -194,17 +194,25 @@ describe('what one user can make the server keep', () => {
     expect(await world.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.userId, other.id))).toHaveLength(1);
   });
 
-  it('runs the sweep on a request to /v1, at most once a minute', async () => {
+  it('sweeps on a timer of its own, not inside requests, until stopped; stopping awaits the sweep in flight', async () => {
     const u = await world.user('Ines');
-    const idle = newToken();
+    const idle = () => ({ tokenHash: newToken().hash, userId: u.id, lastUsedAt: new Date(world.clock.now().getTime() - 31 * DAY) });
+    const first = idle();
+    await world.db.insert(sessions).values(first);
+    // A request no longer sweeps: it does not wait for the sweep's queries.
     world.clock.advance(61_000);
     await world.request('GET', '/v1/health');
-    await world.db.insert(sessions).values({ tokenHash: idle.hash, userId: u.id, lastUsedAt: new Date(world.clock.now().getTime() - 31 * DAY) });
-    await world.request('GET', '/v1/health');
-    expect(await world.db.select().from(sessions).where(eq(sessions.tokenHash, idle.hash))).toHaveLength(1);
-    world.clock.advance(61_000);
-    await world.request('GET', '/v1/health');
-    expect(await world.db.select().from(sessions).where(eq(sessions.tokenHash, idle.hash))).toHaveLength(0);
+    expect(await world.db.select().from(sessions).where(eq(sessions.tokenHash, first.tokenHash))).toHaveLength(1);
+
+    const stop = new AbortController();
+    const sweeps = startSweeps({ db: world.db, clock: world.clock, logger: world.deps.logger, signal: stop.signal, everyMs: 20 });
+    await expect.poll(async () => (await world.db.select().from(sessions).where(eq(sessions.tokenHash, first.tokenHash))).length, { timeout: 5000 }).toBe(0);
+    stop.abort();
+    await sweeps.settled();
+    const second = idle();
+    await world.db.insert(sessions).values(second);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await world.db.select().from(sessions).where(eq(sessions.tokenHash, second.tokenHash))).toHaveLength(1);
   });
 });
 

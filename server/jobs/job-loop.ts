@@ -21,6 +21,7 @@ export function createJobLoop<Job>(input: {
   let running: Promise<number> | undefined;
   let again = false;
   let waking: NodeJS.Timeout | undefined;
+  let stopped = false;
 
   /** Handles every due job; resolves with how many went out. */
   function runDue(): Promise<number> {
@@ -56,13 +57,16 @@ export function createJobLoop<Job>(input: {
     runDue,
     /** A write queued jobs: handle them shortly rather than at the next tick. */
     wake() {
-      if (waking) return;
+      // Stopped: a NOTIFY arriving while the server shuts down must not start a run on a closing database.
+      if (waking || stopped) return;
       waking = setTimeout(() => {
         waking = undefined;
         void runQuietly();
       }, input.wakeDelayMs);
       waking.unref();
     },
+    /** Resolves once the run in flight, if any, has ended: stopping awaits it before closing the database. */
+    settled: (): Promise<unknown> => running?.catch(() => 0) ?? Promise.resolve(),
     /** Runs every `intervalMs`, and once now, until `signal` aborts. */
     start(intervalMs: number, signal?: AbortSignal) {
       const timer = setInterval(() => void runQuietly(), intervalMs);
@@ -70,6 +74,7 @@ export function createJobLoop<Job>(input: {
       signal?.addEventListener(
         'abort',
         () => {
+          stopped = true;
           clearInterval(timer);
           clearTimeout(waking);
         },

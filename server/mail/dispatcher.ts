@@ -209,6 +209,7 @@ export function createMailDispatcher(deps: MailDispatcherDeps) {
   }
 
   // runDue resolves with how many mails the mail server (or the outbox) accepted.
+  let pruning: Promise<unknown> | undefined;
   const loop = createJobLoop({ label: 'mail', logger: deps.logger, batchSize: BATCH, wakeDelayMs: WAKE_DELAY_MS, claim, handleBatch, now: () => deps.clock.now() });
   return {
     ...loop,
@@ -216,10 +217,16 @@ export function createMailDispatcher(deps: MailDispatcherDeps) {
     /** Runs every `intervalMs` until `signal` aborts, and prunes old rows every hour. */
     start(intervalMs: number, signal?: AbortSignal) {
       loop.start(intervalMs, signal);
-      const pruning = setInterval(() => void pruneFinished().catch((error) => deps.logger.error({ err: error }, 'mail prune failed')), PRUNE_EVERY_MS);
-      pruning.unref();
-      signal?.addEventListener('abort', () => clearInterval(pruning), { once: true });
+      const timer = setInterval(() => {
+        pruning = pruneFinished()
+          .catch((error) => deps.logger.error({ err: error }, 'mail prune failed'))
+          .finally(() => (pruning = undefined));
+      }, PRUNE_EVERY_MS);
+      timer.unref();
+      signal?.addEventListener('abort', () => clearInterval(timer), { once: true });
     },
+    /** Resolves once the run and the prune in flight, if any, have ended. */
+    settled: () => Promise.all([loop.settled(), pruning]),
   };
 }
 export type MailDispatcher = ReturnType<typeof createMailDispatcher>;

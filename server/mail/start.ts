@@ -32,16 +32,16 @@ export function startMailDispatch(input: {
     )
     .catch((error) => input.logger.error({ err: error }, 'LISTEN for mails failed'));
   dispatcher.start(TICK_MS, input.signal);
-  let scheduling = false;
+  let scheduling: Promise<unknown> | undefined;
   const schedule = setInterval(() => {
     if (scheduling) return;
-    scheduling = true;
-    runScheduledMail(input.db, input.clock.now(), input.logger)
+    scheduling = runScheduledMail(input.db, input.clock.now(), input.logger)
       .then((queued) => queued > 0 && dispatcher.wake())
       .catch((error) => input.logger.error({ err: error }, 'scheduled mails failed'))
-      .finally(() => (scheduling = false));
+      .finally(() => (scheduling = undefined));
   }, SCHEDULE_MS);
   schedule.unref();
   input.signal.addEventListener('abort', () => clearInterval(schedule), { once: true });
-  return dispatcher;
+  // Stopping awaits the scheduled mails being queued too, not only the dispatcher's run.
+  return { ...dispatcher, settled: () => Promise.all([dispatcher.settled(), scheduling]) };
 }

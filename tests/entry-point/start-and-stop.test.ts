@@ -48,6 +48,9 @@ async function waitUntilUp(base: string, server: { exited: Promise<unknown>; out
   throw new Error(`server did not start:\n${server.output()}`);
 }
 
+/** pino's lines at level error (50) or fatal (60). */
+const errorLines = (output: string) => output.split('\n').filter((line) => /"level":(50|60)\b/.test(line));
+
 const post = (url: string, body: unknown) =>
   fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
 
@@ -100,6 +103,9 @@ describe('npm start', () => {
     expect((await inFlight).status).toBe(201);
     expect(await first.exited).toBe(0);
     expect(first.output()).toContain('stopped cleanly');
+    // Nothing at error level on the way out: the mail queued by that request and the other background runs
+    // end before the database closes.
+    expect(errorLines(first.output())).toEqual([]);
 
     // Nothing was lost: the account made during shutdown is there after a restart.
     const second = start(env);
@@ -108,5 +114,6 @@ describe('npm start', () => {
     expect(login.status).toBe(200);
     second.child.kill('SIGTERM');
     expect(await second.exited).toBe(0);
+    expect(errorLines(second.output())).toEqual([]);
   }, 120_000);
 });
