@@ -17,3 +17,18 @@ export const photoStrategy = new CacheFirst({
   cacheName: PHOTO_CACHE,
   plugins: [new ExpirationPlugin({ maxEntries: 300, maxAgeSeconds: 30 * 24 * 60 * 60, purgeOnQuotaError: true })],
 });
+
+/**
+ * Fetches the catalogue pictures the page names (src/pwa/need-pictures.ts) into the photo cache, so the
+ * add-a-need screen shows them even when first opened offline. Cache first: those already held cost no
+ * request. Only the needs' pictures are taken: a message must not make the worker fetch anything else.
+ */
+export function cacheNeedPictures(event: ExtendableEvent, urls: unknown) {
+  if (!Array.isArray(urls)) return;
+  const requests = urls
+    .filter((url): url is string => typeof url === 'string')
+    .map((url) => new Request(url))
+    .filter((request) => new URL(request.url).pathname.startsWith('/static/needs/'));
+  // One failed picture (offline, or removed from the catalogue) does not keep the others from the cache.
+  event.waitUntil(Promise.allSettled(requests.map((request) => photoStrategy.handle({ request, event }))));
+}

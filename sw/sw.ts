@@ -2,7 +2,7 @@
 import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { isPhotoRequest, photoStrategy } from './photos';
+import { cacheNeedPictures, isPhotoRequest, photoStrategy } from './photos';
 import { registerPushHandlers } from './push-handlers';
 import { db } from '../src/db/database';
 import { drainOutbox } from '../src/outbox/replay';
@@ -10,6 +10,7 @@ import { provideMutationKinds } from '../src/outbox/registry';
 import { mutationKinds } from '../src/app/mutation-kinds';
 import { SYNC_TAG } from '../src/outbox/sync-tag';
 import { apiBaseUrl } from '../src/api/base-url';
+import { CACHE_NEED_PICTURES } from '../src/contract/worker-messages';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -27,9 +28,10 @@ registerRoute(({ url, request }) => isPhotoRequest(url, request), photoStrategy)
 // still wait for the user (registerType: 'prompt'): claiming only matters when nothing controls the page yet.
 clientsClaim();
 
-// The page asks before a new version takes over.
+// The page asks before a new version takes over, and names the catalogue pictures to keep for offline use.
 self.addEventListener('message', (event) => {
   if (event.data?.type === 'SKIP_WAITING') void self.skipWaiting();
+  if (event.data?.type === CACHE_NEED_PICTURES) cacheNeedPictures(event, event.data.urls);
 });
 
 // Writes made offline (src/outbox): replayed when the browser says the network is back, and when the worker starts.
@@ -48,8 +50,14 @@ self.addEventListener('sync', (event) => {
     }),
   );
 });
-self.addEventListener('activate', (event) => event.waitUntil(replay().catch(() => undefined)));
-void replay().catch(() => undefined);
+// Only where Background Sync exists (Chromium) does the worker drain at start; elsewhere the page alone does. In
+// WebKit a worker that opens IndexedDB while it installs or activates could wedge the database for every page
+// of the origin (the page's transactions never completed and the start-up page stayed on « Chargement… »), and
+// an activation held by that drain queued every request of the pages it controls.
+if ('sync' in self.registration) {
+  self.addEventListener('activate', () => void replay().catch(() => undefined));
+  void replay().catch(() => undefined);
+}
 
 // Web Push (src/contract/push.ts): shown, kept quiet in the open chat, and opened on a click.
 registerPushHandlers();

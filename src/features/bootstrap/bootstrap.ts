@@ -8,6 +8,7 @@ import { rebasePending } from '../../outbox/rebase';
 import { mutationKinds } from '../../outbox/registry';
 import { startReplaying } from '../../outbox/page-replayer';
 import { askForPersistentStorage } from '../../outbox/persistent-storage';
+import { cacheNeedPictures } from '../../pwa/need-pictures';
 import { getToken } from '../../session/token';
 import { appState } from '../../state/app-state';
 import { beginAnalytics } from '../../analytics/consent';
@@ -44,6 +45,7 @@ export async function bootstrap(): Promise<'ready' | 'signed-out' | 'no-data'> {
       const pending = await db.outbox.where('status').equals('pending').toArray();
       for (const villageId of new Set(pending.map((e) => e.villageId))) await rebasePending(db, kinds, villageId, user.data.id);
     });
+    cacheNeedPictures(categories.data);
   } else if (!(await db.users.count())) {
     return 'no-data';
   }
