@@ -7,6 +7,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { fileURLToPath } from 'node:url';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import * as schema from './schema';
 import { seedCatalogue } from './seed-catalogue';
 import { createPgListener } from './pg-listener';
@@ -59,9 +60,26 @@ async function underMigrationLock(database: Database, work: (db: Db) => Promise<
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
+/**
+ * PGlite runs each statement synchronously in WebAssembly, and its lock hands the connection to the next
+ * waiter in a promise continuation: under load, the whole queue of statements ran in one microtask burst,
+ * and the event loop got no turn to accept connections or read requests. `npm run bench:load` saw ~120
+ * connections wait in the kernel's accept queue for seconds, which were its "timeouts" over 10 s. One turn
+ * of the event loop before each statement (or transaction) outside a transaction lets I/O in between.
+ */
+function yieldBetweenQueries(client: PGlite) {
+  const exclusive = client._runExclusiveTransaction.bind(client);
+  client._runExclusiveTransaction = <T>(fn: () => Promise<T>) =>
+    exclusive(async () => {
+      await nextTurn();
+      return fn();
+    });
+}
+
 /** Embedded PostgreSQL: a directory on disk, memory (no dataDir), or a dumped data directory to start from. */
 export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob } = {}): Promise<Database> {
   const client = await PGlite.create(options.dataDir, options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
+  yieldBetweenQueries(client);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
