@@ -50,10 +50,10 @@ self.addEventListener('sync', (event) => {
     }),
   );
 });
-// Only where Background Sync exists (Chromium) does the worker drain at start; elsewhere the page alone does. In
-// WebKit a worker that opens IndexedDB while it installs or activates could wedge the database for every page
-// of the origin (the page's transactions never completed and the start-up page stayed on « Chargement… »), and
-// an activation held by that drain queued every request of the pages it controls.
+// Only where Background Sync exists (Chromium) does the worker drain at start; elsewhere the page alone does.
+// Activation is not held by that drain: in WebKit, when an IndexedDB transaction of the page left for the
+// back/forward cache never completes, the drain waits for ever, and a worker left « activating » queued every
+// request of the pages it controls.
 if ('sync' in self.registration) {
   self.addEventListener('activate', () => void replay().catch(() => undefined));
   void replay().catch(() => undefined);
