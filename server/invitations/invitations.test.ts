@@ -1,26 +1,14 @@
 import { eq } from 'drizzle-orm';
-import pino from 'pino';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { invitations } from '../db/schema';
-import { createMailDispatcher } from '../mail/dispatcher';
-import { createSmtpMailer } from '../mail/mailer';
 import { parseMail } from '../test/parse-mail';
-import { startSmtpServer } from '../test/smtp-server';
-import { createWorld, type TestUser } from '../test/world';
+import { type TestUser } from '../test/world';
+import { createSmtpWorld } from '../test/smtp-world';
 
-const PUBLIC_URL = 'https://village.example';
-const smtp = await startSmtpServer();
-afterAll(() => smtp.stop());
-
-const world = await createWorld({ publicUrl: PUBLIC_URL, rateLimits: { loginPerAddress: { max: 1000, windowMs: 60_000 } } });
-const sender = createMailDispatcher({
-  db: world.db,
-  mailer: createSmtpMailer(smtp.url),
-  clock: world.clock,
-  logger: pino({ level: 'silent' }),
-  publicUrl: PUBLIC_URL,
-  from: 'Village <no-reply@village.example>',
-});
+const { smtp, world, sender } = await createSmtpWorld(
+  { rateLimits: { loginPerAddress: { max: 1000, windowMs: 60_000 } } },
+  { from: 'Village <no-reply@village.example>' },
+);
 
 const receivedBy = (address: string) => smtp.received.filter((m) => m.to.includes(address)).map((m) => parseMail(m.raw));
 const linkIn = (text: string | undefined) => text?.match(/https:\/\/village\.example\/join\/village\?\S+/)?.[0] ?? null;

@@ -1,25 +1,18 @@
 import { eq } from 'drizzle-orm';
-import pino from 'pino';
 import * as v from 'valibot';
 import { v7 as uuidv7 } from 'uuid';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mailJobs, mailSuppressions, notificationSettings, users } from '../db/schema';
 import { sharedSecret } from '../events/shared-secret';
 import { parseMail } from '../test/parse-mail';
-import { startSmtpServer } from '../test/smtp-server';
-import { createWorld, type TestUser } from '../test/world';
-import { createMailDispatcher } from './dispatcher';
+import { type TestUser } from '../test/world';
+import { createSmtpWorld, MAIL_PUBLIC_URL } from '../test/smtp-world';
 import { layout } from './layout';
-import { createSmtpMailer } from './mailer';
 import { mailTemplate, unsubscribeFooter, type MailTemplate } from './template';
 import { readUnsubscribeToken, UNSUBSCRIBE_SECRET } from './unsubscribe-token';
 
 // What the dispatcher checks when it sends, whatever the kind: a template of this file stands for them.
-const smtp = await startSmtpServer();
-afterAll(() => smtp.stop());
-
-const PUBLIC_URL = 'https://village.example';
-const world = await createWorld({ publicUrl: PUBLIC_URL });
+const PUBLIC_URL = MAIL_PUBLIC_URL;
 
 const villageNews = mailTemplate({
   kind: 'new_slots',
@@ -36,14 +29,10 @@ const essential = mailTemplate({
   render: ({ first_name }) => layout('Essentiel', { greeting: `Bonjour ${first_name},`, paragraphs: ['Toujours envoyé.'] }),
 });
 
-const sender = createMailDispatcher({
-  db: world.db,
-  mailer: createSmtpMailer(smtp.url),
-  clock: world.clock,
-  logger: pino({ level: 'silent' }),
-  publicUrl: PUBLIC_URL,
-  templates: { village_news: villageNews as MailTemplate<unknown>, essential: essential as MailTemplate<unknown> },
-});
+const { smtp, world, sender } = await createSmtpWorld(
+  {},
+  { templates: { village_news: villageNews as MailTemplate<unknown>, essential: essential as MailTemplate<unknown> } },
+);
 
 const VILLAGE = '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b';
 

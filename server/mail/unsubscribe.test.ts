@@ -1,31 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import pino from 'pino';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_NOTIFICATION_SETTINGS, type NotificationKind } from '../../src/contract/notification-settings';
 import { users } from '../db/schema';
 import { sharedSecret } from '../events/shared-secret';
 import { parseMail } from '../test/parse-mail';
 import { addScheduledNeed, take } from '../test/schedules';
-import { startSmtpServer } from '../test/smtp-server';
 import { createWorld, type TestUser } from '../test/world';
-import { createMailDispatcher } from './dispatcher';
-import { createSmtpMailer } from './mailer';
 import { UNSUBSCRIBE_LINK_INVALID } from './unsubscribe-routes';
 import { UNSUBSCRIBE_SECRET, unsubscribeToken } from './unsubscribe-token';
+import { createSmtpWorld, MAIL_PUBLIC_URL } from '../test/smtp-world';
 
-const smtp = await startSmtpServer();
-afterAll(() => smtp.stop());
-
-const PUBLIC_URL = 'https://village.example';
-const world = await createWorld({ publicUrl: PUBLIC_URL });
-const sender = createMailDispatcher({
-  db: world.db,
-  mailer: createSmtpMailer(smtp.url),
-  clock: world.clock,
-  logger: pino({ level: 'silent' }),
-  publicUrl: PUBLIC_URL,
-});
+const PUBLIC_URL = MAIL_PUBLIC_URL;
+const { smtp, world, sender } = await createSmtpWorld();
 
 const tokenFor = async (user: { id: string }, kind: NotificationKind) =>
   unsubscribeToken(await sharedSecret(world.db, UNSUBSCRIBE_SECRET)(), user.id, kind);

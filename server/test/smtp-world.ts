@@ -1,7 +1,7 @@
 import pino from 'pino';
 import { afterAll } from 'vitest';
 import type { Deps } from '../deps';
-import { createMailDispatcher } from '../mail/dispatcher';
+import { createMailDispatcher, type MailDispatcherDeps } from '../mail/dispatcher';
 import { createSmtpMailer } from '../mail/mailer';
 import { startSmtpServer } from './smtp-server';
 import { createWorld } from './world';
@@ -14,11 +14,14 @@ export const MAIL_PUBLIC_URL = 'https://village.example';
  * `sender.runDue()` sends what is due on the world's clock; `dispatcher()` makes another, as a second
  * instance would.
  */
-export async function createSmtpWorld(overrides: Partial<Deps> = {}) {
+export async function createSmtpWorld(
+  overrides: Partial<Deps> = {},
+  sending: Pick<MailDispatcherDeps, 'from' | 'templates'> = {},
+) {
   const smtp = await startSmtpServer();
   afterAll(() => smtp.stop());
   const world = await createWorld({ publicUrl: MAIL_PUBLIC_URL, ...overrides });
   const dispatcher = () =>
-    createMailDispatcher({ db: world.db, mailer: createSmtpMailer(smtp.url), clock: world.clock, logger: pino({ level: 'silent' }), publicUrl: MAIL_PUBLIC_URL });
+    createMailDispatcher({ db: world.db, mailer: createSmtpMailer(smtp.url), clock: world.clock, logger: pino({ level: 'silent' }), publicUrl: MAIL_PUBLIC_URL, ...sending });
   return { smtp, world, dispatcher, sender: dispatcher() };
 }

@@ -6,13 +6,9 @@
  * created there for the run and dropped after). The server runs in its own process, as `npm start` does.
  */
 import autocannon from 'autocannon';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { call, startServer } from './bench-server';
-import { join } from 'node:path';
-import pg from 'pg';
+import { call, onEachDatabase, startServer } from './bench-server';
 import { v7 as uuidv7 } from 'uuid';
-import { openPglite, openPostgres, prepare, type Database } from '../../server/db/client';
+import { prepare, type Database } from '../../server/db/client';
 import { sessions, users } from '../../server/db/schema';
 import { hashPassword } from '../../server/auth/passwords';
 import { newToken } from '../../server/auth/tokens';
@@ -127,29 +123,4 @@ async function benchOne(label: string, env: Record<string, string>, database: Da
   }
 }
 
-const dataDir = await mkdtemp(join(tmpdir(), 'village-bench-'));
-try {
-  await mkdir(join(dataDir, 'pglite'), { recursive: true });
-  await benchOne('PGlite (embedded)', { DATA_DIR: dataDir }, await openPglite({ dataDir: join(dataDir, 'pglite') }));
-} finally {
-  await rm(dataDir, { recursive: true, force: true });
-}
-
-const pgUrl = process.env.BENCH_DATABASE_URL;
-if (pgUrl) {
-  const name = `village_bench_${process.pid}`;
-  const admin = new pg.Client({ connectionString: pgUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const target = new URL(pgUrl);
-  target.pathname = `/${name}`;
-  try {
-    await benchOne('PostgreSQL', { DATABASE_URL: target.toString(), DATA_DIR: dataDir }, await openPostgres(target.toString(), 2));
-  } finally {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-    await rm(dataDir, { recursive: true, force: true });
-  }
-} else {
-  console.log('\nPostgreSQL: skipped (set BENCH_DATABASE_URL=postgres://… to a server to run it there too)');
-}
+await onEachDatabase('village-bench', benchOne);

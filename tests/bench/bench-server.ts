@@ -4,10 +4,13 @@
  * the database before the server starts (registering through the API would trip its rate limit).
  */
 import { spawn } from 'node:child_process';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import { v7 as uuidv7 } from 'uuid';
-import { openPglite, openPostgres, prepare } from '../../server/db/client';
+import { openPglite, openPostgres, prepare, type Database } from '../../server/db/client';
 import { sessions, users } from '../../server/db/schema';
 import { hashPassword } from '../../server/auth/passwords';
 import { newToken } from '../../server/auth/tokens';
@@ -71,3 +74,38 @@ export async function seedUser(dataDir: string, label: string) {
 }
 
 export const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+
+/**
+ * Runs a bench on the embedded PGlite, then on a database of its own on `BENCH_DATABASE_URL`'s server when
+ * it is set (created for the run and dropped after); each with a data directory of its own.
+ */
+export async function onEachDatabase(
+  prefix: string,
+  bench: (label: string, env: Record<string, string>, database: Database) => Promise<void>,
+) {
+  const dataDir = await mkdtemp(join(tmpdir(), `${prefix}-`));
+  try {
+    await mkdir(join(dataDir, 'pglite'), { recursive: true });
+    await bench('PGlite (embedded)', { DATA_DIR: dataDir }, await openPglite({ dataDir: join(dataDir, 'pglite') }));
+  } finally {
+    await rm(dataDir, { recursive: true, force: true });
+  }
+  if (!PG_URL) {
+    console.log('\nPostgreSQL: skipped (set BENCH_DATABASE_URL=postgres://… to a server to run it there too)');
+    return;
+  }
+  const name = `${prefix.replace(/-/g, '_')}_${process.pid}`;
+  const admin = new pg.Client({ connectionString: PG_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const target = new URL(PG_URL);
+  target.pathname = `/${name}`;
+  const pgDataDir = await mkdtemp(join(tmpdir(), `${prefix}-`));
+  try {
+    await bench('PostgreSQL', { DATABASE_URL: target.toString(), DATA_DIR: pgDataDir }, await openPostgres(target.toString(), 2));
+  } finally {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+    await rm(pgDataDir, { recursive: true, force: true });
+  }
+}

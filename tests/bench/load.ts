@@ -7,14 +7,11 @@
  * too when BENCH_DATABASE_URL names a server (a database is created for the run and dropped after).
  */
 import autocannon from 'autocannon';
-import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import { v7 as uuidv7 } from 'uuid';
-import { openPglite, openPostgres, type Database } from '../../server/db/client';
-import { percentile, startServer } from './bench-server';
+import { type Database } from '../../server/db/client';
+import { onEachDatabase, percentile, startServer } from './bench-server';
 import { helpTimes, seedAccounts, seedVillages, type LoadWorld } from './load-seed';
 
 const FULL = 'photo,needs,villagers,villagers.user,villagers.user.photo,helps,helps.villageNeed';
@@ -128,30 +125,4 @@ async function benchOne(label: string, env: Record<string, string>, database: Da
   }
 }
 
-const dataDir = await mkdtemp(join(tmpdir(), 'village-load-'));
-try {
-  await mkdir(join(dataDir, 'pglite'), { recursive: true });
-  await benchOne('PGlite (embedded)', { DATA_DIR: dataDir }, await openPglite({ dataDir: join(dataDir, 'pglite') }));
-} finally {
-  await rm(dataDir, { recursive: true, force: true });
-}
-
-const pgUrl = process.env.BENCH_DATABASE_URL;
-if (pgUrl) {
-  const name = `village_load_${process.pid}`;
-  const admin = new pg.Client({ connectionString: pgUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const target = new URL(pgUrl);
-  target.pathname = `/${name}`;
-  const pgDataDir = await mkdtemp(join(tmpdir(), 'village-load-'));
-  try {
-    await benchOne('PostgreSQL', { DATABASE_URL: target.toString(), DATA_DIR: pgDataDir }, await openPostgres(target.toString(), 2));
-  } finally {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-    await rm(pgDataDir, { recursive: true, force: true });
-  }
-} else {
-  console.log('\nPostgreSQL: skipped (set BENCH_DATABASE_URL=postgres://… to a server to run it there too)');
-}
+await onEachDatabase('village-load', benchOne);
