@@ -51,8 +51,8 @@ self.addEventListener('sync', (event) => {
   );
 });
 // Only where Background Sync exists (Chromium) does the worker drain at start; elsewhere the page alone does.
-// Activation is not held by that drain: in WebKit, IndexedDB sometimes stops completing transactions after a
-// quick second page load (cause not yet known); the drain then waited for ever, and a worker left « activating »
+// Activation is not held by that drain: in WebKit, a page cached with an IndexedDB transaction in flight kept
+// every later one waiting (src/db/page-suspension.ts); a drain then waited for ever, and a worker left « activating »
 // queued every request of the pages it controls.
 if ('sync' in self.registration) {
   self.addEventListener('activate', () => void replay().catch(() => undefined));

@@ -1,4 +1,6 @@
-import Dexie, { type Table } from 'dexie';
+import Dexie, { type DBCoreTransaction, type Table } from 'dexie';
+import { trackOpenTransactions } from './open-transactions';
+import { releaseDatabaseWhenPageIsCached, type PageWindow } from './page-suspension';
 import type { ChatMessage, Help, NeedCategory, User, Village, VillageNeed, Villager } from '../contract';
 
 /** The session as the service worker needs it to replay writes: the token and whose it is. */
@@ -54,9 +56,12 @@ export class VillageDatabase extends Dexie {
   outbox!: Table<OutboxEntry, number>;
   sentMarks!: Table<SentMark, string>;
   messages!: Table<LocalMessage, string>;
+  /** Transactions not yet over: a page put in the back/forward cache aborts them (page-suspension.ts). */
+  readonly openTransactions = new Set<DBCoreTransaction>();
 
   constructor(name = 'village') {
     super(name);
+    this.use(trackOpenTransactions(this.openTransactions));
     this.version(1).stores({ session: 'key', users: 'id', categories: 'id', villages: 'id, state' });
     this.version(2).stores({
       villagers: 'id, village_id, user_id',
@@ -73,6 +78,9 @@ export class VillageDatabase extends Dexie {
 }
 
 export const db = new VillageDatabase();
+// In a page (the worker has no back/forward cache), from the moment anything can use the store.
+const page = (globalThis as { window?: PageWindow }).window;
+if (page) releaseDatabaseWhenPageIsCached(db.openTransactions, page);
 
 /** The tables a village's snapshot fills; a pull replaces them for that village in one transaction. */
 export const villageTables = (database: VillageDatabase) => [

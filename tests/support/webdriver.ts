@@ -67,6 +67,10 @@ export class Session {
     return this.cmd<null>('POST', '/refresh', {});
   }
 
+  back() {
+    return this.cmd<null>('POST', '/back', {});
+  }
+
   url() {
     return this.cmd<string>('GET', '/url');
   }
