@@ -25,9 +25,8 @@ import type { VillageViewCache } from './view-cache';
 export function villageRoutes(app: App, deps: Deps, serialize: Serializers, cache: VillageViewCache) {
   const viewJson = async (db: Executor, village: VillageRow, rawInclude: string | undefined) => {
     const include = parseVillageIncludes(rawInclude);
-    const key = `${village.id}:${village.revision}:${includeKey(include)}`;
     const view = await cache.getOrBuild(village.id, village.revision, includeKey(include), async () => JSON.stringify(await buildVillageView(db, serialize, village, include)));
-    return { ...view, etag: `W/"${key}"` };
+    return { ...view, etag: `W/"${village.id}:${view.revision}:${includeKey(include)}"` };
   };
 
   const villagesOf = async (c: Context<AppEnv>, userId: string, q: QueryOf<typeof listVillages>) => {

@@ -20,14 +20,47 @@ describe('village view cache', () => {
     expect(views[0].body.toString()).toBe('{"data":{"id":"v"}}');
   });
 
-  it('builds again when the revision moves, and keeps only the newest revision', async () => {
+  it('builds again when the revision moves, keeps only the newest, and answers a late reader of an older revision with it', async () => {
     const cache = createVillageViewCache();
     const at = (n: number) => async () => `{"revision":${n}}`;
     expect((await cache.getOrBuild('v', 1, 'all', at(1))).json).toBe('{"revision":1}');
-    expect((await cache.getOrBuild('v', 2, 'all', at(2))).json).toBe('{"revision":2}');
-    // A late reader of revision 1 is answered with what it read, and revision 2 stays cached.
-    expect((await cache.getOrBuild('v', 1, 'all', at(1))).json).toBe('{"revision":1}');
-    expect((await cache.getOrBuild('v', 2, 'all', at(99))).json).toBe('{"revision":2}');
+    const second = await cache.getOrBuild('v', 2, 'all', at(2));
+    expect(second).toMatchObject({ revision: 2, json: '{"revision":2}' });
+    // A reader who read revision 1 before the write: revision 2 holds all it read.
+    expect(await cache.getOrBuild('v', 1, 'all', at(1))).toBe(second);
+    expect(await cache.getOrBuild('v', 2, 'all', at(99))).toBe(second);
+  });
+
+  it('builds once more for all the readers of newer revisions who come while an older one is being built, with the newest', async () => {
+    const cache = createVillageViewCache();
+    const built: number[] = [];
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const at = (n: number) => async () => {
+      built.push(n);
+      if (n === 1) await gate;
+      return `{"revision":${n}}`;
+    };
+    const first = cache.getOrBuild('v', 1, 'all', at(1));
+    // Three writes land while revision 1 is being built; their readers come one after the other.
+    const later = [cache.getOrBuild('v', 2, 'all', at(2)), cache.getOrBuild('v', 4, 'all', at(4)), cache.getOrBuild('v', 3, 'all', at(3))];
+    release();
+    expect((await first).json).toBe('{"revision":1}');
+    const views = await Promise.all(later);
+    expect(built).toEqual([1, 4]);
+    for (const view of views) expect(view).toMatchObject({ revision: 4, json: '{"revision":4}' });
+    // Kept: the next reader of revision 4 is answered without a build.
+    expect(await cache.getOrBuild('v', 4, 'all', at(99))).toBe(views[0]);
+  });
+
+  it('starts the next build even when the running one fails', async () => {
+    const cache = createVillageViewCache();
+    let fail!: (e: Error) => void;
+    const failing = cache.getOrBuild('v', 1, 'all', () => new Promise<string>((_, reject) => (fail = reject)));
+    const next = cache.getOrBuild('v', 2, 'all', async () => '{"revision":2}');
+    fail(new Error('base indisponible'));
+    await expect(failing).rejects.toThrow('base indisponible');
+    expect((await next).json).toBe('{"revision":2}');
   });
 
   it('forgets a failed build, so the next reader tries again', async () => {
