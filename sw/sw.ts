@@ -6,6 +6,7 @@ import { cacheNeedPictures, isPhotoRequest, photoStrategy } from './photos';
 import { registerPushHandlers } from './push-handlers';
 import { db } from '../src/db/database';
 import { drainOutbox } from '../src/outbox/replay';
+import { replayOnSync } from '../src/outbox/sync-replay';
 import { provideMutationKinds } from '../src/outbox/registry';
 import { mutationKinds } from '../src/app/mutation-kinds';
 import { SYNC_TAG } from '../src/outbox/sync-tag';
@@ -38,17 +39,15 @@ self.addEventListener('message', (event) => {
 // The worker replays whatever the page queued, so it carries every kind (its own bundle, not the first screen's).
 provideMutationKinds(async () => mutationKinds);
 // No session handlers here: a refused token pauses the queue, and the page signs out on its own next call.
-const replay = () => drainOutbox({ db, transport: { baseUrl: apiBaseUrl() || self.location.origin, fetch: self.fetch.bind(self) }, networkBack: true });
+const replay = (networkBack = true) =>
+  drainOutbox({ db, transport: { baseUrl: apiBaseUrl() || self.location.origin, fetch: self.fetch.bind(self) }, networkBack });
 
 self.addEventListener('sync', (event) => {
   const sync = event as ExtendableEvent & { tag: string };
   if (sync.tag !== SYNC_TAG) return;
-  sync.waitUntil(
-    replay().then((result) => {
-      // Rejecting asks the browser to fire `sync` again later, with its own backoff.
-      if (result.state === 'waiting') throw new Error('Some writes are still waiting for the server');
-    }),
-  );
+  // Short waits (a lost answer, a 503's Retry-After) are waited out within the event; rejecting, when writes
+  // still wait past them, asks the browser to fire `sync` again later, with its own backoff.
+  sync.waitUntil(replayOnSync({ drain: replay }));
 });
 // Only where Background Sync exists (Chromium) does the worker drain at start; elsewhere the page alone does.
 // Activation is not held by that drain: in WebKit, a page cached with an IndexedDB transaction in flight kept

@@ -1,0 +1,47 @@
+import type { DrainResult } from './replay';
+import { withExclusiveLock } from './lock';
+
+/** Chromium ends a `sync` event after 3 minutes and counts it failed: the worker hands back before that. */
+export const SYNC_EVENT_BUDGET_MS = 2 * 60_000;
+/** A longer wait (a server asking for minutes, an outage past a few backoffs) is left to the browser's retry. */
+export const SYNC_LONGEST_WAIT_MS = 30_000;
+/** The shortest wait between two drains: a server answering `Retry-After: 0` again and again is not hammered. */
+export const SYNC_SHORTEST_WAIT_MS = 250;
+/** How soon to look again while a page replays: it may be closed before it is done. */
+export const SYNC_BUSY_WAIT_MS = 1_000;
+/** Held for a whole `sync` event, waits included (the replay lock is let go between drains). */
+export const SYNC_EVENT_LOCK = 'village-outbox-sync-event';
+
+export interface SyncReplayEnv {
+  /** One drain of the outbox; `networkBack` only on the first, when the browser says the network is back. */
+  drain: (networkBack: boolean) => Promise<DrainResult>;
+  now?: () => number;
+  sleep?: (ms: number) => Promise<void>;
+}
+
+/**
+ * The worker's answer to `sync`. A drain stops at the first write that must wait; rejecting the event then
+ * would leave the rest to the browser, which fires a failed sync again only after 5 minutes, then 15, and
+ * gives up after 3 attempts: under a flaky network (a lost answer, a 503 asking for a second) the queue sat
+ * until the app was opened again. So within one event the worker waits out short waits (the entry's backoff,
+ * the server's Retry-After, a page replaying at the same time) and drains again; it rejects only when writes
+ * still wait past those bounds, for the browser to try later. A second event while one runs leaves it the work.
+ */
+export async function replayOnSync(env: SyncReplayEnv): Promise<void> {
+  const last = await withExclusiveLock(SYNC_EVENT_LOCK, () => drainWhileWaitsAreShort(env));
+  if (last?.state === 'waiting' || last?.state === 'busy') throw new Error('Some writes are still waiting for the server');
+}
+
+async function drainWhileWaitsAreShort(env: SyncReplayEnv): Promise<DrainResult> {
+  const now = env.now ?? Date.now;
+  const sleep = env.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const until = now() + SYNC_EVENT_BUDGET_MS;
+  for (let networkBack = true; ; networkBack = false) {
+    const result = await env.drain(networkBack);
+    // Drained, or nothing a wait would change (signed out, a token refused until the user signs in again).
+    if (result.state !== 'waiting' && result.state !== 'busy') return result;
+    const wait = result.state === 'busy' ? SYNC_BUSY_WAIT_MS : Math.max(SYNC_SHORTEST_WAIT_MS, result.retryAt - now());
+    if (wait > SYNC_LONGEST_WAIT_MS || now() + wait > until) return result;
+    await sleep(wait);
+  }
+}
