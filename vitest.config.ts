@@ -6,6 +6,8 @@ import { configDefaults, defineConfig } from 'vitest/config';
  * template made by the server's global setup, so they run with the server suite, not with the unit tests.
  */
 const SRC_AGAINST_SERVER = ['src/outbox/replay-server.test.ts', 'src/outbox/replay-property.test.ts'];
+/** The fault suite's run of the service worker's replay drives Chromium: it runs with the browser tests. */
+const FAULTS_IN_CHROMIUM = ['tests/faults/worker-replay.test.ts'];
 
 export default defineConfig({
   test: {
@@ -36,6 +38,7 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['server/**/*.test.ts', 'tests/entry-point/**/*.test.ts', 'tests/support/**/*.test.ts', 'tests/faults/**/*.test.ts', ...SRC_AGAINST_SERVER],
+          exclude: [...configDefaults.exclude, ...FAULTS_IN_CHROMIUM],
           globalSetup: ['server/test/global-setup.ts'],
           sequence: { groupOrder: 1 },
         },
@@ -45,7 +48,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'browser',
-          include: ['tests/browser/**/*.test.ts', 'tests/engines/**/*.test.ts'],
+          include: ['tests/browser/**/*.test.ts', 'tests/engines/**/*.test.ts', ...FAULTS_IN_CHROMIUM],
           sequence: { groupOrder: 2 },
         },
       },

@@ -5,7 +5,7 @@
  * that cannot be reached (killed, restarting) is a closed socket too, as a network failure. Seeded: a failing
  * run can be replayed with the seed it printed.
  */
-import { createServer, request, type IncomingMessage } from 'node:http';
+import { createServer, request, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export interface ProxyOptions {
@@ -15,11 +15,17 @@ export interface ProxyOptions {
   unavailable: number;
   /** Share of the forwarded requests whose answer is dropped after the server sent it. */
   lostAnswers: number;
+  /**
+   * Which requests meet the faults (all by default). The others are passed through untouched and streamed,
+   * so a browser test can load the app's shell and keep its live stream through the same origin.
+   */
+  faultsOn?: (req: IncomingMessage) => boolean;
 }
 
 export interface LossyProxy {
   base: string;
-  counts: { requests: number; unavailable: number; lostAnswers: number; unreachable: number };
+  /** `requests` counts those that met the faults; `passedThrough` the others. */
+  counts: { requests: number; unavailable: number; lostAnswers: number; unreachable: number; passedThrough: number };
   close(): Promise<void>;
 }
 
@@ -41,11 +47,30 @@ const readAll = async (stream: IncomingMessage) => {
   return Buffer.concat(chunks);
 };
 
+/** Forwards as it comes, both ways; a server gone mid-answer closes the client's socket, as a network failure. */
+function passThrough(req: IncomingMessage, res: ServerResponse, target: URL) {
+  const upstream = request(
+    { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: { ...req.headers, host: target.host } },
+    (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+      answer.on('error', () => req.socket.destroy());
+    },
+  );
+  upstream.on('error', () => req.socket.destroy());
+  res.on('close', () => upstream.destroy());
+  req.pipe(upstream);
+}
+
 export async function startLossyProxy(options: ProxyOptions): Promise<LossyProxy> {
   const random = seeded(options.seed);
-  const counts = { requests: 0, unavailable: 0, lostAnswers: 0, unreachable: 0 };
+  const counts = { requests: 0, unavailable: 0, lostAnswers: 0, unreachable: 0, passedThrough: 0 };
   let turn = 0;
   const server = createServer(async (req, res) => {
+    if (options.faultsOn && !options.faultsOn(req)) {
+      counts.passedThrough++;
+      return passThrough(req, res, new URL(options.targets[turn++ % options.targets.length]));
+    }
     counts.requests++;
     const body = await readAll(req);
     if (random() < options.unavailable) {

@@ -27,8 +27,11 @@ export interface ServerProcess {
   output(): string;
 }
 
-/** `env` gives DATA_DIR (and DATABASE_URL for PostgreSQL); DIST_DIR points at a folder without a build. */
-export async function serverProcess(env: { DATA_DIR: string; DATABASE_URL?: string }): Promise<ServerProcess> {
+/**
+ * `env` gives DATA_DIR (and DATABASE_URL for PostgreSQL); DIST_DIR, unless given a build of the app, points at
+ * a folder without one (API only: dist/ is never built or served from here).
+ */
+export async function serverProcess(env: { DATA_DIR: string; DATABASE_URL?: string; DIST_DIR?: string }): Promise<ServerProcess> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   let child: ChildProcess | undefined;
