@@ -136,4 +136,4 @@ it(`the worker alone replays ${WRITES} queued writes through lost answers, 503s 
     await database.close();
   }
   await db.delete();
-}, 240_000);
+}, DEADLINE_MS + 90_000);
