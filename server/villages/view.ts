@@ -17,7 +17,9 @@ export async function buildVillageView(
     include.has('needs') || include.has('helps.villageNeed')
       ? await db.select().from(villageNeeds).where(eq(villageNeeds.villageId, village.id)).orderBy(asc(villageNeeds.createdAt), asc(villageNeeds.id))
       : [];
-  if (include.has('needs')) view.needs = needRows.map(serialize.need);
+  // Each need is serialized once, then shared by the helps that carry it.
+  const needs = new Map(needRows.map((n) => [n.id, serialize.need(n)]));
+  if (include.has('needs')) view.needs = [...needs.values()];
   if (include.has('villagers')) {
     const rows = await db.select().from(villagers).where(eq(villagers.villageId, village.id)).orderBy(asc(villagers.createdAt), asc(villagers.id));
     const userIds = rows.map((r) => r.userId).filter((id): id is string => !!id);
@@ -48,11 +50,10 @@ export async function buildVillageView(
       .where(and(eq(helps.villageId, village.id), eq(villagers.isOut, false), eq(villagers.isBan, false)))
       .orderBy(asc(helps.startDate), asc(helps.id))
       .then((joined) => joined.map((j) => j.help));
-    const needs = new Map(needRows.map((n) => [n.id, n]));
     view.helps = rows.map((r) => {
       const help = serialize.help(r);
       const need = include.has('helps.villageNeed') ? needs.get(r.villageNeedId) : undefined;
-      return need ? { ...help, village_need: serialize.need(need) } : help;
+      return need ? { ...help, village_need: need } : help;
     });
   }
   return view;
