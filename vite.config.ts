@@ -1,13 +1,33 @@
-import { defineConfig } from 'vite';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 const API = 'http://localhost:3333';
 
+/**
+ * The route code splitter wraps each screen in TanStack's lazyRouteComponent, which reloads the page when the
+ * screen's chunk fails to load; in Firefox an import fails whenever the page is being left, and that reload
+ * replaced the address being opened. The screens use the app's own instead (src/pwa/lazy-route-component.tsx).
+ */
+function appLazyRouteComponent(): Plugin {
+  const tanstack = /import\s*\{\s*lazyRouteComponent\s*\}\s*from\s*(["'])@tanstack\/react-router\1/;
+  const own = fileURLToPath(new URL('./src/pwa/lazy-route-component.tsx', import.meta.url));
+  return {
+    name: 'village:lazy-route-component',
+    transform(code, id) {
+      if (!id.includes('/src/routes/') || !tanstack.test(code)) return null;
+      // Same line count: the splitter's source map still holds.
+      return { code: code.replace(tanstack, `import { lazyRouteComponent } from ${JSON.stringify(own)}`), map: null };
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     tanstackRouter({ target: 'react', autoCodeSplitting: true }),
+    appLazyRouteComponent(),
     react(),
     VitePWA({
       strategies: 'injectManifest',

@@ -3,11 +3,15 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from '@tanstack/react-router';
 import { router } from './router';
 import { provideMutationKinds } from './outbox/registry';
+import { followPageExit, importChunk } from './pwa/lazy-chunk';
 import './styles.css';
+
+// Before anything is imported on demand: an import cut short by the page being left is not an error (lazy-chunk.ts).
+followPageExit();
 
 // The kinds of queued writes, loaded the first time the outbox is replayed or rebased: not with the first
 // screen's code (its size budget), which has no use for them.
-provideMutationKinds(() => import('./app/mutation-kinds').then((m) => m.mutationKinds));
+provideMutationKinds(() => importChunk(() => import('./app/mutation-kinds')).then((m) => m.mutationKinds));
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
@@ -26,5 +30,7 @@ try {
 // is ready and whenever the network comes back; the installed app opened by a join link shows it in the
 // running window (the browser keeps launches queued until a consumer is set).
 // The join page starts it itself when it keeps a code; here only for a code kept on an earlier visit.
-if (localStorage.getItem('ga-pending-join')) void import('./features/join/pending-join').then(({ startPendingJoin }) => startPendingJoin());
-void import('./features/join/launch-queue').then(({ consumeLaunches }) => consumeLaunches(router));
+const notStarted = (error: unknown) => console.error('Village: a part of the app could not be loaded', error);
+if (localStorage.getItem('ga-pending-join'))
+  importChunk(() => import('./features/join/pending-join')).then(({ startPendingJoin }) => startPendingJoin(), notStarted);
+importChunk(() => import('./features/join/launch-queue')).then(({ consumeLaunches }) => consumeLaunches(router), notStarted);

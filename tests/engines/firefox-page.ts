@@ -108,17 +108,9 @@ export const pendingText = (page: Page) =>
   page.evaluate(() => [...document.querySelectorAll('[role="status"]')].map((e) => (e as HTMLElement).innerText.trim()).find((t) => /en attente/.test(t)) ?? '');
 
 /**
- * Navigates to a URL as typed in the address bar. Firefox aborts a BiDi navigation that meets one the
- * page started itself (NS_BINDING_ABORTED, e.g. the router's redirect after sign-in): tried again then.
+ * Navigates to a URL as typed in the address bar. Not tried again when Firefox aborts it (NS_BINDING_ABORTED):
+ * that came from the page reloading itself over the navigation, which the app no longer does (src/pwa/lazy-chunk.ts).
  */
 export async function open(page: Page, url: string) {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await page.goto(url);
-      return;
-    } catch (error) {
-      if (attempt >= 3 || !String(error).includes('NS_BINDING_ABORTED')) throw error;
-      await new Promise((r) => setTimeout(r, 500));
-    }
-  }
+  await page.goto(url);
 }
