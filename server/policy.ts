@@ -32,8 +32,9 @@ export async function loadMembership(db: Executor, villageId: string, userId: st
 export async function readMembership(deps: Deps, villageId: string, userId: string): Promise<Membership> {
   const hit = deps.caches?.membership(villageId, userId);
   if (hit) return hit;
+  const ticket = deps.caches?.membershipTicket(villageId);
   const membership = await loadMembership(deps.db, villageId, userId);
-  deps.caches?.rememberMembership(villageId, userId, membership);
+  if (ticket) deps.caches?.rememberMembership(villageId, userId, membership, ticket);
   return membership;
 }
 
