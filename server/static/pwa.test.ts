@@ -26,7 +26,10 @@ describe('the built app on the API’s origin', () => {
     }
   });
 
-  it('never answers /v1 or /uploads with the shell', async () => {
+  it('never answers /v1, /uploads or a missing file of the build with the shell', async () => {
+    const missing = await world.app.request('/assets/absent-Ab12.js');
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).not.toContain('<title>');
     const api = await world.app.request('/v1/nulle-part');
     expect(api.status).toBe(404);
     expect(await api.json()).toMatchObject({ http_code: 404 });

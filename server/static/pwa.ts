@@ -6,7 +6,9 @@ import type { AppEnv } from '../deps';
 
 /**
  * Serves the built PWA on the API's origin when it has been built: its files, and index.html for any
- * other navigation so that deep links load the app. /v1 and /uploads are never answered with the shell.
+ * other navigation so that deep links load the app. /v1 and /uploads are never answered with the shell, nor
+ * a missing file of the build (`/assets/…`, hashed names): a 404 there, or the worker's precache would keep
+ * the shell as that script and the browser refuse it as a module.
  */
 export function servePwa(app: Hono<AppEnv>, distDir: string) {
   if (!existsSync(`${distDir}/index.html`)) return;
@@ -16,7 +18,7 @@ export function servePwa(app: Hono<AppEnv>, distDir: string) {
     return serveStatic({ root })(c, next);
   });
   app.get('*', async (c, next) => {
-    if (c.req.path.startsWith('/v1/') || c.req.path.startsWith('/uploads/')) return next();
+    if (c.req.path.startsWith('/v1/') || c.req.path.startsWith('/uploads/') || c.req.path.startsWith('/assets/')) return next();
     return serveStatic({ root, path: 'index.html' })(c, next);
   });
 }

@@ -5,6 +5,8 @@ import { SYNC_TAG } from './sync-tag';
 
 /** Without Background Sync, the page looks at the queue this often while it is open. */
 const POLL_MS = 30_000;
+/** A drain that failed (its code not loaded, the local store refusing): looked at again this soon. */
+const AFTER_FAILURE_MS = 5_000;
 
 let timer: ReturnType<typeof setTimeout> | undefined;
 let started = false;
@@ -43,12 +45,24 @@ export async function requestReplay(options: { networkBack?: boolean } = {}): Pr
 
 function schedule(ms: number) {
   clearTimeout(timer);
-  timer = setTimeout(() => void drainFromPage(false), ms);
+  timer = setTimeout(() => void drainFromPage(false).catch(reportFailure), ms);
 }
+
+/** For triggers with nobody to tell (an event, a button): a failure is logged, and the timer looks again. */
+export const replayInBackground = () => void requestReplay({ networkBack: true }).catch(reportFailure);
+const reportFailure = (error: unknown) => console.error('The outbox could not be sent now', error);
 
 /** The page's drain goes through the page's transport: a refused token signs out like any call. */
 async function drainFromPage(networkBack: boolean): Promise<DrainResult> {
-  const result = await drainOutbox({ db, transport: quietTransport, networkBack });
+  let result: DrainResult;
+  try {
+    result = await drainOutbox({ db, transport: quietTransport, networkBack });
+  } catch (error) {
+    // Without this the timer would stop for good: Firefox, for one, cuts the replay's code short while it loads
+    // if a navigation begins.
+    schedule(AFTER_FAILURE_MS);
+    throw error;
+  }
   // Busy: another tab or the worker is replaying and may have just looked at the queue; look again soon.
   schedule(result.state === 'waiting' ? Math.max(1_000, result.retryAt - Date.now()) : result.state === 'busy' ? 1_000 : POLL_MS);
   return result;
@@ -58,11 +72,11 @@ async function drainFromPage(networkBack: boolean): Promise<DrainResult> {
 export function startReplaying() {
   if (typeof window === 'undefined') return;
   // Signed in again (after a 401 paused the queue): the same user's writes go now.
-  if (started) return void requestReplay({ networkBack: true });
+  if (started) return replayInBackground();
   started = true;
-  window.addEventListener('online', () => void requestReplay({ networkBack: true }));
+  window.addEventListener('online', replayInBackground);
   document.addEventListener('visibilitychange', () => {
-    if (document.visibilityState === 'visible') void requestReplay({ networkBack: true });
+    if (document.visibilityState === 'visible') replayInBackground();
   });
-  void requestReplay({ networkBack: true });
+  replayInBackground();
 }

@@ -150,9 +150,9 @@ describe('Firefox ESR', () => {
       // Still the screen's address, and a way out.
       expect(new URL(page.url()).pathname).toBe('/auth/register');
       await byName(page, 'link', "Retour à l'accueil");
-      // The server answers a missing file with the app's shell, which Firefox refuses as a module and reports, once
-      // per page; nothing else, and nothing from the app.
-      const refused = `Error: Loading module from “${brokenApp.base}/assets/${chunk}” was blocked because of a disallowed MIME type (“text/html”).`;
+      // The server answers a missing file of the build 404 (its JSON error, never the shell), which Firefox refuses
+      // as a module and reports, once per page; nothing else, and nothing from the app.
+      const refused = `Error: Loading module from “${brokenApp.base}/assets/${chunk}” was blocked because of a disallowed MIME type (“application/json”).`;
       expect(uncaught).toEqual([refused, refused]);
       await page.close();
     } finally {

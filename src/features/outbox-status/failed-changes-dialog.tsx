@@ -2,7 +2,7 @@ import { useModalDialog } from '../../components/use-modal-dialog';
 import type { OutboxEntry } from '../../db/database';
 import { describeEntry } from '../../outbox/describe-entry';
 import { discardFailed, retryFailed } from '../../outbox/failed-entries';
-import { requestReplay } from '../../outbox/page-replayer';
+import { replayInBackground } from '../../outbox/page-replayer';
 import { queryClient } from '../../state/query-client';
 import { villageQuery } from '../../village-data/village-query';
 
@@ -18,7 +18,7 @@ export function FailedChangesDialog({ entries, open, onClose }: Props) {
 
   const retry = async (entry: OutboxEntry) => {
     await retryFailed(entry.seq!);
-    void requestReplay({ networkBack: true });
+    replayInBackground();
   };
   const discard = async (entry: OutboxEntry) => {
     const villageId = await discardFailed(entry.seq!);
