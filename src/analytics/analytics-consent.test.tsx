@@ -4,6 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { AnalyticsConsentPrompt } from './analytics-consent-prompt';
 import { AnalyticsConsentChoice } from './analytics-consent-choice';
+import { LazyAnalyticsConsentPrompt } from './lazy-consent-prompt';
+import { appState } from '../state/app-state';
 import { consentStore } from './consent';
 import { stopAnalytics } from './analytics';
 import { API_PREFIX } from '../contract/endpoints/prefix';
@@ -33,6 +35,7 @@ afterEach(async () => {
   await stopAnalytics();
   cleanup();
   consentStore.set(null);
+  appState.set({ initialised: false });
   vi.unstubAllEnvs();
   vi.unstubAllGlobals();
 });
@@ -57,6 +60,19 @@ describe('the consent prompt', () => {
     render(<AnalyticsConsentPrompt />);
     expect(screen.queryByRole('region')).toBeNull();
     act(() => consentStore.set({ id: 'u1', uuid: 'uuid-1', analytics_consent: false }));
+    expect(screen.queryByRole('region')).toBeNull();
+  });
+});
+
+describe('the root layout’s prompt, loaded on demand', () => {
+  it('asks nobody before the app is initialised (the sign-in screens), then asks the user who has not chosen', async () => {
+    render(<LazyAnalyticsConsentPrompt />);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('region')).toBeNull();
+    act(() => appState.set({ initialised: true }));
+    await vi.waitFor(() => expect(screen.getByRole('region', { name: 'Nous aider à améliorer Village ?' })).toBeTruthy());
+    // A sign-out resets the app: the question goes with it.
+    act(() => appState.set({ initialised: false }));
     expect(screen.queryByRole('region')).toBeNull();
   });
 });

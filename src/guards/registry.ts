@@ -1,8 +1,7 @@
 import { isNotFound, isRedirect, notFound, redirect } from '@tanstack/react-router';
 import { initialLoadStep, wasFirstLoad } from '../state/first-load';
 import { getToken } from '../session/token';
-import { isActiveVillager } from '../contract';
-import { LOST_VILLAGE } from '../components/lost-village';
+import { importChunk } from '../pwa/lazy-chunk';
 
 export interface GuardContext {
   location: { pathname: string; href: string };
@@ -18,20 +17,11 @@ const requireUser: Guard = (ctx) => {
   if (!signedIn()) throw redirect({ to: '/auth/login', search: { redirect: ctx.location.href }, state: initialLoadStep });
 };
 
-/** The village of the route, from the local store: only its active members open its areas. */
+/** The village of the route, from the local store: only its active members open its areas (village-guard.ts). */
 const requireVillage: Guard = async (ctx) => {
   requireUser(ctx);
-  // Imported here: the sign-in screens, the first most people see, need neither Dexie nor the store.
-  const { db } = await import('../db/database');
-  const village = await db.villages.get(ctx.params.id ?? '');
-  const session = await db.session.get('current');
-  const me = village?.villagers?.find((v) => v.user_id === session?.userId);
-  if (!village || (village.villagers && (!me || !isActiveVillager(me)))) {
-    // Someone removed (or who left): a French sentence and the way to their villages, not a 404 with an id.
-    const { wasForgotten } = await import('../village-data/forget-village');
-    const lost = (me && !isActiveVillager(me)) || wasForgotten(ctx.params.id ?? '');
-    throw notFound(lost ? { data: LOST_VILLAGE } : undefined);
-  }
+  const { requireActiveVillager } = await importChunk(() => import('./village-guard'));
+  await requireActiveVillager(ctx.params.id ?? '');
 };
 
 /** The spec's middleware groups, by name. Guards read only local state, so they decide offline too. */

@@ -8,7 +8,7 @@ import { Toasts } from '../components/toasts';
 import { NotificationBanner } from '../components/notification-banner';
 import { useServerErrorPage } from '../components/use-server-error-page';
 import { useRotatingTitle } from '../hooks/use-rotating-title';
-import { AnalyticsConsentPrompt } from '../analytics/analytics-consent-prompt';
+import { LazyAnalyticsConsentPrompt } from '../analytics/lazy-consent-prompt';
 import { PwaBanners } from '../pwa/pwa-banners';
 
 export const Route = createRootRoute({
@@ -31,7 +31,7 @@ function Root() {
       <NotificationBanner />
       {serverError ? <ErrorScreen variant="unexpected" message={serverError.message} code={serverError.code} /> : <Outlet />}
       <Toasts />
-      <AnalyticsConsentPrompt />
+      <LazyAnalyticsConsentPrompt />
       <PwaBanners />
     </>
   );

@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { TunnelSearch, guardStep } from '../features/creation/tunnel-routing';
+import { TunnelSearch } from '../features/creation/tunnel-search';
+import { guardStep } from '../features/creation/tunnel-route-guards';
 import { NeedsStep } from '../features/creation/needs-step';
 
 export const Route = createFileRoute('/_tunnel/create/village/needs')({

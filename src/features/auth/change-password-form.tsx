@@ -1,4 +1,4 @@
-import { ChangePasswordInput } from '../../contract';
+import { ChangePasswordInput } from '../../contract/auth';
 import { useForm } from '../../components/form/use-form';
 import { TextField } from '../../components/form/text-field';
 import { FormAlert } from '../../components/form/form-alert';

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { RegisterInput, type Session } from '../../contract';
+import { RegisterInput, type Session } from '../../contract/auth';
 import { useForm } from '../../components/form/use-form';
 import { TextField } from '../../components/form/text-field';
 import { FormAlert } from '../../components/form/form-alert';

@@ -3,7 +3,8 @@ import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { isNotFound, isRedirect } from '@tanstack/react-router';
-import { guardStep, resumeCreation, TunnelSearch } from './tunnel-routing';
+import { guardStep, resumeCreation } from './tunnel-routing';
+import { TunnelSearch } from './tunnel-search';
 import { markStepDone } from './progress';
 import { CID, pendingVillage, signInAs, signInClaire } from '../../testing/creation-world';
 

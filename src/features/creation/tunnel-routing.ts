@@ -1,21 +1,11 @@
 import { notFound, redirect } from '@tanstack/react-router';
-import * as v from 'valibot';
 import { VILLAGE_STATE, type Village } from '../../contract';
 import { initialLoadStep } from '../../state/first-load';
 import { canManage } from '../../village-data/roles';
 import { readProgress } from './progress';
 import { firstUnfinishedStep, isStepOf, STEP_PATHS, type StepName } from './steps';
 
-/**
- * The tunnel's query: `pcvi`, the pending village's id, on every step's address so a step can be reopened
- * from a link or after a reload. A malformed one is dropped (as if absent) rather than failing the page.
- */
-export const TunnelSearch = v.object({
-  pcvi: v.fallback(v.optional(v.pipe(v.string(), v.uuid())), undefined),
-});
-export type TunnelSearch = v.InferOutput<typeof TunnelSearch>;
-
-/** Imported when a tunnel route opens: the route table is on the first screen, which loads without Dexie. */
+/** Imported when a guard runs: this module is itself imported only when a tunnel address opens (tunnel-route-guards.ts). */
 const localStore = () => import('../../db/database').then((m) => m.db);
 
 /** The pending village this user may fill in, from the local store; another's, or one unknown here, is a 404. */
