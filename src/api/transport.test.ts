@@ -157,6 +157,14 @@ describe('failures as values', () => {
     expect(requests).toHaveLength(2);
   });
 
+  it('does not wait to retry a lost connection while the device says it is offline', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const { env, requests } = testEnv(['network-error']);
+    // No fake timers: a retry's wait (150 ms at least) would show as a second request or a hanging call.
+    expect(await send(env, readItem, { params: { id: 'x' } })).toEqual({ ok: false, failure: { kind: 'offline' } });
+    expect(requests).toHaveLength(1);
+  });
+
   it('does not retry a call its caller aborted', async () => {
     const controller = new AbortController();
     controller.abort();

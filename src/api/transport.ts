@@ -42,6 +42,8 @@ export const RETRYABLE = new Set([408, 409, 425, 429, 500, 502, 503, 504]);
 export const CALL_BACKOFF: Backoff = { baseMs: 300, maxMs: 5_000, jitter: 0.5 };
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** `navigator.onLine` false is sure (true only means some network is there); page and worker both have it. */
+const knownOffline = () => globalThis.navigator?.onLine === false;
 
 /** Builds the request an endpoint's arguments describe. */
 export function buildRequest(env: Pick<TransportEnv, 'baseUrl'>, endpoint: AnyEndpoint, args: CallArgs<AnyEndpoint>, token: string | null, options: SendOptions = {}) {
@@ -108,7 +110,8 @@ export async function send<E extends AnyEndpoint>(
       try {
         res = await doFetch(url, init);
       } catch {
-        if (options.signal?.aborted || attempt >= retries) return { ok: false, failure: { kind: 'offline' } };
+        // The device says it has no network: another try would only keep the caller from what it holds.
+        if (options.signal?.aborted || attempt >= retries || knownOffline()) return { ok: false, failure: { kind: 'offline' } };
         await wait(delay(attempt, null));
         continue;
       }
