@@ -1,10 +1,11 @@
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { AppEnv, Deps } from './deps';
 import { HttpError, text } from './http/errors';
 import { authenticate } from './http/authenticate';
+import { BODY_METHODS, limitBody } from './http/body-limit';
+import { markAndLogRequests } from './http/request-log';
 import { createSerializers } from './serialize';
 import { authRoutes } from './auth/routes';
 import { verifyEmailRoutes } from './auth/verify-email-routes';
@@ -53,22 +54,15 @@ export function createApp(input: Deps) {
   const serialize = createSerializers(deps.publicUrl);
   const app = new Hono<AppEnv>();
 
-  app.use('*', async (c, next) => {
-    const started = performance.now();
-    await next();
-    c.header('X-Content-Type-Options', 'nosniff');
-    deps.logger.info(
-      { method: c.req.method, path: redactFeedToken(c.req.path), status: c.res.status, ms: Math.round(performance.now() - started) },
-      'request',
-    );
+  app.use('*', markAndLogRequests(deps.logger));
+  // Only where a body can come (a GET goes straight on); the photo's multipart envelope adds a little to the
+  // 10 MB photo, whose own size is checked after. Registered for every method: routes are what name theirs.
+  const jsonLimit = limitBody(JSON_LIMIT);
+  const photoLimit = limitBody(MAX_PHOTO_BYTES + 64 * 1024);
+  app.use('/v1/*', (c, next) => {
+    if (!BODY_METHODS.has(c.req.method)) return next();
+    return c.req.path.endsWith('/photo') ? photoLimit(c, next) : jsonLimit(c, next);
   });
-
-  const tooLarge = (c: Parameters<Parameters<typeof bodyLimit>[0]['onError'] & object>[0]) =>
-    c.json({ message: text.tooLarge, http_code: 413 }, 413);
-  const jsonLimit = bodyLimit({ maxSize: JSON_LIMIT, onError: tooLarge });
-  // The multipart envelope adds a little to the 10 MB photo; the photo's own size is checked after.
-  const photoLimit = bodyLimit({ maxSize: MAX_PHOTO_BYTES + 64 * 1024, onError: tooLarge });
-  app.use('/v1/*', (c, next) => (c.req.path.endsWith('/photo') ? photoLimit(c, next) : jsonLimit(c, next)));
   app.use('/v1/*', authenticate(deps));
 
   // Each resource registers its calls from the endpoint table of the contract (server/http/route.ts).

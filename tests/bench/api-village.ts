@@ -4,6 +4,8 @@
  * and GET /v1/villages/{id}/slots for the coming month, under 50 connections, beside the trivial /v1/health
  * of the same server in the same run. On PGlite always; on PostgreSQL too when BENCH_DATABASE_URL names a server (a database is
  * created there for the run and dropped after). The server runs in its own process, as `npm start` does.
+ * The request path: that /v1/health against a bare Hono app on @hono/node-server answering the same JSON
+ * (tests/bench/bare-hono.ts, its own process started the same way), alternating, same autocannon settings.
  */
 import autocannon from 'autocannon';
 import { call, onEachDatabase, startServer } from './bench-server';
@@ -16,9 +18,9 @@ import { newToken } from '../../server/auth/tokens';
 const FULL = 'photo,needs,villagers,villagers.user,villagers.user.photo,helps,helps.villageNeed';
 const CONNECTIONS = 50;
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
-
-
-
+/** The real server's /v1/health and the bare app's, each measured this many times, alternating. */
+const HEALTH_ROUNDS = 2;
+const REQUEST_PATH_TARGET = 0.6;
 
 async function inBatches<T>(items: T[], size: number, run: (item: T, i: number) => Promise<unknown>) {
   for (let i = 0; i < items.length; i += size) await Promise.all(items.slice(i, i + size).map((item, j) => run(item, i + j)));
@@ -94,6 +96,33 @@ async function load(url: string, headers: Record<string, string>) {
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, bytes: result.throughput.average / result.requests.average };
 }
 
+/**
+ * /v1/health of the real server against the bare app's, in rounds that alternate the two so that a busier
+ * minute of the machine weighs on both; each side's figure is the mean of its rounds.
+ */
+async function healthAgainstBareHono(base: string) {
+  const bareServer = await startServer({}, 'tests/bench/bare-hono.ts');
+  try {
+    const healthUrl = `${base}/v1/health`;
+    const bareUrl = `${bareServer.base}/v1/health`;
+    await load(bareUrl, {}); // warm-up of the bare app; the real server was warmed by the village
+    const real: Awaited<ReturnType<typeof load>>[] = [];
+    const plain: Awaited<ReturnType<typeof load>>[] = [];
+    for (let round = 0; round < HEALTH_ROUNDS; round++) {
+      real.push(await load(healthUrl, {}));
+      plain.push(await load(bareUrl, {}));
+    }
+    return { trivial: meanOf(real), bare: meanOf(plain) };
+  } finally {
+    await bareServer.stop();
+  }
+}
+
+function meanOf(runs: Awaited<ReturnType<typeof load>>[]) {
+  const mean = (pick: (run: (typeof runs)[number]) => number) => runs.reduce((sum, run) => sum + pick(run), 0) / runs.length;
+  return { rps: mean((r) => r.rps), p50: mean((r) => r.p50), p99: mean((r) => r.p99), runs: runs.map((r) => r.rps.toFixed(0)).join(' / ') };
+}
+
 async function benchOne(label: string, env: Record<string, string>, database: Database) {
   const tokens = await seedUsers(database);
   const server = await startServer(env);
@@ -104,7 +133,7 @@ async function benchOne(label: string, env: Record<string, string>, database: Da
     const villageUrl = `${server.base}/v1/villages/${villageId}?include=${FULL}`;
     const body = await call(server.base, 'GET', `/v1/villages/${villageId}?include=${FULL}`, token);
     await load(villageUrl, auth); // warm-up: JIT, caches
-    const trivial = await load(`${server.base}/v1/health`, {});
+    const { trivial, bare } = await healthAgainstBareHono(server.base);
     const village = await load(villageUrl, auth);
     const slotsPath = `/v1/villages/${villageId}/slots?from=${month.from}&to=${month.to}`;
     const slotCount = (await call(server.base, 'GET', slotsPath, token)).data.length;
@@ -113,7 +142,10 @@ async function benchOne(label: string, env: Record<string, string>, database: Da
     const ratio = village.rps / trivial.rps;
     const slotsRatio = slots.rps / trivial.rps;
     console.log(`\n${label}: village of ${body.data.villagers.length} villagers, ${body.data.needs.length} needs, ${body.data.helps.length} helps (${Math.round(village.bytes / 1024)} KiB a response)`);
+    const pathRatio = trivial.rps / bare.rps;
     console.log(`  GET /v1/health            ${trivial.rps.toFixed(0).padStart(6)} req/s  p50 ${trivial.p50} ms  p99 ${trivial.p99} ms`);
+    console.log(`  bare Hono, same route     ${bare.rps.toFixed(0).padStart(6)} req/s  p50 ${bare.p50} ms  p99 ${bare.p99} ms`);
+    console.log(`  request path: /v1/health at ${pathRatio.toFixed(2)}× the bare app (target ≥ ${REQUEST_PATH_TARGET}×; runs ${trivial.runs} vs ${bare.runs} req/s): ${pathRatio >= REQUEST_PATH_TARGET ? 'met' : 'NOT met'}`);
     console.log(`  GET /v1/villages/{id}     ${village.rps.toFixed(0).padStart(6)} req/s  p50 ${village.p50} ms  p99 ${village.p99} ms`);
     console.log(`  GET …/slots (a month)     ${slots.rps.toFixed(0).padStart(6)} req/s  p50 ${slots.p50} ms  p99 ${slots.p99} ms  (${slotCount} slots)`);
     console.log(`  village: ratio ${(ratio * 100).toFixed(1)} % of the trivial route (target ≥ 25 %), p99 ${village.p99} ms (target < 50 ms): ${ratio >= 0.25 && village.p99 < 50 ? 'met' : 'NOT met'}`);

@@ -31,9 +31,10 @@ const freePort = () =>
 /** Extra Node flags for the server process, to profile it under a bench: BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof'. */
 const serverNodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
 
-export async function startServer(env: Record<string, string>) {
+/** The real server by default; `script` starts another one the same way (the bare Hono app of `bench:api`). */
+export async function startServer(env: Record<string, string>, script = 'server/main.ts') {
   const port = await freePort();
-  const child = spawn(process.execPath, [...serverNodeArgs, '--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, [...serverNodeArgs, '--import', 'tsx', script], {
     cwd: root,
     env: { ...process.env, LOG_LEVEL: 'warn', PORT: String(port), ...env },
     stdio: ['ignore', 'inherit', 'inherit'],

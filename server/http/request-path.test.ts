@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import pino from 'pino';
+import { createWorld } from '../test/world';
+import { text as T } from './errors';
+
+const lines: string[] = [];
+const logger = pino({ level: 'warn' }, { write: (line: string) => lines.push(line) });
+const world = await createWorld({ logger });
+
+describe('what every request goes through', () => {
+  it('marks every answer nosniff: success, not found, refused, bad JSON, too large', async () => {
+    const user = await world.user('Nina');
+    const answers = await Promise.all([
+      world.request('GET', '/v1/health'),
+      world.request('GET', '/v1/nulle-part'),
+      world.request('GET', '/v1/users/me'),
+      world.request('POST', '/v1/villages', { token: user.token, body: '{pas du json', headers: { 'Content-Type': 'application/json' } }),
+      world.request('POST', '/v1/villages', { token: user.token, json: { name: 'x'.repeat(1_100_000) } }),
+    ]);
+    expect(answers.map((a) => a.status)).toEqual([200, 404, 401, 400, 413]);
+    for (const answer of answers) expect(answer.headers.get('X-Content-Type-Options')).toBe('nosniff');
+  });
+
+  it('refuses a body whose declared length is over the limit with the French 413, before reading it', async () => {
+    const user = await world.user('Olga');
+    const res = await world.request('POST', '/v1/villages', {
+      token: user.token,
+      body: '{}',
+      headers: { 'Content-Type': 'application/json', 'Content-Length': String(2 * 1024 * 1024) },
+    });
+    expect(res).toMatchObject({ status: 413, body: { message: T.tooLarge, http_code: 413 } });
+  });
+
+  it('logs each request at info level only, without a calendar feed token', async () => {
+    lines.length = 0;
+    await world.request('GET', '/v1/health');
+    expect(lines).toEqual([]);
+    logger.level = 'info';
+    try {
+      await world.request('GET', '/v1/health');
+      await world.request('GET', '/v1/calendar/jeton-secret');
+    } finally {
+      logger.level = 'warn';
+    }
+    const logged = lines.map((line) => JSON.parse(line)).filter((line) => line.msg === 'request');
+    expect(logged).toMatchObject([
+      { method: 'GET', path: '/v1/health', status: 200 },
+      { method: 'GET', path: '/v1/calendar/…' },
+    ]);
+    expect(lines.join('\n')).not.toContain('jeton-secret');
+  });
+});
