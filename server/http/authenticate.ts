@@ -23,10 +23,11 @@ export const authenticate = (deps: Deps) =>
     const header = c.req.header('Authorization');
     const match = header?.match(/^Bearer\s+(\S+)$/i);
     // No token, no session to look up: a call without one (the health check) does not wait for anything.
-    return match ? signIn(deps, c, next, match[1]) : next();
+    return match ? withSession(deps, c, next, match[1]) : next();
   });
 
-async function signIn(deps: Deps, c: Context<AppEnv>, next: Next, token: string) {
+/** The live session behind `token`, if any, set as the request's user; an idle one is revoked. */
+async function withSession(deps: Deps, c: Context<AppEnv>, next: Next, token: string) {
   const hash = hashToken(token);
   let session = deps.caches?.session(hash);
   if (!session) {

@@ -3,6 +3,7 @@ import { forgetPersistedFeeds } from '../state/feed-cache';
 import { clearToken } from './token';
 import { PUSH_RECORD_KEY } from './push-record-key';
 import { NOTIFICATION_SETTINGS_KEY } from './notification-settings-key';
+import { DATA_LOADED_FOR_KEY } from './data-loaded-key';
 
 /**
  * Tables that survive a sign-out or an expired session: the writes not yet sent belong to their user and
@@ -29,6 +30,8 @@ export async function clearSession() {
     localStorage.removeItem(PUSH_RECORD_KEY);
     // The notification settings kept to show offline are that person's too.
     localStorage.removeItem(NOTIFICATION_SETTINGS_KEY);
+    // It names the token: gone with it, and the next start of any session waits for its first load.
+    localStorage.removeItem(DATA_LOADED_FOR_KEY);
   } catch (error) {
     // The token is already gone, so nobody is signed in; a store that cannot be cleared must not block that.
     console.error('Local data could not be cleared', error);

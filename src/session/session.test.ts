@@ -8,6 +8,7 @@ import { safeReturnPath, signIn } from './sign-in';
 import { signOut } from './sign-out';
 import { getToken, RETURN_TO_KEY } from './token';
 import { NOTIFICATION_SETTINGS_KEY } from './notification-settings-key';
+import { DATA_LOADED_FOR_KEY } from './data-loaded-key';
 import { aUser } from '../testing/factories';
 
 const user = aUser({ id: 'u1' });
@@ -44,6 +45,7 @@ describe('the session', () => {
     await signIn({ token: 'tok', user }, '/');
     await db.villages.put({ id: 'v1' } as never);
     localStorage.setItem(NOTIFICATION_SETTINGS_KEY, JSON.stringify({ userId: 'u1', settings: {} }));
+    localStorage.setItem(DATA_LOADED_FOR_KEY, 'tok');
     appState.set({ initialised: true, namespace: 'village' });
     const requests: { url: string; auth: string | null }[] = [];
     vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
@@ -56,6 +58,7 @@ describe('the session', () => {
     expect(await db.users.count()).toBe(0);
     expect(await db.villages.count()).toBe(0);
     expect(localStorage.getItem(NOTIFICATION_SETTINGS_KEY)).toBeNull();
+    expect(localStorage.getItem(DATA_LOADED_FOR_KEY)).toBeNull();
     expect(appState.get()).toEqual({ initialised: false, namespace: null });
     expect(requests).toEqual([{ url: expect.stringMatching(/\/v1\/auth\/logout$/), auth: 'Bearer tok' }]);
   });

@@ -5,7 +5,6 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -14,19 +13,12 @@ import { openPglite, openPostgres, prepare, type Database } from '../../server/d
 import { sessions, users } from '../../server/db/schema';
 import { hashPassword } from '../../server/auth/passwords';
 import { newToken } from '../../server/auth/tokens';
+import { freePort } from '../support/free-port';
 
 const root = join(import.meta.dirname, '..', '..');
 /** The embedded database by default, a PostgreSQL server when BENCH_DATABASE_URL is set. */
 export const PG_URL = process.env.BENCH_DATABASE_URL;
 export const DATABASE_LABEL = PG_URL ? 'PostgreSQL' : 'PGlite';
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
 
 /** Extra Node flags for the server process, to profile it under a bench: BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof'. */
 const serverNodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];

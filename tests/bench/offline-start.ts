@@ -10,16 +10,16 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DateTime } from 'luxon';
 import { chromium, type Page } from 'playwright-core';
+import { phoneContext } from '../support/chromium';
+import { freePort } from '../support/free-port';
 
 const TARGET_MS = 300;
 const RUNS = Number(process.env.BENCH_RUNS ?? 10);
 const root = join(import.meta.dirname, '..', '..');
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 /** How the planning writes a help's hours ("9 h – 9 h 20"). */
 const HELP_HOURS = /\d{1,2} h( \d\d)? – \d{1,2} h/;
 
@@ -28,14 +28,6 @@ const percentile = (values: number[], p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 };
 const ms = (n: number) => `${n.toFixed(0)} ms`.padStart(7);
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
 
 async function run(command: string[], env: NodeJS.ProcessEnv) {
   const child = spawn(process.execPath, command, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -146,14 +138,7 @@ async function main() {
   await run([join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--outDir', distDir, '--emptyOutDir', '--logLevel', 'warn'], { ...env, VITE_BUILD_ID: 'bench-offline-start' });
   const server = appServer(await freePort(), join(work, 'data'), distDir);
   await server.start();
-  const context = await chromium.launchPersistentContext(join(work, 'profile'), {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: CHROMIUM_ARGS,
-    viewport: { width: 390, height: 844 },
-    locale: 'fr-FR',
-    timezoneId: 'Europe/Paris',
-  });
+  const context = await chromium.launchPersistentContext(join(work, 'profile'), phoneContext);
   try {
     const { token, villageId } = await seed(server.base);
     // Before any script of the page: the first time a help's hours are in the document.

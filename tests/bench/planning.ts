@@ -15,12 +15,12 @@ import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium';
 import { build } from 'vite';
 import type { BenchResult, BenchRun } from './planning-page/main';
 
 const TARGET_MS = 100;
 const root = join(import.meta.dirname, 'planning-page');
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 const VIEWPORTS = [
   { label: 'téléphone 390 px', width: 390, height: 844 },
   { label: 'ordinateur 1280 px', width: 1280, height: 800 },
@@ -66,7 +66,7 @@ async function main() {
   const outDir = join(work, 'dist');
   await build({ configFile: false, root, logLevel: 'warn', plugins: [react()], build: { outDir, emptyOutDir: true } });
   const server = await serve(outDir);
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
   let worst = 0;
   try {
     console.log(`Planning : 1 village, 30 membres, 50 besoins, 5 000 aides sur un an, un créneau par jour pendant deux ans (730) (Chromium ${browser.version()}, build de production)`);

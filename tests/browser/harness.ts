@@ -4,30 +4,15 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import { afterAll } from 'vitest';
+import { phoneContext } from '../support/chromium';
+import { freePort } from '../support/free-port';
 
 const root = join(import.meta.dirname, '..', '..');
 
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
 
 export interface AppServer {
   base: string;
@@ -96,14 +81,7 @@ export async function startApp(env: Record<string, string> = {}): Promise<AppSer
 /** Chromium with a fresh profile (persistent, so that service workers and storage behave as installed). */
 export async function openBrowser(): Promise<{ context: BrowserContext; browser: Browser | null }> {
   const profile = await mkdtemp(join(tmpdir(), 'village-chromium-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: CHROMIUM_ARGS,
-    viewport: { width: 390, height: 844 },
-    locale: 'fr-FR',
-    timezoneId: 'Europe/Paris',
-  });
+  const context = await chromium.launchPersistentContext(profile, phoneContext);
   afterAll(async () => {
     await context.close();
     await rm(profile, { recursive: true, force: true });

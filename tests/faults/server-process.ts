@@ -3,18 +3,10 @@
  * SIGKILL and start again on the same port and data, as a crash and a restart would.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
+import { freePort } from '../support/free-port';
 import { join } from 'node:path';
 
 const root = join(import.meta.dirname, '..', '..');
-
-export const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
 
 export interface ServerProcess {
   base: string;

@@ -6,9 +6,9 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from './free-port';
 
 /** The key WebDriver uses to mark an element reference in JSON. */
 const ELEMENT_KEY = 'element-6066-11e4-a52e-4f735466cecf';
@@ -28,14 +28,6 @@ export class WebDriverError extends Error {
     super(`WebDriver ${status} ${error}: ${message}`);
   }
 }
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
 
 async function call<T>(base: string, method: string, path: string, body?: unknown): Promise<T> {
   const res = await fetch(`${base}${path}`, {
