@@ -14,6 +14,7 @@ import { queueHelpConfirmation } from '../mail/kinds/confirmation-mail';
 import { lockNeed, slotHolders } from './slot-holders';
 import { actingAs, canManage, canRemoveHelp, loadMembership } from '../policy';
 import type { Serializers } from '../serialize';
+import { helpListRoutes } from './list-routes';
 
 const NOT_YOUR_HELP = 'Seule la personne qui a proposé cette aide, ou celles qui gèrent le village, peuvent la retirer.';
 const ALREADY_YOURS = 'Vous vous occupez déjà de ce créneau.';
@@ -22,6 +23,7 @@ export const LATE_WITHDRAWAL_MS = 48 * 3600 * 1000;
 
 /** Helps: adding one to a need, removing and refusing them. */
 export function helpRoutes(app: App, deps: Deps, serialize: Serializers) {
+  helpListRoutes(app, deps, serialize);
 
   /** What the feed needs to tell the story of a help once it is gone. */
   const describe = async (tx: Executor, villageId: string, helpId: string) => {

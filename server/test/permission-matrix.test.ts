@@ -681,6 +681,15 @@ const calls: Call[] = [
       expect(res.body.data).toContainEqual(expect.objectContaining({ village_need_id: ctx.needId, start_date: '2026-12-02T18:00:00.000Z', places: 2, open: 2 })),
   },
 
+  // ---- older helps: read by active villagers ----
+  {
+    call: 'GET /v1/villages/{id}/helps',
+    expect: READERS,
+    prepare: helpersHelp,
+    run: (s, a) => req(a, 'GET', `/v1/villages/${s.villageId}/helps?before=2099-01-01T00:00:00.000Z&limit=500`),
+    check: (_s, _a, res, ctx) => expect(res.body.data.map((h: { id: string }) => h.id)).toContain(ctx.helpId),
+  },
+
   // ---- members ----
   {
     call: 'DELETE /v1/villages/{id}/villagers/{villagerId}',

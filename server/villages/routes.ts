@@ -23,10 +23,13 @@ import type { VillageViewCache } from './view-cache';
 
 /** The villages themselves: list, create, read (the hot path, cached) and update. */
 export function villageRoutes(app: App, deps: Deps, serialize: Serializers, cache: VillageViewCache) {
-  const viewJson = async (db: Executor, village: VillageRow, rawInclude: string | undefined) => {
+  const viewJson = async (db: Executor, village: VillageRow, rawInclude: string | undefined, helpsFrom?: string) => {
     const include = parseVillageIncludes(rawInclude);
-    const view = await cache.getOrBuild(village.id, village.revision, includeKey(include), async () => JSON.stringify(await buildVillageView(db, serialize, village, include)));
-    return { ...view, etag: `W/"${village.id}:${view.revision}:${includeKey(include)}"` };
+    // Readers of one day ask for the same window: they share its view.
+    const key = helpsFrom && include.has('helps') ? `${includeKey(include)};from=${helpsFrom}` : includeKey(include);
+    const from = helpsFrom && include.has('helps') ? new Date(`${helpsFrom}T00:00:00Z`) : undefined;
+    const view = await cache.getOrBuild(village.id, village.revision, key, async () => JSON.stringify(await buildVillageView(db, serialize, village, include, from)));
+    return { ...view, etag: `W/"${village.id}:${view.revision}:${key}"` };
   };
 
   const villagesOf = async (c: Context<AppEnv>, userId: string, q: QueryOf<typeof listVillages>) => {
@@ -102,7 +105,7 @@ export function villageRoutes(app: App, deps: Deps, serialize: Serializers, cach
   route(app, getVillage, { ids }, async (c, { user, params: { id }, query }) => {
     const membership = await readMembership(deps, id, user.id);
     const reader = canRead(membership);
-    const view = await viewJson(deps.db, membership.village, query.include);
+    const view = await viewJson(deps.db, membership.village, query.include, query.helps_from);
     // The reader opened the village (a 304 too), once the request proved good: the chat digest will not tell
     // them what it showed.
     await noteSeen(deps, reader.id);

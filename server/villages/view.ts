@@ -1,16 +1,20 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray } from 'drizzle-orm';
 import type { Village, VillageInclude } from '../../src/contract';
 import type { Executor } from '../db/client';
 import { helps, users, villageNeeds, villagers } from '../db/schema';
 import type { VillageRow } from '../policy';
 import type { Serializers } from '../serialize';
 
-/** A village with the relations asked for; the same for every active villager who reads it. */
+/**
+ * A village with the relations asked for; the same for every active villager who reads it. With
+ * `helpsFrom`, only the helps that start from that instant on.
+ */
 export async function buildVillageView(
   db: Executor,
   serialize: Serializers,
   village: VillageRow,
   include: Set<VillageInclude>,
+  helpsFrom?: Date,
 ): Promise<Village> {
   const view: Village = serialize.village(village);
   const needRows =
@@ -47,7 +51,14 @@ export async function buildVillageView(
       .select({ help: helps })
       .from(helps)
       .innerJoin(villagers, eq(villagers.id, helps.helperId))
-      .where(and(eq(helps.villageId, village.id), eq(villagers.isOut, false), eq(villagers.isBan, false)))
+      .where(
+        and(
+          eq(helps.villageId, village.id),
+          eq(villagers.isOut, false),
+          eq(villagers.isBan, false),
+          helpsFrom ? gte(helps.startDate, helpsFrom) : undefined,
+        ),
+      )
       .orderBy(asc(helps.startDate), asc(helps.id))
       .then((joined) => joined.map((j) => j.help));
     view.helps = rows.map((r) => {

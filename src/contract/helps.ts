@@ -40,3 +40,29 @@ export const UpdateHelpInput = v.strictObject({
   comment: optionalText(1000),
 });
 export type UpdateHelpInput = v.InferOutput<typeof UpdateHelpInput>;
+
+/** A page of a village's older helps: the app pulls only the recent ones with the village. */
+export const HELPS_PAGE_MAX = 500;
+const helpsLimit = v.pipe(
+  v.string(),
+  v.regex(/^\d+$/, messages.digits),
+  v.transform(Number),
+  v.minValue(1, messages.numberMin(0)),
+  v.maxValue(HELPS_PAGE_MAX, messages.oneOf),
+);
+
+/**
+ * Helps newest first, that started before `before` (an instant, or a help: then those before it in
+ * (start, id) order, so paging never skips nor repeats one that shares its start), and from `from` on
+ * when given; one need's only with `need_id`.
+ */
+export const HelpsQuery = v.object({
+  before: v.union([uuid, isoDateTime], messages.wrongType),
+  from: v.optional(isoDateTime),
+  need_id: v.optional(uuid),
+  limit: v.optional(helpsLimit, '100'),
+});
+export type HelpsQuery = v.InferOutput<typeof HelpsQuery>;
+
+export const HelpsPage = v.object({ data: v.array(Help), has_more: v.boolean() });
+export type HelpsPage = v.InferOutput<typeof HelpsPage>;

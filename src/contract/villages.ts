@@ -47,6 +47,18 @@ export const VILLAGE_INCLUDES = [
 ] as const;
 export type VillageInclude = (typeof VILLAGE_INCLUDES)[number];
 
+/** How many days of past helps the app pulls with its village; older ones are read a page at a time. */
+export const RECENT_HELPS_DAYS = 90;
+
+/**
+ * `include` as the spec has it; `helps_from` (a calendar day, UTC) leaves out the helps that started
+ * before it: a village of several years would otherwise bring every help it ever had on each pull.
+ */
+export const VillageQuery = v.object({
+  include: v.optional(v.string()),
+  helps_from: v.optional(isoDate),
+});
+
 // Every field is optional on create and update: the creation tunnel fills them step by step.
 const villageFields = {
   name: v.optional(optionalText(100)),

@@ -1,4 +1,5 @@
-import type { Village } from '../contract';
+import { RECENT_HELPS_DAYS, type Village } from '../contract';
+import Dexie from 'dexie';
 import { getVillage } from '../contract/endpoints/villages';
 import { villageTables, type VillageDatabase } from '../db/database';
 import { send, type TransportEnv } from '../api/transport';
@@ -7,23 +8,35 @@ import { rebasePending } from './rebase';
 import { mutationKinds } from './registry';
 import { isQuotaError, reportStorageFull } from './quota';
 
-/** The spec's include for a village's screen: everything it shows. */
-export const VILLAGE_FULL_INCLUDE = 'photo,needs,villagers,villagers.user,villagers.user.photo,helps,helps.villageNeed';
+/**
+ * What the app asks of a village: the spec's include but `helps.villageNeed` (each help would carry a whole
+ * copy of its need, which `needs` already holds: 40 % of the bytes), and the helps of the past
+ * `RECENT_HELPS_DAYS` days and ahead only; the older ones are read a page at a time when shown
+ * (pull-older-helps.ts).
+ */
+export const VILLAGE_APP_INCLUDE = 'photo,needs,villagers,villagers.user,villagers.user.photo,helps';
+
+/** The first day (UTC) of the helps pulled with the village: everyone pulling the same day asks the same. */
+export const recentHelpsFrom = (now = Date.now()) => new Date(now - RECENT_HELPS_DAYS * 24 * 3600_000).toISOString().slice(0, 10);
+/** The first instant of the helps a pull of that day holds, as the local rows write their starts. */
+export const helpsFromInstant = (day: string) => `${day}T00:00:00.000Z`;
 
 export type PullResult = { ok: true; village: Village } | { ok: false; failure: ApiFailure };
 
 /**
- * Fetches a village with everything in it, writes the snapshot to the local tables in one transaction
- * (replacing that village's villagers, needs and helps), then re-applies the writes still waiting to be sent,
- * so a refetch never erases a change made on this device.
+ * Fetches a village with everything in it (its recent helps), writes the snapshot to the local tables in one
+ * transaction (replacing that village's villagers, needs and the helps of its window), then re-applies the
+ * writes still waiting to be sent, so a refetch never erases a change made on this device.
  */
 export async function pullVillage(transport: TransportEnv, db: VillageDatabase, userId: string, villageId: string): Promise<PullResult> {
   for (let attempt = 0; ; attempt++) {
     const sentBefore = await sentCount(db, villageId);
-    const result = await send(transport, getVillage, { params: { id: villageId }, query: { include: VILLAGE_FULL_INCLUDE } }, { retries: 0 });
+    const helpsFrom = recentHelpsFrom();
+    const query = { include: VILLAGE_APP_INCLUDE, helps_from: helpsFrom };
+    const result = await send(transport, getVillage, { params: { id: villageId }, query }, { retries: 0 });
     if (!result.ok) return result;
     try {
-      const stored = await storeVillageSnapshot(db, result.data, userId, sentBefore);
+      const stored = await storeVillageSnapshot(db, result.data, userId, sentBefore, helpsFromInstant(helpsFrom));
       // A write of this device reached the server while the answer was on its way: it may lack it, ask again.
       if (stored || attempt >= 2) return { ok: true, village: result.data };
     } catch (error) {
@@ -43,9 +56,10 @@ export async function markSent(db: VillageDatabase, villageId: string) {
 /**
  * Writes a village's snapshot then re-applies its pending writes, in one transaction. With `sentBefore`
  * (the sent count when the snapshot was asked for), a snapshot older than a write sent meanwhile is
- * not stored: answers false.
+ * not stored: answers false. With `helpsFrom` (an instant) the snapshot holds the helps from then on only:
+ * the older ones this device read stay as they were.
  */
-export async function storeVillageSnapshot(db: VillageDatabase, village: Village, userId: string | null, sentBefore?: number) {
+export async function storeVillageSnapshot(db: VillageDatabase, village: Village, userId: string | null, sentBefore?: number, helpsFrom?: string) {
   const { needs = [], helps = [], villagers = [], ...fields } = village;
   const kinds = await mutationKinds();
   return db.transaction('rw', [...villageTables(db), db.outbox, db.sentMarks], async () => {
@@ -55,7 +69,10 @@ export async function storeVillageSnapshot(db: VillageDatabase, village: Village
     await db.villagers.bulkPut(villagers);
     await db.needs.where('village_id').equals(village.id).delete();
     await db.needs.bulkPut(needs);
-    await db.helps.where('village_id').equals(village.id).delete();
+    const replaced = helpsFrom
+      ? db.helps.where('[village_id+start_date]').between([village.id, helpsFrom], [village.id, Dexie.maxKey], true, true)
+      : db.helps.where('village_id').equals(village.id);
+    await replaced.delete();
     await db.helps.bulkPut(helps);
     await rebasePending(db, kinds, village.id, userId);
     return true;

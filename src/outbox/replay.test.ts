@@ -5,7 +5,7 @@ import type { VillageDatabase } from '../db/database';
 import { enqueue } from './enqueue';
 import { provideAppMutationKinds } from '../testing/mutation-kinds';
 import { drainOutbox } from './replay';
-import { pullVillage, storeVillageSnapshot, VILLAGE_FULL_INCLUDE } from './pull-village';
+import { pullVillage, storeVillageSnapshot, VILLAGE_APP_INCLUDE } from './pull-village';
 import { BASE_URL, freshDatabase, scriptedFetch, seedLocal, signIn, snapshot, transportTo, type FakeAnswer } from '../testing/outbox-world';
 import { aHelpOn, aNeed, aVillage } from '../testing/factories';
 
@@ -275,7 +275,7 @@ describe('refusals', () => {
     expect(await db.needs.get(nextId)).toMatchObject({ name: 'Accepté' });
     const pull = fake.requests.find((r) => r.method === 'GET')!;
     expect(pull.path).toBe(`/v1/villages/${villageId}`);
-    expect(pull.url.searchParams.get('include')).toBe(VILLAGE_FULL_INCLUDE);
+    expect(pull.url.searchParams.get('include')).toBe(VILLAGE_APP_INCLUDE);
     // A failed entry is never sent again by itself.
     const later = scriptedFetch({ write: [created('x')] });
     expect(await drain(later.fetch)).toEqual({ state: 'drained', sent: 0, failed: 0 });

@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { loading } from '../api/loading';
 import { FetchFailed } from '../api/transport';
 import { db } from '../db/database';
-import { VILLAGE_FULL_INCLUDE } from '../outbox/pull-village';
+import { VILLAGE_APP_INCLUDE } from '../outbox/pull-village';
 import { clearToken } from '../session/token';
 import { buildVillage, ID } from '../testing/nina-village';
 import { json, signedInHearingUnauthorized, stubServer } from '../testing/stub-server';
@@ -42,8 +42,9 @@ describe('the village query', () => {
     stop();
     expect((await db.villages.get(ID.village))?.name).toBe('Le village de Nina (renommé)');
     expect(await db.needs.where('village_id').equals(ID.village).count()).toBe(0);
-    expect(requests.map((r) => [r.url.pathname, r.url.searchParams.get('include'), r.auth])).toEqual([
-      [`/v1/villages/${ID.village}`, VILLAGE_FULL_INCLUDE, 'Bearer tok'],
+    expect(requests.map((r) => [r.url.pathname, r.url.searchParams.get('include'), r.url.searchParams.get('helps_from'), r.auth])).toEqual([
+      // Needs once, and the helps of the last 90 days and ahead.
+      [`/v1/villages/${ID.village}`, VILLAGE_APP_INCLUDE, new Date(Date.now() - 90 * 24 * 3600_000).toISOString().slice(0, 10), 'Bearer tok'],
     ]);
     // Behind a screen that already shows what the device holds: no global loading indicator.
     expect(loadingSeen).toEqual([]);

@@ -1,7 +1,7 @@
 import { endpoint } from '../endpoint';
 import { ActingVillager, VillageNeed } from '../needs';
 import { CreateNeedInput, UpdateNeedInput } from '../needs-input';
-import { CreateHelpInput, Help, UpdateHelpInput } from '../helps';
+import { CreateHelpInput, Help, HelpsPage, HelpsQuery, UpdateHelpInput } from '../helps';
 import { SlotsPage, SlotsQuery } from '../slots';
 
 export const createNeed = endpoint({
@@ -62,6 +62,15 @@ export const updateHelp = endpoint({
   summary: 'Change one’s note on one’s help',
   body: UpdateHelpInput,
   answer: { data: Help },
+});
+
+export const listHelps = endpoint({
+  name: 'listHelps',
+  method: 'GET',
+  path: '/v1/villages/{id}/helps',
+  summary: 'The village’s helps that started before an instant or a help, newest first, a page at a time (the village itself brings the recent ones)',
+  query: HelpsQuery,
+  answer: { body: HelpsPage },
 });
 
 export const listSlots = endpoint({

@@ -6,6 +6,7 @@ import {
   OpenValidationInput,
   UpdateVillageInput,
   Village,
+  VillageQuery,
   VillagesQuery,
 } from '../villages';
 import { JoinVillageInput, Villager } from '../villagers';
@@ -43,8 +44,8 @@ export const getVillage = endpoint({
   name: 'getVillage',
   method: 'GET',
   path: '/v1/villages/{id}',
-  summary: 'A village, with the relations `include` asks for (ETag, gzip)',
-  query: v.object({ include: v.optional(v.string()) }),
+  summary: 'A village, with the relations `include` asks for and the helps from `helps_from` on (ETag, gzip)',
+  query: VillageQuery,
   answer: { data: Village },
 });
 

@@ -10,6 +10,7 @@ import { buildVillage, helpAt, ID } from '../../testing/nina-village';
 import { formatHelpSlot } from '../../contract/help-time';
 import { renderScreen } from '../../testing/render-screen';
 import { provideAppMutationKinds } from '../../testing/mutation-kinds';
+import { setToken, clearToken } from '../../session/token';
 
 await provideAppMutationKinds();
 
@@ -48,7 +49,7 @@ describe('a need’s helps', () => {
   it('let a helper withdraw their own helps to come, and nothing else', async () => {
     await showHelps('hugo');
     expect(screen.queryByRole('button', { name: 'Refuser cette aide' })).toBeNull();
-    expect(within(section('Passées')).queryByRole('button')).toBeNull();
+    expect(within(section('Passées')).queryByRole('button', { name: /Retirer|Refuser/ })).toBeNull();
     const mine = within(section('À venir')).getByRole('button', { name: 'Retirer mon aide' });
     expect(screen.getAllByRole('button', { name: 'Retirer mon aide' })).toHaveLength(1);
 
@@ -89,5 +90,65 @@ describe('a need’s helps', () => {
     await screen.findByRole('heading', { level: 1, name: 'Aides : Repas' });
     expect(screen.queryByText('Hugo')).toBeNull();
     expect(within(section('Passées')).getByText('Aucune aide passée.')).toBeTruthy();
+  });
+});
+
+describe('the older past helps', () => {
+  const OLD_HELP = '0190a000-0000-7000-8000-0000000000b1';
+  const OLDER_HELP = '0190a000-0000-7000-8000-0000000000b2';
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    clearToken();
+  });
+
+  /** The server: the village's pull is not answered (the screen shows what the device holds); older helps pages are. */
+  function serverWithOlderHelps(pages: Array<{ data: unknown[]; has_more: boolean } | 'offline'>) {
+    const asked: URL[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        const url = new URL(String(input));
+        if (!url.pathname.endsWith('/helps')) return new Response(JSON.stringify({ message: 'Indisponible', http_code: 503 }), { status: 503 });
+        asked.push(url);
+        const page = pages.shift();
+        if (!page || page === 'offline') throw new TypeError('Failed to fetch');
+        return new Response(JSON.stringify(page), { status: 200, headers: { 'Content-Type': 'application/json' } });
+      }),
+    );
+    return asked;
+  }
+
+  it('come a page at a time when asked, under the past ones, until there are no more', async () => {
+    setToken('tok');
+    const old = helpAt(OLD_HELP, 'olga', -120, 9);
+    const older = helpAt(OLDER_HELP, 'hugo', -200, 9);
+    const asked = serverWithOlderHelps([{ data: [old], has_more: true }, { data: [older], has_more: false }]);
+    await showHelps('olga');
+    const past = section('Passées');
+    fireEvent.click(within(past).getByRole('button', { name: 'Afficher les aides plus anciennes' }));
+    await waitFor(() => expect(within(past).getByText(formatHelpSlot(old.start_date, old.end_date))).toBeTruthy());
+    expect(asked[0].searchParams.get('need_id')).toBe(ID.needMeals);
+    expect(asked[0].searchParams.get('before')).toBe(`${new Date(Date.now() - 90 * 24 * 3600_000).toISOString().slice(0, 10)}T00:00:00.000Z`);
+
+    fireEvent.click(within(past).getByRole('button', { name: 'Afficher les aides plus anciennes' }));
+    await waitFor(() => expect(within(past).getByText(formatHelpSlot(older.start_date, older.end_date))).toBeTruthy());
+    // The next page starts under the oldest help read.
+    expect(asked[1].searchParams.get('before')).toBe(OLD_HELP);
+    expect(within(past).getByRole('status').textContent).toBe('Toutes les aides passées sont affichées.');
+    expect(within(past).queryByRole('button', { name: 'Afficher les aides plus anciennes' })).toBeNull();
+    // Most recent first, as the rest of the list.
+    const names = within(past).getAllByRole('listitem').map((item) => item.querySelector('.help-helper')?.textContent);
+    expect(names).toEqual(['Hugo', 'Olga (vous)', 'Hugo']);
+  });
+
+  it('offline, say they will come with a connection, and keep the button', async () => {
+    setToken('tok');
+    serverWithOlderHelps(['offline']);
+    await showHelps('olga');
+    const past = section('Passées');
+    fireEvent.click(within(past).getByRole('button', { name: 'Afficher les aides plus anciennes' }));
+    await waitFor(() => expect(within(past).getByRole('status').textContent).toBe('Les aides plus anciennes s’afficheront avec une connexion.'));
+    expect(within(past).getByRole('button', { name: 'Afficher les aides plus anciennes' })).toBeTruthy();
+    expect(within(past).getByText('Hugo')).toBeTruthy();
   });
 });

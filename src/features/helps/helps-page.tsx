@@ -4,6 +4,8 @@ import type { Help } from '../../contract';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { toast, TOAST_TEXT } from '../../state/toasts';
 import { useMyVillager, useVillageHelps, useVillageNeeds, useVillageSync, useVillagers } from '../../village-data/hooks';
+import { useOlderHelps } from '../../village-data/older-helps';
+import { OlderHelpsButton } from './older-helps-button';
 import { HelpItem, type HelpAction } from './help-item';
 import { helpActionFor, helperName } from './help-permissions';
 import { formatHelpSlot } from '../../contract/help-time';
@@ -26,6 +28,7 @@ export function HelpsPage({ villageId, needId }: { villageId: string; needId: st
   const helps = useVillageHelps(villageId, needId);
   const villagers = useVillagers(villageId);
   const me = useMyVillager(villageId);
+  const older = useOlderHelps(villageId, needId);
   // `late`: measured when asked, a withdrawal under 48 hours ahead is told to the organisers.
   const [pending, setPending] = useState<{ help: Help; action: HelpAction; late: boolean } | null>(null);
 
@@ -80,6 +83,7 @@ export function HelpsPage({ villageId, needId }: { villageId: string; needId: st
               ) : (
                 <p className="help-empty">{section.empty}</p>
               )}
+              {section.key === 'past' ? <OlderHelpsButton {...older} /> : null}
             </section>
           ))
         : null}

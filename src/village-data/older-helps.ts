@@ -1,0 +1,41 @@
+import { useState } from 'react';
+import { db } from '../db/database';
+import { quietTransport } from '../api/client';
+import { helpsFromInstant, recentHelpsFrom } from '../outbox/pull-village';
+import { pullOlderHelps } from '../outbox/pull-older-helps';
+
+/** Where reading a need's or a village's past helps stands, a page at a time. */
+export type OlderHelpsStatus = 'more' | 'loading' | 'all' | 'offline' | 'failed';
+
+const PAGE = 50;
+
+/**
+ * The past helps older than those the village's pull brings (the last 90 days): read a page at a time,
+ * newest first, when the person asks for them. Each page lands in the local tables, where the lists' live
+ * queries show it; offline, the button says so and the list keeps what the device holds.
+ */
+export function useOlderHelps(villageId: string, needId?: string) {
+  const list = `${villageId}:${needId ?? ''}`;
+  // The oldest help read so far (or the window's first instant): the next page starts under it. Kept with
+  // the list it belongs to, so another need's page starts afresh.
+  const [state, setState] = useState<{ list: string; status: OlderHelpsStatus; cursor: string } | null>(null);
+  const current = state?.list === list ? state : { list, status: 'more' as const, cursor: helpsFromInstant(recentHelpsFrom()) };
+
+  const loadMore = async () => {
+    const session = await db.session.get('current');
+    if (!session?.userId) return;
+    const { cursor } = current;
+    setState({ list, status: 'loading', cursor });
+    let next: { status: OlderHelpsStatus; cursor: string };
+    try {
+      const page = await pullOlderHelps(quietTransport, db, session.userId, villageId, { before: cursor, needId, limit: PAGE });
+      if (!page.ok) next = { status: page.failure.kind === 'offline' ? 'offline' : 'failed', cursor };
+      else next = { status: page.hasMore ? 'more' : 'all', cursor: page.helps.length ? page.helps[page.helps.length - 1].id : cursor };
+    } catch {
+      next = { status: 'failed', cursor };
+    }
+    setState((now) => (now?.list === list ? { list, ...next } : now));
+  };
+
+  return { status: current.status, loadMore };
+}
