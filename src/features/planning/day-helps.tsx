@@ -1,11 +1,7 @@
-import { Link } from '@tanstack/react-router';
 import type { CSSProperties } from 'react';
 import type { DayHelp } from './day-index';
 import { timeSlot } from './day-index';
 import { needOf, type PlanningLookups } from './planning-lookups';
-
-const helpsLink = (lookups: PlanningLookups, needId: string) =>
-  ({ to: '/dashboard/villages/$id/needs/$need_id/helps', params: { id: lookups.villageId, need_id: needId } }) as const;
 
 /** A day's free helps (those not on a scheduled slot), each leading to its need's helps. */
 export function DayHelps({ entries, lookups }: { entries: readonly DayHelp[]; lookups: PlanningLookups }) {
@@ -16,11 +12,11 @@ export function DayHelps({ entries, lookups }: { entries: readonly DayHelp[]; lo
         const accent = { '--accent': lookups.colorByNeedId.get(entry.help.village_need_id) ?? '#000000' } as CSSProperties;
         return (
           <li key={entry.help.id} style={accent}>
-            <Link {...helpsLink(lookups, entry.help.village_need_id)} className="day-help">
+            <a {...lookups.helpsLink(entry.help.village_need_id)} className="day-help">
               <span className="day-help-slot">{timeSlot(entry)}</span>
               <span className="day-help-need">{need?.name ?? 'Besoin supprimé'}</span>
               <span className="day-help-helper">{lookups.firstNameByVillagerId.get(entry.help.helper_id) ?? 'Un membre'}</span>
-            </Link>
+            </a>
           </li>
         );
       })}

@@ -1,4 +1,3 @@
-import { Link } from '@tanstack/react-router';
 import { Fragment, type CSSProperties } from 'react';
 import type { Slot } from '../../contract/slots';
 import { needOf, type PlanningLookups } from './planning-lookups';
@@ -50,9 +49,9 @@ export function DaySlots({ entries, lookups, onTake }: DaySlotsProps) {
                 <span className="day-slot-action">Je m’en occupe</span>
               </button>
             ) : (
-              <Link to="/dashboard/villages/$id/needs/$need_id/helps" params={{ id: lookups.villageId, need_id: slot.village_need_id }} className="day-slot-body">
+              <a {...lookups.helpsLink(slot.village_need_id)} className="day-slot-body">
                 {body}
-              </Link>
+              </a>
             )}
           </li>
         );

@@ -1,5 +1,7 @@
+import type { AnyRouter } from '@tanstack/react-router';
 import type { Help, NeedCategory, VillageNeed, Villager } from '../../contract';
 import { categoryColor } from '../../village-data/hooks';
+import { needHelpsLinks, type NeedHelpsLinkProps } from './need-helps-link';
 
 /** What a day cell needs to name a help or a slot, gathered once per data change rather than searched per item. */
 export interface PlanningLookups {
@@ -10,9 +12,12 @@ export interface PlanningLookups {
   firstNameByVillagerId: Map<string, string>;
   /** Who holds each help read for the period: a full slot names its helpers. */
   helperNameByHelpId: Map<string, string>;
+  /** The link to a need's helps, built once per need. */
+  helpsLink: (needId: string) => NeedHelpsLinkProps;
 }
 
 export function planningLookups(
+  router: AnyRouter,
   villageId: string,
   needs: readonly VillageNeed[],
   categories: readonly NeedCategory[],
@@ -28,6 +33,7 @@ export function planningLookups(
     colorByNeedId: new Map(needs.map((n) => [n.id, categoryColor(n.category_id ? colorByCategory.get(n.category_id) : null)])),
     firstNameByVillagerId,
     helperNameByHelpId: new Map(helps.map((h) => [h.id, firstNameByVillagerId.get(h.helper_id) ?? 'Un membre'])),
+    helpsLink: needHelpsLinks(router, villageId),
   };
 }
 

@@ -2,7 +2,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { DEFAULT_TIME_ZONE, isActiveVillager } from '../../contract';
 import { type Slot } from '../../contract/slots';
 import { useCategories, useMyVillager, useVillage, useVillageNeeds, useVillagers, useVillageSync } from '../../village-data/hooks';
-import { todayInParis } from './calendar-dates';
+import { todayInParis, type IsoDay, type PlanningViewKind } from './calendar-dates';
 import { PlanningView } from './planning-view';
 import { planningSlots, usePlanningHelps } from './use-planning-helps';
 import { CalendarSubscription } from '../calendar';
@@ -15,20 +15,20 @@ import { useTakeSlot } from '../helps';
 export function PlanningPage({ villageId, openOnly = false }: { villageId: string; openOnly?: boolean }) {
   useVillageSync(villageId);
   const [today] = useState(todayInParis);
-  const [anchor, setAnchor] = useState(today);
-  const helps = usePlanningHelps(villageId, anchor);
+  const [period, setPeriod] = useState<{ anchor: IsoDay; view: PlanningViewKind }>({ anchor: today, view: 'week' });
+  const onPeriodChange = useCallback((anchor: IsoDay, view: PlanningViewKind) => setPeriod({ anchor, view }), []);
+  const read = usePlanningHelps(villageId, period.anchor, period.view);
   const needs = useVillageNeeds(villageId);
   const zone = useVillage(villageId)?.time_zone ?? DEFAULT_TIME_ZONE;
-  const month = anchor.slice(0, 7);
-  // The slots of the days read, from the same rows (the month's helps, the needs), keyed by month as the helps are.
-  const slots = useMemo(() => (needs && helps ? planningSlots(needs, helps, zone, `${month}-01`) : undefined), [needs, helps, zone, month]);
+  // The slots of the days read, from the same rows (the period's helps, the needs).
+  const slots = useMemo(() => (needs && read ? planningSlots(needs, read.helps, zone, read.days) : undefined), [needs, read, zone]);
   const villagers = useVillagers(villageId);
   const categories = useCategories();
   const me = useMyVillager(villageId);
   const { take, noteDialog } = useTakeSlot(villageId);
   const active = me && isActiveVillager(me) ? me : null;
   const onTake = useCallback((slot: Slot) => void (active && take(slot.village_need_id, slot, active.id)), [active, take]);
-  const loading = helps === undefined || slots === undefined || needs === undefined || villagers === undefined || categories === undefined;
+  const loading = read === undefined || slots === undefined || needs === undefined || villagers === undefined || categories === undefined;
 
   return (
     <>
@@ -38,7 +38,8 @@ export function PlanningPage({ villageId, openOnly = false }: { villageId: strin
       ) : (
         <PlanningView
           villageId={villageId}
-          helps={helps}
+          helps={read.helps}
+          readRange={read.range}
           slots={slots}
           needs={needs}
           categories={categories}
@@ -48,7 +49,7 @@ export function PlanningPage({ villageId, openOnly = false }: { villageId: strin
           onTake={active ? onTake : undefined}
           key={openOnly ? 'open-only' : 'all'}
           initialOpenOnly={openOnly}
-          onAnchorChange={setAnchor}
+          onPeriodChange={onPeriodChange}
         />
       )}
       {noteDialog}

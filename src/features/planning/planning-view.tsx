@@ -1,3 +1,4 @@
+import { useRouter } from '@tanstack/react-router';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { Help, NeedCategory, VillageNeed, Villager } from '../../contract';
 import type { Slot } from '../../contract/slots';
@@ -10,6 +11,7 @@ import { planningLookups, undatedNeeds } from './planning-lookups';
 import { indexSlotsByDay } from './slot-index';
 import { UndatedNeeds } from './undated-needs';
 import { useSwipe } from './use-swipe';
+import { coversRange, planningReadRange, type ReadRange } from './read-range';
 import { WeekView } from './week-view';
 import './planning.css';
 
@@ -29,8 +31,13 @@ export interface PlanningViewProps {
   initialView?: PlanningViewKind;
   /** Starts with the "À pourvoir" filter on (the village home's link to its open slots). */
   initialOpenOnly?: boolean;
-  /** Told the day the view is anchored on, so that the page can read the helps around it. */
-  onAnchorChange?: (anchor: IsoDay) => void;
+  /** Told the period asked for, so that the page can read its helps. */
+  onPeriodChange?: (anchor: IsoDay, view: PlanningViewKind) => void;
+  /**
+   * The starts `helps` were read for (usePlanningHelps): until they cover the period asked for, the view keeps
+   * showing the last period they covered rather than its days empty. Absent: `helps` hold everything.
+   */
+  readRange?: ReadRange;
   /** The time the slots are judged against (past ones cannot be taken). */
   now?: number;
 }
@@ -53,7 +60,8 @@ export function PlanningView({
   onTake,
   initialView = 'week',
   initialOpenOnly = false,
-  onAnchorChange,
+  onPeriodChange,
+  readRange,
   now,
 }: PlanningViewProps) {
   const [view, setView] = useState<PlanningViewKind>(initialView);
@@ -63,21 +71,28 @@ export function PlanningView({
   const pickerToggle = useRef<HTMLButtonElement>(null);
   const pickerId = useId();
   const titleId = useId();
-  // The one pass over all helps; the visible period then costs a Map lookup per day.
+  // The period on screen: the one asked for once its helps are read, the last one read until then.
+  const asked = useMemo(() => ({ anchor, view, days: visibleDays(anchor, view) }), [anchor, view]);
+  const [lastRead, setLastRead] = useState(asked);
+  const ready = !readRange || coversRange(readRange, planningReadRange(asked.days));
+  if (ready && lastRead !== asked) setLastRead(asked);
+  const shown = ready ? asked : lastRead;
+  const { days } = shown;
+  // The one pass over the helps read; the visible period then costs a Map lookup per day.
   const index = useMemo(() => indexHelpsByDay(helps), [helps]);
-  const lookups = useMemo(() => planningLookups(villageId, needs, categories, villagers, helps), [villageId, needs, categories, villagers, helps]);
+  const router = useRouter();
+  const lookups = useMemo(() => planningLookups(router, villageId, needs, categories, villagers, helps), [router, villageId, needs, categories, villagers, helps]);
   const mine = useMemo(() => new Set(myVillagerId ? helps.filter((h) => h.helper_id === myVillagerId).map((h) => h.id) : []), [helps, myVillagerId]);
   // Read once on mount: a slot that goes by while the screen stays open is refused kindly by the take itself.
   const [openedAt] = useState(() => Date.now());
   const at = now ?? openedAt;
   const slotIndex = useMemo(() => indexSlotsByDay(slots, mine, at), [slots, mine, at]);
-  const days = useMemo(() => visibleDays(anchor, view), [anchor, view]);
   const contents = useMemo(() => dayContents(days, slotIndex, index, openOnly), [days, slotIndex, index, openOnly]);
   const undated = useMemo(() => undatedNeeds(needs), [needs]);
   const undatedHelps = useMemo(() => helpsByNeed(days, index), [days, index]);
   const step = (by: number) => setAnchor((a) => shiftPeriod(a, view, by));
   const swipe = useSwipe(step);
-  useEffect(() => onAnchorChange?.(anchor), [anchor, onAnchorChange]);
+  useEffect(() => onPeriodChange?.(anchor, view), [anchor, view, onPeriodChange]);
   const closePicker = () => {
     setPicking(false);
     pickerToggle.current?.focus();
@@ -126,14 +141,14 @@ export function PlanningView({
         />
       ) : null}
       <h2 id={titleId} className="planning-title" aria-live="polite">
-        {periodTitle(anchor, view)}
+        {periodTitle(shown.anchor, shown.view)}
       </h2>
       <div className="planning-body" {...swipe}>
-        {view === 'week' ? (
+        {shown.view === 'week' ? (
           <WeekView days={days} contents={contents} today={today} lookups={lookups} openOnly={openOnly} onTake={onTake} />
         ) : (
           <MonthView
-            anchor={anchor}
+            anchor={shown.anchor}
             days={days}
             contents={contents}
             today={today}

@@ -1,4 +1,3 @@
-import { Link } from '@tanstack/react-router';
 import { useId, type CSSProperties } from 'react';
 import type { VillageNeed } from '../../contract';
 import type { PlanningLookups } from './planning-lookups';
@@ -21,9 +20,7 @@ export function UndatedNeeds({ needs, helpsByNeed, lookups }: { needs: readonly 
           const accent = { '--accent': lookups.colorByNeedId.get(need.id) ?? '#000000' } as CSSProperties;
           return (
             <li key={need.id} style={accent} className={count ? undefined : 'is-uncovered'}>
-              <Link to="/dashboard/villages/$id/needs/$need_id/helps" params={{ id: lookups.villageId, need_id: need.id }}>
-                {need.name}
-              </Link>
+              <a {...lookups.helpsLink(need.id)}>{need.name}</a>
               <span className="planning-undated-count">{helpsText(count)}</span>
             </li>
           );

@@ -4,29 +4,17 @@ import { activeHelps } from '../../village-data/hooks';
 import { DateTime } from 'luxon';
 import { type Help, type VillageNeed } from '../../contract';
 import { slotsBetween, type Slot } from '../../contract/slots';
-import { addDays, monthGrid, ZONE, type IsoDay } from './calendar-dates';
-import { MAX_DAYS_SPANNED } from './day-index';
+import { addDays, visibleDays, ZONE, type IsoDay, type PlanningViewKind } from './calendar-dates';
+import { planningReadRange, type ReadRange } from './read-range';
 
-/**
- * The helps the planning reads: those starting in the month grid around the shown day, plus the days a long
- * help may reach back. Reading a village's whole history (5,000 helps) costs more than the 100 ms the screen
- * is allowed; a month's worth is a few hundred rows, and a week step stays inside the read month.
- */
-export function planningReadRange(anchor: IsoDay) {
-  const grid = monthGrid(anchor);
-  // A day of margin each side: start_date is UTC, the grid is in Paris days.
-  return { from: addDays(grid[0], -MAX_DAYS_SPANNED - 1), to: addDays(grid[grid.length - 1], 2) };
-}
-
-/** The instants of the days the planning reads around a month: the slots' window (well under the 366 days allowed). */
-export function planningSlotWindow(anchor: IsoDay) {
-  const { from, to } = planningReadRange(`${anchor.slice(0, 7)}-01`);
+/** The instants of the shown Paris days, from the first's midnight to the midnight after the last: the slots' window. */
+export function planningSlotWindow(days: readonly IsoDay[]) {
   const instant = (day: IsoDay) => DateTime.fromISO(day, { zone: ZONE }).toUTC().toJSDate().toISOString();
-  return { from: instant(from), to: instant(to) };
+  return { from: instant(days[0]), to: instant(addDays(days[days.length - 1], 1)) };
 }
 
 /** Same rules as useVillageHelps (helps of villagers who are out or banned are ignored), by start. */
-export async function readPlanningHelps(database: VillageDatabase, villageId: string, range: { from: IsoDay; to: IsoDay }) {
+export async function readPlanningHelps(database: VillageDatabase, villageId: string, range: ReadRange) {
   const [helps, villagers] = await Promise.all([
     database.helps
       .where('[village_id+start_date]')
@@ -37,18 +25,31 @@ export async function readPlanningHelps(database: VillageDatabase, villageId: st
   return activeHelps(helps, villagers);
 }
 
-export function usePlanningHelps(villageId: string, anchor: IsoDay) {
-  // Keyed by month: moving week by week inside a month reads nothing again.
-  const { from, to } = planningReadRange(`${anchor.slice(0, 7)}-01`);
-  return useLiveQuery(() => readPlanningHelps(db, villageId, { from, to }), [villageId, from, to]);
+/** What the planning read for one period: its days, the range of starts read, and the active helps in it. */
+export interface PlanningRead {
+  days: IsoDay[];
+  range: ReadRange;
+  helps: Help[];
 }
 
 /**
- * The slots of the planning's days, expanded by the contract's one function from the rows the planning already
- * read (useVillageSlots would read the month's helps a second time: the 100 ms budget, tests/bench/planning.ts).
- * `helps` are the active ones of readPlanningHelps, over the same days.
+ * The helps of the period shown, from the index on (village, start): each step of a week reads that week, a
+ * month its grid. The answer names the range it was read for, so the view can wait for the new period's rows
+ * rather than show its days empty for a moment (planning-view.tsx).
  */
-export function planningSlots(needs: readonly VillageNeed[], helps: readonly Help[], zone: string, anchor: IsoDay, now: Date = new Date()): Slot[] {
-  const { from, to } = planningSlotWindow(anchor);
+export function usePlanningHelps(villageId: string, anchor: IsoDay, view: PlanningViewKind): PlanningRead | undefined {
+  const days = visibleDays(anchor, view);
+  const { from, to } = planningReadRange(days);
+  // Keyed by the days shown: a new anchor inside the same week reads nothing again.
+  return useLiveQuery(async () => ({ days, range: { from, to }, helps: await readPlanningHelps(db, villageId, { from, to }) }), [villageId, days[0], days.length]);
+}
+
+/**
+ * The slots of the shown days, expanded by the contract's one function from the rows the planning already
+ * read (useVillageSlots would read the helps a second time). `helps` are the active ones of readPlanningHelps
+ * over the same days.
+ */
+export function planningSlots(needs: readonly VillageNeed[], helps: readonly Help[], zone: string, days: readonly IsoDay[], now: Date = new Date()): Slot[] {
+  const { from, to } = planningSlotWindow(days);
   return slotsBetween(needs, helps, () => true, zone, from, to, now);
 }

@@ -1,5 +1,5 @@
 /**
- * Runs in Chromium (tests/bench/planning.ts builds and opens it): seeds IndexedDB with a 5,000-help village,
+ * Runs in Chromium (tests/bench/planning.ts builds and opens it): seeds IndexedDB with a village of `?helps=` helps,
  * then times what the planning route does to show it — its hooks' reads from IndexedDB, the indexing by day
  * and React's render of the visible period, up to a laid-out DOM — with the app's production build of React.
  */
@@ -9,10 +9,11 @@ import { createRoot } from 'react-dom/client';
 import '../../../src/styles.css';
 import { VillageDatabase } from '../../../src/db/database';
 import { activeHelps } from '../../../src/village-data/hooks';
-import { todayInParis, type PlanningViewKind } from '../../../src/features/planning/calendar-dates';
+import { todayInParis, visibleDays, type PlanningViewKind } from '../../../src/features/planning/calendar-dates';
 import { indexHelpsByDay } from '../../../src/features/planning/day-index';
 import { PlanningView } from '../../../src/features/planning/planning-view';
-import { planningReadRange, planningSlots, readPlanningHelps } from '../../../src/features/planning/use-planning-helps';
+import { planningReadRange } from '../../../src/features/planning/read-range';
+import { planningSlots, readPlanningHelps } from '../../../src/features/planning/use-planning-helps';
 import { seedVillage, VILLAGE_ID } from './seed';
 
 const RUNS = 21;
@@ -41,15 +42,16 @@ declare global {
 }
 
 /**
- * The route's reads, each its own query as in its hooks: usePlanningHelps (the helps around the shown month),
- * useVillageNeeds, useVillagers and useCategories; then the scheduled needs' slots of the same days, expanded
- * on the device from those rows as the page does (planningSlots). With `all`, the helps are read as useVillageHelps reads them
- * (the whole village), for comparison.
+ * The route's reads, each its own query as in its hooks: usePlanningHelps (the helps of the shown period: the
+ * week, or the month's grid), useVillageNeeds, useVillagers and useCategories; then the scheduled needs' slots of the
+ * same days, expanded on the device from those rows as the page does (planningSlots). With `all`, the helps are
+ * read as useVillageHelps reads them (the whole village), for comparison.
  */
-async function readVillage(db: VillageDatabase, helpsRead: 'month' | 'all', today: string) {
+async function readVillage(db: VillageDatabase, helpsRead: 'period' | 'all', today: string, view: PlanningViewKind) {
+  const days = visibleDays(today, view);
   const [helps, needs, villagers, categories] = await Promise.all([
-    helpsRead === 'month'
-      ? readPlanningHelps(db, VILLAGE_ID, planningReadRange(today))
+    helpsRead === 'period'
+      ? readPlanningHelps(db, VILLAGE_ID, planningReadRange(days))
       : Promise.all([db.helps.where('village_id').equals(VILLAGE_ID).toArray(), db.villagers.where('village_id').equals(VILLAGE_ID).toArray()]).then(([h, v]) => activeHelps(h, v)),
     db.needs
       .where('village_id')
@@ -59,7 +61,7 @@ async function readVillage(db: VillageDatabase, helpsRead: 'month' | 'all', toda
     db.villagers.where('village_id').equals(VILLAGE_ID).toArray(),
     db.categories.toArray(),
   ]);
-  const slots = planningSlots(needs, helps, 'Europe/Paris', `${today.slice(0, 7)}-01`);
+  const slots = planningSlots(needs, helps, 'Europe/Paris', days);
   return { helps, slots, needs, villagers, categories };
 }
 
@@ -69,17 +71,17 @@ async function main() {
   const db = new VillageDatabase('planning-bench');
   await db.delete();
   await db.open();
-  await seedVillage(db);
+  await seedVillage(db, Number(new URLSearchParams(location.search).get('helps') ?? 20_000));
   const router = createRouter({ routeTree: createRootRoute(), history: createMemoryHistory({ initialEntries: ['/'] }) });
   await router.load();
   const today = todayInParis();
   const page = document.getElementById('contenu')!;
 
-  const showOnce = async (view: PlanningViewKind, helpsRead: 'month' | 'all' = 'month'): Promise<BenchRun> => {
+  const showOnce = async (view: PlanningViewKind, helpsRead: 'period' | 'all' = 'period'): Promise<BenchRun> => {
     const container = document.createElement('div');
     page.append(container);
     const t0 = performance.now();
-    const data = await readVillage(db, helpsRead, today);
+    const data = await readVillage(db, helpsRead, today, view);
     const t1 = performance.now();
     const root = createRoot(container);
     flushSync(() =>
@@ -105,7 +107,7 @@ async function main() {
     result.month.push(await showOnce('month'));
     result.weekAllHelps.push(await showOnce('week', 'all'));
   }
-  const { helps } = await readVillage(db, 'all', today);
+  const { helps } = await readVillage(db, 'all', today, 'week');
   result.helpsRead = helps.length;
   const [rawHelps, villagers] = await Promise.all([db.helps.toArray(), db.villagers.toArray()]);
   for (let i = 0; i < RUNS; i++) {

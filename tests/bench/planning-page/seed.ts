@@ -6,7 +6,6 @@ import { aHelp, aNeed, aVillage, aVillager } from '../../../src/testing/factorie
 export const VILLAGE_ID = 'bench-village';
 const VILLAGERS = 30;
 const NEEDS = 50;
-const HELPS = 5000;
 export const DAILY_SLOTS = 730;
 const CATEGORIES = ['#e07a5f', '#3d405b', '#81b29a', '#f2cc8f', '#6d597a', '#277da1', '#c44536', '#43aa8b'];
 
@@ -21,10 +20,10 @@ function random(seed: number) {
 }
 
 /**
- * One village, 30 villagers (two of them gone, as in life), 50 needs and 5,000 helps over the year around now, and
- * a need with a daily slot for two years (730 occurrences, every other one taken).
+ * One village, 30 villagers (two of them gone, as in life), 50 needs and `helpCount` helps over the year around now,
+ * and a need with a daily slot for two years (730 occurrences, every other one taken).
  */
-export async function seedVillage(db: VillageDatabase, now = Date.now()) {
+export async function seedVillage(db: VillageDatabase, helpCount: number, now = Date.now()) {
   const rand = random(42);
   const pick = <T>(list: T[]) => list[Math.floor(rand() * list.length)];
   const categories: NeedCategory[] = CATEGORIES.map((color, i) => ({ id: `cat-${i}`, name: `Catégorie ${i + 1}`, color }));
@@ -45,7 +44,7 @@ export async function seedVillage(db: VillageDatabase, now = Date.now()) {
   );
   const hour = 3_600_000;
   const yearStart = now - 182 * 24 * hour;
-  const helps: Help[] = Array.from({ length: HELPS }, (_, i) => {
+  const helps: Help[] = Array.from({ length: helpCount }, (_, i) => {
     const day = Math.floor(rand() * 365);
     const start = Math.floor((yearStart + day * 24 * hour) / hour) * hour + (6 + Math.floor(rand() * 14)) * hour;
     const hasEnd = rand() > 0.1;
