@@ -17,18 +17,20 @@ import { actingAs, canManage, canRead, loadMembership, readMembership, type Vill
 import type { Serializers } from '../serialize';
 import { newShareCode } from './share-code';
 import { includeKey, parseVillageIncludes } from './includes';
-import { buildVillageView } from './view';
+import { buildVillageJson, buildVillageView } from './view';
+import { createHelpJsonCache } from './help-json-cache';
 import { noteSeen } from '../villagers/last-seen';
 import type { VillageViewCache } from './view-cache';
 
 /** The villages themselves: list, create, read (the hot path, cached) and update. */
 export function villageRoutes(app: App, deps: Deps, serialize: Serializers, cache: VillageViewCache) {
+  const helpJson = createHelpJsonCache();
   const viewJson = async (db: Executor, village: VillageRow, rawInclude: string | undefined, helpsFrom?: string) => {
     const include = parseVillageIncludes(rawInclude);
     // Readers of one day ask for the same window: they share its view.
     const key = helpsFrom && include.has('helps') ? `${includeKey(include)};from=${helpsFrom}` : includeKey(include);
     const from = helpsFrom && include.has('helps') ? new Date(`${helpsFrom}T00:00:00Z`) : undefined;
-    const view = await cache.getOrBuild(village.id, village.revision, key, async () => JSON.stringify(await buildVillageView(db, serialize, village, include, from)));
+    const view = await cache.getOrBuild(village.id, village.revision, key, () => buildVillageJson(db, serialize, helpJson, village, include, from));
     return { ...view, etag: `W/"${village.id}:${view.revision}:${key}"` };
   };
 
@@ -112,10 +114,11 @@ export function villageRoutes(app: App, deps: Deps, serialize: Serializers, cach
     const headers: Record<string, string> = { ETag: view.etag, 'Cache-Control': 'private, no-cache', Vary: 'Accept-Encoding' };
     if (c.req.header('If-None-Match') === view.etag) return c.body(null, 304, headers);
     headers['Content-Type'] = 'application/json; charset=UTF-8';
-    // The village is the largest answer of the API (hundreds of KiB with its helps): sent gzipped when accepted.
-    if ((c.req.header('Accept-Encoding') ?? '').match(/\bgzip\b/)) {
-      return c.body(bytes(view.gzipped), 200, { ...headers, 'Content-Encoding': 'gzip' });
-    }
+    // The village is the largest answer of the API (hundreds of KiB with its helps): sent compressed when
+    // accepted, Brotli once its copy is made (every browser asks for it), else gzip.
+    const accepted = c.req.header('Accept-Encoding') ?? '';
+    if (view.brotli && /\bbr\b/.test(accepted)) return c.body(bytes(view.brotli), 200, { ...headers, 'Content-Encoding': 'br' });
+    if (/\bgzip\b/.test(accepted)) return c.body(bytes(view.gzipped), 200, { ...headers, 'Content-Encoding': 'gzip' });
     return c.body(bytes(view.body), 200, headers);
   });
 

@@ -1,21 +1,40 @@
-import { and, asc, eq, gte, inArray } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import type { Village, VillageInclude } from '../../src/contract';
 import type { Executor } from '../db/client';
-import { helps, users, villageNeeds, villagers } from '../db/schema';
+import { users, villageNeeds, villagers } from '../db/schema';
+import type { HelpJsonCache } from './help-json-cache';
 import type { VillageRow } from '../policy';
 import type { Serializers } from '../serialize';
 
 /**
- * A village with the relations asked for; the same for every active villager who reads it. With
- * `helpsFrom`, only the helps that start from that instant on.
+ * A village's answer as JSON, with the relations asked for; the same for every active villager who reads
+ * it. With `helpsFrom`, only the helps that start from that instant on. Helps come as JSON kept per help
+ * (help-json-cache.ts): a rebuild after a write serializes only the helps it has not seen.
  */
-export async function buildVillageView(
+export async function buildVillageJson(
   db: Executor,
   serialize: Serializers,
+  helpJson: HelpJsonCache,
   village: VillageRow,
   include: Set<VillageInclude>,
   helpsFrom?: Date,
-): Promise<Village> {
+): Promise<string> {
+  const { view, needs } = await readVillage(db, serialize, village, include);
+  const json = JSON.stringify(view);
+  if (!include.has('helps')) return json;
+  // Helps of inactive villagers (out or banned) are ignored, as the spec says and as slots count them:
+  // the village never shows them, so app and server agree on who helps and on each slot's places.
+  const needJson = include.has('helps.villageNeed') ? new Map([...needs].map(([id, need]) => [id, JSON.stringify(need)])) : undefined;
+  const helps = await helpJson.helpsJson(db, serialize, village.id, helpsFrom, needJson);
+  return `${json.slice(0, -1)},"helps":${helps}}`;
+}
+
+/** A village with its needs and villagers as asked (no helps): what a write answers with. */
+export async function buildVillageView(db: Executor, serialize: Serializers, village: VillageRow, include: Set<VillageInclude>): Promise<Village> {
+  return (await readVillage(db, serialize, village, include)).view;
+}
+
+async function readVillage(db: Executor, serialize: Serializers, village: VillageRow, include: Set<VillageInclude>) {
   const view: Village = serialize.village(village);
   const needRows =
     include.has('needs') || include.has('helps.villageNeed')
@@ -44,28 +63,5 @@ export async function buildVillageView(
       return { ...villager, user };
     });
   }
-  if (include.has('helps')) {
-    // Helps of inactive villagers (out or banned) are ignored, as the spec says and as slots count them:
-    // the village never shows them, so app and server agree on who helps and on each slot's places.
-    const rows = await db
-      .select({ help: helps })
-      .from(helps)
-      .innerJoin(villagers, eq(villagers.id, helps.helperId))
-      .where(
-        and(
-          eq(helps.villageId, village.id),
-          eq(villagers.isOut, false),
-          eq(villagers.isBan, false),
-          helpsFrom ? gte(helps.startDate, helpsFrom) : undefined,
-        ),
-      )
-      .orderBy(asc(helps.startDate), asc(helps.id))
-      .then((joined) => joined.map((j) => j.help));
-    view.helps = rows.map((r) => {
-      const help = serialize.help(r);
-      const need = include.has('helps.villageNeed') ? needs.get(r.villageNeedId) : undefined;
-      return need ? { ...help, village_need: need } : help;
-    });
-  }
-  return view;
+  return { view, needs };
 }

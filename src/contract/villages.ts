@@ -51,6 +51,19 @@ export type VillageInclude = (typeof VILLAGE_INCLUDES)[number];
 export const RECENT_HELPS_DAYS = 90;
 
 /**
+ * What the app asks of a village: the spec's include but `helps.villageNeed` (each help would carry a whole
+ * copy of its need, which `needs` already holds: 40 % of the bytes), with the helps of the past
+ * `RECENT_HELPS_DAYS` days and ahead only (`helps_from`); the older ones are read a page at a time when
+ * shown (`GET /v1/villages/{id}/helps`).
+ */
+export const VILLAGE_APP_INCLUDE = 'photo,needs,villagers,villagers.user,villagers.user.photo,helps';
+
+/** The first day (UTC) of the helps pulled with the village: everyone pulling the same day asks the same. */
+export const recentHelpsFrom = (now = Date.now()) => new Date(now - RECENT_HELPS_DAYS * 24 * 3600_000).toISOString().slice(0, 10);
+/** The first instant of the helps a pull of that day holds, written as the local rows write their starts. */
+export const helpsFromInstant = (day: string) => `${day}T00:00:00.000Z`;
+
+/**
  * `include` as the spec has it; `helps_from` (a calendar day, UTC) leaves out the helps that started
  * before it: a village of several years would otherwise bring every help it ever had on each pull.
  */

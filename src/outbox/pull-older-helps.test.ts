@@ -7,7 +7,8 @@ import { helps } from '../../server/db/schema';
 import type { VillageDatabase } from '../db/database';
 import { enqueue } from './enqueue';
 import { provideAppMutationKinds } from '../testing/mutation-kinds';
-import { pullVillage, recentHelpsFrom } from './pull-village';
+import { pullVillage } from './pull-village';
+import { recentHelpsFrom } from '../contract/villages';
 import { pullOlderHelps } from './pull-older-helps';
 import { freshDatabase, signIn, transportTo } from '../testing/outbox-world';
 

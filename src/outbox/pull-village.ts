@@ -1,5 +1,6 @@
-import { RECENT_HELPS_DAYS, type Village } from '../contract';
 import Dexie from 'dexie';
+import type { Village } from '../contract';
+import { helpsFromInstant, recentHelpsFrom, VILLAGE_APP_INCLUDE } from '../contract/villages';
 import { getVillage } from '../contract/endpoints/villages';
 import { villageTables, type VillageDatabase } from '../db/database';
 import { send, type TransportEnv } from '../api/transport';
@@ -7,19 +8,6 @@ import type { ApiFailure } from '../api/failure';
 import { rebasePending } from './rebase';
 import { mutationKinds } from './registry';
 import { isQuotaError, reportStorageFull } from './quota';
-
-/**
- * What the app asks of a village: the spec's include but `helps.villageNeed` (each help would carry a whole
- * copy of its need, which `needs` already holds: 40 % of the bytes), and the helps of the past
- * `RECENT_HELPS_DAYS` days and ahead only; the older ones are read a page at a time when shown
- * (pull-older-helps.ts).
- */
-export const VILLAGE_APP_INCLUDE = 'photo,needs,villagers,villagers.user,villagers.user.photo,helps';
-
-/** The first day (UTC) of the helps pulled with the village: everyone pulling the same day asks the same. */
-export const recentHelpsFrom = (now = Date.now()) => new Date(now - RECENT_HELPS_DAYS * 24 * 3600_000).toISOString().slice(0, 10);
-/** The first instant of the helps a pull of that day holds, as the local rows write their starts. */
-export const helpsFromInstant = (day: string) => `${day}T00:00:00.000Z`;
 
 export type PullResult = { ok: true; village: Village } | { ok: false; failure: ApiFailure };
 

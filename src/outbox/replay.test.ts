@@ -5,7 +5,8 @@ import type { VillageDatabase } from '../db/database';
 import { enqueue } from './enqueue';
 import { provideAppMutationKinds } from '../testing/mutation-kinds';
 import { drainOutbox } from './replay';
-import { pullVillage, storeVillageSnapshot, VILLAGE_APP_INCLUDE } from './pull-village';
+import { pullVillage, storeVillageSnapshot } from './pull-village';
+import { VILLAGE_APP_INCLUDE } from '../contract/villages';
 import { BASE_URL, freshDatabase, scriptedFetch, seedLocal, signIn, snapshot, transportTo, type FakeAnswer } from '../testing/outbox-world';
 import { aHelpOn, aNeed, aVillage } from '../testing/factories';
 
@@ -90,9 +91,10 @@ describe('order and shape', () => {
     const id = uuidv7();
     await queueNeed('Avant', id);
     await enqueue(updateNeed, { village_id: villageId, need_id: id, input: { updater_id: villagerId, name: 'Après' } }, { db });
-    // The create goes through, the update waits for the network: the create's answer must not show "Avant".
-    const fake = scriptedFetch({ write: [created('Avant', id), 'network-error'] });
-    expect(await drain(fake.fetch)).toMatchObject({ state: 'waiting', sent: 1, reason: 'network' });
+    // The create goes through, the update must wait (both go in one batch call, so the server puts it off): the
+    // create's answer must not show "Avant".
+    const fake = scriptedFetch({ write: [created('Avant', id), { status: 503 }] });
+    expect(await drain(fake.fetch)).toMatchObject({ state: 'waiting', sent: 1, reason: 'server' });
     expect((await db.needs.get(id))?.name).toBe('Après');
   });
 
@@ -119,7 +121,7 @@ describe('order and shape', () => {
     const helpId = uuidv7();
     await enqueue(addHelp, { village_id: villageId, village_need_id: need.id, id: helpId, input: { helper_id: villagerId, start_date: '2026-12-01T09:00:00Z' } }, { db });
     await enqueue(deleteNeed, { village_id: villageId, need_id: need.id, villager_id: villagerId }, { db });
-    const fake = scriptedFetch({ write: [{ status: 201, body: { data: aHelpOn(need, { helper_id: villagerId, id: helpId }) } }, 'network-error'] });
+    const fake = scriptedFetch({ write: [{ status: 201, body: { data: aHelpOn(need, { helper_id: villagerId, id: helpId }) } }, { status: 503 }] });
     expect(await drain(fake.fetch)).toMatchObject({ state: 'waiting', sent: 1 });
     expect(await db.helps.get(helpId)).toBeUndefined();
     expect(await db.needs.get(need.id)).toBeUndefined();
@@ -297,10 +299,10 @@ describe('refusals', () => {
     const laterId = (later.payload as { id: string }).id;
     expect(await db.needs.get(need.id)).toBeUndefined();
     const fake = scriptedFetch({
-      write: [{ status: 403, body: { message: 'Refusé' } }, 'network-error'],
+      write: [{ status: 403, body: { message: 'Refusé' } }, { status: 503 }],
       pull: { status: 200, body: { data: snapshot(village, [need], [help]) } },
     });
-    expect(await drain(fake.fetch)).toMatchObject({ state: 'waiting', failed: 1, reason: 'network' });
+    expect(await drain(fake.fetch)).toMatchObject({ state: 'waiting', failed: 1, reason: 'server' });
     expect(await db.needs.get(need.id)).toEqual(need);
     expect(await db.helps.get(help.id)).toEqual(help);
     expect(await db.needs.get(laterId)).toMatchObject({ name: 'En attente' });

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { db } from '../db/database';
 import { quietTransport } from '../api/client';
-import { helpsFromInstant, recentHelpsFrom } from '../outbox/pull-village';
+import { helpsFromInstant, recentHelpsFrom } from '../contract/villages';
 import { pullOlderHelps } from '../outbox/pull-older-helps';
 
 /** Where reading a need's or a village's past helps stands, a page at a time. */

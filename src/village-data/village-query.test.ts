@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { loading } from '../api/loading';
 import { FetchFailed } from '../api/transport';
 import { db } from '../db/database';
-import { VILLAGE_APP_INCLUDE } from '../outbox/pull-village';
+import { VILLAGE_APP_INCLUDE } from '../contract/villages';
 import { clearToken } from '../session/token';
 import { buildVillage, ID } from '../testing/nina-village';
 import { json, signedInHearingUnauthorized, stubServer } from '../testing/stub-server';

@@ -66,6 +66,26 @@ export async function seedUser(dataDir: string, label: string) {
   return { id, token };
 }
 
+/** `count` accounts with a session each, written straight into the database before the server starts; answers their tokens. */
+export async function seedAccounts(database: Database, count: number, label = 'bench'): Promise<string[]> {
+  await prepare(database);
+  const passwordHash = await hashPassword('motdepasse-bench');
+  const tokens: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const id = uuidv7();
+    await database.db.insert(users).values({ id, email: `${label}.${i}.${id}@exemple.fr`, passwordHash, firstName: `Prénom${i}`, lastName: 'Banc' });
+    const { token, hash } = newToken();
+    await database.db.insert(sessions).values({ tokenHash: hash, userId: id });
+    tokens.push(token);
+  }
+  return tokens;
+}
+
+/** Runs `run` over `items`, `size` at a time. */
+export async function inBatches<T>(items: T[], size: number, run: (item: T, i: number) => Promise<unknown>) {
+  for (let i = 0; i < items.length; i += size) await Promise.all(items.slice(i, i + size).map((item, j) => run(item, i + j)));
+}
+
 export const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 /**

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
+import { createWorld } from '../test/world';
+import { helps } from '../db/schema';
+import { createSerializers } from '../serialize';
+import { createHelpJsonCache } from './help-json-cache';
+
+const world = await createWorld();
+const serialize = createSerializers('http://localhost');
+
+async function villageWithHelps(count: number) {
+  const { creator, village, helperVillager } = await world.villageWithHelper();
+  const need = await world.request('POST', `/v1/villages/${village.id}/needs`, { token: creator.token, json: { villager_id: village.creatorVillagerId, name: 'Courses' } });
+  const start = world.clock.now().getTime() + 24 * 3600_000;
+  const rows = Array.from({ length: count }, (_, i) => ({
+    id: uuidv7(),
+    villageId: village.id,
+    villageNeedId: need.body.data.id as string,
+    helperId: i % 2 ? helperVillager : village.creatorVillagerId,
+    startDate: new Date(start + (i % 5) * 3600_000),
+    comment: `Note ${i}`,
+  }));
+  await world.db.insert(helps).values(rows);
+  return { village, needId: need.body.data.id as string, rows };
+}
+
+/** What the view held before the cache: every help read and serialized, by start then id. */
+async function fromScratch(villageId: string) {
+  const rows = await world.db.select().from(helps).where(eq(helps.villageId, villageId));
+  rows.sort((a, b) => a.startDate.getTime() - b.startDate.getTime() || (a.id < b.id ? -1 : 1));
+  return JSON.stringify(rows.map((row) => serialize.help(row)));
+}
+
+describe('the helps’ JSON kept between builds', () => {
+  it('is what serializing every help gives, and follows a row changed, added or removed since', async () => {
+    const { village, needId, rows } = await villageWithHelps(12);
+    const cache = createHelpJsonCache();
+    expect(await cache.helpsJson(world.db, serialize, village.id, undefined)).toBe(await fromScratch(village.id));
+
+    // Changed by any instance: the row's version moves with it.
+    await world.db.update(helps).set({ comment: 'Changée ailleurs', endDate: new Date(rows[3].startDate.getTime() + 3600_000) }).where(eq(helps.id, rows[3].id));
+    await world.db.delete(helps).where(eq(helps.id, rows[7].id));
+    await world.db.insert(helps).values({ ...rows[0], id: uuidv7(), comment: 'Nouvelle' });
+    const after = await cache.helpsJson(world.db, serialize, village.id, undefined);
+    expect(after).toBe(await fromScratch(village.id));
+    expect(after).toContain('Changée ailleurs');
+    expect(after).not.toContain(rows[7].id);
+
+    // With the need nested, as the spec's full include has it.
+    const need = { id: needId, name: 'Courses' };
+    const nested = JSON.parse(await cache.helpsJson(world.db, serialize, village.id, undefined, new Map([[needId, JSON.stringify(need)]])));
+    expect(nested).toEqual(JSON.parse(await fromScratch(village.id)).map((help: object) => ({ ...help, village_need: need })));
+  });
+
+  it('starts afresh past its size, and a build keeps what it took meanwhile', async () => {
+    const { village } = await villageWithHelps(8);
+    const cache = createHelpJsonCache(5);
+    const [a, b] = await Promise.all([cache.helpsJson(world.db, serialize, village.id, undefined), cache.helpsJson(world.db, serialize, village.id, undefined)]);
+    expect(a).toBe(await fromScratch(village.id));
+    expect(b).toBe(a);
+    expect(await cache.helpsJson(world.db, serialize, village.id, undefined)).toBe(a);
+  });
+
+  it('through the API: a note changed on a help shows in the next read of the village', async () => {
+    const { creator, helper, village, helperVillager } = await world.villageWithHelper();
+    const need = await world.request('POST', `/v1/villages/${village.id}/needs`, { token: creator.token, json: { villager_id: village.creatorVillagerId, name: 'Repas' } });
+    const start = new Date(world.clock.now().getTime() + 48 * 3600_000).toISOString();
+    const help = await world.request('POST', `/v1/villages/${village.id}/needs/${need.body.data.id}/helps`, { token: helper.token, json: { helper_id: helperVillager, start_date: start, comment: 'Avant' } });
+    const read = async () => (await world.request('GET', `/v1/villages/${village.id}?include=helps`, { token: helper.token })).body.data.helps;
+    expect(await read()).toEqual([expect.objectContaining({ id: help.body.data.id, comment: 'Avant' })]);
+    const changed = await world.request('PUT', `/v1/villages/${village.id}/helps/${help.body.data.id}`, { token: helper.token, json: { updater_id: helperVillager, comment: 'Après' } });
+    expect(changed.status).toBe(200);
+    expect(await read()).toEqual([expect.objectContaining({ id: help.body.data.id, comment: 'Après' })]);
+  });
+});
