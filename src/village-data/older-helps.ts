@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { HELPS_PAGE_MAX } from '../contract/helps';
 import { db } from '../db/database';
 import { quietTransport } from '../api/client';
 import { helpsFromInstant, recentHelpsFrom } from '../contract/villages';
@@ -38,4 +39,55 @@ export function useOlderHelps(villageId: string, needId?: string) {
   };
 
   return { status: current.status, loadMore };
+}
+
+/** Periods already read back this session, by village: a period shown again is not asked for again. */
+const periodsRead = new Map<string, Set<string>>();
+
+/**
+ * For a period (the planning's week or month) that begins before the helps the pull brings: reads that
+ * period's helps into the local tables, a page of 500 at a time, once per session. Answers where it stands:
+ * `null` when the period needs nothing from the server.
+ */
+export function useHelpsOfPeriod(villageId: string, from: string, to: string): OlderHelpsStatus | null {
+  const windowStart = helpsFromInstant(recentHelpsFrom());
+  const before = to < windowStart ? to : windowStart;
+  const period = `${from}/${before}`;
+  const key = `${villageId}:${period}`;
+  const wanted = from < windowStart && !periodsRead.get(villageId)?.has(period);
+  const [state, setState] = useState<{ key: string; status: OlderHelpsStatus } | null>(null);
+
+  useEffect(() => {
+    if (!wanted) return;
+    let cancelled = false;
+    const show = (status: OlderHelpsStatus) => {
+      if (!cancelled) setState({ key, status });
+    };
+    void (async () => {
+      const session = await db.session.get('current');
+      if (!session?.userId || cancelled) return;
+      show('loading');
+      let cursor = before;
+      try {
+        for (;;) {
+          const page = await pullOlderHelps(quietTransport, db, session.userId, villageId, { before: cursor, from, limit: HELPS_PAGE_MAX });
+          if (!page.ok) return show(page.failure.kind === 'offline' ? 'offline' : 'failed');
+          if (!page.hasMore || !page.helps.length) break;
+          cursor = page.helps[page.helps.length - 1].id;
+        }
+        if (!periodsRead.has(villageId)) periodsRead.set(villageId, new Set());
+        periodsRead.get(villageId)!.add(period);
+        show('all');
+      } catch {
+        show('failed');
+      }
+    })();
+    return () => {
+      cancelled = true;
+    };
+  }, [wanted, key, villageId, from, before, period]);
+
+  if (!from || from >= windowStart) return null;
+  if (state?.key === key) return state.status;
+  return wanted ? 'loading' : null;
 }
