@@ -10,6 +10,8 @@ import { RETURN_TO_KEY, TOKEN_KEY } from '../session/token';
 import { appState } from '../state/app-state';
 import { markNavigated } from '../state/first-load';
 import { isLostVillage } from '../components/lost-village';
+import { markDataLoaded } from '../features/bootstrap/data-loaded';
+import { aUser } from '../testing/factories';
 
 const ME = 'user-me';
 const at = (href: string, params: Record<string, string> = {}): GuardContext => ({
@@ -148,6 +150,33 @@ describe('the initialisation guard', () => {
     expect(target.to).toBe(BOOTSTRAP_PATH);
     expect(BOOTSTRAP_PATH).toBe('/vous-etes-sublime');
     expect(localStorage.getItem(RETURN_TO_KEY)).toBe('/dashboard/villages/7/needs?tab=2');
+  });
+
+  it('opens a session already loaded on this device from the store, with no detour through the bootstrap page', async () => {
+    // The refresh behind the screen waits for a timer that this test never lets ring.
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    try {
+      signIn();
+      markDataLoaded('a-token');
+      await db.session.put({ key: 'current', token: 'a-token', userId: ME });
+      await db.users.put(aUser({ id: ME }));
+      expect(await outcome(() => initialisationGuard({ pathname: '/dashboard/villages/7/planning', href: '/dashboard/villages/7/planning' }))).toBe('passed');
+      expect(appState.get().initialised).toBe(true);
+      expect(localStorage.getItem(RETURN_TO_KEY)).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('still sends to the bootstrap page a loaded session whose user the store no longer holds', async () => {
+    signIn();
+    markDataLoaded('a-token');
+    await db.session.put({ key: 'current', token: 'a-token', userId: ME });
+    await db.users.clear();
+    const target = redirectTarget(await outcome(() => initialisationGuard({ pathname: '/dashboard/villages/7/planning', href: '/dashboard/villages/7/planning' })));
+    expect(target.to).toBe(BOOTSTRAP_PATH);
+    expect(appState.get().initialised).toBe(false);
+    expect(localStorage.getItem(RETURN_TO_KEY)).toBe('/dashboard/villages/7/planning');
   });
 
   it('lets through a guest, the bootstrap page itself, and an initialised app', () => {

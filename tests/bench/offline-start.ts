@@ -6,7 +6,8 @@
  * worker to control the page. Then the planning is reloaded N times with the server up, and N times with its
  * process stopped (the surest "offline": the worker's own requests fail too). Each time is measured in the
  * page from its navigation start (performance.now()) to the first help in the DOM (a MutationObserver), which
- * covers the shell, the guards, the bootstrap page and its return, and the planning read from IndexedDB.
+ * covers the shell, the guards (a session already loaded opens from IndexedDB in the root route's guard, with no
+ * detour through the bootstrap page), the screen's chunks through the worker, and the planning read from IndexedDB.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';

@@ -3,7 +3,8 @@ import { db } from '../../db/database';
 import { importChunk } from '../../pwa/lazy-chunk';
 import { getToken } from '../../session/token';
 import { appState } from '../../state/app-state';
-import { dataLoadedFor, storedUser } from './kept-data';
+import { dataLoadedFor } from './data-loaded';
+import { storedUser } from './kept-data';
 
 /**
  * Loads what every screen needs: the user, the need categories and the villages. A device that already
@@ -16,14 +17,7 @@ import { dataLoadedFor, storedUser } from './kept-data';
 export async function bootstrap(): Promise<'ready' | 'signed-out' | 'no-data'> {
   const token = getToken();
   if (!token) return 'signed-out';
-  const kept = dataLoadedFor(token) ? await storedUser(token) : undefined;
-  if (kept) {
-    appState.set({ initialised: true });
-    // The screen's own code and data go first: the refresh, the replay and analytics bring in code of
-    // their own (the transport, the outbox), which would compete with the screen's for the worker's cache.
-    whenIdle(() => void refreshThenStart(token, kept));
-    return 'ready';
-  }
+  if (dataLoadedFor(token) && (await openFromStore(token))) return 'ready';
   const { loadLocalData } = await importChunk(() => import('./local-data'));
   const { pageTransport } = await importChunk(() => import('../../api/client'));
   const loaded = await loadLocalData(pageTransport, token);
@@ -34,6 +28,29 @@ export async function bootstrap(): Promise<'ready' | 'signed-out' | 'no-data'> {
   const { afterStart } = await importChunk(() => import('./after-start'));
   afterStart(me);
   return 'ready';
+}
+
+/**
+ * A start of a session already loaded on this device: the app opens on what the store holds, and refreshes it
+ * once the screen is shown. False when the store no longer holds the session's user (then the load waits).
+ * The root route's guard calls it too (initialisation-guard.ts), so such a start skips the bootstrap page.
+ */
+export function openFromStore(token: string): Promise<boolean> {
+  // The router may run the guard twice at once (a preload beside the load): one opening, one refresh.
+  opening ??= open(token).finally(() => (opening = undefined));
+  return opening;
+}
+
+let opening: Promise<boolean> | undefined;
+
+async function open(token: string) {
+  const kept = await storedUser(token);
+  if (!kept) return false;
+  appState.set({ initialised: true });
+  // The screen's own code and data go first: the refresh, the replay and analytics bring in code of
+  // their own (the transport, the outbox), which would compete with the screen's for the worker's cache.
+  whenIdle(() => void refreshThenStart(token, kept));
+  return true;
 }
 
 /** A warm start's refresh: quiet, and a refused token is signalled by the transport (session-expiry.ts). */

@@ -1,5 +1,5 @@
 import type { User } from '../../contract';
-import { markDataLoaded } from './kept-data';
+import { markDataLoaded } from './data-loaded';
 import { getMe } from '../../contract/endpoints/users';
 import { listCategories } from '../../contract/endpoints/village-life';
 import { listVillages } from '../../contract/endpoints/villages';
