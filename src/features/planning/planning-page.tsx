@@ -7,6 +7,9 @@ import { PlanningView } from './planning-view';
 import { planningSlots, usePlanningHelps } from './use-planning-helps';
 import { CalendarSubscription } from '../calendar';
 import { useTakeSlot } from '../helps';
+import { useHelpsOfPeriod } from '../../village-data/older-helps';
+import { helpsFromInstant } from '../../contract/villages';
+import { OlderPeriodStatus } from './older-period-status';
 
 /**
  * The planning route: reads the village's local data around the shown period (helps, and the scheduled needs'
@@ -18,6 +21,8 @@ export function PlanningPage({ villageId, openOnly = false }: { villageId: strin
   const [period, setPeriod] = useState<{ anchor: IsoDay; view: PlanningViewKind }>({ anchor: today, view: 'week' });
   const onPeriodChange = useCallback((anchor: IsoDay, view: PlanningViewKind) => setPeriod({ anchor, view }), []);
   const read = usePlanningHelps(villageId, period.anchor, period.view);
+  // A period before the helps the pull brings is read from the server when shown.
+  const older = useHelpsOfPeriod(villageId, read ? helpsFromInstant(read.range.from) : '', read ? helpsFromInstant(read.range.to) : '');
   const needs = useVillageNeeds(villageId);
   const zone = useVillage(villageId)?.time_zone ?? DEFAULT_TIME_ZONE;
   // The slots of the days read, from the same rows (the period's helps, the needs).
@@ -33,6 +38,7 @@ export function PlanningPage({ villageId, openOnly = false }: { villageId: strin
   return (
     <>
       <h1>Planning</h1>
+      <OlderPeriodStatus status={older} />
       {loading ? (
         <p role="status">Chargement du planning…</p>
       ) : (
