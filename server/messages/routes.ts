@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { listMessages, sendMessage } from '../../src/contract/endpoints/village-life';
 import type { Deps } from '../deps';
@@ -10,33 +10,15 @@ import { touchVillage } from '../actions/record';
 import { actingAs, canRead, loadMembership, readMembership } from '../policy';
 import type { Serializers } from '../serialize';
 import { noteSeen } from '../villagers/last-seen';
-
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { beforeCursor } from '../http/keyset-cursor';
 
 /** The village's chat, read a page at a time backwards, and written. */
 export function messageRoutes(app: App, deps: Deps, serialize: Serializers) {
   const ids = { id: text.villageNotFound };
 
-  /**
-   * Messages older than the cursor. Several messages may share an instant, so a message id cursor compares
-   * (created_at, id): paging never skips nor repeats one. An unknown id gives no older messages.
-   */
-  const olderThan = async (villageId: string, before: string): Promise<SQL | undefined> => {
-    if (!UUID_RE.test(before)) return lt(messages.createdAt, new Date(before));
-    const [cursor] = await deps.db
-      .select({ createdAt: messages.createdAt })
-      .from(messages)
-      .where(and(eq(messages.id, before.toLowerCase()), eq(messages.villageId, villageId)));
-    if (!cursor) return sql`false`;
-    return or(
-      lt(messages.createdAt, cursor.createdAt),
-      and(eq(messages.createdAt, cursor.createdAt), lt(messages.id, before.toLowerCase())),
-    );
-  };
-
   route(app, listMessages, { ids }, async (c, { user, params: { id: villageId }, query: q }) => {
     const reader = canRead(await readMembership(deps, villageId, user.id));
-    const older = q.before ? await olderThan(villageId, q.before) : undefined;
+    const older = q.before ? await beforeCursor(deps.db, { table: messages, id: messages.id, at: messages.createdAt, villageId: messages.villageId }, villageId, q.before) : undefined;
     const rows = await deps.db
       .select({ message: messages, firstName: users.firstName })
       .from(messages)
