@@ -37,6 +37,7 @@ import { sharedSecret } from './events/shared-secret';
 import { pushRoutes } from './push/routes';
 import { healthRoutes } from './health/routes';
 import { openApiRoutes } from './openapi/routes';
+import { batchRoutes } from './batch/routes';
 import { DATABASE_RETRY_AFTER, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from './db/unavailable';
 import { vapidKeys } from './push/vapid-keys';
 
@@ -89,6 +90,7 @@ export function createApp(input: Deps) {
   actionRoutes(app, deps, serialize);
   messageRoutes(app, deps, serialize);
   eventRoutes(app, deps, events, sharedSecret(deps.db, 'event_tickets'));
+  batchRoutes(app);
   app.route('/', staticRoutes(deps));
 
   app.notFound((c) => c.json({ message: text.routeNotFound, http_code: 404 }, 404));

@@ -2,22 +2,33 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { AppEnv, Deps } from '../deps';
-import type { Tx } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
+import type { Tx } from '../db/client';
 import { HttpError, invalid, text } from './errors';
 import { collectTouched } from '../cache/touched';
 import { KEY_TTL_MS } from './sweeps';
 
-
+/** The key was already used by this user: its write rolls back and the stored answer is given instead. */
 class Replay {
   constructor(readonly status: number, readonly body: unknown) {}
 }
+/** Thrown inside the transaction to roll it back; the stored answer is read after (PGlite has one connection). */
+class KeyTaken {}
+
+type Keyed = { userId: string; key: string };
 
 /**
  * Runs a write in one transaction and answers it. With an `Idempotency-Key` from a signed-in user the
  * key and the answer are stored in that same transaction, so a retried request gets the first answer
  * and changes nothing again, even when the first answer was lost on the way. Only successes are kept:
  * a refused write changed nothing, so trying it again is harmless.
+ *
+ * The key is stored with its answer by the write's last statement, and the unique index decides: a key
+ * already there (a retry, or a duplicate running at the same time, which waits on the index until the
+ * first commits) rolls the whole write back, and the stored answer is read then. A fresh key, the usual
+ * case, costs one statement instead of an insert before the write and an update after it. A retried write
+ * may fail before reaching that statement (the need it creates exists): a refusal is answered only once
+ * the key is known not to be stored.
  */
 export async function write<T>(
   c: Context<AppEnv>,
@@ -30,55 +41,65 @@ export async function write<T>(
   if (key !== undefined && (key.length === 0 || key.length > 200)) {
     throw invalid([{ field: 'Idempotency-Key', message: "Cette clé d'idempotence n'est pas valide" }]);
   }
-  const request = `${c.req.method} ${new URL(c.req.url).pathname}`;
-  const keyed = user && key ? { userId: user.id, key } : null;
+  const request = `${c.req.method} ${c.req.path}`;
+  const keyed: Keyed | null = user && key ? { userId: user.id, key } : null;
   const now = deps.clock.now();
-  const expiredBefore = new Date(now.getTime() - KEY_TTL_MS);
   try {
     const { result: answer, touched } = await collectTouched(() => deps.db.transaction(async (tx) => {
-      if (keyed) {
-        const inserted = await tx
-          .insert(idempotencyKeys)
-          .values({ ...keyed, request, status, body: null, createdAt: now })
-          .onConflictDoNothing()
-          .returning({ key: idempotencyKeys.key });
-        if (inserted.length === 0) {
-          const [stored] = await tx
-            .select()
-            .from(idempotencyKeys)
-            .where(and(eq(idempotencyKeys.userId, keyed.userId), eq(idempotencyKeys.key, keyed.key)));
-          if (stored.createdAt < expiredBefore) {
-            // Kept past its 7 days (server/http/sweeps.ts runs now and then): the key is free again.
-            await tx
-              .update(idempotencyKeys)
-              .set({ request, status, body: null, createdAt: now })
-              .where(and(eq(idempotencyKeys.userId, keyed.userId), eq(idempotencyKeys.key, keyed.key)));
-          } else {
-            if (stored.request !== request) throw new HttpError(422, text.idempotencyReused);
-            throw new Replay(stored.status, stored.body);
-          }
-        }
-      }
       const data = await run(tx);
       const body = status === 204 ? null : { data };
-      if (keyed) {
-        await tx
-          .update(idempotencyKeys)
-          .set({ body: sql`${JSON.stringify(body)}::jsonb` })
-          .where(and(eq(idempotencyKeys.userId, keyed.userId), eq(idempotencyKeys.key, keyed.key)));
-      }
+      if (keyed && !(await storeKey(tx, keyed, request, status, body, now))) throw new KeyTaken();
       return body;
     }));
     // This instance drops them now (read-your-writes); the others when the commit's NOTIFY reaches them.
     for (const villageId of touched) deps.caches?.forgetVillage(villageId);
     return respond(c, status, answer);
   } catch (error) {
-    if (error instanceof Replay) {
+    const replay =
+      keyed && error instanceof KeyTaken ? await replayOf(deps, keyed, request, now)
+      : keyed && error instanceof HttpError ? await replayOf(deps, keyed, request, now, error)
+      : error;
+    if (replay instanceof Replay) {
       c.header('Idempotent-Replayed', 'true');
-      return respond(c, error.status, error.body);
+      return respond(c, replay.status, replay.body);
     }
-    throw error;
+    throw replay;
   }
+}
+
+/**
+ * Inserts the key with its answer; a key past its 7 days (the sweep in server/http/sweeps.ts runs now and
+ * then) is free again and taken over. False when a live key is there.
+ */
+async function storeKey(tx: Tx, keyed: Keyed, request: string, status: number, body: unknown, now: Date) {
+  const expiredBefore = new Date(now.getTime() - KEY_TTL_MS);
+  const stored = await tx
+    .insert(idempotencyKeys)
+    .values({ ...keyed, request, status, body: sql`${JSON.stringify(body)}::jsonb`, createdAt: now })
+    .onConflictDoUpdate({
+      target: [idempotencyKeys.userId, idempotencyKeys.key],
+      set: { request, status, body: sql`excluded.body`, createdAt: now },
+      setWhere: sql`${idempotencyKeys.createdAt} < ${expiredBefore.toISOString()}`,
+    })
+    .returning({ key: idempotencyKeys.key });
+  return stored.length > 0;
+}
+
+/**
+ * What a key already used answers: the stored answer, or 422 when it served another request. A write that
+ * was refused (`refusal`) with a key not stored, or stored too long ago, keeps its refusal.
+ */
+async function replayOf(deps: Deps, keyed: Keyed, request: string, now: Date, refusal?: HttpError): Promise<Replay | Error> {
+  const [stored] = await deps.db
+    .select()
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.userId, keyed.userId), eq(idempotencyKeys.key, keyed.key)));
+  if (!stored || stored.createdAt.getTime() < now.getTime() - KEY_TTL_MS) {
+    // Without a refusal the key was there a moment ago, live: gone since, the write is worth sending again (500).
+    return refusal ?? new Error('An idempotency key vanished between its write and its answer');
+  }
+  if (stored.request !== request) return new HttpError(422, text.idempotencyReused);
+  return new Replay(stored.status, stored.body);
 }
 
 function respond(c: Context, status: number, body: unknown) {

@@ -20,7 +20,8 @@ export async function replacePhoto(
     await files.remove(photo.key);
     throw error;
   }
-  const done = outcome as { previousKey: string | null } | null;
+  // A replay ran the write again before the stored key rolled it back: its `replaced` call counts for nothing.
+  const done = response.headers.get('Idempotent-Replayed') ? null : (outcome as { previousKey: string | null } | null);
   if (!done) await files.remove(photo.key);
   else if (done.previousKey) await files.remove(done.previousKey);
   return response;

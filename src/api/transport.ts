@@ -115,23 +115,37 @@ export async function send<E extends AnyEndpoint>(
         await wait(delay(attempt, null));
         continue;
       }
-      if (res.ok) {
-        const read = await answerOf(endpoint, res);
-        if (!read.ok) return { ok: false, failure: { kind: 'unexpected-answer', status: res.status, message: UNEXPECTED_MESSAGE } };
-        return { ok: true, status: res.status, data: read.value as AnswerOf<E> };
-      }
-      if (RETRYABLE.has(res.status) && attempt < retries) {
+      if (!res.ok && RETRYABLE.has(res.status) && attempt < retries) {
         await wait(delay(attempt, res));
         continue;
       }
-      const failure = await failureFrom(res, now());
-      if (failure.kind === 'unauthorized' && token) env.onUnauthorized?.(failure);
-      if (failure.kind === 'server' && failure.status === 500 && options.showErrorPage) env.onServerError?.(failure);
-      return { ok: false, failure };
+      return resultOf(env, endpoint, res, token, options);
     }
   } finally {
     env.loading?.stop();
   }
+}
+
+/**
+ * What an answer of `endpoint` means, as `send` reads it: its data validated, or a typed failure (the 401 and
+ * the 500 signalled as `send` does). Also reads the answers of a batch's writes (src/outbox/send-batch.ts).
+ */
+export async function resultOf<E extends AnyEndpoint>(
+  env: Pick<TransportEnv, 'onUnauthorized' | 'onServerError' | 'now'>,
+  endpoint: E,
+  res: Response,
+  token: string | null,
+  options: Pick<SendOptions, 'showErrorPage'> = {},
+): Promise<ApiResult<AnswerOf<E>>> {
+  if (res.ok) {
+    const read = await answerOf(endpoint, res);
+    if (!read.ok) return { ok: false, failure: { kind: 'unexpected-answer', status: res.status, message: UNEXPECTED_MESSAGE } };
+    return { ok: true, status: res.status, data: read.value as AnswerOf<E> };
+  }
+  const failure = await failureFrom(res, (env.now ?? Date.now)());
+  if (failure.kind === 'unauthorized' && token) env.onUnauthorized?.(failure);
+  if (failure.kind === 'server' && failure.status === 500 && options.showErrorPage) env.onServerError?.(failure);
+  return { ok: false, failure };
 }
 
 /** The status a failure carries, or 'offline' (what the error classes of the pulls keep). */

@@ -63,11 +63,22 @@ export interface SeenRequest {
 
 /**
  * A fetch that answers from a script: `write` answers writes in order (the last one repeats), `pull`
- * answers the village GET the replayer makes after a refusal. Every request is recorded.
+ * answers the village GET the replayer makes after a refusal. Every request is recorded. A batch call
+ * (`POST /v1/batch`) is answered as the server does: each of its writes is recorded and answered from the
+ * script as if sent alone, until one says to wait; a lost connection on one loses the batch's answer.
+ * `batches` holds how many writes each batch call carried.
  */
 export function scriptedFetch(script: { write: FakeAnswer[]; pull?: FakeAnswer }) {
   const requests: SeenRequest[] = [];
+  const batches: number[] = [];
   let writes = 0;
+  const answerOf = async (seen: SeenRequest) => {
+    requests.push(seen);
+    let answer: FakeAnswer | undefined =
+      seen.method === 'GET' ? (script.pull ?? { status: 404, body: { message: 'inconnu' } }) : script.write[Math.min(writes++, script.write.length - 1)];
+    while (typeof answer === 'function') answer = await answer(seen);
+    return answer === undefined ? 'network-error' : answer;
+  };
   const fetch = (async (input: URL | string, init: RequestInit = {}) => {
     const url = new URL(String(input));
     const seen: SeenRequest = {
@@ -77,17 +88,32 @@ export function scriptedFetch(script: { write: FakeAnswer[]; pull?: FakeAnswer }
       headers: Object.fromEntries(new Headers(init.headers).entries()),
       body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
     };
-    requests.push(seen);
-    let answer: FakeAnswer | undefined =
-      seen.method === 'GET' ? (script.pull ?? { status: 404, body: { message: 'inconnu' } }) : script.write[Math.min(writes++, script.write.length - 1)];
-    while (typeof answer === 'function') answer = await answer(seen);
-    if (answer === 'network-error' || answer === undefined) throw new TypeError('Failed to fetch');
+    const answer = seen.method === 'POST' && seen.path === '/v1/batch' ? await batchAnswer(seen) : await answerOf(seen);
+    if (answer === 'network-error') throw new TypeError('Failed to fetch');
     return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
       status: answer.status,
       headers: { 'Content-Type': 'application/json', ...answer.headers },
     });
   }) as typeof globalThis.fetch;
-  return { fetch, requests, writes: () => requests.filter((r) => r.method !== 'GET') };
+
+  async function batchAnswer(batch: SeenRequest): Promise<Exclude<FakeAnswer, (request: SeenRequest) => unknown>> {
+    const { writes: sub } = batch.body as { writes: { method: string; path: string; body?: unknown; idempotency_key: string }[] };
+    batches.push(sub.length);
+    const answers: { status: number; body: unknown; retry_after?: string }[] = [];
+    for (const write of sub) {
+      const url = new URL(write.path, BASE_URL);
+      const headers: Record<string, string> = { accept: 'application/json', authorization: batch.headers.authorization, 'idempotency-key': write.idempotency_key };
+      if (write.body !== undefined) headers['content-type'] = 'application/json';
+      const answer = await answerOf({ method: write.method, url, path: url.pathname, headers, body: write.body });
+      if (answer === 'network-error') return answer;
+      const retryAfter = answer.headers?.['Retry-After'];
+      answers.push({ status: answer.status, body: answer.body ?? null, ...(retryAfter ? { retry_after: retryAfter } : {}) });
+      if ([401, 408, 425, 429].includes(answer.status) || answer.status >= 500) break;
+    }
+    return { status: 200, body: { data: answers } };
+  }
+
+  return { fetch, requests, batches, writes: () => requests.filter((r) => r.method !== 'GET') };
 }
 
 export const BASE_URL = 'http://localhost:3333';

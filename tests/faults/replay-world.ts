@@ -102,6 +102,13 @@ export async function queueWrites(base: string, writes: number) {
  * backoff's end (the waits are the replayer's, not what is tested). While it drains, `kills` fire once each
  * when that share of the writes has gone: the instance is SIGKILLed with requests in flight and started again.
  */
+/**
+ * The most writes of a batch call under faults: 2, so that a run of 60 writes still makes about 50 calls
+ * (a lost answer, a 503 or a kill ends a drain, and the next starts again with one write), enough for
+ * every run to meet each fault, while lost batch answers and kills between a batch's writes are met too.
+ */
+export const FAULTS_BATCH_SIZE = 2;
+
 export async function drainThroughFaults(
   db: VillageDatabase,
   proxy: LossyProxy,
@@ -125,7 +132,8 @@ export async function drainThroughFaults(
       }
     }
     drains++;
-    const result = await drainOutbox({ db, transport: { baseUrl: proxy.base }, now, networkBack: true });
+    // Batch calls of 2 writes at most: the faults fall between many calls, as they did between single writes.
+    const result = await drainOutbox({ db, transport: { baseUrl: proxy.base }, now, networkBack: true, batchSize: FAULTS_BATCH_SIZE });
     if (result.state === 'drained' && pending.every((k) => k.done)) break;
     if (result.state === 'waiting') skew += Math.max(0, result.retryAt - now());
     else if (result.state !== 'drained') throw new Error(`drain stopped: ${JSON.stringify(result)}`);

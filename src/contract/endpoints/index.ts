@@ -8,12 +8,13 @@ import * as villageLife from './village-life';
 import * as push from './push';
 import * as invitations from './invitations';
 import * as mail from './mail';
+import * as batch from './batch';
 
 /**
  * Every call of /v1, once. The server registers its routes from this list and the OpenAPI document is
  * generated from it. The app imports each endpoint from its own file instead, so a screen's bundle carries
  * only the schemas of the calls it makes.
  */
-export const endpointTable: readonly AnyEndpoint[] = [auth, users, villages, needs, villagers, villageLife, push, invitations, mail].flatMap((group) =>
+export const endpointTable: readonly AnyEndpoint[] = [auth, users, villages, needs, villagers, villageLife, push, invitations, mail, batch].flatMap((group) =>
   Object.values(group).filter((value): value is AnyEndpoint => typeof value === 'object' && value !== null && 'method' in value && 'path' in value),
 );
