@@ -1,22 +1,15 @@
-import { serve } from '@hono/node-server';
-import { answerClientErrors } from './http/client-error';
+/**
+ * `npm start`'s server (built once by server/build/start.mjs, see there). Its order is for a fast start: the
+ * embedded database's start (PGlite: its WebAssembly and the data directory, about half the start) is begun
+ * first, and the rest of the server is imported while it runs, the PWA's build checked too; nothing waits for
+ * the database until it is needed.
+ */
 import { mkdirSync } from 'node:fs';
 import { setMaxListeners } from 'node:events';
 import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 import pino from 'pino';
 import { readConfig } from './config';
-import { openPglite, openPostgres, prepare } from './db/client';
-import { createApp } from './app';
-import { systemClock } from './deps';
-import { createFileMailer, createSmtpMailer } from './mail/mailer';
-import { createDatabaseStore } from './files/database-store';
-import { importDiskPhotos } from './files/import-disk-photos';
-import { createS3Store } from './files/s3-store';
-import { servePwa } from './static/pwa';
-import { ensureAppBuilt } from './static/ensure-built';
-import { startPushDispatch } from './push/start';
-import { startMailDispatch } from './mail/start';
-import { startSweeps } from './http/sweeps';
 
 let config;
 try {
@@ -27,14 +20,68 @@ try {
 }
 
 const logger = pino({ level: config.logLevel });
-if (!config.databaseUrl) mkdirSync(join(config.dataDir, 'pglite'), { recursive: true });
-const database = config.databaseUrl
-  ? await openPostgres(config.databaseUrl)
-  : await openPglite({ dataDir: join(config.dataDir, 'pglite') });
+const pgliteDir = join(config.dataDir, 'pglite');
+if (!config.databaseUrl) mkdirSync(pgliteDir, { recursive: true });
+const pgliteStarted = config.databaseUrl ? undefined : PGlite.create(pgliteDir);
+// Not awaited yet: a failure is thrown where it is awaited, not reported as an unhandled rejection meanwhile.
+pgliteStarted?.catch(() => undefined);
+
+const root = join(import.meta.dirname, '..');
+// The rest of the server, imported while PGlite starts: dynamic imports, which the build turns into chunks of
+// their own, compiled only now rather than before the first line of this file runs.
+const [
+  { serve },
+  { answerClientErrors },
+  { openPglite, openPostgres, prepare },
+  { createApp },
+  { systemClock },
+  { createFileMailer, createSmtpMailer },
+  { createDatabaseStore },
+  { importDiskPhotos },
+  { createS3Store },
+  { servePwa },
+  { ensureAppBuilt },
+  { startPushDispatch },
+  { startMailDispatch },
+  { startSweeps },
+] = await Promise.all([
+  import('@hono/node-server'),
+  import('./http/client-error'),
+  import('./db/client'),
+  import('./app'),
+  import('./deps'),
+  import('./mail/mailer'),
+  import('./files/database-store'),
+  import('./files/import-disk-photos'),
+  import('./files/s3-store'),
+  import('./static/pwa'),
+  import('./static/ensure-built'),
+  import('./push/start'),
+  import('./mail/start'),
+  import('./http/sweeps'),
+]);
+// DIST_DIR serves a build made elsewhere (a test that rebuilds the app must not rewrite the dist/ other
+// runs are serving); whoever sets it builds it, so the rebuild-when-stale check is only for dist/. Checked
+// while the database starts.
+const appBuilt = config.distDir ? Promise.resolve() : ensureAppBuilt(root, logger);
+appBuilt.catch(() => undefined);
+
+const database = pgliteStarted
+  ? await openPglite({ started: pgliteStarted })
+  : await openPostgres(config.databaseUrl!);
 await prepare(database);
 const files = config.s3Url ? createS3Store(config.s3Url) : createDatabaseStore(database.db);
 // Photos used to live on each instance's disk; they now live where every instance reads them.
 await importDiskPhotos(join(config.dataDir, 'uploads'), files, logger);
+
+// The LISTENs begun at start: a stop that comes at once waits for them before closing the database, which
+// they would otherwise meet closing ("PGlite is closing").
+const listening: Promise<unknown>[] = [];
+const listen: typeof database.listen = (handlers, onHealth) => {
+  const begun = database.listen(handlers, onHealth);
+  listening.push(begun.catch(() => undefined));
+  return begun;
+};
 
 // Event streams never end by themselves: stopping aborts them, so shutdown does not wait for its forced close.
 const endStreams = new AbortController();
@@ -49,11 +96,11 @@ const app = createApp({
   clock: systemClock,
   publicUrl: config.publicUrl,
   logger,
-  listen: database.listen,
+  listen,
   allowHttpPushEndpoints: config.pushAllowHttp,
 });
 // The background work of this instance: each one's run in flight ends before the database closes.
-const pushDispatch = startPushDispatch({ db: database.db, clock: systemClock, logger, subject: config.pushContact, listen: database.listen, signal: endStreams.signal });
+const pushDispatch = startPushDispatch({ db: database.db, clock: systemClock, logger, subject: config.pushContact, listen, signal: endStreams.signal });
 const sweeps = startSweeps({ db: database.db, clock: systemClock, logger, signal: endStreams.signal });
 const mailDispatch = startMailDispatch({
   db: database.db,
@@ -62,17 +109,11 @@ const mailDispatch = startMailDispatch({
   logger,
   publicUrl: config.publicUrl,
   from: config.mailFrom,
-  listen: database.listen,
+  listen,
   signal: endStreams.signal,
 });
-const root = join(import.meta.dirname, '..');
-// DIST_DIR serves a build made elsewhere (a test that rebuilds the app must not rewrite the dist/ other
-// runs are serving); whoever sets it builds it, so the rebuild-when-stale check is only for dist/.
-if (config.distDir) servePwa(app, config.distDir);
-else {
-  await ensureAppBuilt(root, logger);
-  servePwa(app, join(root, 'dist'));
-}
+await appBuilt;
+servePwa(app, config.distDir ?? join(root, 'dist'));
 
 // Requests being handled, including those whose client went away: the database closes only after them.
 let inFlight = 0;
@@ -99,7 +140,8 @@ const fetch: typeof app.fetch = (...args) => {
 
 const server = serve({ fetch, port: config.port }, (info) => {
   logger.info(
-    { port: info.port, database: database.kind, url: config.publicUrl },
+    // ready_ms: since the process began, what `npm run bench:start` measures from outside.
+    { port: info.port, database: database.kind, url: config.publicUrl, ready_ms: Math.round(performance.now()) },
     `Village écoute sur http://localhost:${info.port}`,
   );
 });
@@ -123,7 +165,7 @@ async function shutdown(signal: string) {
   if (inFlight > 0) await new Promise<void>((resolve) => (drained = resolve));
   // Their timers stopped with the abort above; a batch of pushes or mails already running ends first, or
   // it would meet a closed pool ("Cannot use a pool after calling end on the pool").
-  await Promise.all([pushDispatch.settled(), mailDispatch.settled(), sweeps.settled()]);
+  await Promise.all([pushDispatch.settled(), mailDispatch.settled(), sweeps.settled(), ...listening]);
   await database.close();
   logger.info('stopped cleanly');
   process.exit(0);

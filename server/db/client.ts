@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import * as schema from './schema';
 import { seedCatalogue } from './seed-catalogue';
+import { alreadyPrepared } from './prepared';
 import { createPgListener } from './pg-listener';
 import type { Listen } from '../cache/notifications';
 
@@ -83,9 +84,13 @@ function yieldBetweenQueries(client: PGlite) {
     });
 }
 
-/** Embedded PostgreSQL: a directory on disk, memory (no dataDir), or a dumped data directory to start from. */
-export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob } = {}): Promise<Database> {
-  const client = await PGlite.create(options.dataDir, options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
+/**
+ * Embedded PostgreSQL: a directory on disk, memory (no dataDir), or a dumped data directory to start from; or
+ * `started`, a PGlite whose start the caller began earlier (npm start begins it before importing the server).
+ */
+export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob; started?: Promise<PGlite> } = {}): Promise<Database> {
+  const client = await (options.started ??
+    PGlite.create(options.dataDir, options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}));
   yieldBetweenQueries(client);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
@@ -124,6 +129,8 @@ export async function openPostgres(url: string, max = 10): Promise<Database> {
  * and by several instances at once on one PostgreSQL: they take turns (see `underMigrationLock`).
  */
 export async function prepare(database: Database): Promise<void> {
+  // What nearly every start finds: nothing to do, seen in three reads (and no wait for the lock).
+  if (await alreadyPrepared(database.db, migrationsFolder)) return;
   if (database.kind === 'pglite') {
     // One connection in one process: nobody to race with.
     await migratePglite(database.db as never, { migrationsFolder });

@@ -1,7 +1,7 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { delimiter, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../support/free-port';
 
@@ -12,12 +12,22 @@ afterAll(async () => {
   for (const dir of dirs) await rm(dir, { recursive: true, force: true });
 });
 
-function start(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+/** package.json's `start`, run as npm runs it: a shell (replaced by the command), node_modules/.bin first on the PATH. */
+const npmStart = async (env: Record<string, string>) => {
+  const command = JSON.parse(await readFile(join(root, 'package.json'), 'utf8')).scripts.start as string;
+  return spawn(`exec ${command}`, {
+    shell: true,
     cwd: root,
-    env: { ...process.env, LOG_LEVEL: 'info', ...env },
+    env: { ...process.env, PATH: `${join(root, 'node_modules', '.bin')}${delimiter}${process.env.PATH}`, LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+};
+
+/** The entry point through tsx, as the other tests and the benchmarks start it. */
+const start = (env: Record<string, string>) =>
+  watch(spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: root, env: { ...process.env, LOG_LEVEL: 'info', ...env }, stdio: ['ignore', 'pipe', 'pipe'] }));
+
+function watch(child: ChildProcess) {
   let output = '';
   child.stdout!.on('data', (d) => (output += d));
   child.stderr!.on('data', (d) => (output += d));
@@ -107,5 +117,24 @@ describe('npm start', () => {
     second.child.kill('SIGTERM');
     expect(await second.exited).toBe(0);
     expect(errorLines(second.output())).toEqual([]);
+  }, 120_000);
+
+  it("serves with `npm start`'s own command: the server's build, run by plain Node", async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'village-npm-start-'));
+    dirs.push(dataDir);
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    // An empty DIST_DIR: the API alone, so this test never rebuilds the repository's dist/ for the app.
+    const env = { PORT: String(port), DATA_DIR: dataDir, DIST_DIR: dataDir };
+    const server = watch(await npmStart(env));
+    await waitUntilUp(base, server);
+    expect(server.output()).toContain('Village écoute sur');
+    const register = await post(`${base}/v1/auth/register`, { email: 'lea@exemple.fr', password: 'motdepasse3', first_name: 'Léa', last_name: 'Morel' });
+    expect(register.status).toBe(201);
+    expect((await post(`${base}/v1/auth/login`, { email: 'lea@exemple.fr', password: 'motdepasse3' })).status).toBe(200);
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    expect(server.output()).toContain('stopped cleanly');
+    expect(errorLines(server.output())).toEqual([]);
   }, 120_000);
 });
