@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import 'fake-indexeddb/auto';
-import { renderHook, waitFor } from '@testing-library/react';
+import { cleanup, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { db } from '../db/database';
 import { aHelp } from '../testing/factories';
@@ -13,12 +13,13 @@ const VILLAGE = '0190a000-0000-7000-8000-000000000001';
 const DAY = 24 * 3600_000;
 
 afterEach(async () => {
+  cleanup();
   vi.unstubAllGlobals();
   clearToken();
   await Promise.all(db.tables.map((table) => table.clear()));
 });
 
-function server(pages: Array<{ data: unknown[]; has_more: boolean }>) {
+function server(pages: Array<{ data: unknown[]; has_more: boolean } | 'offline'>) {
   const asked: URL[] = [];
   vi.stubGlobal(
     'fetch',
@@ -26,7 +27,7 @@ function server(pages: Array<{ data: unknown[]; has_more: boolean }>) {
       const url = new URL(String(input));
       asked.push(url);
       const page = pages.shift();
-      if (!page) throw new TypeError('Failed to fetch');
+      if (!page || page === 'offline') throw new TypeError('Failed to fetch');
       return new Response(JSON.stringify(page), { status: 200, headers: { 'Content-Type': 'application/json' } });
     }),
   );
@@ -65,5 +66,20 @@ describe('the helps of a period before the pulled ones', () => {
     const { result } = renderHook(() => useHelpsOfPeriod(VILLAGE, oldFrom, oldTo));
     await waitFor(() => expect(result.current).toBe('offline'));
     expect(asked).toHaveLength(1);
+  });
+
+  it('are read again once the network is back', async () => {
+    setToken('tok');
+    await db.session.put({ key: 'current', token: 'tok', userId: 'u1' });
+    const help = aHelp({ village_id: VILLAGE, start_date: iso(-300) });
+    const pages: Array<{ data: unknown[]; has_more: boolean } | 'offline'> = ['offline', { data: [help], has_more: false }];
+    const asked = server(pages);
+    const [from, to] = [iso(-310), iso(-280)];
+    const { result } = renderHook(() => useHelpsOfPeriod(VILLAGE, from, to));
+    await waitFor(() => expect(result.current).toBe('offline'));
+    window.dispatchEvent(new Event('online'));
+    await waitFor(() => expect(result.current).toBe('all'));
+    expect(asked).toHaveLength(2);
+    expect(await db.helps.get(help.id)).toBeTruthy();
   });
 });

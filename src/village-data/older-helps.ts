@@ -56,10 +56,13 @@ export function useHelpsOfPeriod(villageId: string, from: string, to: string): O
   const key = `${villageId}:${period}`;
   const wanted = from < windowStart && !periodsRead.get(villageId)?.has(period);
   const [state, setState] = useState<{ key: string; status: OlderHelpsStatus } | null>(null);
+  // Offline, the period is read again once the network is back.
+  const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
     if (!wanted) return;
     let cancelled = false;
+    const retry = () => setAttempt((n) => n + 1);
     const show = (status: OlderHelpsStatus) => {
       if (!cancelled) setState({ key, status });
     };
@@ -71,7 +74,10 @@ export function useHelpsOfPeriod(villageId: string, from: string, to: string): O
       try {
         for (;;) {
           const page = await pullOlderHelps(quietTransport, db, session.userId, villageId, { before: cursor, from, limit: HELPS_PAGE_MAX });
-          if (!page.ok) return show(page.failure.kind === 'offline' ? 'offline' : 'failed');
+          if (!page.ok) {
+            if (page.failure.kind === 'offline' && !cancelled) window.addEventListener('online', retry, { once: true });
+            return show(page.failure.kind === 'offline' ? 'offline' : 'failed');
+          }
           if (!page.hasMore || !page.helps.length) break;
           cursor = page.helps[page.helps.length - 1].id;
         }
@@ -84,8 +90,9 @@ export function useHelpsOfPeriod(villageId: string, from: string, to: string): O
     })();
     return () => {
       cancelled = true;
+      window.removeEventListener('online', retry);
     };
-  }, [wanted, key, villageId, from, before, period]);
+  }, [wanted, key, villageId, from, before, period, attempt]);
 
   if (!from || from >= windowStart) return null;
   if (state?.key === key) return state.status;
