@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { resolve } from 'node:path';
-import { DEFAULT_MAIL_FROM } from './mail/mailer';
+import { DEFAULT_MAIL_FROM } from './mail/mail-from';
 
 const url = (protocols: string[], label: string) =>
   v.pipe(

@@ -2,6 +2,7 @@ import nodemailer from 'nodemailer';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
+import { DEFAULT_MAIL_FROM } from './mail-from';
 
 export interface Mail {
   to: string;
@@ -29,8 +30,6 @@ export interface MailAttachment {
 export interface Mailer {
   send(mail: Mail): Promise<void>;
 }
-
-export const DEFAULT_MAIL_FROM = 'Village <no-reply@localhost>';
 
 const withDefaults = (mail: Mail) => ({ ...mail, from: mail.from ?? DEFAULT_MAIL_FROM });
 
