@@ -75,6 +75,26 @@ describe('the village news', () => {
     expect(await db.outbox.count()).toBe(0);
   });
 
+  it("never marks the villager's own actions as new, and reads a run of the same edit as one line", async () => {
+    const [mine, other] = needsAdded(2);
+    const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000).toISOString();
+    const update = (id: string, minutesAgo: number) => ({ id, village_id: ID.village, villager_id: ID.hugo, type: 'village_updated' as const, created_at: at(minutesAgo), data: { fields: ['infos'] } });
+    const feed = [update('0190a000-0000-7000-8000-0000000000f1', 0.5), update('0190a000-0000-7000-8000-0000000000f2', 2), update('0190a000-0000-7000-8000-0000000000f3', 4), mine, { ...other, villager_id: ID.claire }];
+    stubFeedServer(feed);
+    await buildVillage('hugo');
+    await renderWith(() => <NotificationsPage villageId={ID.village} />);
+    await screen.findByText('Hugo a mis à jour les informations du village');
+    expect(items().map((li) => li.querySelector('.feed-sentence')!.textContent!.trim())).toEqual([
+      'Hugo a mis à jour les informations du village',
+      'Hugo a ajouté le besoin Besoin 1',
+      'Nouveau : Claire a ajouté le besoin Besoin 2',
+    ]);
+    expect(items()[0].querySelector('.feed-meta')!.textContent).toContain(', 3 fois');
+    expect(items()[1].querySelector('.feed-meta')!.textContent).not.toContain('fois');
+    // Claire's action was news: the check moves to the newest action shown, Hugo's own included.
+    await vi.waitFor(async () => expect((await db.villagers.get(ID.hugo))?.last_check_notif_date).toBe(feed[0].created_at));
+  });
+
   it('loads ten more at a time while pages remain, then offers no more', async () => {
     const fetchMock = stubFeedServer(needsAdded(23));
     await buildVillage('olga');
@@ -128,6 +148,14 @@ describe('the unseen badge', () => {
     expect((await screen.findByTestId('unseen-badge')).textContent).toBe(', nouveautés');
     await db.villagers.update(ID.claire, { last_check_notif_date: feed[0].created_at });
     await vi.waitFor(() => expect(screen.queryByTestId('unseen-badge')).toBeNull());
+  });
+
+  it("stays away when the only news is the villager's own", async () => {
+    stubFeedServer(needsAdded(3));
+    await buildVillage('hugo');
+    const queryClient = await renderWith(() => <UnseenBadge villageId={ID.village} />);
+    await vi.waitFor(() => expect(queryClient.getQueryData(actionsPageKey(ID.village, 1))).toBeTruthy());
+    expect(screen.queryByTestId('unseen-badge')).toBeNull();
   });
 
   it('stays away for a village with no news', async () => {

@@ -6,6 +6,8 @@ import { actionsPageQuery } from './actions-query';
 import { actionSentence, type VillagerNames } from './action-sentence';
 import { flattenPages, nextPage } from './feed-paging';
 import { FeedItem } from './feed-item';
+import { feedLines } from './feed-lines';
+import { isNewTo } from './unseen';
 import { LoadMore } from './load-more';
 import { useMarkChecked } from './use-mark-checked';
 import './app-feed-cache';
@@ -13,7 +15,10 @@ import './notifications.css';
 
 const isOffline = (error: unknown) => error instanceof FetchFailed && error.status === 'offline';
 
-/** A village's news, newest first, ten at a time; opening it marks the news as seen. */
+/**
+ * A village's news, newest first, ten at a time; opening it marks the news as seen. The villager's own actions
+ * are never "Nouveau", and a run of the same edit reads as one line.
+ */
 export function NotificationsPage({ villageId }: { villageId: string }) {
   useVillageSync(villageId);
   const villagers = useVillagers(villageId);
@@ -34,6 +39,7 @@ export function NotificationsPage({ villageId }: { villageId: string }) {
     [villagers],
   );
   const actions = flattenPages([first.data?.data, ...more.map((q) => q.data?.data)]);
+  const lines = feedLines(actions);
   const pages = [first, ...more].reduce<number | undefined>((total, q) => q.data?.pages ?? total, undefined);
   const next = first.data && more.every((q) => q.data) ? nextPage(loaded, pages) : null;
   const loadingMore = more.some((q) => q.isFetching);
@@ -62,14 +68,15 @@ export function NotificationsPage({ villageId }: { villageId: string }) {
         </div>
       ) : null}
       {first.data && actions.length === 0 ? <p className="notifications-empty">Aucune nouvelle pour le moment.</p> : null}
-      {actions.length ? (
+      {lines.length ? (
         <ol className="feed-list">
-          {actions.map((action) => (
+          {lines.map(({ action, count }) => (
             <FeedItem
               key={action.id}
               action={action}
+              count={count}
               sentence={actionSentence(action, names)}
-              isNew={seenUntil !== undefined && (!seenUntil || action.created_at > seenUntil)}
+              isNew={seenUntil !== undefined && isNewTo(action, seenUntil, me?.id)}
             />
           ))}
         </ol>

@@ -12,7 +12,7 @@ export function useMarkChecked(villageId: string, me: Villager | null | undefine
   const lastCheck = me?.last_check_notif_date ?? null;
   useEffect(() => {
     if (!me || !isActiveVillager(me) || !shown || !settled) return;
-    const date = checkDateAfterShowing(shown, lastCheck);
+    const date = checkDateAfterShowing(shown, lastCheck, me.id);
     // Already queued: the local effect has not reached this screen yet.
     if (!date || written.current === date) return;
     written.current = date;

@@ -1,0 +1,20 @@
+/**
+ * Issue 18's phones: each screen looked at in a phone held in one hand, at 360 and 390 CSS px wide, with a
+ * screenshot to open (/tmp/phone-<name>-<width>.png) and axe-core finding nothing at either width.
+ */
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { axeViolations, PHONE } from './screens';
+
+export const PHONES = [{ width: 360, height: 780 }, PHONE] as const;
+
+/** At each phone width: a screenshot, no axe violation, and `check` (what the test asserts at that width); back to 390 px. */
+export async function checkPhoneScreen(page: Page, name: string, check: (width: number) => Promise<void> = async () => undefined) {
+  for (const size of PHONES) {
+    await page.setViewportSize(size);
+    await check(size.width);
+    await page.screenshot({ path: `/tmp/phone-${name}-${size.width}.png`, fullPage: true });
+    expect(await axeViolations(page), `${name} at ${size.width} px`).toEqual([]);
+  }
+  await page.setViewportSize(PHONE);
+}
