@@ -9,6 +9,10 @@ import { QuotaExceeded } from '../../outbox/quota';
 import { buildVillage, ID } from '../../testing/nina-village';
 import { ChatPage } from './chat-page';
 import { storeMessages } from './store-messages';
+import { ChatUnreadBadge } from './unread-badge';
+import { useUnreadCount } from './use-unread';
+import { unreadSpoken } from './unread';
+import { chatReadAt } from './chat-read';
 import { TOKEN_KEY } from '../../session/token';
 import { renderScreen } from '../../testing/render-screen';
 import { provideAppMutationKinds } from '../../testing/mutation-kinds';
@@ -177,5 +181,65 @@ describe('older messages', () => {
     });
     expect((await screen.findByText(/Non envoyé/)).textContent).toBe("Non envoyé : Vous n'avez pas accès à ce village.");
     expect(screen.queryByText("En attente d'envoi")).toBeNull();
+  });
+
+  it('on a touch screen, Enter goes to a new line and the button sends; the keyboard hint is not read out', async () => {
+    const touch = vi.fn((query: string) => ({ matches: false, media: query, addEventListener: vi.fn(), removeEventListener: vi.fn() }));
+    vi.stubGlobal('matchMedia', touch);
+    await buildVillage('hugo');
+    await renderScreen(() => <ChatPage villageId={ID.village} />);
+    await screen.findByText(/Aucun message/);
+    expect(touch).toHaveBeenCalledWith('(hover: hover) and (pointer: fine)');
+    expect(field().getAttribute('aria-describedby')).toBeNull();
+    type('Une ligne');
+    press('Enter');
+    await new Promise((r) => setTimeout(r, 50));
+    expect(await db.outbox.count()).toBe(0);
+    fireEvent.click(screen.getByRole('button', { name: 'Envoyer' }));
+    await screen.findByText("En attente d'envoi");
+    expect(await db.outbox.count()).toBe(1);
+  });
+});
+
+/** The tab's count as the village nav shows it: the number seen, the words heard. */
+function ChatTab() {
+  const count = useUnreadCount(ID.village);
+  return (
+    <p data-testid="chat-tab">
+      <ChatUnreadBadge count={count} />
+      {`Discussion${unreadSpoken(count)}`}
+    </p>
+  );
+}
+
+describe('the unread count on the "Discussion" tab', () => {
+  it("counts others' messages since the chat was last shown on this device, and goes once it is shown", async () => {
+    await buildVillage('hugo');
+    const joined = (await db.villagers.get(ID.hugo))!.created_at;
+    const after = (minutes: number) => new Date(Date.parse(joined) + minutes * 60_000).toISOString();
+    await db.messages.bulkPut([
+      message('0190a000-0000-7000-8000-00000000c001', ID.claire, 'Avant mon arrivée', new Date(Date.parse(joined) - 60_000).toISOString()),
+      message('0190a000-0000-7000-8000-00000000c002', ID.claire, 'Bienvenue Hugo', after(1)),
+      message('0190a000-0000-7000-8000-00000000c003', ID.hugo, 'Merci !', after(2)),
+      message('0190a000-0000-7000-8000-00000000c004', ID.nina, 'Rendez-vous jeudi', after(3)),
+    ]);
+    const { view } = await renderScreen(() => <ChatTab />);
+    expect((await screen.findByTestId('chat-unread')).dataset.count).toBe('2');
+    expect(screen.getByTestId('chat-tab').textContent).toBe('Discussion, 2 messages non lus');
+    view.unmount();
+
+    await renderScreen(() => (
+      <>
+        <ChatTab />
+        <ChatPage villageId={ID.village} />
+      </>
+    ));
+    await screen.findByText('Rendez-vous jeudi');
+    await waitFor(() => expect(screen.queryByTestId('chat-unread')).toBeNull());
+    expect(chatReadAt(ID.hugo)).toBe(after(3));
+    // A new message from someone else, the chat shown: read at once. One of mine never counts.
+    await act(() => db.messages.put(message('0190a000-0000-7000-8000-00000000c005', ID.claire, 'À jeudi', after(4))));
+    await waitFor(() => expect(chatReadAt(ID.hugo)).toBe(after(4)));
+    expect(screen.queryByTestId('chat-unread')).toBeNull();
   });
 });

@@ -9,6 +9,7 @@ import { groupByDay } from './group-by-day';
 import { dayLabel } from './chat-time';
 import { MessageItem } from './message-item';
 import { ChatComposer } from './chat-composer';
+import { useMarkChatRead } from './use-unread';
 import './chat.css';
 
 const OLDER_FAILED = "Les messages précédents n'ont pas pu être chargés. Réessayez quand le réseau sera revenu.";
@@ -24,6 +25,8 @@ export function ChatPage({ villageId }: { villageId: string }) {
   const [olderError, setOlderError] = useState<string | null>(null);
   const listRef = useRef<HTMLDivElement>(null);
   const keep = useRef<{ lastId: string | undefined; height: number; top: number } | null>(null);
+
+  useMarkChatRead(me, messages);
 
   const hasMore = older?.hasMore ?? latest.data?.hasMore ?? false;
   const names = new Map((villagers ?? []).map((v) => [v.id, v.user?.first_name ?? null]));

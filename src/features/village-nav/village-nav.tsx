@@ -3,6 +3,7 @@ import { canManage, useMyVillager, useVillage } from '../../village-data/hooks';
 import { NavIcon } from './nav-icon';
 import { LostAccessWatch } from './lost-access';
 import { UnseenBadge } from '../notifications';
+import { ChatUnreadBadge, unreadSpoken, useUnreadCount } from '../chat';
 import './village-nav.css';
 
 const AREAS = [
@@ -36,15 +37,39 @@ function VillageNavFor({ villageId }: { villageId: string }) {
       <ul>
         {areas.map((area) => (
           <li key={area.to}>
-            <Link to={area.to} params={{ id: villageId }} activeProps={{ 'aria-current': 'page', className: 'active' }}>
-              <NavIcon name={area.icon} />
-              <span>{area.label}</span>
-              {area.icon === 'news' ? <UnseenBadge villageId={villageId} /> : null}
-            </Link>
+            {area.icon === 'chat' ? (
+              <ChatEntry villageId={villageId} />
+            ) : (
+              <Link to={area.to} params={{ id: villageId }} activeProps={{ 'aria-current': 'page', className: 'active' }}>
+                <NavIcon name={area.icon} />
+                <span>{area.label}</span>
+                {area.icon === 'news' ? <UnseenBadge villageId={villageId} /> : null}
+              </Link>
+            )}
           </li>
         ))}
       </ul>
     </nav>
     </>
+  );
+}
+
+/**
+ * "Discussion" with the count of messages not read on this device. The link is named in one string
+ * ("Discussion, 3 messages non lus"): a hidden text beside a positioned badge would be read with a stray space.
+ */
+function ChatEntry({ villageId }: { villageId: string }) {
+  const count = useUnreadCount(villageId);
+  return (
+    <Link
+      to="/dashboard/villages/$id/chat"
+      params={{ id: villageId }}
+      activeProps={{ 'aria-current': 'page', className: 'active' }}
+      aria-label={count ? `Discussion${unreadSpoken(count)}` : undefined}
+    >
+      <NavIcon name="chat" />
+      <span>Discussion</span>
+      <ChatUnreadBadge count={count} />
+    </Link>
   );
 }
