@@ -51,7 +51,8 @@ describe('the village creation tunnel', () => {
     await checkScreen(page, 'about-close', 'tunnel');
     await continueButton(page).click();
 
-    await page.getByRole('heading', { name: 'De quoi avez-vous besoin ?' }).waitFor();
+    // Issue 18: for a close person the tunnel asks about her, by first name.
+    await page.getByRole('heading', { name: 'Quels sont les besoins de Nina ?' }).waitFor();
     await page.getByRole('checkbox').first().check();
     await page.getByLabel('Un autre besoin').fill('Nourrir le chat');
     await page.getByRole('button', { name: 'Ajouter ce besoin' }).click();
@@ -63,7 +64,7 @@ describe('the village creation tunnel', () => {
     await checkScreen(page, 'period', 'tunnel');
     await page.getByRole('button', { name: 'Je ne sais pas encore' }).click();
 
-    await page.getByRole('heading', { name: 'Présentez votre village' }).waitFor();
+    await page.getByRole('heading', { name: 'Présentez le village de Nina' }).waitFor();
     expect(await page.getByLabel('Nom du village').inputValue()).toBe('Le village de Nina');
     await page.getByLabel('Téléphone').fill('06 12 34 56 78');
     await checkScreen(page, 'infos', 'tunnel');

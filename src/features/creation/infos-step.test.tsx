@@ -30,6 +30,8 @@ describe('the infos step', () => {
     await renderScreen(() => <InfosStep pcvi={CID.village} />);
     const name = (await screen.findByLabelText('Nom du village')) as HTMLInputElement;
     expect(name.value).toBe('Le village de Nina');
+    expect(screen.getByRole('heading', { level: 1, name: 'Présentez le village de Nina' })).toBeTruthy();
+    expect(screen.getByText('Facultatif. Ce que son entourage doit savoir pour bien aider Nina : sa situation, ses habitudes, ce qui lui fait plaisir…')).toBeTruthy();
     type('Nom du village', ' ');
     type('Présentation', 'p'.repeat(2001));
     type('Téléphone', '06 12 ab');
@@ -47,6 +49,7 @@ describe('the infos step', () => {
     await pendingVillage({ creation_mode: 1 });
     await renderScreen(() => <InfosStep pcvi={CID.village} />);
     expect(((await screen.findByLabelText('Nom du village')) as HTMLInputElement).value).toBe('Le village de Claire');
+    expect(screen.getByRole('heading', { level: 1, name: 'Présentez votre village' })).toBeTruthy();
   });
 
   it('saves the infos, finishes the creation through the outbox, counts it and opens the waiting page', async () => {

@@ -12,6 +12,7 @@ import { forgetProgress } from './progress';
 import { refusedLocally, saveVillageFields } from './save-step';
 import { StepActions } from './step-actions';
 import { infosSchema } from './step-schemas';
+import { helpedPerson, infosTitle, presentationHint } from './helped-person';
 
 /** The last step: the village's name and presentation, then the creation is finished. */
 export function InfosStep({ pcvi }: { pcvi: string }) {
@@ -46,14 +47,15 @@ function InfosForm({ village, creatorId, suggestedName }: { village: Village; cr
     },
   });
   const { formRef } = form;
+  const person = helpedPerson(village);
   return (
     <form ref={formRef} onSubmit={form.handleSubmit} noValidate className="tunnel-step">
-      <h1>Présentez votre village</h1>
+      <h1>{infosTitle(person)}</h1>
       <FormAlert message={form.formError} />
       <TextField label="Nom du village" required {...form.field('name')} />
       <TextAreaField
         label="Présentation"
-        hint="Facultatif. Ce que vos proches doivent savoir pour bien aider : la situation, les habitudes, ce qui fait plaisir…"
+        hint={presentationHint(person)}
         rows={5}
         {...form.field('infos')}
       />

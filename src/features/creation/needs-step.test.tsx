@@ -30,6 +30,8 @@ describe('the needs step', () => {
     await pendingVillage({ creation_mode: 2, first_name: 'Nina' });
     await renderScreen(() => <NeedsStep pcvi={CID.village} />);
     await screen.findByRole('checkbox', { name: 'Repas' });
+    // For a close person, the question is about them, by first name.
+    expect(screen.getByRole('heading', { level: 1, name: 'Quels sont les besoins de Nina ?' })).toBeTruthy();
     expect(screen.getByText('Plusieurs choix possibles. Vous pourrez en ajouter plus tard.')).toBeTruthy();
     send();
     expect(await screen.findByText(AT_LEAST_ONE_NEED)).toBeTruthy();
@@ -104,6 +106,8 @@ describe('the needs step', () => {
     await pendingVillage({ creation_mode: 1 });
     await renderScreen(() => <NeedsStep pcvi={CID.village} />);
     await screen.findByRole('checkbox', { name: 'Repas' });
+    // For oneself, the question is the creator's own.
+    expect(screen.getByRole('heading', { level: 1, name: 'De quoi avez-vous besoin ?' })).toBeTruthy();
     typeFree('x'.repeat(101));
     send();
     expect(await screen.findByText('Ce champs doit contenir 100 caractères maximum')).toBeTruthy();

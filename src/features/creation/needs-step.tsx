@@ -10,6 +10,7 @@ import { PendingVillage } from './pending-village';
 import { StepActions, useGoToNextStep } from './step-actions';
 import { freeNeedName } from './step-schemas';
 import { needChanges, sameName } from './need-changes';
+import { helpedPerson, needsQuestion } from './helped-person';
 import '../needs/needs.css';
 
 export const AT_LEAST_ONE_NEED = 'Choisissez au moins un besoin pour commencer : vous pourrez en ajouter plus tard.';
@@ -137,7 +138,7 @@ function NeedsForm({ village, creatorId, categories, needs }: NeedsFormProps) {
 
   return (
     <form ref={formRef} onSubmit={submit} noValidate className="tunnel-step need-form">
-      <h1>De quoi avez-vous besoin ?</h1>
+      <h1>{needsQuestion(helpedPerson(village))}</h1>
       <FormAlert message={formError} />
       <fieldset className="need-choices">
         <legend>Choisissez les besoins du village</legend>

@@ -1,8 +1,51 @@
 import type { ReactNode } from 'react';
 import type { StepName } from './steps';
+import { invitedPeople, ofPerson } from './helped-person';
 
-/** What each step is for, beside its form on wide screens and above it on phones. */
-export const STEP_ASIDES: Record<StepName, { title: string; text: ReactNode }> = {
+/**
+ * What each step is for, beside its form on wide screens and above it on phones. `person` is the person
+ * helped when the village is created for a close person (helped-person.ts), null for oneself.
+ */
+export function stepAside(step: StepName, person: string | null): { title: string; text: ReactNode } {
+  const aside = STEP_ASIDES[step];
+  if (!person) return aside;
+  switch (step) {
+    case 'needs':
+      return {
+        ...aside,
+        text: (
+          <p>
+            Les besoins {ofPerson(person)} sont ce pour quoi son entourage pourra proposer son aide. Choisissez-en au moins un pour
+            commencer : vous pourrez en ajouter, les modifier ou en retirer plus tard.
+          </p>
+        ),
+      };
+    case 'period':
+      return {
+        ...aside,
+        text: (
+          <p>
+            Sur quelle période faut-il aider {person} ? Le temps d’une convalescence, d’une naissance… Si vous ne le savez pas encore,
+            passez cette étape : vous pourrez l’indiquer plus tard.
+          </p>
+        ),
+      };
+    case 'infos':
+      return {
+        ...aside,
+        text: (
+          <p>
+            Donnez un nom au village et quelques mots de présentation. Une fois la création terminée, le village attendra son ouverture :
+            vous pourrez alors y inviter {invitedPeople(person)}.
+          </p>
+        ),
+      };
+    default:
+      return aside;
+  }
+}
+
+const STEP_ASIDES: Record<StepName, { title: string; text: ReactNode }> = {
   reason: {
     title: 'Un village, pour quoi faire ?',
     text: (

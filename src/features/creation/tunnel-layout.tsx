@@ -4,7 +4,8 @@ import { OutboxIndicator, StorageFullAlert } from '../outbox-status';
 import { useVillage } from '../../village-data/hooks';
 import { TunnelStepper } from './tunnel-stepper';
 import { TunnelDraftContext } from './tunnel-context';
-import { SAVED_AT_EACH_STEP, STEP_ASIDES } from './step-asides';
+import { SAVED_AT_EACH_STEP, stepAside } from './step-asides';
+import { helpedPerson } from './helped-person';
 import { stepAt, type CreationMode } from './steps';
 import './tunnel.css';
 
@@ -21,7 +22,7 @@ export function TunnelLayout() {
   const [draftMode, setDraftMode] = useState<CreationMode | null>(null);
   // A pending village's own mode; before it exists, the choice being made (4 steps until one is made).
   const mode = pcvi ? village?.creation_mode : (draftMode ?? 1);
-  const aside = step ? STEP_ASIDES[step] : null;
+  const aside = step ? stepAside(step, helpedPerson(village)) : null;
 
   return (
     <TunnelDraftContext value={{ setDraftMode }}>

@@ -31,6 +31,7 @@ describe('the waiting-validation page', () => {
     await waitingVillage();
     await renderScreen(() => <WaitingValidationPage villageId={CID.village} />);
     expect(await screen.findByRole('heading', { level: 1, name: 'Les amis de Nina est prêt' })).toBeTruthy();
+    expect(screen.getByText(/préparez l’invitation de l’entourage de Nina, puis ouvrez-le/)).toBeTruthy();
     expect(screen.getByRole('region', { name: 'Inviter des proches' })).toBeTruthy();
     expect(screen.getByText('NINA42')).toBeTruthy();
     expect(await screen.findByText('Repas')).toBeTruthy();

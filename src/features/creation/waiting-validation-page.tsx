@@ -7,6 +7,7 @@ import { villageQuery } from '../../village-data/village-query';
 import { openValidationAction } from '../villages/actions';
 import { ShareVillage } from '../join';
 import { formatPeriod } from './format-period';
+import { helpedPerson, invitedPeople } from './helped-person';
 import { useKnownVillage } from './use-known-village';
 import './tunnel.css';
 
@@ -62,8 +63,8 @@ function Waiting({ village, me }: { village: Village; me: Villager | null }) {
     <section className="waiting-validation" aria-labelledby="waiting-title">
       <h1 id="waiting-title">{village.name ? `${village.name} est prêt` : 'Votre village est prêt'}</h1>
       <p>
-        Le village attend son ouverture. Tant qu’il n’est pas ouvert, personne ne peut le rejoindre : préparez l’invitation de vos
-        proches, puis ouvrez-le quand vous le souhaitez.
+        Le village attend son ouverture. Tant qu’il n’est pas ouvert, personne ne peut le rejoindre : préparez l’invitation{' '}
+        {`de ${invitedPeople(helpedPerson(village))}`}, puis ouvrez-le quand vous le souhaitez.
       </p>
       {canManage(me) ? <OpenVillage villageId={village.id} villagerId={me!.id} /> : <p className="notice">Le village ouvrira bientôt.</p>}
       <ShareVillage villageId={village.id} shareCode={village.share_code} />
