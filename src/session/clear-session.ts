@@ -4,6 +4,7 @@ import { clearToken } from './token';
 import { PUSH_RECORD_KEY } from './push-record-key';
 import { NOTIFICATION_SETTINGS_KEY } from './notification-settings-key';
 import { DATA_LOADED_FOR_KEY } from './data-loaded-key';
+import { forgetChatReads } from './chat-read-key';
 
 /**
  * Tables that survive a sign-out or an expired session: the writes not yet sent belong to their user and
@@ -30,6 +31,8 @@ export async function clearSession() {
     localStorage.removeItem(PUSH_RECORD_KEY);
     // The notification settings kept to show offline are that person's too.
     localStorage.removeItem(NOTIFICATION_SETTINGS_KEY);
+    // And so are the marks of the chats this device showed them.
+    forgetChatReads(localStorage);
     // It names the token: gone with it, and the next start of any session waits for its first load.
     localStorage.removeItem(DATA_LOADED_FOR_KEY);
   } catch (error) {

@@ -8,6 +8,7 @@ import { safeReturnPath, signIn } from './sign-in';
 import { signOut } from './sign-out';
 import { getToken, RETURN_TO_KEY } from './token';
 import { NOTIFICATION_SETTINGS_KEY } from './notification-settings-key';
+import { CHAT_READ_KEY_PREFIX } from './chat-read-key';
 import { DATA_LOADED_FOR_KEY } from './data-loaded-key';
 import { aUser } from '../testing/factories';
 
@@ -46,6 +47,8 @@ describe('the session', () => {
     await db.villages.put({ id: 'v1' } as never);
     localStorage.setItem(NOTIFICATION_SETTINGS_KEY, JSON.stringify({ userId: 'u1', settings: {} }));
     localStorage.setItem(DATA_LOADED_FOR_KEY, 'tok');
+    localStorage.setItem(`${CHAT_READ_KEY_PREFIX}villager-1`, '2024-11-10T09:00:00.000Z');
+    localStorage.setItem(`${CHAT_READ_KEY_PREFIX}villager-2`, '2024-11-10T09:00:00.000Z');
     appState.set({ initialised: true, namespace: 'village' });
     const requests: { url: string; auth: string | null }[] = [];
     vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
@@ -59,6 +62,7 @@ describe('the session', () => {
     expect(await db.villages.count()).toBe(0);
     expect(localStorage.getItem(NOTIFICATION_SETTINGS_KEY)).toBeNull();
     expect(localStorage.getItem(DATA_LOADED_FOR_KEY)).toBeNull();
+    expect(Object.keys(localStorage).filter((key) => key.startsWith(CHAT_READ_KEY_PREFIX))).toEqual([]);
     expect(appState.get()).toEqual({ initialised: false, namespace: null });
     expect(requests).toEqual([{ url: expect.stringMatching(/\/v1\/auth\/logout$/), auth: 'Bearer tok' }]);
   });

@@ -2,8 +2,10 @@
  * When this device last showed a village's chat to the villager: kept in localStorage per villager (a
  * person has one villager per village), like the feed's check date is kept per villager, so a phone and a
  * laptop each count what they have not shown. Listeners hear changes from this page and from other tabs.
+ * Signing out forgets them (src/session/clear-session.ts).
  */
-const KEY_PREFIX = 'village-chat-read:';
+import { CHAT_READ_KEY_PREFIX as KEY_PREFIX } from '../../session/chat-read-key';
+
 const listeners = new Set<() => void>();
 
 const storage = (): Storage | null => {
