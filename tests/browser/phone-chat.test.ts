@@ -89,8 +89,17 @@ describe('the chat tells what I have not read', () => {
     await phone.getByRole('navigation').getByRole('link', { name: 'Discussion, 4 messages non lus' }).click({ timeout: 20_000 });
     await phone.getByText('Super, à jeudi').waitFor({ timeout: 20_000 });
     expect(await phone.evaluate(() => matchMedia('(hover: hover) and (pointer: fine)').matches)).toBe(false);
-    // A touch screen has no Enter to send with: no hint, and the button sends.
+    expect(await phone.evaluate(() => matchMedia('(pointer: coarse)').matches)).toBe(true);
+    // A touch keyboard's Enter goes to a new line, as in the phone's own apps: no hint, and the button sends.
     expect(await phone.getByText('Entrée pour envoyer', { exact: false }).isVisible()).toBe(false);
+    const box = phone.getByLabel('Votre message');
+    await box.fill('Première ligne');
+    await box.press('Enter');
+    await box.pressSequentially('seconde ligne');
+    expect(await box.inputValue()).toBe('Première ligne\nseconde ligne');
+    await phone.getByRole('button', { name: 'Envoyer' }).click();
+    await phone.locator('.chat-message-mine').filter({ hasText: 'seconde ligne' }).waitFor();
+    await expect.poll(() => box.inputValue()).toBe('');
     await checkPhoneScreen(phone, 'chat-touch', async () => {
       expect(await phone.getByRole('button', { name: 'Envoyer' }).isVisible()).toBe(true);
     });

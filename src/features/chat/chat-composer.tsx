@@ -1,11 +1,11 @@
 import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { CHAT_MESSAGE_MAX, messages } from '../../contract';
-import { usePhysicalKeyboard } from './use-physical-keyboard';
+import { useEnterSends } from './use-enter-sends';
 
 /**
  * The message field: with a physical keyboard Enter sends and Shift+Enter goes to a new line; on a touch
- * screen Enter goes to a new line and the button sends (the hint is then hidden, chat.css). The draft
- * stays until the message is kept on this device, so a full disk loses nothing the user typed.
+ * screen Enter goes to a new line and the button sends, and the hint is hidden (use-enter-sends.ts). The
+ * draft stays until the message is kept on this device, so a full disk loses nothing the user typed.
  */
 export function ChatComposer({ onSend, disabled }: { onSend: (body: string) => Promise<{ ok: true } | { ok: false; message: string }>; disabled?: boolean }) {
   const [draft, setDraft] = useState('');
@@ -13,7 +13,7 @@ export function ChatComposer({ onSend, disabled }: { onSend: (body: string) => P
   const [sending, setSending] = useState(false);
   const fieldId = useId();
   const errorId = useId();
-  const keyboard = usePhysicalKeyboard();
+  const enter = useEnterSends();
 
   async function submit() {
     const body = draft.trim();
@@ -40,7 +40,7 @@ export function ChatComposer({ onSend, disabled }: { onSend: (body: string) => P
   };
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     // Composing (an IME) also ends with Enter: that one picks a word, it does not send.
-    if (!keyboard || event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
+    if (!enter.sends || event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
     event.preventDefault();
     void submit();
   };
@@ -58,7 +58,7 @@ export function ChatComposer({ onSend, disabled }: { onSend: (body: string) => P
           value={draft}
           onChange={(event) => setDraft(event.target.value)}
           onKeyDown={onKeyDown}
-          aria-describedby={[keyboard ? `${fieldId}-hint` : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined}
+          aria-describedby={[enter.hinted ? `${fieldId}-hint` : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined}
           aria-invalid={error ? true : undefined}
           disabled={disabled}
         />

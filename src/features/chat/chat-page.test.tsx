@@ -183,8 +183,20 @@ describe('older messages', () => {
     expect(screen.queryByText("En attente d'envoi")).toBeNull();
   });
 
+  it('with no pointer at all (a headless browser), Enter still sends, with no hint read out', async () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: false, media: query, addEventListener: vi.fn(), removeEventListener: vi.fn() }));
+    await buildVillage('hugo');
+    await renderScreen(() => <ChatPage villageId={ID.village} />);
+    await screen.findByText(/Aucun message/);
+    expect(field().getAttribute('aria-describedby')).toBeNull();
+    type('Sans souris');
+    press('Enter');
+    await screen.findByText("En attente d'envoi");
+  });
+
   it('on a touch screen, Enter goes to a new line and the button sends; the keyboard hint is not read out', async () => {
-    const touch = vi.fn((query: string) => ({ matches: false, media: query, addEventListener: vi.fn(), removeEventListener: vi.fn() }));
+    // A phone: the main pointer is a finger; no hovering, no fine pointer.
+    const touch = vi.fn((query: string) => ({ matches: query === '(pointer: coarse)', media: query, addEventListener: vi.fn(), removeEventListener: vi.fn() }));
     vi.stubGlobal('matchMedia', touch);
     await buildVillage('hugo');
     await renderScreen(() => <ChatPage villageId={ID.village} />);
