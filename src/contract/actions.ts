@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { messages } from './messages';
+import { queryCount } from './fields';
 
 /** Page size of the action feed (spec section 9). */
 export const ACTIONS_PER_PAGE = 10;
@@ -37,18 +38,9 @@ export const Action = v.object({
 });
 export type Action = v.InferOutput<typeof Action>;
 
-const positiveInt = (max: number) =>
-  v.pipe(
-    v.string(),
-    v.regex(/^\d+$/, messages.digits),
-    v.transform(Number),
-    v.minValue(1, messages.numberMin(0)),
-    v.maxValue(max, messages.oneOf),
-  );
-
 export const ActionsQuery = v.object({
-  per_page: v.optional(positiveInt(50), String(ACTIONS_PER_PAGE)),
-  page: v.optional(positiveInt(100000), '1'),
+  per_page: v.optional(queryCount(50), String(ACTIONS_PER_PAGE)),
+  page: v.optional(queryCount(100000), '1'),
   sort: v.optional(v.picklist(['-created_at', 'created_at'], messages.oneOf), '-created_at'),
 });
 

@@ -85,3 +85,6 @@ export const isoDateTime = v.pipe(
 
 export const photo = v.nullable(v.object({ original_url: v.string() }));
 
+/** A whole number from 1 to `max` given as a query string (a page size, a page number). */
+export const queryCount = (max: number) =>
+  v.pipe(v.string(), v.regex(/^\d+$/, messages.digits), v.transform(Number), v.minValue(1, messages.numberMin(0)), v.maxValue(max, messages.oneOf));

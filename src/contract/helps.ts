@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { messages } from './messages';
-import { isoDateTime, optionalText, uuid } from './fields';
+import { isoDateTime, optionalText, queryCount, uuid } from './fields';
 import { VillageNeed } from './needs';
 
 export const Help = v.object({
@@ -43,13 +43,6 @@ export type UpdateHelpInput = v.InferOutput<typeof UpdateHelpInput>;
 
 /** A page of a village's older helps: the app pulls only the recent ones with the village. */
 export const HELPS_PAGE_MAX = 500;
-const helpsLimit = v.pipe(
-  v.string(),
-  v.regex(/^\d+$/, messages.digits),
-  v.transform(Number),
-  v.minValue(1, messages.numberMin(0)),
-  v.maxValue(HELPS_PAGE_MAX, messages.oneOf),
-);
 
 /**
  * Helps newest first, that started before `before` (an instant, or a help: then those before it in
@@ -60,7 +53,7 @@ export const HelpsQuery = v.object({
   before: v.union([uuid, isoDateTime], messages.wrongType),
   from: v.optional(isoDateTime),
   need_id: v.optional(uuid),
-  limit: v.optional(helpsLimit, '100'),
+  limit: v.optional(queryCount(HELPS_PAGE_MAX), '100'),
 });
 export type HelpsQuery = v.InferOutput<typeof HelpsQuery>;
 

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { messages } from './messages';
-import { isoDateTime, text, uuid } from './fields';
+import { isoDateTime, queryCount, text, uuid } from './fields';
 
 /** The longest chat message, in characters once trimmed. */
 export const CHAT_MESSAGE_MAX = 2000;
@@ -26,18 +26,11 @@ export const SendMessageInput = v.strictObject({
 });
 export type SendMessageInput = v.InferOutput<typeof SendMessageInput>;
 
-const limit = v.pipe(
-  v.string(),
-  v.regex(/^\d+$/, messages.digits),
-  v.transform(Number),
-  v.minValue(1, messages.numberMin(0)),
-  v.maxValue(100, messages.oneOf),
-);
 
 /** `before`: the messages older than this one (its id) or than this instant. */
 export const MessagesQuery = v.object({
   before: v.optional(v.union([uuid, isoDateTime], messages.wrongType)),
-  limit: v.optional(limit, String(CHAT_PAGE_SIZE)),
+  limit: v.optional(queryCount(100), String(CHAT_PAGE_SIZE)),
 });
 
 export const MessagesPage = v.object({ data: v.array(ChatMessage), has_more: v.boolean() });
