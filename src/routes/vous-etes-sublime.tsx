@@ -1,7 +1,8 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { bootstrap } from '../features/bootstrap/bootstrap';
-import { RETURN_TO_KEY } from '../session/token';
+import { getToken, RETURN_TO_KEY } from '../session/token';
+import { keptReturnPath } from '../session/sign-in';
 import { FullScreenLoader } from '../components/full-screen-loader';
 import { initialLoadStep } from '../state/first-load';
 
@@ -15,9 +16,14 @@ function BootstrapPage() {
   const [failed, setFailed] = useState(false);
   useEffect(() => {
     let cancelled = false;
+    // Read first: a session found expired here is cleared, and the address with it; signing in again returns there.
+    const redirect = keptReturnPath();
+    const expired = getToken() ? true : undefined;
     void bootstrap().then((outcome) => {
       if (cancelled) return;
-      if (outcome === 'signed-out') return void navigate({ to: '/auth/login', replace: true, state: initialLoadStep });
+      if (outcome === 'signed-out') {
+        return void navigate({ to: '/auth/login', search: { redirect, expired }, replace: true, state: initialLoadStep });
+      }
       if (outcome === 'no-data') return setFailed(true);
       const back = localStorage.getItem(RETURN_TO_KEY);
       localStorage.removeItem(RETURN_TO_KEY);

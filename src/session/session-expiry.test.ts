@@ -8,7 +8,7 @@ import { logIn } from '../contract/endpoints/auth';
 import { getMe, updateUser } from '../contract/endpoints/users';
 import { db } from '../db/database';
 import { listenForExpiredSession } from './session-expiry';
-import { setToken } from './token';
+import { RETURN_TO_KEY, setToken } from './token';
 
 let stop: (() => void) | undefined;
 afterEach(() => {
@@ -39,6 +39,33 @@ describe('a 401 during a session', () => {
     expect(localStorage.getItem('ga-token')).toBeNull();
     expect(await db.session.count()).toBe(0);
     expect(await db.villages.count()).toBe(0);
+  });
+
+  it('on the bootstrap page, goes back to the page it was opening (the address kept, forgotten by the sign-out)', async () => {
+    setToken('tok');
+    localStorage.setItem(RETURN_TO_KEY, '/dashboard/villages/v1/planning?view=month');
+    const { router, navigate } = fakeRouter('/vous-etes-sublime');
+    stop = listenForExpiredSession(router);
+    vi.stubGlobal('fetch', async () => expired());
+    await send(quietTransport, getMe, {}, { retries: 0 });
+    await vi.waitFor(() => expect(navigate).toHaveBeenCalled());
+    expect(navigate).toHaveBeenCalledWith({
+      to: '/auth/login',
+      search: { redirect: '/dashboard/villages/v1/planning?view=month', expired: true },
+      replace: true,
+    });
+    expect(localStorage.getItem(RETURN_TO_KEY)).toBeNull();
+  });
+
+  it('on the bootstrap page, never keeps an address off the app', async () => {
+    setToken('tok');
+    localStorage.setItem(RETURN_TO_KEY, '//evil.example/x');
+    const { router, navigate } = fakeRouter('/vous-etes-sublime');
+    stop = listenForExpiredSession(router);
+    vi.stubGlobal('fetch', async () => expired());
+    await send(quietTransport, getMe, {}, { retries: 0 });
+    await vi.waitFor(() => expect(navigate).toHaveBeenCalled());
+    expect(navigate).toHaveBeenCalledWith({ to: '/auth/login', search: { redirect: undefined, expired: true }, replace: true });
   });
 
   it('does nothing for a guest whose call is refused (a wrong password is not an expired session)', async () => {

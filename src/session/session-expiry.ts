@@ -2,6 +2,7 @@ import type { AnyRouter } from '@tanstack/react-router';
 import { onApiEvent } from '../api/client';
 import { clearSession } from './clear-session';
 import { BOOTSTRAP_PATH } from './bootstrap-path';
+import { keptReturnPath } from './sign-in';
 
 export const LOGIN_PATH = '/auth/login';
 
@@ -16,8 +17,9 @@ export function listenForExpiredSession(router: AnyRouter) {
     if (handling) return;
     handling = true;
     const here = router.state.location;
-    // From a sign-in page or the bootstrap page there is nowhere worth coming back to.
-    const redirect = here.pathname.startsWith('/auth/') || here.pathname === BOOTSTRAP_PATH ? undefined : here.href;
+    // On the bootstrap page, the page being opened is the address it kept (clearing the session forgets it);
+    // from a sign-in page there is nowhere worth coming back to.
+    const redirect = here.pathname === BOOTSTRAP_PATH ? keptReturnPath() : here.pathname.startsWith('/auth/') ? undefined : here.href;
     void clearSession().then(() => {
       handling = false;
       return router.navigate({ to: LOGIN_PATH, search: { redirect, expired: true }, replace: true });

@@ -14,6 +14,17 @@ export function safeReturnPath(target: string | undefined | null): string {
 }
 
 /**
+ * The address the initialisation guard kept while the bootstrap page loads (a start, a join link): what a
+ * session found expired there goes back to after signing in again. Read before the session is cleared,
+ * which forgets it; nothing when it is not a path of this app.
+ */
+export function keptReturnPath(): string | undefined {
+  const kept = typeof localStorage === 'undefined' ? null : localStorage.getItem(RETURN_TO_KEY);
+  const path = safeReturnPath(kept);
+  return path === '/' ? undefined : path;
+}
+
+/**
  * Keeps the new session: the token in localStorage (the spec's key) and in IndexedDB, where the service
  * worker reads it to replay writes, and the user. The app is then marked not initialised, so the bootstrap
  * page loads everything before going to `returnTo`; the address is what that page goes back to.
