@@ -225,7 +225,7 @@ describe('WebKit, with no Background Sync', () => {
 
     await session.click(failed);
     await waitForText(session, 'Modifications non envoyées');
-    await waitForText(session, 'Ce besoin est introuvable.');
+    await waitForText(session, "ce besoin a été supprimé par quelqu'un d'autre.");
     await session.screenshot('/tmp/webkit-failed.png');
 
     // Asking again sends nothing twice.

@@ -74,6 +74,20 @@ describe('where unsent changes stand', () => {
     await waitFor(() => expect(screen.queryByRole('button', { name: /n'a pas pu être envoyée/ })).toBeNull());
   });
 
+  it('a change whose thing was deleted by someone else says so, names it, and offers only to remove it', async () => {
+    const entry = await addNeed(1, 'Courses');
+    await db.outbox.update(entry.seq!, { status: 'failed', failure: { status: 404, message: 'Ce village est introuvable.' } });
+    render(<OutboxIndicator />);
+    fireEvent.click(await screen.findByRole('button', { name: /n'a pas pu être envoyée/ }));
+    const what = await screen.findByText('Ajout du besoin « Courses »');
+    expect(what.textContent).toBe("Ajout du besoin « Courses » : ce village a été supprimé par quelqu'un d'autre.");
+    expect(screen.queryByText('Ce village est introuvable.')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Réessayer' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Retirer' }));
+    await waitFor(async () => expect(await db.outbox.count()).toBe(0));
+    await waitFor(() => expect(screen.queryByRole('button', { name: /n'a pas pu être envoyée/ })).toBeNull());
+  });
+
   it("an explicit sign-out drops only the user's own entries", async () => {
     await addNeed(1, 'Courses');
     await db.outbox.add({ id: 'other', userId: 'other', kind: 'delete-help', payload: {}, villageId: VILLAGE, createdAt: '', status: 'pending', attempts: 0, notBefore: 0 });
