@@ -3,6 +3,7 @@ import { db } from '../db/database';
 import { isActiveVillager } from '../contract/villagers';
 import { wasForgotten } from '../village-data/forget-village';
 import { LOST_VILLAGE } from '../components/lost-village';
+import { earnInstallOffer } from '../pwa/install-prompt';
 
 /**
  * The village of a route, from the local store: only its active members open its areas. Imported by the
@@ -18,4 +19,6 @@ export async function requireActiveVillager(villageId: string) {
     const lost = (me && !isActiveVillager(me)) || wasForgotten(villageId);
     throw notFound(lost ? { data: LOST_VILLAGE } : undefined);
   }
+  // A village of theirs opens: they joined or created one, the moment the install offer becomes worth making.
+  earnInstallOffer();
 }

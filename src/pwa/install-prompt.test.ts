@@ -59,3 +59,14 @@ describe('the install offer', () => {
     }
   });
 });
+
+describe('the install offer waits until the person is in a village', () => {
+  it('is not earned on a fresh device, then earned for good (a reload keeps it)', async () => {
+    const first = await load();
+    expect(first.installEarned.get()).toBe(false);
+    first.earnInstallOffer();
+    expect(first.installEarned.get()).toBe(true);
+    const reloaded = await load();
+    expect(reloaded.installEarned.get()).toBe(true);
+  });
+});

@@ -9,6 +9,23 @@ interface BeforeInstallPromptEvent extends Event {
 /** The browser's pending install offer, or null where there is none (Safari, Firefox, already installed). */
 export const installOffer = createStore<BeforeInstallPromptEvent | null>(null);
 
+const EARNED_KEY = 'village-install-earned';
+const storedEarned = () => typeof localStorage !== 'undefined' && localStorage.getItem(EARNED_KEY) === '1';
+
+/**
+ * Whether this device may show the offer: only once the person has done something useful here (opened a
+ * village they belong to, so joined or created one). Asked at first sight, before the app has been of any
+ * use, the offer is noise people dismiss for a month.
+ */
+export const installEarned = createStore<boolean>(storedEarned());
+
+/** The person is in a village: from now on this device offers the install (kept across reloads and sessions). */
+export function earnInstallOffer() {
+  if (installEarned.get()) return;
+  localStorage.setItem(EARNED_KEY, '1');
+  installEarned.set(true);
+}
+
 /**
  * Listens from module load: the browser may make its offer before React has mounted, and only once
  * per page load.

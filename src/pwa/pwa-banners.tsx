@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { dismissInstall, installOffer, promptInstall } from './install-prompt';
+import { dismissInstall, installEarned, installOffer, promptInstall } from './install-prompt';
 import { onlineStatus } from './online-status';
 import { applyUpdate, registerWorker, updateWaiting } from './worker-updates';
 
@@ -12,7 +12,10 @@ export function PwaBanners() {
   useEffect(registerWorker, []);
   const online = onlineStatus.use();
   const waiting = updateWaiting.use();
-  const offer = installOffer.use();
+  // The offer waits until the person has joined or created a village (install-prompt.ts).
+  const browserOffer = installOffer.use();
+  const earned = installEarned.use();
+  const offer = browserOffer && earned;
   const [updating, setUpdating] = useState(false);
   const aside = useRef<HTMLElement>(null);
 

@@ -41,6 +41,11 @@ describe('the installable shell', () => {
   });
 
   it("turns the browser's install offer into its own button, which opens the browser's dialog once", async () => {
+    const earlier = await context.newPage();
+    await earlier.goto(`${app.base}/auth/login`);
+    // The offer waits until the person is in a village (issue 18, item 1): this device is one where it was.
+    await earlier.evaluate(() => localStorage.setItem('village-install-earned', '1'));
+    await earlier.close();
     const page = await openControlled('/auth/login');
     // Chromium makes its offer (beforeinstallprompt) once the app is installable: the button follows it.
     const install = page.getByRole('button', { name: "Installer l'application" });

@@ -1,4 +1,6 @@
 import { Outlet } from '@tanstack/react-router';
+import { useRef } from 'react';
+import { useTabBarHeight } from './use-tab-bar-height';
 import { SignedInHeader } from './signed-in-header';
 import { VillageNav } from '../../features/village-nav/village-nav';
 import { WithSideMenu } from './side-menu';
@@ -6,8 +8,10 @@ import { LiveVillage } from '../../features/live/live-village';
 
 /** A village's pages: the header, the village's areas, then the side menu (a drawer on phones) and the page. */
 export function DashboardLayout() {
+  const layout = useRef<HTMLDivElement>(null);
+  useTabBarHeight(layout);
   return (
-    <div className="layout-dashboard">
+    <div ref={layout} className="layout-dashboard">
       <SignedInHeader />
       <VillageNav />
       <LiveVillage />
