@@ -46,7 +46,7 @@ describe('a village’s infos', () => {
     expect(screen.getByText('Nina se remet d’une opération de la hanche.')).toBeTruthy();
     expect(screen.getByText('Du 3 au 28 février 2027')).toBeTruthy();
     const call = screen.getByRole('link', { name: 'Appeler le 06 12 34 56 78' });
-    expect(call.getAttribute('href')).toBe('tel:0612345678');
+    expect(call.getAttribute('href')).toBe('tel:+33612345678');
     expect(screen.getByRole('heading', { name: 'Infos pratiques du domicile' })).toBeTruthy();
     expect(screen.getByText('Code de la porte : 4821B. Le chat ne sort pas.')).toBeTruthy();
     expect(screen.getByText(/4 membres/)).toBeTruthy();

@@ -17,9 +17,22 @@ describe('a village’s period in French', () => {
 });
 
 describe('a phone number', () => {
-  it('is written in pairs and dialled by its digits', () => {
+  it('is shown in the national format, whether stored as typed digits or in E.164', () => {
     expect(formatPhone('0612345678')).toBe('06 12 34 56 78');
+    expect(formatPhone('+33612345678')).toBe('06 12 34 56 78');
+    expect(formatPhone('01.23.45.67.89')).toBe('01 23 45 67 89');
+    // Another country's number keeps its country code.
+    expect(formatPhone('+442079460958')).toBe('+44 20 7946 0958');
+  });
+
+  it('keeps in pairs the digits of a number it cannot read', () => {
     expect(formatPhone('331234567')).toBe('33 12 34 56 7');
-    expect(phoneHref('06 12 34 56 78')).toBe('tel:0612345678');
+    expect(formatPhone('0612')).toBe('06 12');
+  });
+
+  it('is dialled in E.164, so it rings from abroad too (issue 18 changes the tel: address)', () => {
+    expect(phoneHref('06 12 34 56 78')).toBe('tel:+33612345678');
+    expect(phoneHref('+33612345678')).toBe('tel:+33612345678');
+    expect(phoneHref('0612')).toBe('tel:0612');
   });
 });
