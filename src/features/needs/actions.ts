@@ -20,9 +20,9 @@ export function updateNeedAction(villageId: string, needId: string, input: Updat
   return writeLocally(updateNeed, { village_id: villageId, need_id: needId, input });
 }
 
-/** Deletes the need and, with it, its helps. */
-export function deleteNeedAction(villageId: string, needId: string, villagerId: string): Promise<LocalWrite> {
-  return writeLocally(deleteNeed, { village_id: villageId, need_id: needId, villager_id: villagerId });
+/** Deletes the need and, with it, its helps; its name, when known, names the change if the server refuses it. */
+export function deleteNeedAction(villageId: string, needId: string, villagerId: string, needName?: string): Promise<LocalWrite> {
+  return writeLocally(deleteNeed, { village_id: villageId, need_id: needId, villager_id: villagerId, need_name: needName });
 }
 
 /**

@@ -66,7 +66,7 @@ describe('a need', () => {
     expect(await db.needs.get(ID.needMeals)).toBeUndefined();
     expect(await db.helps.where('village_need_id').equals(ID.needMeals).count()).toBe(0);
     expect((await db.outbox.toArray()).map((e) => [e.kind, e.payload])).toEqual([
-      ['delete-need', { village_id: ID.village, need_id: ID.needMeals, villager_id: ID.claire }],
+      ['delete-need', { village_id: ID.village, need_id: ID.needMeals, villager_id: ID.claire, need_name: 'Repas' }],
     ]);
   });
 

@@ -52,7 +52,7 @@ export function NeedDetailPage({ villageId, needId }: { villageId: string; needI
   const deleteNeed = async () => {
     if (!manager) return null;
     setLeaving(true);
-    const result = await deleteNeedAction(villageId, need.id, manager.id);
+    const result = await deleteNeedAction(villageId, need.id, manager.id, need.name);
     if (!result.ok) {
       setLeaving(false);
       return result.message;

@@ -117,5 +117,6 @@ describe('descriptions, for the list of refused changes', () => {
     expect(updateNeed.describe?.({ village_id: villageId, need_id: uuidv7(), input: { updater_id: villagerId, name: 'Repas' } })).toBe('Modification du besoin « Repas »');
     expect(updateNeed.describe?.({ village_id: villageId, need_id: uuidv7(), input: { updater_id: villagerId, description: 'x' } })).toBe("Modification d'un besoin");
     expect(deleteNeed.describe?.({ village_id: villageId, need_id: uuidv7(), villager_id: villagerId })).toBe("Suppression d'un besoin");
+    expect(deleteNeed.describe?.({ village_id: villageId, need_id: uuidv7(), villager_id: villagerId, need_name: 'Courses' })).toBe('Suppression du besoin « Courses »');
   });
 });

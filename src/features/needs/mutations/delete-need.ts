@@ -4,7 +4,11 @@ import { requestTo } from '../../../contract/endpoint';
 import { deleteNeed as deleteNeedEndpoint } from '../../../contract/endpoints/needs';
 import { defineMutation } from '../../../outbox/mutation-kind';
 
-const Payload = v.object({ village_id: uuid, need_id: uuid, villager_id: uuid });
+/**
+ * `need_name` is not sent: it lets the list of refused changes say which need it was after it may be gone.
+ * Optional, so entries queued before it stay valid.
+ */
+const Payload = v.object({ village_id: uuid, need_id: uuid, villager_id: uuid, need_name: v.optional(v.string()) });
 export type DeleteNeedPayload = v.InferOutput<typeof Payload>;
 
 /** Deletes a need; the spec: its helps go too, locally at once (the server cascades). */
@@ -18,5 +22,5 @@ export const deleteNeed = defineMutation({
     await db.helps.where('village_need_id').equals(p.need_id).delete();
   },
   request: (p) => requestTo(deleteNeedEndpoint, { params: { id: p.village_id, needId: p.need_id }, query: { villager_id: p.villager_id } }),
-  describe: () => "Suppression d'un besoin",
+  describe: (p) => (p.need_name ? `Suppression du besoin « ${p.need_name} »` : "Suppression d'un besoin"),
 });
