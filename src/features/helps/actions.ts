@@ -56,16 +56,23 @@ export function updateHelpAction(villageId: string, helpId: string, input: Updat
   return writeLocally(updateHelp, { village_id: villageId, help_id: helpId, input });
 }
 
+/** Which help it was, for the list of refused changes; not sent. */
+export interface HelpContext {
+  needName?: string;
+  startDate?: string;
+}
+const helpContext = (context: HelpContext) => ({ need_name: context.needName, start_date: context.startDate });
+
 /** A helper withdraws their own help. */
-export async function deleteHelpAction(villageId: string, helpId: string, villagerId: string): Promise<LocalWrite> {
-  const result = await writeLocally(deleteHelp, { village_id: villageId, help_id: helpId, villager_id: villagerId });
+export async function deleteHelpAction(villageId: string, helpId: string, villagerId: string, context: HelpContext = {}): Promise<LocalWrite> {
+  const result = await writeLocally(deleteHelp, { village_id: villageId, help_id: helpId, villager_id: villagerId, ...helpContext(context) });
   if (result.ok) track('delete_help');
   return result;
 }
 
 /** The creator or the needy person turns someone else's help down. */
-export async function refuseHelpAction(villageId: string, helpId: string, villagerId: string): Promise<LocalWrite> {
-  const result = await writeLocally(refuseHelp, { village_id: villageId, help_id: helpId, villager_id: villagerId });
+export async function refuseHelpAction(villageId: string, helpId: string, villagerId: string, context: HelpContext = {}): Promise<LocalWrite> {
+  const result = await writeLocally(refuseHelp, { village_id: villageId, help_id: helpId, villager_id: villagerId, ...helpContext(context) });
   if (result.ok) track('refuse_help');
   return result;
 }

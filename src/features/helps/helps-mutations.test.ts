@@ -113,6 +113,9 @@ describe('descriptions, for the list of refused changes', () => {
     const remove = { village_id: villageId, help_id: uuidv7(), villager_id: villagerId };
     expect(deleteHelp.describe?.(remove)).toBe("Retrait d'une aide");
     expect(refuseHelp.describe?.(remove)).toBe("Refus d'une aide");
+    const named = { ...remove, need_name: 'Courses', start_date: '2026-12-01T09:00:00Z' };
+    expect(deleteHelp.describe?.(named)).toBe("Retrait de l'aide du mardi 1 décembre à 10 h sur « Courses »");
+    expect(refuseHelp.describe?.(named)).toBe("Refus de l'aide du mardi 1 décembre à 10 h sur « Courses »");
   });
 });
 

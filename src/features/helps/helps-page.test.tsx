@@ -59,7 +59,7 @@ describe('a need’s helps', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Confirmer le retrait', hidden: true }));
     await waitFor(async () => expect(await db.helps.get(ID.helpHugoTomorrow)).toBeUndefined());
     expect((await db.outbox.toArray()).map((e) => [e.kind, e.payload])).toEqual([
-      ['delete-help', { village_id: ID.village, help_id: ID.helpHugoTomorrow, villager_id: ID.hugo }],
+      ['delete-help', { village_id: ID.village, help_id: ID.helpHugoTomorrow, villager_id: ID.hugo, need_name: 'Repas', start_date: expect.any(String) }],
     ]);
     expect(track).toHaveBeenCalledWith('delete_help');
     expect(toastStore.get().at(-1)?.text).toBe('Suppression effectuée avec succès.');
@@ -77,7 +77,7 @@ describe('a need’s helps', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Confirmer le refus', hidden: true }));
     await waitFor(async () => expect(await db.helps.get(TODAY_HELP)).toBeUndefined());
     expect((await db.outbox.toArray()).map((e) => [e.kind, e.payload])).toEqual([
-      ['refuse-help', { village_id: ID.village, help_id: TODAY_HELP, villager_id: ID.nina }],
+      ['refuse-help', { village_id: ID.village, help_id: TODAY_HELP, villager_id: ID.nina, need_name: 'Repas', start_date: expect.any(String) }],
     ]);
     expect(track).toHaveBeenCalledWith('refuse_help');
     expect(await within(section('Aujourd’hui')).findByText('Aucune aide aujourd’hui.')).toBeTruthy();

@@ -40,7 +40,7 @@ export function HelpsPage({ villageId, needId }: { villageId: string; needId: st
   const confirm = async () => {
     if (!pending || !me) return null;
     const act = pending.action === 'remove' ? deleteHelpAction : refuseHelpAction;
-    const result = await act(villageId, pending.help.id, me.id);
+    const result = await act(villageId, pending.help.id, me.id, { needName: need?.name, startDate: pending.help.start_date });
     if (!result.ok) return result.message;
     toast.success(TOAST_TEXT.deleted);
     setPending(null);

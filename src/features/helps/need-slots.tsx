@@ -61,7 +61,7 @@ export function NeedSlots({ villageId, need, onlyOpen = false, headingLevel = 'h
     if (!pending || !me) return null;
     const result =
       pending.kind === 'withdraw'
-        ? await deleteHelpAction(villageId, pending.help.id, me.id)
+        ? await deleteHelpAction(villageId, pending.help.id, me.id, { needName: need.name, startDate: pending.help.start_date })
         : await cancelSlotAction(villageId, need, pending.slot.start_date, zone, me.id);
     if (!result.ok) return result.message;
     toast.success(pending.kind === 'withdraw' ? TOAST_TEXT.deleted : 'Ce créneau est annulé.');

@@ -120,7 +120,7 @@ describe('a scheduled need’s slots', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Me retirer', hidden: true }));
     await waitFor(async () => expect(await db.helps.get(mine.id)).toBeUndefined());
     expect((await db.outbox.toArray()).map((e) => [e.kind, e.payload])).toEqual([
-      ['delete-help', { village_id: ID.village, help_id: mine.id, villager_id: ID.hugo }],
+      ['delete-help', { village_id: ID.village, help_id: mine.id, villager_id: ID.hugo, need_name: 'Dîner', start_date: mine.start_date }],
     ]);
   });
 

@@ -23,7 +23,7 @@ const Payload = v.object({
 export type AddHelpPayload = v.InferOutput<typeof Payload>;
 
 /** "mardi 1 décembre à 10 h", in the app's time zone. */
-const slotTime = (iso: string) =>
+export const slotTime = (iso: string) =>
   DateTime.fromISO(iso, { zone: 'Europe/Paris' }).setLocale('fr').toFormat("cccc d LLLL 'à' H'h'mm").replace(/h00$/, ' h');
 
 /** A helper takes a slot on a need. */

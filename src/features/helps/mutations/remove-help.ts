@@ -3,15 +3,26 @@ import { uuid } from '../../../contract';
 import { requestTo } from '../../../contract/endpoint';
 import { deleteHelp as deleteHelpEndpoint, refuseHelp as refuseHelpEndpoint } from '../../../contract/endpoints/needs';
 import { defineMutation } from '../../../outbox/mutation-kind';
+import { slotTime } from './add-help';
 
-const Payload = v.object({ village_id: uuid, help_id: uuid, villager_id: uuid });
+/**
+ * `need_name` and `start_date` are not sent: they let the list of refused changes say which help it was
+ * ("Retrait de l'aide du mardi 1 décembre à 10 h sur « Courses »"). Optional, so older entries stay valid.
+ */
+const Payload = v.object({
+  village_id: uuid,
+  help_id: uuid,
+  villager_id: uuid,
+  need_name: v.optional(v.string()),
+  start_date: v.optional(v.string()),
+});
 export type RemoveHelpPayload = v.InferOutput<typeof Payload>;
 
 /**
  * The two ways a help goes: withdrawn (by its helper, or a manager) or refused (by a manager). Same local
  * effect, different calls, so the feed tells them apart.
  */
-const removeHelp = (name: 'delete-help' | 'refuse-help', endpoint: typeof deleteHelpEndpoint | typeof refuseHelpEndpoint, description: string) =>
+const removeHelp = (name: 'delete-help' | 'refuse-help', endpoint: typeof deleteHelpEndpoint | typeof refuseHelpEndpoint, action: string) =>
   defineMutation({
     name,
     payload: Payload,
@@ -21,8 +32,11 @@ const removeHelp = (name: 'delete-help' | 'refuse-help', endpoint: typeof delete
       await db.helps.delete(p.help_id);
     },
     request: (p) => requestTo(endpoint, { params: { id: p.village_id, helpId: p.help_id }, query: { villager_id: p.villager_id } }),
-    describe: () => description,
+    describe: (p) => {
+      const when = p.start_date ? `de l'aide du ${slotTime(p.start_date)}` : "d'une aide";
+      return `${action} ${when}${p.need_name ? ` sur « ${p.need_name} »` : ''}`;
+    },
   });
 
-export const deleteHelp = removeHelp('delete-help', deleteHelpEndpoint, "Retrait d'une aide");
-export const refuseHelp = removeHelp('refuse-help', refuseHelpEndpoint, "Refus d'une aide");
+export const deleteHelp = removeHelp('delete-help', deleteHelpEndpoint, 'Retrait');
+export const refuseHelp = removeHelp('refuse-help', refuseHelpEndpoint, 'Refus');
