@@ -20,7 +20,7 @@ const entry = (kind: string, payload: unknown): OutboxEntry => ({
 describe('what a refused change was, in French', () => {
   it("asks the entry's kind (the registry the drain loaded)", () => {
     expect(describeEntry(entry('create-need', { input: { villager_id: 'x', name: 'Courses' } }))).toBe('Ajout du besoin « Courses »');
-    expect(describeEntry(entry('send-message', { input: { villager_id: 'x', body: 'a'.repeat(50) } }))).toBe(`Message « ${'a'.repeat(40)}… »`);
+    expect(describeEntry(entry('send-message', { input: { villager_id: 'x', body: 'a'.repeat(50) } }))).toBe(`Message dans la discussion : « ${'a'.repeat(40)}… »`);
   });
 
   it('still lists an entry whose kind or payload this version does not know', () => {
