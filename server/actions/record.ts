@@ -14,7 +14,7 @@ import { pushJobsCte, type PushJob } from '../push/queue';
  * One statement: on the embedded database every round trip costs about half a millisecond.
  */
 export async function touchVillage(tx: Executor, villageId: string, now: Date, type = 'changed', pushes: PushJob[] = []) {
-  markTouched(villageId);
+  markTouched(tx, villageId);
   await tx.execute(sql`
     with touched as (
       update ${villages} set revision = revision + 1, updated_at = ${now.toISOString()} where id = ${villageId}
@@ -32,7 +32,7 @@ export async function recordAction(
   now: Date,
   pushes: PushJob[] = [],
 ) {
-  markTouched(action.villageId);
+  markTouched(tx, action.villageId);
   const at = now.toISOString();
   await tx.execute(sql`
     with added as (

@@ -45,12 +45,14 @@ export async function write<T>(
   const keyed: Keyed | null = user && key ? { userId: user.id, key } : null;
   const now = deps.clock.now();
   try {
-    const { result: answer, touched } = await collectTouched(() => deps.db.transaction(async (tx) => {
+    let touched = new Set<string>();
+    const answer = await deps.db.transaction(async (tx) => {
+      touched = collectTouched(tx);
       const data = await run(tx);
       const body = status === 204 ? null : { data };
       if (keyed && !(await storeKey(tx, keyed, request, status, body, now))) throw new KeyTaken();
       return body;
-    }));
+    });
     // This instance drops them now (read-your-writes); the others when the commit's NOTIFY reaches them.
     for (const villageId of touched) deps.caches?.forgetVillage(villageId);
     return respond(c, status, answer);
