@@ -1,3 +1,6 @@
+import { helpNotFound, needNotFound, userNotFound, villageNotFound, villagerNotFound } from '../../contract/error-messages';
+import { invitationMessages } from '../../contract/invitations';
+
 /**
  * A 404 answer to a queued change means what it acted on was deleted by someone else since the change was
  * made offline: sending it again cannot succeed, so the list says so in plain words and offers only to
@@ -5,12 +8,12 @@
  * sentence, and any other 404 a neutral one.
  */
 const GONE: Record<string, string> = {
-  'Ce besoin est introuvable.': "ce besoin a été supprimé par quelqu'un d'autre.",
-  'Cette aide est introuvable.': "cette aide a été retirée par quelqu'un d'autre.",
-  'Ce village est introuvable.': "ce village a été supprimé par quelqu'un d'autre.",
-  'Ce membre est introuvable.': "cette personne n'est plus membre du village.",
-  'Cette invitation est introuvable.': "cette invitation a été retirée ou acceptée entre-temps.",
-  'Ce compte est introuvable.': "ce compte a été supprimé.",
+  [needNotFound]: "ce besoin a été supprimé par quelqu'un d'autre.",
+  [helpNotFound]: "cette aide a été retirée par quelqu'un d'autre.",
+  [villageNotFound]: "ce village a été supprimé par quelqu'un d'autre.",
+  [villagerNotFound]: "cette personne n'est plus membre du village.",
+  [invitationMessages.notFound]: 'cette invitation a été retirée ou acceptée entre-temps.',
+  [userNotFound]: 'ce compte a été supprimé.',
 };
 const SOMETHING_GONE = "ce qu'elle modifiait a été supprimé par quelqu'un d'autre.";
 
