@@ -6,6 +6,7 @@ import { send, type TransportEnv } from '../api/transport';
 import type { ApiFailure } from '../api/failure';
 import { rebasePending } from './rebase';
 import { mutationKinds } from './registry';
+import { goneFrom } from './pull-village';
 
 export interface OlderHelpsQuery {
   /** An instant, or the oldest help read so far: the page holds the helps before it. */
@@ -53,7 +54,7 @@ export async function pullOlderHelps(
         .between([villageId, lower], [villageId, cursor], !hasMore, false)
         .filter((h) => !query.needId || h.village_need_id === query.needId)
         .primaryKeys();
-      await db.helps.bulkDelete(span);
+      await db.helps.bulkDelete(goneFrom(span, helps));
     }
     await db.helps.bulkPut(helps);
     await rebasePending(db, kinds, villageId, userId);

@@ -88,6 +88,7 @@ async function main() {
         report('semaine, toutes les aides lues (useVillageHelps, pour comparaison)', result.weekAllHelps);
         console.log(`  dont index par jour seul : médiane ${ms(percentile(result.index, 50))}, p95 ${ms(percentile(result.index, 95))}`);
         console.log(`  dont filtre + tri de useVillageHelps (activeHelps) seul : médiane ${ms(percentile(result.filterSort, 50))}, p95 ${ms(percentile(result.filterSort, 95))}`);
+        console.log(`  écriture d’un pull (toute la fenêtre réécrite : 1 % des aides parties, 5 % changées ; une transaction) : ${result.pullWrite.map(ms).join(', ')}`);
       }
     }
     console.log(`\nPire p95 (semaine et mois) : ${worst.toFixed(1)} ms pour une cible de ${TARGET_MS} ms (rapport ${(worst / TARGET_MS).toFixed(2)}) : ${worst < TARGET_MS ? 'tenue' : 'MANQUÉE'}.`);

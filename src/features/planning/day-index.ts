@@ -1,10 +1,10 @@
 import { IANAZone } from 'luxon';
-import type { Help } from '../../contract';
+import type { PlanningHelp } from '../../db/help-starts';
 import { ZONE, type IsoDay } from './calendar-dates';
 
 /** A help as one day shows it: the minutes of that day it covers (null: it began before, or goes on after). */
 export interface DayHelp {
-  help: Help;
+  help: PlanningHelp;
   startMinute: number | null;
   endMinute: number | null;
   /** False for a help given with a start only. */
@@ -67,7 +67,7 @@ function isoDayOf(dayNumber: number, cache: Map<number, IsoDay>): IsoDay {
  * lookups. A help is listed on every day it touches (an end at midnight does not touch the next day);
  * each day keeps the order of `helps` (the hooks give them by start).
  */
-export function indexHelpsByDay(helps: readonly Help[]): Map<IsoDay, DayHelp[]> {
+export function indexHelpsByDay(helps: readonly PlanningHelp[]): Map<IsoDay, DayHelp[]> {
   const offsetAt = parisOffsets();
   const isoDays = new Map<number, IsoDay>();
   const index = new Map<IsoDay, DayHelp[]>();

@@ -1,5 +1,6 @@
 import type { AnyRouter } from '@tanstack/react-router';
 import type { Help, NeedCategory, VillageNeed, Villager } from '../../contract';
+import type { PlanningHelp } from '../../db/help-starts';
 import { categoryColor } from '../../village-data/hooks';
 import { needHelpsLinks, type NeedHelpsLinkProps } from './need-helps-link';
 
@@ -22,7 +23,7 @@ export function planningLookups(
   needs: readonly VillageNeed[],
   categories: readonly NeedCategory[],
   villagers: readonly Villager[],
-  helps: readonly Help[] = [],
+  helps: readonly PlanningHelp[] = [],
 ): PlanningLookups {
   const colorByCategory = new Map(categories.map((c) => [c.id, c.color]));
   const firstNameByVillagerId = new Map(villagers.map((v) => [v.id, v.user?.first_name ?? 'Un membre']));

@@ -1,6 +1,7 @@
 import { useRouter } from '@tanstack/react-router';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import type { Help, NeedCategory, VillageNeed, Villager } from '../../contract';
+import type { NeedCategory, VillageNeed, Villager } from '../../contract';
+import type { PlanningHelp } from '../../db/help-starts';
 import type { Slot } from '../../contract/slots';
 import { periodTitle, shiftPeriod, visibleDays, type IsoDay, type PlanningViewKind } from './calendar-dates';
 import { dayContents, helpsByNeed } from './day-content';
@@ -17,7 +18,7 @@ import './planning.css';
 
 export interface PlanningViewProps {
   villageId: string;
-  helps: readonly Help[];
+  helps: readonly PlanningHelp[];
   needs: readonly VillageNeed[];
   categories: readonly NeedCategory[];
   villagers: readonly Villager[];

@@ -2,7 +2,8 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { db, type VillageDatabase } from '../../db/database';
 import { activeHelps } from '../../village-data/hooks';
 import { DateTime } from 'luxon';
-import { type Help, type VillageNeed } from '../../contract';
+import { type VillageNeed } from '../../contract';
+import { helpStartsRange, parseHelpStartKey, type PlanningHelp } from '../../db/help-starts';
 import { slotsBetween, type Slot } from '../../contract/slots';
 import { addDays, visibleDays, ZONE, type IsoDay, type PlanningViewKind } from './calendar-dates';
 import { planningReadRange, type ReadRange } from './read-range';
@@ -13,23 +14,24 @@ export function planningSlotWindow(days: readonly IsoDay[]) {
   return { from: instant(days[0]), to: instant(addDays(days[days.length - 1], 1)) };
 }
 
-/** Same rules as useVillageHelps (helps of villagers who are out or banned are ignored), by start. */
-export async function readPlanningHelps(database: VillageDatabase, villageId: string, range: ReadRange) {
-  const [helps, villagers] = await Promise.all([
-    database.helps
-      .where('[village_id+start_date]')
-      .between([villageId, range.from], [villageId, range.to], true, false)
-      .toArray(),
+/**
+ * Same rules as useVillageHelps (helps of villagers who are out or banned are ignored), by start. Read from the
+ * helps' planning keys (src/db/help-starts.ts): what the planning shows, without a help object to deserialize.
+ */
+export async function readPlanningHelps(database: VillageDatabase, villageId: string, range: ReadRange): Promise<PlanningHelp[]> {
+  const [from, to] = helpStartsRange(villageId, range.from, range.to);
+  const [keys, villagers] = await Promise.all([
+    database.helpStarts.where(':id').between(from, to, true, false).primaryKeys(),
     database.villagers.where('village_id').equals(villageId).toArray(),
   ]);
-  return activeHelps(helps, villagers);
+  return activeHelps(keys.map(parseHelpStartKey), villagers);
 }
 
 /** What the planning read for one period: its days, the range of starts read, and the active helps in it. */
 export interface PlanningRead {
   days: IsoDay[];
   range: ReadRange;
-  helps: Help[];
+  helps: PlanningHelp[];
 }
 
 /**
@@ -49,7 +51,7 @@ export function usePlanningHelps(villageId: string, anchor: IsoDay, view: Planni
  * read (useVillageSlots would read the helps a second time). `helps` are the active ones of readPlanningHelps
  * over the same days.
  */
-export function planningSlots(needs: readonly VillageNeed[], helps: readonly Help[], zone: string, days: readonly IsoDay[], now: Date = new Date()): Slot[] {
+export function planningSlots(needs: readonly VillageNeed[], helps: readonly PlanningHelp[], zone: string, days: readonly IsoDay[], now: Date = new Date()): Slot[] {
   const { from, to } = planningSlotWindow(days);
   return slotsBetween(needs, helps, () => true, zone, from, to, now);
 }

@@ -14,6 +14,7 @@ import { indexHelpsByDay } from '../../../src/features/planning/day-index';
 import { PlanningView } from '../../../src/features/planning/planning-view';
 import { planningReadRange } from '../../../src/features/planning/read-range';
 import { planningSlots, readPlanningHelps } from '../../../src/features/planning/use-planning-helps';
+import { goneFrom } from '../../../src/outbox/pull-village';
 import { seedVillage, VILLAGE_ID } from './seed';
 
 const RUNS = 21;
@@ -33,6 +34,8 @@ export interface BenchResult {
   /** activeHelps alone (the hook's filter and sort), a part of `read`. */
   filterSort: number[];
   helpsRead: number;
+  /** A pull's write of the whole village's helps (1 % gone, 5 % changed), in one transaction. */
+  pullWrite: number[];
 }
 
 declare global {
@@ -101,7 +104,7 @@ async function main() {
     return { read: t1 - t0, render: t2 - t1, total: t2 - t0, helpsShown };
   };
 
-  const result: BenchResult = { week: [], month: [], weekAllHelps: [], index: [], filterSort: [], helpsRead: 0 };
+  const result: BenchResult = { week: [], month: [], weekAllHelps: [], index: [], filterSort: [], helpsRead: 0, pullWrite: [] };
   for (let i = 0; i < RUNS; i++) {
     result.week.push(await showOnce('week'));
     result.month.push(await showOnce('month'));
@@ -117,6 +120,18 @@ async function main() {
     t0 = performance.now();
     activeHelps(rawHelps, villagers);
     result.filterSort.push(performance.now() - t0);
+  }
+  const stored = await db.helps.toArray();
+  for (let i = 0; i < 3; i++) {
+    // As storeVillageSnapshot writes a pull: the helps gone deleted, all the others put again; one in twenty changed.
+    const pulled = stored.filter((_, n) => n % 100 !== i).map((help, n) => (n % 20 === i ? { ...help, comment: `Pull ${i}` } : help));
+    const t0 = performance.now();
+    await db.transaction('rw', db.helps, async () => {
+      await db.helps.bulkDelete(goneFrom(await db.helps.where('village_id').equals(VILLAGE_ID).primaryKeys(), pulled));
+      await db.helps.bulkPut(pulled);
+    });
+    result.pullWrite.push(performance.now() - t0);
+    await nextTask();
   }
   db.close();
   window.planningBench = result;

@@ -1,0 +1,135 @@
+import 'fake-indexeddb/auto';
+import Dexie from 'dexie';
+import { afterEach, describe, expect, it } from 'vitest';
+import { VillageDatabase } from './database';
+import { helpStartKey, helpStartsRange, parseHelpStartKey } from './help-starts';
+import { aHelp } from '../testing/factories';
+
+let database: VillageDatabase | undefined;
+afterEach(async () => {
+  await database?.delete();
+  database = undefined;
+});
+
+async function freshDatabase(name = `help-starts-${crypto.randomUUID()}`, written?: string[]) {
+  database = new VillageDatabase(name);
+  // Below the mirror: the helps it lets through to IndexedDB.
+  if (written)
+    database.use({
+      stack: 'dbcore',
+      name: 'spy',
+      level: 5,
+      create: (down) => ({
+        ...down,
+        table: (tableName) => {
+          const table = down.table(tableName);
+          return { ...table, mutate: (req) => (tableName === 'helps' && req.type === 'put' && written.push(...req.values.map((v: { id: string }) => v.id)), table.mutate(req)) };
+        },
+      }),
+    });
+  await database.open();
+  return database;
+}
+
+/** The planning's view of the helps table: every help's key, sorted, as the keys table must hold them. */
+async function expectMirrored(db: VillageDatabase) {
+  const helps = await db.helps.toArray();
+  const keys = await db.helpStarts.toCollection().primaryKeys();
+  expect(keys).toEqual(helps.map(helpStartKey).sort());
+  return keys.map(parseHelpStartKey);
+}
+
+const V = 'village-a';
+
+describe("the helps' planning keys", () => {
+  it('hold what the planning shows of a help, and read back to it', () => {
+    const help = aHelp({ village_id: V, start_date: '2026-12-01T09:00:00.000Z', end_date: null, comment: 'Un mot' });
+    const { id, village_id, village_need_id, helper_id, start_date, end_date } = help;
+    expect(parseHelpStartKey(helpStartKey(help))).toEqual({ id, village_id, village_need_id, helper_id, start_date, end_date });
+    expect(parseHelpStartKey(helpStartKey({ ...help, end_date: '2026-12-01T10:00:00.000Z' })).end_date).toBe('2026-12-01T10:00:00.000Z');
+  });
+
+  it('follow every way the helps are written: put, bulk put, update, delete, a range deleted, clear', async () => {
+    const db = await freshDatabase();
+    const first = aHelp({ village_id: V, start_date: '2026-12-01T09:00:00.000Z' });
+    await db.helps.put(first);
+    await db.helps.bulkPut([aHelp({ village_id: V }), aHelp({ village_id: 'village-b' }), { ...first, helper_id: 'someone-else' }]);
+    expect(await expectMirrored(db)).toHaveLength(3);
+    await db.helps.update(first.id, { end_date: '2026-12-01T11:00:00.000Z', start_date: '2026-12-01T10:00:00.000Z' });
+    const moved = (await expectMirrored(db)).find((help) => help.id === first.id);
+    expect(moved).toMatchObject({ start_date: '2026-12-01T10:00:00.000Z', end_date: '2026-12-01T11:00:00.000Z', helper_id: 'someone-else' });
+    await db.helps.where('[village_id+start_date]').between([V, '2026-12-01'], [V, Dexie.maxKey]).modify({ comment: 'Modifié' });
+    await expectMirrored(db);
+    await db.helps.delete(first.id);
+    expect(await expectMirrored(db)).toHaveLength(2);
+    await db.helps.where('village_id').equals('village-b').delete();
+    expect(await expectMirrored(db)).toHaveLength(1);
+    await db.helps.bulkPut([aHelp({ village_id: V }), aHelp({ village_id: V })]);
+    await db.helps.clear();
+    expect(await expectMirrored(db)).toEqual([]);
+  });
+
+  it('keep the key of a help whose write failed', async () => {
+    const db = await freshDatabase();
+    const help = aHelp({ village_id: V });
+    await db.helps.add(help);
+    await expect(db.helps.bulkAdd([{ ...help, start_date: '2027-01-01T09:00:00.000Z' }, aHelp({ village_id: V })])).rejects.toThrow();
+    // bulkAdd goes on past a failure: the new help is in, the existing one kept its start.
+    expect((await expectMirrored(db)).map((h) => h.start_date)).toContain(help.start_date);
+  });
+
+  it('leave out of a put the helps stored as they are, and answer for all of them', async () => {
+    const written: string[] = [];
+    const db = await freshDatabase(undefined, written);
+    const same = aHelp({ village_id: V });
+    const moved = aHelp({ village_id: V });
+    await db.helps.bulkPut([same, moved]);
+    written.length = 0;
+    const fresh = aHelp({ village_id: V });
+    const keys = await db.helps.bulkPut([{ ...same }, { ...moved, start_date: '2027-02-01T08:00:00.000Z' }, fresh], { allKeys: true });
+    expect(keys).toEqual([same.id, moved.id, fresh.id]);
+    expect(written).toEqual([moved.id, fresh.id]);
+    expect((await expectMirrored(db)).map((help) => help.id).sort()).toEqual([same.id, moved.id, fresh.id].sort());
+    await db.helps.put({ ...same });
+    expect(written).toEqual([moved.id, fresh.id]);
+  });
+
+  it('are written in the same transaction as the helps: a transaction that fails leaves both as they were', async () => {
+    const db = await freshDatabase();
+    await db.helps.put(aHelp({ village_id: V }));
+    await expect(
+      db.transaction('rw', db.helps, async () => {
+        await db.helps.put(aHelp({ village_id: V }));
+        throw new Error('abandon');
+      }),
+    ).rejects.toThrow('abandon');
+    expect(await expectMirrored(db)).toHaveLength(1);
+  });
+
+  it('bound a village and a span of start days, whatever other villages share its prefix', async () => {
+    const db = await freshDatabase();
+    const inside = aHelp({ village_id: V, start_date: '2026-12-01T23:30:00.000Z' });
+    await db.helps.bulkPut([
+      inside,
+      aHelp({ village_id: V, start_date: '2026-11-30T23:59:59.999Z' }),
+      aHelp({ village_id: V, start_date: '2026-12-02T00:00:00.000Z' }),
+      aHelp({ village_id: `${V}-2`, start_date: '2026-12-01T12:00:00.000Z' }),
+      aHelp({ village_id: 'village', start_date: '2026-12-01T12:00:00.000Z' }),
+    ]);
+    const [from, to] = helpStartsRange(V, '2026-12-01', '2026-12-02');
+    const keys = await db.helpStarts.where(':id').between(from, to, true, false).primaryKeys();
+    expect(keys.map(parseHelpStartKey).map((help) => help.id)).toEqual([inside.id]);
+  });
+
+  it('are built from the helps already stored when a device upgrades', async () => {
+    const name = `help-starts-upgrade-${crypto.randomUUID()}`;
+    const helps = [aHelp({ village_id: V }), aHelp({ village_id: V, end_date: '2026-12-01T12:00:00.000Z' })];
+    // The store as version 5 left it: helps, no keys.
+    const before = new Dexie(name);
+    before.version(5).stores({ helps: 'id, village_id, village_need_id, start_date, [village_id+start_date]' });
+    await before.table('helps').bulkPut(helps);
+    before.close();
+    const db = await freshDatabase(name);
+    expect(await expectMirrored(db)).toHaveLength(2);
+  });
+});
