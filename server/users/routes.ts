@@ -15,6 +15,7 @@ import { verifyChangedAddress } from '../auth/verify-email-token';
 import { ownAccountOnly } from './own-account';
 import { releasedJobs, releaseFutureHelps } from '../villagers/release-helps';
 import { queueMail } from '../mail/queue';
+import { checkedPhone } from '../http/checked-phone';
 
 
 /** One's own account: read, changed, its photo, deleted. */
@@ -33,6 +34,7 @@ export function userRoutes(app: App, deps: Deps, serialize: Serializers) {
   });
 
   route(app, updateUser, ownAccountOnly, async (c, { user, body: input }) => {
+    const phone = checkedPhone(input.phone);
     return write(c, deps, 200, async (tx) => {
       let newAddress = false;
       let formerAddress: string | undefined;
@@ -48,7 +50,7 @@ export function userRoutes(app: App, deps: Deps, serialize: Serializers) {
           firstName: input.first_name,
           lastName: input.last_name,
           email: input.email,
-          phone: input.phone,
+          phone,
           analyticsConsent: input.analytics_consent,
           // A new address is unproven until its owner opens the link mailed to it.
           ...(newAddress ? { emailVerifiedAt: null } : {}),

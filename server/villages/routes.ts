@@ -9,6 +9,7 @@ import type { Executor } from '../db/client';
 import { villageNeeds, villagers, villages } from '../db/schema';
 import { releaseRemovedSlots } from '../needs/schedule-edit';
 import { conflict, invalid, text } from '../http/errors';
+import { checkedPhone } from '../http/checked-phone';
 import { route, type App } from '../http/route';
 import { write } from '../http/write';
 import { ownAccountOnly } from '../users/own-account';
@@ -73,6 +74,7 @@ export function villageRoutes(app: App, deps: Deps, serialize: Serializers, cach
   route(app, listUserVillages, ownAccountOnly, (c, { user, query }) => villagesOf(c, user.id, query));
 
   route(app, createVillage, async (c, { user, body: input }) => {
+    const phone = checkedPhone(input.phone);
     return write(c, deps, 201, async (tx) => {
       const now = deps.clock.now();
       const id = input.id?.toLowerCase() ?? uuidv7();
@@ -87,7 +89,7 @@ export function villageRoutes(app: App, deps: Deps, serialize: Serializers, cach
             id,
             state: VILLAGE_STATE.creation,
             creationMode: creation_mode,
-            ...columns(fields),
+            ...columns({ ...fields, phone }),
             // Absent: the column's default, Europe/Paris.
             timeZone: input.time_zone,
             shareCode: newShareCode(),
@@ -139,13 +141,14 @@ export function villageRoutes(app: App, deps: Deps, serialize: Serializers, cach
   });
 
   route(app, updateVillage, { ids }, async (c, { user, params: { id }, body: input }) => {
+    const phone = checkedPhone(input.phone);
     return write(c, deps, 200, async (tx) => {
       const m = await loadMembership(tx, id, user.id);
       canManage(m);
       const actor = actingAs(m, input.updater_id);
       const { updater_id: _updater, ...fields } = input;
       // A zone is never null (the contract's TimeZone): absent leaves it as it is.
-      const changes = { ...columns(fields), ...(input.time_zone ? { timeZone: input.time_zone } : {}) };
+      const changes = { ...columns({ ...fields, phone }), ...(input.time_zone ? { timeZone: input.time_zone } : {}) };
       const merged = { ...m.village, ...changes };
       if (merged.startDate && merged.endDate && merged.endDate < merged.startDate) {
         throw invalid([{ field: 'end_date', message: messages.endBeforeStart }]);

@@ -176,7 +176,7 @@ describe('updating a village', () => {
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({
       name: 'Le village de Jeanne',
-      phone: '0612345678',
+      phone: '+33612345678',
       start_date: '2026-12-01',
       end_date: '2027-01-31',
       home_infos: 'Code 1234B',

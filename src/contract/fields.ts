@@ -38,15 +38,25 @@ export const password = v.pipe(
   v.maxLength(128, messages.maxLength(128)),
 );
 
-/** The spec's custom numeric rule: empty or digits only. */
-export const digits = (max: number) =>
-  v.pipe(
-    v.nullish(v.string(typeMessage)),
-    v.transform((s) => (s == null ? null : s.replace(/[\s.]/g, '') || null)),
-    v.nullable(
-      v.pipe(v.string(), v.regex(/^\d+$/, messages.digits), v.maxLength(max, messages.maxLength(max))),
+/**
+ * A phone number on the wire, where the spec's numeric rule ("empty or digits only") applied: E.164
+ * ("+33612345678") as the app sends it, or digits as older apps sent it and as their writes may still be
+ * queued ("0612345678"); blank is no number. Letters get the spec's numeric message. Whether the number
+ * exists is for `./phone-number` (libphonenumber-js), which the forms and the server's write routes use:
+ * these schemas load with the first screen, and the library would weigh 29 KB gzip on it.
+ */
+export const phone = v.pipe(
+  v.nullish(v.string(typeMessage)),
+  v.transform((s) => (s == null ? null : s.trim() || null)),
+  v.nullable(
+    v.pipe(
+      v.string(),
+      v.regex(/^\+?[\d\s.\-()]+$/, messages.digits),
+      // E.164 has 15 digits at most; separators are not counted, as the spec's numeric rule did not count them.
+      v.check((s) => s.replace(/\D/g, '').length <= 15, messages.maxLength(15)),
     ),
-  );
+  ),
+);
 
 export const uuid = v.pipe(v.string(typeMessage), v.uuid(messages.uuid));
 export const optionalUuid = v.nullish(uuid);

@@ -17,6 +17,9 @@ export const messages = {
   passwordsDiffer: 'Les mots de passe ne correspondent pas',
   oneOf: "Cette valeur n'est pas autorisée",
   unknownField: "Ce champ n'est pas attendu",
+  phoneTooShort: 'Le numéro de téléphone est trop court',
+  phoneTooLong: 'Le numéro de téléphone est trop long',
+  phoneUnknown: "Ce numéro de téléphone n'existe pas",
 } as const;
 
 // Valibot's own messages are English: anything a schema did not name gets a French one.

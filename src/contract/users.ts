@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { digits, email, photo, text } from './fields';
+import { email, phone, photo, text } from './fields';
 
 /** The signed-in user, as they see themselves. */
 export const User = v.object({
@@ -29,7 +29,7 @@ export const UpdateUserInput = v.strictObject({
   first_name: v.optional(text(100)),
   last_name: v.optional(text(100)),
   email: v.optional(email),
-  phone: v.optional(digits(15)),
+  phone: v.optional(phone),
   analytics_consent: v.optional(v.nullable(v.boolean())),
 });
 export type UpdateUserInput = v.InferOutput<typeof UpdateUserInput>;

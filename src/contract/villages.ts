@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { messages } from './messages';
-import { digits, isoDate, optionalText, photo, uuid } from './fields';
+import { isoDate, optionalText, phone, photo, uuid } from './fields';
 import { Help } from './helps';
 import { VillageNeed } from './needs';
 import { DEFAULT_TIME_ZONE, TimeZone } from './schedule-schema';
@@ -78,7 +78,7 @@ const villageFields = {
   reason: v.optional(optionalText(255)),
   infos: v.optional(optionalText(2000)),
   home_infos: v.optional(optionalText(2000)),
-  phone: v.optional(digits(15)),
+  phone: v.optional(phone),
   start_date: v.optional(v.nullable(isoDate)),
   end_date: v.optional(v.nullable(isoDate)),
   first_name: v.optional(optionalText(100)),

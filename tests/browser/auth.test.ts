@@ -180,13 +180,13 @@ describe('sign-in and account in the browser', () => {
     await page.getByRole('button', { name: 'Enregistrer', exact: true }).press('Enter');
     await expect
       .poll(async () => (await (await fetch(`${app.base}/v1/users/me`, { headers: { Authorization: `Bearer ${t}` } })).json()).data)
-      .toMatchObject({ first_name: 'Alicia', phone: '0612345678' });
+      .toMatchObject({ first_name: 'Alicia', phone: '+33612345678' });
     await page.getByText('Vos modifications ont bien été enregistrées.').first().waitFor();
 
     await page.getByLabel('Téléphone').fill('06-12');
     await page.getByRole('button', { name: 'Enregistrer', exact: true }).press('Enter');
     await expect.poll(() => focusedName(page)).toBe('phone');
-    expect(await page.locator('.field-error').textContent()).toBe('Le champs doit être un chiffre');
+    expect(await page.locator('.field-error').textContent()).toBe('Le numéro de téléphone est trop court');
 
     const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#2f6f5e' } }).png().toBuffer();
     await page.getByLabel('Choisir une photo').setInputFiles({ name: 'moi.png', mimeType: 'image/png', buffer: png });

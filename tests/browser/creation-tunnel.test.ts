@@ -73,7 +73,7 @@ describe('the village creation tunnel', () => {
     await page.getByRole('heading', { name: 'Le village de Nina est prêt' }).waitFor();
     await expect.poll(async () => (await api(app.base, claire.token, 'GET', `/v1/villages/${id}?include=needs`)).body.data.state).toBe(2);
     const onServer = (await api(app.base, claire.token, 'GET', `/v1/villages/${id}?include=needs`)).body.data;
-    expect(onServer).toMatchObject({ creation_mode: 2, first_name: 'Nina', relationship: 'Ma mère', reason: 'Maman sort de l’hôpital.', phone: '0612345678' });
+    expect(onServer).toMatchObject({ creation_mode: 2, first_name: 'Nina', relationship: 'Ma mère', reason: 'Maman sort de l’hôpital.', phone: '+33612345678' });
     expect(onServer.needs).toHaveLength(2);
     expect((await api(app.base, claire.token, 'GET', '/v1/villages')).body.data).toHaveLength(1);
     // The share code arrives with the server's answer to the creation.

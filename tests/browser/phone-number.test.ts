@@ -1,8 +1,9 @@
 /**
  * Issue 18, item 5 (how a number is shown), in a real Chromium against the real server at 360 and 390 px:
- * a number stored as typed digits ("0612345678", as every number stored so far) reads "06 12 34 56 78" on
- * the village's page and its management page, and the call link dials it in E.164. Screenshots
- * /tmp/phone-number-*.png.
+ * a number sent as national digits ("0612345678", as older apps sent it; the server keeps it in E.164) reads
+ * "06 12 34 56 78" on the village's page and its management page, and the call link dials it in E.164.
+ * Numbers still stored as digits read the same (src/features/village-infos, unit). How a number is typed:
+ * phone-number-input.test.ts. Screenshots /tmp/phone-number-*.png.
  */
 import { describe, expect, it } from 'vitest';
 import { createOpenVillage, openBrowser, registerUser, startApp } from './harness';

@@ -24,11 +24,33 @@ describe('the profile form', () => {
     await renderWithRouter(() => <ProfileForm user={user} />);
     expect((screen.getByLabelText('Prénom') as HTMLInputElement).value).toBe('Alice');
     type('Nom', '');
-    type('Téléphone', '06-12');
+    type('Téléphone', '06 12 ab');
     save();
     await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Nom')));
     expect(screen.getByText('Ce champ est requis')).toBeTruthy();
     expect(screen.getByText('Le champs doit être un chiffre')).toBeTruthy();
+  });
+
+  it('says a number too short or that cannot exist, and sends nothing', async () => {
+    const { fetchMock, requests } = answerFetch({ status: 200, body: { data: user } });
+    vi.stubGlobal('fetch', fetchMock);
+    await renderWithRouter(() => <ProfileForm user={user} />);
+    type('Téléphone', '06-12');
+    save();
+    expect(await screen.findByText('Le numéro de téléphone est trop court')).toBeTruthy();
+    type('Téléphone', '+33 0 12 34 56 78');
+    save();
+    expect(await screen.findByText("Ce numéro de téléphone n'existe pas")).toBeTruthy();
+    expect((screen.getByLabelText('Téléphone') as HTMLInputElement).value).toBe('+33 0 12 34 56 78');
+    expect(requests).toEqual([]);
+  });
+
+  it('shows the number kept in the national format, an older one kept as digits too', async () => {
+    await renderWithRouter(() => <ProfileForm user={{ ...user, phone: '+33612345678' }} />);
+    expect((screen.getByLabelText('Téléphone') as HTMLInputElement).value).toBe('06 12 34 56 78');
+    cleanup();
+    await renderWithRouter(() => <ProfileForm user={{ ...user, phone: '0612345678' }} />);
+    expect((screen.getByLabelText('Téléphone') as HTMLInputElement).value).toBe('06 12 34 56 78');
   });
 
   it('maps the server’s 422 to the e-mail field', async () => {
@@ -47,7 +69,7 @@ describe('the profile form', () => {
   });
 
   it('saves, keeps the answer locally and says so with the spec’s toast', async () => {
-    const saved = { ...user, first_name: 'Alicia', phone: '0612345678' };
+    const saved = { ...user, first_name: 'Alicia', phone: '+33612345678' };
     const { fetchMock, requests } = answerFetch({ status: 200, body: { data: saved } });
     vi.stubGlobal('fetch', fetchMock);
     await renderWithRouter(() => <ProfileForm user={user} />);
@@ -57,7 +79,7 @@ describe('the profile form', () => {
     await waitFor(() => expect(toastStore.get().at(-1)?.text).toBe('Vos modifications ont bien été enregistrées.'));
     expect(requests[0]).toMatchObject({
       method: 'PUT',
-      body: { first_name: 'Alicia', last_name: 'Martin', email: 'alice@example.test', phone: '0612345678' },
+      body: { first_name: 'Alicia', last_name: 'Martin', email: 'alice@example.test', phone: '+33612345678' },
     });
     expect(requests[0].url).toMatch(/\/v1\/users\/u1$/);
     expect(await db.users.get('u1')).toEqual(saved);

@@ -1,19 +1,22 @@
 import { useState } from 'react';
-import { UpdateUserInput, type User } from '../../contract';
+import type { User } from '../../contract';
 import { useForm } from '../../components/form/use-form';
 import { TextField } from '../../components/form/text-field';
 import { FormAlert } from '../../components/form/form-alert';
 import { SubmitButton } from '../../components/form/submit-button';
+import { PHONE_EXAMPLES } from '../../components/form/phone-hint';
 import { toast, TOAST_TEXT } from '../../state/toasts';
 import { updateProfile } from './update-profile';
 import { addressChangedText } from '../verify-email';
+import { formatPhone } from '../village-infos';
+import { profileSchema } from './profile-schema';
 
 export function ProfileForm({ user }: { user: User }) {
   // Where the last save sent a verification link (a new address), said under the form.
   const [linkSentTo, setLinkSentTo] = useState<string | null>(null);
   const form = useForm({
-    schema: UpdateUserInput,
-    initial: { first_name: user.first_name, last_name: user.last_name, email: user.email, phone: user.phone ?? '' },
+    schema: profileSchema,
+    initial: { first_name: user.first_name, last_name: user.last_name, email: user.email, phone: user.phone ? formatPhone(user.phone) : '' },
     onSubmit: async (input) => {
       const result = await updateProfile(user.id, input);
       if (!result.ok) return { failure: result.failure };
@@ -33,8 +36,8 @@ export function ProfileForm({ user }: { user: User }) {
         label="Téléphone"
         type="tel"
         autoComplete="tel"
-        inputMode="numeric"
-        hint="Facultatif. Chiffres uniquement, par exemple 0612345678."
+        inputMode="tel"
+        hint={`Facultatif. Un numéro où vous joindre, ${PHONE_EXAMPLES}.`}
         {...form.field('phone')}
       />
       <SubmitButton busy={form.submitting}>Enregistrer</SubmitButton>

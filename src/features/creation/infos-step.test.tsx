@@ -24,7 +24,7 @@ const finish = () => fireEvent.click(screen.getByRole('button', { name: 'Termine
 const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
 describe('the infos step', () => {
-  it('needs a name, a presentation of 2000 characters at most and a phone in digits', async () => {
+  it('needs a name, a presentation of 2000 characters at most and a phone number without letters', async () => {
     await signInClaire();
     await pendingVillage({ creation_mode: 2, first_name: 'Nina' });
     await renderScreen(() => <InfosStep pcvi={CID.village} />);
@@ -42,6 +42,19 @@ describe('the infos step', () => {
     await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Nom du village')));
     expect(await db.outbox.count()).toBe(0);
     expect(track).not.toHaveBeenCalled();
+  });
+
+  it('says a phone number is too short and queues nothing', async () => {
+    await signInClaire();
+    await pendingVillage({ creation_mode: 2, first_name: 'Nina' });
+    await renderScreen(() => <InfosStep pcvi={CID.village} />);
+    await screen.findByLabelText('Nom du village');
+    type('Téléphone', '06 12');
+    finish();
+    expect(await screen.findByText('Le numéro de téléphone est trop court')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Téléphone')));
+    expect((screen.getByLabelText('Téléphone') as HTMLInputElement).value).toBe('06 12');
+    expect(await db.outbox.count()).toBe(0);
   });
 
   it('for oneself, suggests a name after the signed-in user', async () => {
@@ -68,10 +81,10 @@ describe('the infos step', () => {
     expect(entries.map((e) => e.kind)).toEqual(['update-village', 'finish-creation']);
     expect(entries[0].payload).toEqual({
       village_id: CID.village,
-      input: { updater_id: CID.claire, name: 'Les amis de Nina', infos: 'Nina se remet d’une opération de la hanche.', phone: '0612345678' },
+      input: { updater_id: CID.claire, name: 'Les amis de Nina', infos: 'Nina se remet d’une opération de la hanche.', phone: '+33612345678' },
     });
     expect(entries[1].payload).toEqual({ village_id: CID.village, creator_id: CID.claire });
-    expect(await db.villages.get(CID.village)).toMatchObject({ state: 2, name: 'Les amis de Nina', phone: '0612345678' });
+    expect(await db.villages.get(CID.village)).toMatchObject({ state: 2, name: 'Les amis de Nina', phone: '+33612345678' });
     expect(track).toHaveBeenCalledExactlyOnceWith('finish_village_creation');
     expect(readProgress(CID.village)).toBeNull();
   });

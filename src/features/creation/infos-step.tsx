@@ -6,13 +6,15 @@ import { useForm } from '../../components/form/use-form';
 import { FormAlert } from '../../components/form/form-alert';
 import { TextField } from '../../components/form/text-field';
 import { TextAreaField } from '../../components/form/text-area-field';
+import { PHONE_EXAMPLES } from '../../components/form/phone-hint';
 import { finishCreationAction } from '../villages/actions';
 import { PendingVillage } from './pending-village';
 import { forgetProgress } from './progress';
 import { refusedLocally, saveVillageFields } from './save-step';
 import { StepActions } from './step-actions';
-import { infosSchema } from './step-schemas';
+import { infosSchema } from './infos-schema';
 import { helpedPerson, infosTitle, presentationHint } from './helped-person';
+import { formatPhone } from '../village-infos';
 
 /** The last step: the village's name and presentation, then the creation is finished. */
 export function InfosStep({ pcvi }: { pcvi: string }) {
@@ -35,7 +37,7 @@ function InfosForm({ village, creatorId, suggestedName }: { village: Village; cr
   const navigate = useNavigate();
   const form = useForm({
     schema: infosSchema,
-    initial: { name: village.name ?? suggestedName, infos: village.infos ?? '', phone: village.phone ?? '' },
+    initial: { name: village.name ?? suggestedName, infos: village.infos ?? '', phone: village.phone ? formatPhone(village.phone) : '' },
     onSubmit: async (fields) => {
       const saved = await saveVillageFields(village, creatorId, fields);
       if (!saved.ok) return refusedLocally(saved);
@@ -61,7 +63,7 @@ function InfosForm({ village, creatorId, suggestedName }: { village: Village; cr
       />
       <TextField
         label="Téléphone"
-        hint="Facultatif. Un numéro où joindre la personne qui coordonne, en chiffres."
+        hint={`Facultatif. Un numéro où joindre la personne qui coordonne, ${PHONE_EXAMPLES}.`}
         type="tel"
         inputMode="tel"
         autoComplete="tel"

@@ -1,10 +1,11 @@
 import * as v from 'valibot';
-import { digits, isoDate, messages, optionalText, text } from '../../contract';
+import { isoDate, messages, optionalText, text } from '../../contract';
 
 /**
  * Each step's form, checked with the contract's own field rules and French messages (the server checks
  * the same through UpdateVillageInput), plus what the tunnel asks for although the contract lets it be
- * empty: who the village is for, the close person's first name, the village's name.
+ * empty: who the village is for, the close person's first name, the village's name. The last step's form
+ * is in ./infos-schema, apart: it checks the phone number with a library the other steps need not load.
  */
 
 export const reasonSchema = v.object({
@@ -32,12 +33,6 @@ export const periodSchema = v.pipe(
     ['end_date'],
   ),
 );
-
-export const infosSchema = v.object({
-  name: text(100),
-  infos: optionalText(2000),
-  phone: digits(15),
-});
 
 /** A need of the village's own words, typed on the needs step. */
 export const freeNeedName = text(100);

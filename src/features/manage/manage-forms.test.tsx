@@ -140,19 +140,37 @@ describe('the period form', () => {
 });
 
 describe('the phone form', () => {
-  it('takes digits only, 15 at most, and keeps them without spaces', async () => {
+  it('checks the number as typed, queues nothing until it is right, and keeps it in E.164', async () => {
     const { router } = await open(PhonePage);
     await screen.findByLabelText('Numéro de téléphone');
     type('Numéro de téléphone', '06 12 ab');
     save();
     await waitFor(() => expect(errorOf('Numéro de téléphone')).toBe('Le champs doit être un chiffre'));
+    type('Numéro de téléphone', '06 12');
+    await waitFor(() => expect(errorOf('Numéro de téléphone')).toBe('Le numéro de téléphone est trop court'));
     type('Numéro de téléphone', '0612345678901234');
-    await waitFor(() => expect(errorOf('Numéro de téléphone')).toBe('Ce champs doit contenir 15 caractères maximum'));
+    await waitFor(() => expect(errorOf('Numéro de téléphone')).toBe('Le numéro de téléphone est trop long'));
+    save();
+    await waitFor(() => expect(errorOf('Numéro de téléphone')).toBe('Le numéro de téléphone est trop long'));
+    // What was typed stays to be corrected, and nothing left for the server.
+    expect((screen.getByLabelText('Numéro de téléphone') as HTMLInputElement).value).toBe('0612345678901234');
+    expect(await outbox()).toEqual([]);
 
     type('Numéro de téléphone', '06 12 34 56 78');
     save();
     await savedAndBack(router);
-    expect(await outbox()).toEqual([['update-village', { village_id: ID.village, input: { updater_id: ID.nina, phone: '0612345678' } }]]);
-    expect(await db.villages.get(ID.village)).toMatchObject({ phone: '0612345678' });
+    expect(await outbox()).toEqual([['update-village', { village_id: ID.village, input: { updater_id: ID.nina, phone: '+33612345678' } }]]);
+    expect(await db.villages.get(ID.village)).toMatchObject({ phone: '+33612345678' });
+  });
+
+  it('shows the number kept in the national format, and a number of another country as it is dialled', async () => {
+    await buildVillage('nina');
+    await db.villages.update(ID.village, { phone: '+33612345678' });
+    await renderScreen(() => <PhonePage villageId={ID.village} />);
+    expect(((await screen.findByLabelText('Numéro de téléphone')) as HTMLInputElement).value).toBe('06 12 34 56 78');
+    cleanup();
+    await db.villages.update(ID.village, { phone: '+442079460958' });
+    await renderScreen(() => <PhonePage villageId={ID.village} />);
+    expect(((await screen.findByLabelText('Numéro de téléphone')) as HTMLInputElement).value).toBe('+44 20 7946 0958');
   });
 });

@@ -5,9 +5,11 @@ import { TextField } from '../../components/form/text-field';
 import { TextAreaField } from '../../components/form/text-area-field';
 import { FormAlert } from '../../components/form/form-alert';
 import { SubmitButton } from '../../components/form/submit-button';
+import { PHONE_EXAMPLES } from '../../components/form/phone-hint';
 import type { ManageContext } from './manage-screen';
 import { homeInfosSchema, periodSchema, phoneSchema, presentationSchema, shown } from './village-form-schemas';
 import { useSaveVillage } from './use-save-village';
+import { formatPhone } from '../village-infos';
 
 /** The forms of the manage sub-pages: each is one small update-village write. */
 
@@ -97,7 +99,7 @@ export function PeriodForm({ village, me }: ManageContext) {
 export function PhoneForm({ village, me }: ManageContext) {
   const form = useForm({
     schema: phoneSchema(me.id),
-    initial: { phone: shown(village.phone) },
+    initial: { phone: village.phone ? formatPhone(village.phone) : '' },
     onSubmit: useSaveVillage(village),
   });
   const { formRef } = form;
@@ -107,9 +109,9 @@ export function PhoneForm({ village, me }: ManageContext) {
       <TextField
         label="Numéro de téléphone"
         type="tel"
-        inputMode="numeric"
+        inputMode="tel"
         autoComplete="off"
-        hint="Facultatif. Le numéro que les membres du village peuvent appeler, en chiffres."
+        hint={`Facultatif. Le numéro que les membres du village peuvent appeler, ${PHONE_EXAMPLES}.`}
         {...form.field('phone')}
       />
       <SubmitButton busy={form.submitting}>Enregistrer</SubmitButton>

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { CREATION_MODE, UpdateVillageInput, optionalText, text, type Village } from '../../contract';
+import { phoneNumber } from '../../contract/phone-number';
 
 /**
  * The manage forms, validated by the contract itself: what is typed (strings) becomes an UpdateVillageInput
@@ -16,7 +17,8 @@ const optionalDay = v.pipe(typed, v.transform((s) => s || null));
 export const homeInfosSchema = (updaterId: string) =>
   v.pipe(v.object({ home_infos: typed }), asInput(updaterId), UpdateVillageInput);
 
-export const phoneSchema = (updaterId: string) => v.pipe(v.object({ phone: typed }), asInput(updaterId), UpdateVillageInput);
+/** The contact number, checked as typed (too short, a number that cannot exist) and sent in E.164. */
+export const phoneSchema = (updaterId: string) => v.pipe(v.object({ phone: phoneNumber }), asInput(updaterId), UpdateVillageInput);
 
 export const periodSchema = (updaterId: string) =>
   v.pipe(v.object({ start_date: optionalDay, end_date: optionalDay }), asInput(updaterId), UpdateVillageInput);
