@@ -36,7 +36,6 @@ describe('local effects', () => {
       end_date: '2026-12-01T11:00:00.000Z',
       comment: 'Je passe',
       created_at: MADE_AT.toISOString(),
-      village_need: need,
     });
   });
 
@@ -148,15 +147,17 @@ describe('update-help: the note on a help', () => {
     expect(updateHelp.describe?.(note(helpId, 'Je passe'))).toBe('Mot sur votre aide : « Je passe »');
   });
 
-  it('settles with the server’s help, keeping the local need, and never brings back a help withdrawn meanwhile', async () => {
+  it('settles with the server’s help, stored lean as a pull stores it, and never brings back a help withdrawn meanwhile', async () => {
     const need = aNeed({ village_id: villageId, name: 'Dîner' });
     const help = aHelpOn(need, { helper_id: villagerId });
     await seedLocal(db, aVillage({ id: villageId }), [need], [help]);
-    const { village_need: _need, ...answered } = { ...help, comment: 'Je passe' };
+    // An answer that carries a copy of the need: the device keeps the help without it (its need is in the needs table).
+    const answered = { ...help, comment: 'Je passe' };
     const settle = (helpId: string) =>
       db.transaction('rw', [db.needs, db.helps, db.categories, db.villages], () => updateHelp.settle!(db, note(helpId, 'Je passe'), answered));
     await settle(help.id);
-    expect(await db.helps.get(help.id)).toEqual({ ...help, comment: 'Je passe' });
+    const { village_need: _need, ...lean } = answered;
+    expect(await db.helps.get(help.id)).toEqual(lean);
     await db.helps.delete(help.id);
     await settle(help.id);
     expect(await db.helps.get(help.id)).toBeUndefined();

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { DateTime } from 'luxon';
-import { CreateHelpInput, uuid } from '../../../contract';
+import { CreateHelpInput, uuid, type Help } from '../../../contract';
 import { formatSlotStart } from '../../../contract/help-time';
 import { requestTo } from '../../../contract/endpoint';
 import { addHelp as addHelpEndpoint } from '../../../contract/endpoints/needs';
@@ -26,6 +26,9 @@ export type AddHelpPayload = v.InferOutput<typeof Payload>;
 export const slotTime = (iso: string) =>
   DateTime.fromISO(iso, { zone: 'Europe/Paris' }).setLocale('fr').toFormat("cccc d LLLL 'à' H'h'mm").replace(/h00$/, ' h');
 
+/** A help as stored on the device: without the copy of its need an answer may carry (the needs table has it). */
+export const withoutNeedCopy = ({ village_need: _copy, ...help }: Help): Help => help;
+
 /** A helper takes a slot on a need. */
 export const addHelp = defineMutation({
   name: 'add-help',
@@ -45,16 +48,14 @@ export const addHelp = defineMutation({
       end_date: p.input.end_date ? new Date(p.input.end_date).toISOString() : null,
       comment: p.input.comment ?? null,
       created_at: createdAt,
-      village_need: need,
     });
   },
   request: (p) => requestTo(addHelpEndpoint, { params: { id: p.village_id, needId: p.village_need_id }, body: { ...p.input, id: p.id } }),
   async settle(db, p, data) {
     // A later write still waiting (deleting the need) may have taken the help away with its need: the
-    // answer must not bring it back. The local need also carries later changes the answer's copy lacks.
-    const need = await db.needs.get(p.village_need_id);
-    if (!need) return;
-    await db.helps.put({ ...data, village_need: need });
+    // answer must not bring it back. Stored lean, as a pull stores helps: their need is in the needs table.
+    if (!(await db.needs.get(p.village_need_id))) return;
+    await db.helps.put(withoutNeedCopy(data));
   },
   describe: (p) => {
     if (p.slot && p.need_name !== undefined) return `Créneau du ${formatSlotStart(p.input.start_date, p.time_zone)} sur « ${p.need_name} »`;

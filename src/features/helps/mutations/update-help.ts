@@ -3,6 +3,7 @@ import { UpdateHelpInput, uuid } from '../../../contract';
 import { requestTo } from '../../../contract/endpoint';
 import { updateHelp as updateHelpEndpoint } from '../../../contract/endpoints/needs';
 import { defineMutation } from '../../../outbox/mutation-kind';
+import { withoutNeedCopy } from './add-help';
 
 const Payload = v.object({ village_id: uuid, help_id: uuid, input: UpdateHelpInput });
 export type UpdateHelpPayload = v.InferOutput<typeof Payload>;
@@ -19,10 +20,9 @@ export const updateHelp = defineMutation({
   },
   request: (p) => requestTo(updateHelpEndpoint, { params: { id: p.village_id, helpId: p.help_id }, body: p.input }),
   async settle(db, p, data) {
-    // Same care as add-help: a help withdrawn by a later write must not come back, and it keeps its local need.
-    const help = await db.helps.get(p.help_id);
-    if (!help) return;
-    await db.helps.put({ ...data, village_need: help.village_need });
+    // Same care as add-help: a help withdrawn by a later write must not come back.
+    if (!(await db.helps.get(p.help_id))) return;
+    await db.helps.put(withoutNeedCopy(data));
   },
   describe: (p) => (p.input.comment ? `Mot sur votre aide : « ${p.input.comment} »` : 'Mot sur votre aide retiré'),
 });
