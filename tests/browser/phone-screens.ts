@@ -5,10 +5,14 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { axeViolations, PHONE } from './screens';
+import { checkSmallAndLargeText } from './reflow-checks';
 
 export const PHONES = [{ width: 360, height: 780 }, PHONE] as const;
 
-/** At each phone width: a screenshot, no axe violation, and `check` (what the test asserts at that width); back to 390 px. */
+/**
+ * At each phone width: a screenshot, no axe violation, and `check` (what the test asserts at that width); then
+ * the screen at 320 px and with the text doubled (reflow-checks.ts, issue 18 item 8); back to 390 px.
+ */
 export async function checkPhoneScreen(page: Page, name: string, check: (width: number) => Promise<void> = async () => undefined) {
   for (const size of PHONES) {
     await page.setViewportSize(size);
@@ -16,5 +20,5 @@ export async function checkPhoneScreen(page: Page, name: string, check: (width: 
     await page.screenshot({ path: `/tmp/phone-${name}-${size.width}.png`, fullPage: true });
     expect(await axeViolations(page), `${name} at ${size.width} px`).toEqual([]);
   }
-  await page.setViewportSize(PHONE);
+  await checkSmallAndLargeText(page, `phone-${name}`);
 }

@@ -4,6 +4,7 @@
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { checkSmallAndLargeText } from './reflow-checks';
 
 const AXE = new URL('../../node_modules/axe-core/axe.min.js', import.meta.url).pathname;
 export const PHONE = { width: 390, height: 844 } as const;
@@ -18,14 +19,17 @@ export async function axeViolations(page: Page): Promise<string[]> {
   });
 }
 
-/** Screenshots `/tmp/<prefix>-<name>-<width>.png` at both widths, with no axe violation at either; back to the phone's size. */
+/**
+ * Screenshots `/tmp/<prefix>-<name>-<width>.png` at both widths, with no axe violation at either, then the same
+ * screen at 320 px and with the text doubled (reflow-checks.ts, issue 18 item 8); back to the phone's size.
+ */
 export async function checkScreen(page: Page, name: string, prefix = 'village') {
   for (const size of [PHONE, DESKTOP]) {
     await page.setViewportSize(size);
     await page.screenshot({ path: `/tmp/${prefix}-${name}-${size.width}.png`, fullPage: true });
     expect(await axeViolations(page), `${name} at ${size.width} px`).toEqual([]);
   }
-  await page.setViewportSize(PHONE);
+  await checkSmallAndLargeText(page, `${prefix}-${name}`);
 }
 
 /** A new page of the context, signed in with the token as the app keeps it (localStorage). */
