@@ -1,3 +1,4 @@
+import { mergeDrizzleParsers } from './pglite-parsers';
 import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
@@ -92,6 +93,7 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
   const client = await (options.started ??
     PGlite.create(options.dataDir, options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}));
   yieldBetweenQueries(client);
+  mergeDrizzleParsers(client);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
