@@ -25,13 +25,22 @@ export function onApiEvent<K extends keyof Handlers>(event: K, handler: Handlers
  */
 export const signalSessionExpired = (message = 'Non authentifié') => handlers.unauthorized?.({ kind: 'unauthorized', message });
 
+/**
+ * Only the refusal of the token still in use ends the session. A call sent before a sign-out (or before a new
+ * sign-in) can answer 401 afterwards: acting on it signed out again, and the login form it reopened had lost
+ * the address to come back to (CI caught it in phone-return-after-sign-in).
+ */
+const refused = (failure: ApiFailure, token: string) => {
+  if (token === getToken()) handlers.unauthorized?.(failure);
+};
+
 /** The page's side of the transport: the stored token, the shell's handlers, the loading indicator. */
 export const pageTransport: TransportEnv = {
   get baseUrl() {
     return apiBaseUrl() || (globalThis.location?.origin ?? 'http://localhost:3333');
   },
   token: getToken,
-  onUnauthorized: (failure) => handlers.unauthorized?.(failure),
+  onUnauthorized: refused,
   onServerError: (failure) => handlers.serverError?.(failure),
   loading,
 };
@@ -42,7 +51,7 @@ export const quietTransport: TransportEnv = {
     return pageTransport.baseUrl;
   },
   token: getToken,
-  onUnauthorized: (failure) => handlers.unauthorized?.(failure),
+  onUnauthorized: refused,
 };
 
 /** A call to /v1 from the page. */

@@ -272,7 +272,7 @@ describe('the 401 and 500 events', () => {
     expect([guest.unauthorized, wrongPassword.unauthorized].map((handler) => handler.mock.calls.length)).toEqual([0, 0]);
     const expired = testEnv([failing(401)], { token: 'stale' });
     await send(expired.env, readItem, { params: { id: 'x' } });
-    expect(expired.unauthorized).toHaveBeenCalledWith({ kind: 'unauthorized', message: 'statut 401' });
+    expect(expired.unauthorized).toHaveBeenCalledWith({ kind: 'unauthorized', message: 'statut 401' }, 'stale');
   });
 
   it('shows the error page on a 500 only where the caller asks for it', async () => {

@@ -16,8 +16,8 @@ export interface TransportEnv {
   fetch?: typeof fetch;
   /** The bearer token to send, if any (read afresh for each call). */
   token(): string | null | Promise<string | null>;
-  /** The token was refused: the session is over (only raised when a token was sent). */
-  onUnauthorized?(failure: ApiFailure & { kind: 'unauthorized' }): void;
+  /** `token` was refused: the session is over (only raised when a token was sent). */
+  onUnauthorized?(failure: ApiFailure & { kind: 'unauthorized' }, token: string): void;
   /** A 500 on a call that asked for the error page. */
   onServerError?(failure: ApiFailure & { kind: 'server' }): void;
   /** The global loading indicator, when this side has one. */
@@ -143,7 +143,7 @@ export async function resultOf<E extends AnyEndpoint>(
     return { ok: true, status: res.status, data: read.value as AnswerOf<E> };
   }
   const failure = await failureFrom(res, (env.now ?? Date.now)());
-  if (failure.kind === 'unauthorized' && token) env.onUnauthorized?.(failure);
+  if (failure.kind === 'unauthorized' && token) env.onUnauthorized?.(failure, token);
   if (failure.kind === 'server' && failure.status === 500 && options.showErrorPage) env.onServerError?.(failure);
   return { ok: false, failure };
 }

@@ -68,6 +68,26 @@ describe('a 401 during a session', () => {
     expect(navigate).toHaveBeenCalledWith({ to: '/auth/login', search: { redirect: undefined, expired: true }, replace: true });
   });
 
+  it('ignores a refusal that comes back after the token changed: a call sent before signing in again', async () => {
+    setToken('old');
+    localStorage.setItem(RETURN_TO_KEY, '/account/profile');
+    const { router, navigate } = fakeRouter('/auth/login', '/auth/login?redirect=%2Faccount%2Fprofile');
+    stop = listenForExpiredSession(router);
+    let answer!: (res: Response) => void;
+    vi.stubGlobal('fetch', () => new Promise<Response>((resolve) => (answer = resolve)));
+    const late = send(quietTransport, getMe, {}, { retries: 0 });
+    await vi.waitFor(() => expect(answer).toBeTypeOf('function'));
+    // Signed in again meanwhile: the new session and where it returns to stay.
+    setToken('new');
+    localStorage.setItem(RETURN_TO_KEY, '/account/profile');
+    answer(expired());
+    expect(await late).toMatchObject({ ok: false, failure: { kind: 'unauthorized' } });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(navigate).not.toHaveBeenCalled();
+    expect(localStorage.getItem('ga-token')).toBe('new');
+    expect(localStorage.getItem(RETURN_TO_KEY)).toBe('/account/profile');
+  });
+
   it('does nothing for a guest whose call is refused (a wrong password is not an expired session)', async () => {
     localStorage.clear();
     const { router, navigate } = fakeRouter('/auth/login');
