@@ -4,6 +4,7 @@ import { RouterProvider } from '@tanstack/react-router';
 import { router } from './router';
 import { provideMutationKinds } from './outbox/registry';
 import { followPageExit, importChunk } from './pwa/lazy-chunk';
+import { preloadWarmStart } from './app/warm-start-code';
 import './styles.css';
 
 // Before anything is imported on demand: an import cut short by the page being left is not an error (lazy-chunk.ts).
@@ -12,6 +13,9 @@ followPageExit();
 // The kinds of queued writes, loaded the first time the outbox is replayed or rebased: not with the first
 // screen's code (its size budget), which has no use for them.
 provideMutationKinds(() => importChunk(() => import('./app/mutation-kinds')).then((m) => m.mutationKinds));
+
+// A warm start's code, every level of it at once rather than one guard after another (warm-start-code.ts).
+preloadWarmStart(router, location.pathname);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');

@@ -77,6 +77,15 @@ describe('the installable shell', () => {
       await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe('/dashboard/villages');
       await heading(page).waitFor();
       await page.getByText(OFFLINE_TEXT).waitFor();
+      // The build's files came from the precache by the browser's static route, not each through the worker's
+      // fetch handler (sw/sw.ts); the shell's own document still goes through the handler.
+      const assetSources = await page.evaluate(() =>
+        (performance.getEntriesByType('resource') as (PerformanceResourceTiming & { workerFinalSourceType?: string })[])
+          .filter((entry) => new URL(entry.name).pathname.startsWith('/assets/'))
+          .map((entry) => entry.workerFinalSourceType),
+      );
+      expect(assetSources.length).toBeGreaterThan(5);
+      expect([...new Set(assetSources)]).toEqual(['cache']);
 
       await page.goto(`${app.base}/account`);
       await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe('/account');

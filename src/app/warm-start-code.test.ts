@@ -1,0 +1,40 @@
+// @vitest-environment happy-dom
+import 'fake-indexeddb/auto';
+import type { AnyRouter } from '@tanstack/react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { router } from '../router';
+import { markDataLoaded } from '../features/bootstrap/data-loaded';
+import { setToken } from '../session/token';
+import { preloadWarmStart } from './warm-start-code';
+
+/** The app's own route table; only the chunk loads are recorded. */
+function recordingRouter() {
+  const loaded: string[] = [];
+  const recording = Object.create(router) as AnyRouter;
+  recording.loadRouteChunk = vi.fn((route: { id: string }) => {
+    loaded.push(route.id);
+    return Promise.resolve();
+  }) as unknown as AnyRouter['loadRouteChunk'];
+  return { recording, loaded };
+}
+
+beforeEach(() => localStorage.clear());
+
+describe('the code of a warm start, asked for as the entry runs', () => {
+  it("asks for every route chunk of the planning's address at once when this session's data is on the device", () => {
+    setToken('tok');
+    markDataLoaded('tok');
+    const { recording, loaded } = recordingRouter();
+    preloadWarmStart(recording, '/dashboard/villages/v1/planning');
+    expect(loaded).toEqual(['__root__', '/_dashboard', '/_dashboard/dashboard/villages/$id/planning']);
+  });
+
+  it('asks for nothing on a first start of the session or signed out: those go through the bootstrap page or sign-in', () => {
+    const { recording, loaded } = recordingRouter();
+    preloadWarmStart(recording, '/dashboard/villages/v1/planning');
+    setToken('new');
+    markDataLoaded('old');
+    preloadWarmStart(recording, '/dashboard/villages/v1/planning');
+    expect(loaded).toEqual([]);
+  });
+});
