@@ -29,6 +29,19 @@ export function dayCount({ slots, helps }: DayContent) {
 
 const NOTHING: DayContent = { slots: [], helps: [] };
 
+type SlotEntry = DayContent['slots'][number];
+type HelpEntry = DayContent['helps'][number];
+
+/** The first `n` of a day's slots then helps, each made by its function. */
+function firstOf<T>(content: DayContent, n: number, ofSlot: (entry: SlotEntry) => T, ofHelp: (entry: HelpEntry) => T): T[] {
+  const out = content.slots.slice(0, n).map(ofSlot);
+  for (const entry of content.helps) {
+    if (out.length >= n) break;
+    out.push(ofHelp(entry));
+  }
+  return out;
+}
+
 /** Whole weeks of the month: dots and counts below 1024 px, the needs' names above (planning.css). */
 export function MonthView({ anchor, days, contents, today, lookups, onOpenDay }: MonthViewProps) {
   return (
@@ -42,25 +55,27 @@ export function MonthView({ anchor, days, contents, today, lookups, onOpenDay }:
         {days.map((day) => {
           const content = contents.get(day) ?? NOTHING;
           const open = content.slots.filter((entry) => isTakeable(entry.state)).length;
-          const colors = [
-            ...content.slots.map((entry) => lookups.colorByNeedId.get(entry.slot.village_need_id)),
-            ...content.helps.map((entry) => lookups.colorByNeedId.get(entry.help.village_need_id)),
-          ];
-          const names = [
-            ...content.slots.map((entry) => ({
+          // Only what a cell shows is built: a busy day of a 20,000-help village holds some 65 helps.
+          const count = content.slots.length + content.helps.length;
+          const colors = firstOf(content, DOTS_PER_CELL, (entry) => lookups.colorByNeedId.get(entry.slot.village_need_id), (entry) =>
+            lookups.colorByNeedId.get(entry.help.village_need_id),
+          );
+          const names = firstOf(
+            content,
+            NAMES_PER_CELL,
+            (entry) => ({
               key: `${entry.slot.village_need_id} ${entry.slot.start_date}`,
               color: lookups.colorByNeedId.get(entry.slot.village_need_id),
               text: `${SLOT_MARK[entry.state]} ${needOf({ village_need_id: entry.slot.village_need_id }, lookups)?.name ?? 'Besoin supprimé'}`,
-              title: slotStateText(entry),
-            })),
-            ...content.helps.map((entry) => ({
+              title: slotStateText(entry) as string | undefined,
+            }),
+            (entry) => ({
               key: entry.help.id,
               color: lookups.colorByNeedId.get(entry.help.village_need_id),
               text: needOf(entry.help, lookups)?.name ?? 'Besoin supprimé',
               title: undefined,
-            })),
-          ];
-          const count = names.length;
+            }),
+          );
           const isToday = day === today;
           const classes = ['month-day', isToday ? 'is-today' : '', sameMonth(day, anchor) ? '' : 'is-outside'].filter(Boolean).join(' ');
           return (
@@ -76,7 +91,7 @@ export function MonthView({ anchor, days, contents, today, lookups, onOpenDay }:
               </h3>
               <p className="month-day-count">
                 <span className="month-day-dots" aria-hidden="true">
-                  {colors.slice(0, DOTS_PER_CELL).map((color, i) => (
+                  {colors.map((color, i) => (
                     <span key={i} className="month-dot" style={{ background: color ?? '#000000' }} />
                   ))}
                 </span>
@@ -92,7 +107,7 @@ export function MonthView({ anchor, days, contents, today, lookups, onOpenDay }:
               ) : null}
               {count ? (
                 <ul className="month-day-names">
-                  {names.slice(0, NAMES_PER_CELL).map((name) => (
+                  {names.map((name) => (
                     <li key={name.key} style={{ borderColor: name.color ?? '#000000' }} title={name.title}>
                       {name.text}
                     </li>
