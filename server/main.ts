@@ -30,7 +30,7 @@ const root = join(import.meta.dirname, '..');
 // The rest of the server, imported while PGlite starts: dynamic imports, which the build turns into chunks of
 // their own, compiled only now rather than before the first line of this file runs.
 const [
-  { serve },
+  { serveApp },
   { answerClientErrors },
   { openPglite, openPostgres, prepare },
   { createApp },
@@ -45,7 +45,7 @@ const [
   { startMailDispatch },
   { startSweeps },
 ] = await Promise.all([
-  import('@hono/node-server'),
+  import('./http/serve-node'),
   import('./http/client-error'),
   import('./db/client'),
   import('./app'),
@@ -138,7 +138,7 @@ const fetch: typeof app.fetch = (...args) => {
   return answer;
 };
 
-const server = serve({ fetch, port: config.port }, (info) => {
+const server = serveApp({ fetch, port: config.port }, (info) => {
   logger.info(
     // ready_ms: since the process began, what `npm run bench:start` measures from outside.
     { port: info.port, database: database.kind, url: config.publicUrl, ready_ms: Math.round(performance.now()) },

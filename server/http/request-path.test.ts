@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import pino from 'pino';
+import type { AddressInfo } from 'node:net';
 import { createWorld } from '../test/world';
+import { serveApp } from './serve-node';
 import { text as T } from './errors';
 
 const lines: string[] = [];
@@ -8,17 +10,27 @@ const logger = pino({ level: 'warn' }, { write: (line: string) => lines.push(lin
 const world = await createWorld({ logger });
 
 describe('what every request goes through', () => {
-  it('marks every answer nosniff: success, not found, refused, bad JSON, too large', async () => {
+  it('marks every answer nosniff, served as `npm start` serves it: success, not found, refused, bad JSON, too large', async () => {
     const user = await world.user('Nina');
-    const answers = await Promise.all([
-      world.request('GET', '/v1/health'),
-      world.request('GET', '/v1/nulle-part'),
-      world.request('GET', '/v1/users/me'),
-      world.request('POST', '/v1/villages', { token: user.token, body: '{pas du json', headers: { 'Content-Type': 'application/json' } }),
-      world.request('POST', '/v1/villages', { token: user.token, json: { name: 'x'.repeat(1_100_000) } }),
-    ]);
-    expect(answers.map((a) => a.status)).toEqual([200, 404, 401, 400, 413]);
-    for (const answer of answers) expect(answer.headers.get('X-Content-Type-Options')).toBe('nosniff');
+    const server = serveApp({ fetch: world.app.fetch, port: 0 });
+    await new Promise((resolve) => server.once('listening', resolve));
+    try {
+      const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const signedIn = { Authorization: `Bearer ${user.token}`, 'Content-Type': 'application/json' };
+      const answers = await Promise.all([
+        fetch(`${base}/v1/health`),
+        fetch(`${base}/v1/nulle-part`),
+        fetch(`${base}/v1/users/me`),
+        fetch(`${base}/v1/villages`, { method: 'POST', headers: signedIn, body: '{pas du json' }),
+        fetch(`${base}/v1/villages`, { method: 'POST', headers: signedIn, body: JSON.stringify({ name: 'x'.repeat(1_100_000) }) }),
+      ]);
+      expect(answers.map((a) => a.status)).toEqual([200, 404, 401, 400, 413]);
+      for (const answer of answers) expect(answer.headers.get('X-Content-Type-Options')).toBe('nosniff');
+      // Node merges the mark with the answer's own headers: the JSON type is still there, once.
+      expect(answers[0].headers.get('Content-Type')).toMatch(/^application\/json/);
+    } finally {
+      server.close();
+    }
   });
 
   it('refuses a body whose declared length is over the limit with the French 413, before reading it', async () => {

@@ -2,7 +2,7 @@ import { count, eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
+import { serveApp as serve } from './serve-node';
 import { afterAll, describe, expect, it } from 'vitest';
 import { actions, helps, idempotencyKeys, sessions, villageNeeds } from '../db/schema';
 import { newToken } from '../auth/tokens';
