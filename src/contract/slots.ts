@@ -55,8 +55,10 @@ export function slotsBetween(
   now: Date = new Date(),
 ): Slot[] {
   const holders = new Map<string, HelpOnSlot[]>();
+  // Only helps of scheduled needs can hold a slot: the others (most of a busy month) are not keyed at all.
+  const scheduled = new Set(needs.filter((need) => need.schedule).map((need) => need.id));
   for (const help of helps) {
-    if (!isActive(help.helper_id)) continue;
+    if (!scheduled.has(help.village_need_id) || !isActive(help.helper_id)) continue;
     const key = `${help.village_need_id} ${Date.parse(help.start_date)}`;
     const list = holders.get(key);
     if (list) list.push(help);

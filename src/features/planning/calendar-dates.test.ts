@@ -1,9 +1,18 @@
+import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
-import { monthGrid, periodTitle, shiftPeriod, startOfWeek, todayInParis, weekDays, yearGroup, yearGroupStart } from './calendar-dates';
+import { addDays, dayTitle, monthGrid, periodTitle, shiftPeriod, startOfWeek, todayInParis, weekDays, yearGroup, yearGroupStart } from './calendar-dates';
 
 const weekday = (day: string) => new Date(`${day}T12:00:00Z`).getUTCDay();
 
 describe('the planning calendar', () => {
+  it('titles each day in French as luxon writes it, over two years and their changes of time', () => {
+    expect(dayTitle('2026-11-16')).toBe('lundi 16 novembre');
+    expect(dayTitle('2027-08-01')).toBe('dimanche 1 août');
+    for (let day = '2026-01-01'; day < '2028-01-01'; day = addDays(day, 1)) {
+      expect(dayTitle(day)).toBe(DateTime.fromISO(day, { zone: 'Europe/Paris', locale: 'fr' }).toFormat('cccc d LLLL'));
+    }
+  });
+
   it('starts weeks on Monday, including when today is a Sunday', () => {
     expect(startOfWeek('2026-11-22')).toBe('2026-11-16');
     expect(startOfWeek('2026-11-16')).toBe('2026-11-16');

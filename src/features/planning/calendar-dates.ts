@@ -24,6 +24,9 @@ const fromUtc = (ms: number): IsoDay => {
   const d = new Date(ms);
   return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
 };
+// French names written out: a month grid titles 42 days at every render, and luxon's formatting asks Intl each time.
+const WEEKDAY_NAMES = ['lundi', 'mardi', 'mercredi', 'jeudi', 'vendredi', 'samedi', 'dimanche'];
+const MONTH_NAMES = ['janvier', 'février', 'mars', 'avril', 'mai', 'juin', 'juillet', 'août', 'septembre', 'octobre', 'novembre', 'décembre'];
 const daysInMonth = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
 
 export const addDays = (day: IsoDay, days: number): IsoDay => fromUtc(toUtc(day) + days * DAY);
@@ -86,6 +89,7 @@ export function periodTitle(anchor: IsoDay, view: PlanningViewKind): string {
 }
 
 /** "lundi 16 novembre": a day's heading, said in full to screen readers. */
-export const dayTitle = (day: IsoDay) => toDate(day).toFormat('cccc d LLLL');
+export const dayTitle = (day: IsoDay) =>
+  `${WEEKDAY_NAMES[(new Date(toUtc(day)).getUTCDay() + 6) % 7]} ${Number(day.slice(8, 10))} ${MONTH_NAMES[Number(day.slice(5, 7)) - 1]}`;
 export const dayOfMonth = (day: IsoDay) => Number(day.slice(8, 10));
 export const sameMonth = (a: IsoDay, b: IsoDay) => a.slice(0, 7) === b.slice(0, 7);

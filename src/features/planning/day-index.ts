@@ -1,6 +1,6 @@
-import { IANAZone } from 'luxon';
 import type { PlanningHelp } from '../../db/help-starts';
 import { ZONE, type IsoDay } from './calendar-dates';
+import { DAY, isoDayOf, zoneOffsets } from './zone-clock';
 
 /** A help as one day shows it: the minutes of that day it covers (null: it began before, or goes on after). */
 export interface DayHelp {
@@ -11,52 +11,17 @@ export interface DayHelp {
   hasEnd: boolean;
 }
 
-const HOUR = 3_600_000;
-const DAY = 86_400_000;
 /**
  * A help longer than this is listed on its first week only: help slots last hours, and the planning reads a
  * week back from the period it shows (use-planning-helps.ts), not the village's whole history.
  */
 export const MAX_DAYS_SPANNED = 7;
 
-/**
- * Paris changes offset at most once a day, so a UTC day whose two ends share an offset has it throughout:
- * one zone lookup per day boundary (about 370 for a year of helps) instead of one per help, and only the two
- * days of a change of time are looked up hour by hour (the offset changes on the hour).
- */
-function parisOffsets() {
-  const zone = IANAZone.create(ZONE);
-  const atBoundary = new Map<number, number>();
-  const atHour = new Map<number, number>();
-  const boundary = (day: number) => {
-    let offset = atBoundary.get(day);
-    if (offset === undefined) {
-      offset = zone.offset(day * DAY) * 60_000;
-      atBoundary.set(day, offset);
-    }
-    return offset;
-  };
-  return (ms: number) => {
-    const day = Math.floor(ms / DAY);
-    const offset = boundary(day);
-    if (offset === boundary(day + 1)) return offset;
-    const hour = Math.floor(ms / HOUR);
-    let exact = atHour.get(hour);
-    if (exact === undefined) {
-      exact = zone.offset(hour * HOUR) * 60_000;
-      atHour.set(hour, exact);
-    }
-    return exact;
-  };
-}
-
-const pad = (n: number) => (n < 10 ? `0${n}` : String(n));
-/** The ISO day of a day number counted from 1970-01-01 (in local time, so UTC arithmetic is right). */
-function isoDayOf(dayNumber: number, cache: Map<number, IsoDay>): IsoDay {
+/** Day numbers to ISO days, once each per index (a year of helps touches some 370 days). */
+function isoDayCached(dayNumber: number, cache: Map<number, IsoDay>): IsoDay {
   let iso = cache.get(dayNumber);
   if (iso === undefined) {
-    const d = new Date(dayNumber * DAY);
-    iso = `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
+    iso = isoDayOf(dayNumber);
     cache.set(dayNumber, iso);
   }
   return iso;
@@ -68,11 +33,11 @@ function isoDayOf(dayNumber: number, cache: Map<number, IsoDay>): IsoDay {
  * each day keeps the order of `helps` (the hooks give them by start).
  */
 export function indexHelpsByDay(helps: readonly PlanningHelp[]): Map<IsoDay, DayHelp[]> {
-  const offsetAt = parisOffsets();
+  const offsetAt = zoneOffsets(ZONE);
   const isoDays = new Map<number, IsoDay>();
   const index = new Map<IsoDay, DayHelp[]>();
   const add = (dayNumber: number, entry: DayHelp) => {
-    const day = isoDayOf(dayNumber, isoDays);
+    const day = isoDayCached(dayNumber, isoDays);
     const list = index.get(day);
     if (list) list.push(entry);
     else index.set(day, [entry]);
@@ -100,6 +65,7 @@ export function indexHelpsByDay(helps: readonly PlanningHelp[]): Map<IsoDay, Day
   return index;
 }
 
+const pad = (n: number) => (n < 10 ? `0${n}` : String(n));
 const clock = (minute: number) => {
   const h = Math.floor(minute / 60) % 24;
   const m = minute % 60;

@@ -1,7 +1,7 @@
-import { DateTime } from 'luxon';
 import type { Slot } from '../../contract/slots';
 import { slotStateLabel } from '../helps';
 import { ZONE, type IsoDay } from './calendar-dates';
+import { isoDayOf, wallClock, zoneOffsets } from './zone-clock';
 
 /** Where a slot stands for the person looking: theirs, filled, partly filled, to fill, or gone by unfilled. */
 export type SlotState = 'mine' | 'full' | 'partial' | 'open' | 'missed';
@@ -15,14 +15,20 @@ export interface DaySlot {
 }
 
 const pad = (n: number) => (n < 10 ? `0${n}` : String(n));
-const clock = (at: DateTime) => (at.minute ? `${at.hour} h ${pad(at.minute)}` : `${at.hour} h`);
+const clock = (minute: number) => {
+  const h = Math.floor(minute / 60);
+  const m = minute % 60;
+  return m ? `${h} h ${pad(m)}` : `${h} h`;
+};
 
+/** "19 h – 20 h 30", "22 h – 6 h le lendemain", read on the wall clock of `zone`. */
 export function slotTime(slot: Pick<Slot, 'start_date' | 'end_date'>, zone: string = ZONE): string {
-  const start = DateTime.fromISO(slot.start_date, { zone });
-  const end = DateTime.fromISO(slot.end_date, { zone });
+  const offsetAt = zoneOffsets(zone);
+  const start = wallClock(Date.parse(slot.start_date), offsetAt);
+  const end = wallClock(Date.parse(slot.end_date), offsetAt);
   // A night shift ends the next morning: said, so 22 h – 6 h is not read backwards.
-  const nextDay = !start.hasSame(end, 'day') && !(end.hour === 0 && end.minute === 0);
-  return `${clock(start)} – ${clock(end)}${nextDay ? ' le lendemain' : ''}`;
+  const nextDay = start.day !== end.day && end.minute !== 0;
+  return `${clock(start.minute)} – ${clock(end.minute)}${nextDay ? ' le lendemain' : ''}`;
 }
 
 export function slotState(slot: Slot, mine: ReadonlySet<string>, now: number): SlotState {
@@ -39,8 +45,9 @@ export const isTakeable = (state: SlotState) => state === 'open' || state === 'p
 /** The slots of each Paris day, in start order (the slots come sorted), with their state for the viewer. */
 export function indexSlotsByDay(slots: readonly Slot[], mine: ReadonlySet<string>, now: number): Map<IsoDay, DaySlot[]> {
   const index = new Map<IsoDay, DaySlot[]>();
+  const offsetAt = zoneOffsets(ZONE);
   for (const slot of slots) {
-    const day = DateTime.fromISO(slot.start_date, { zone: ZONE }).toISODate() as IsoDay;
+    const day = isoDayOf(wallClock(Date.parse(slot.start_date), offsetAt).day);
     const entry = { slot, state: slotState(slot, mine, now), time: slotTime(slot) };
     const list = index.get(day);
     if (list) list.push(entry);

@@ -1,0 +1,49 @@
+import { DateTime, IANAZone } from 'luxon';
+import { describe, expect, it } from 'vitest';
+import { slotTime } from './slot-index';
+import { isoDayOf, wallClock, zoneOffsets } from './zone-clock';
+
+const HOUR = 3_600_000;
+const from = Date.UTC(2026, 0, 1);
+const to = Date.UTC(2027, 11, 31);
+
+/** The slot's words as luxon reads them, the way slot-index.ts said them before it kept offsets itself. */
+function slotTimeByLuxon(start: string, end: string, zone: string) {
+  const clock = (at: DateTime) => (at.minute ? `${at.hour} h ${String(at.minute).padStart(2, '0')}` : `${at.hour} h`);
+  const s = DateTime.fromISO(start, { zone });
+  const e = DateTime.fromISO(end, { zone });
+  const nextDay = !s.hasSame(e, 'day') && !(e.hour === 0 && e.minute === 0);
+  return `${clock(s)} – ${clock(e)}${nextDay ? ' le lendemain' : ''}`;
+}
+
+describe('the wall clock of a zone', () => {
+  it.each(['Europe/Paris', 'America/New_York', 'Australia/Lord_Howe'])('gives luxon’s offset at every quarter hour of two years in %s', (zone) => {
+    const offsetAt = zoneOffsets(zone);
+    const iana = IANAZone.create(zone);
+    for (let ms = from; ms < to; ms += HOUR / 4) expect(offsetAt(ms)).toBe(iana.offset(ms) * 60_000);
+  });
+
+  it('reads the day and minute of Paris, across the changes of time', () => {
+    const paris = zoneOffsets('Europe/Paris');
+    for (let ms = from; ms < to; ms += 7 * 60_000 + 13_000) {
+      const { day, minute } = wallClock(ms, paris);
+      const luxon = DateTime.fromMillis(ms, { zone: 'Europe/Paris' });
+      expect(isoDayOf(day)).toBe(luxon.toISODate());
+      expect(minute).toBe(luxon.hour * 60 + luxon.minute);
+    }
+  });
+
+  it('says slots as luxon did, night shifts and the nights of a change of time included', () => {
+    const starts = [Date.UTC(2026, 2, 28, 20), Date.UTC(2026, 9, 24, 20), Date.UTC(2026, 10, 24, 7, 30), Date.UTC(2026, 6, 14, 21, 45)];
+    for (const zone of ['Europe/Paris', 'America/New_York']) {
+      for (const start of starts) {
+        for (let minutes = 15; minutes <= 26 * 60; minutes += 15) {
+          const slot = { start_date: new Date(start).toISOString(), end_date: new Date(start + minutes * 60_000).toISOString() };
+          expect(slotTime(slot, zone)).toBe(slotTimeByLuxon(slot.start_date, slot.end_date, zone));
+        }
+      }
+    }
+    expect(slotTime({ start_date: '2026-11-24T21:00:00.000Z', end_date: '2026-11-25T05:00:00.000Z' })).toBe('22 h – 6 h le lendemain');
+    expect(slotTime({ start_date: '2026-11-24T22:00:00.000Z', end_date: '2026-11-24T23:00:00.000Z' })).toBe('23 h – 0 h');
+  });
+});
