@@ -50,10 +50,15 @@ export const useVillageHelps = (villageId: string, needId?: string) =>
     return activeHelps(helps, villagers);
   }, [villageId, needId]);
 
-export function activeHelps<H extends Pick<Help, 'helper_id' | 'start_date'>>(helps: H[], villagers: Villager[]): H[] {
+/** The helps of villagers still in the village (neither out nor banned), in the order given, in a new array. */
+export function helpsOfActiveVillagers<H extends Pick<Help, 'helper_id'>>(helps: readonly H[], villagers: Villager[]): H[] {
   const inactive = new Set(villagers.filter((v) => !isActiveVillager(v)).map((v) => v.id));
+  return helps.filter((h) => !inactive.has(h.helper_id));
+}
+
+export function activeHelps<H extends Pick<Help, 'helper_id' | 'start_date'>>(helps: H[], villagers: Villager[]): H[] {
   // ISO instants of one format sort as plain strings; localeCompare costs several times more on 5,000 helps.
-  return helps.filter((h) => !inactive.has(h.helper_id)).sort((a, b) => (a.start_date < b.start_date ? -1 : a.start_date > b.start_date ? 1 : 0));
+  return helpsOfActiveVillagers(helps, villagers).sort((a, b) => (a.start_date < b.start_date ? -1 : a.start_date > b.start_date ? 1 : 0));
 }
 
 export const useCategories = () => useLiveQuery(() => db.categories.toArray(), []);

@@ -1,6 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { db, type VillageDatabase } from '../../db/database';
-import { activeHelps } from '../../village-data/hooks';
+import { helpsOfActiveVillagers } from '../../village-data/hooks';
 import { DateTime } from 'luxon';
 import { type VillageNeed } from '../../contract';
 import { helpStartsRange, parseHelpStartKey, type PlanningHelp } from '../../db/help-starts';
@@ -24,7 +24,8 @@ export async function readPlanningHelps(database: VillageDatabase, villageId: st
     database.helpStarts.where(':id').between(from, to, true, false).primaryKeys(),
     database.villagers.where('village_id').equals(villageId).toArray(),
   ]);
-  return activeHelps(keys.map(parseHelpStartKey), villagers);
+  // The keys sort by village then start: the helps come in start order, as activeHelps would sort them.
+  return helpsOfActiveVillagers(keys.map(parseHelpStartKey), villagers);
 }
 
 /** What the planning read for one period: its days, the range of starts read, and the active helps in it. */
