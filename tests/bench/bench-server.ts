@@ -54,21 +54,14 @@ export async function call(base: string, method: string, path: string, token: st
   return text ? JSON.parse(text) : null;
 }
 
-/** `count` accounts with a session each, in the database the server will open (`dataDir/pglite`, or PG_URL). */
+/** `count` accounts with a session each (`seedAccounts`), in the database the server will open (`dataDir/pglite`, or PG_URL); answers their tokens. */
 export async function seedUsers(dataDir: string, label: string, count: number) {
   const database = PG_URL ? await openPostgres(PG_URL) : await openPglite({ dataDir: join(dataDir, 'pglite') });
-  await prepare(database);
-  const passwordHash = await hashPassword('motdepasse-bench');
-  const seeded: { id: string; token: string }[] = [];
-  for (let i = 0; i < count; i++) {
-    const id = uuidv7();
-    await database.db.insert(users).values({ id, email: `bench.${label}.${id}@exemple.fr`, passwordHash, firstName: 'Jeanne', lastName: 'Banc' });
-    const { token, hash } = newToken();
-    await database.db.insert(sessions).values({ tokenHash: hash, userId: id });
-    seeded.push({ id, token });
+  try {
+    return await seedAccounts(database, count, label);
+  } finally {
+    await database.close();
   }
-  await database.close();
-  return seeded;
 }
 
 /** `count` accounts with a session each, written straight into the database before the server starts; answers their tokens. */

@@ -22,7 +22,7 @@ const dataDir = await mkdtemp(join(tmpdir(), 'village-bench-events-'));
 try {
   await mkdir(join(dataDir, 'pglite'), { recursive: true });
   const members = await seedUsers(dataDir, 'events', Math.ceil(STREAMS / STREAMS_PER_USER));
-  const user = members[0];
+  const user = { token: members[0] };
   const server = await startServer({ DATA_DIR: dataDir, ...(PG_URL ? { DATABASE_URL: PG_URL } : {}) });
   const streams: ReturnType<typeof readEvents>[] = [];
   try {
@@ -31,13 +31,13 @@ try {
     const villagerId: string = created.data.villagers[0].id;
     await call(server.base, 'PUT', `/v1/villages/${villageId}/fc`, user.token, { creator_id: villagerId });
     await call(server.base, 'PUT', `/v1/villages/${villageId}/vo`, user.token, { villager_id: villagerId });
-    for (const member of members.slice(1)) await call(server.base, 'PUT', '/v1/villages/join/helper', member.token, { share_code: created.data.share_code });
+    for (const member of members.slice(1)) await call(server.base, 'PUT', '/v1/villages/join/helper', member, { share_code: created.data.share_code });
 
     // arrivals[s][w]: when stream s heard of write w.
     const arrivals: number[][] = [];
     const heard: Promise<void>[] = [];
     for (let s = 0; s < STREAMS; s++) {
-      const { data } = await call(server.base, 'POST', `/v1/villages/${villageId}/events/ticket`, members[s % members.length].token);
+      const { data } = await call(server.base, 'POST', `/v1/villages/${villageId}/events/ticket`, members[s % members.length]);
       const res = await fetch(`${server.base}/v1/villages/${villageId}/events?ticket=${encodeURIComponent(data.ticket)}`);
       if (res.status !== 200) throw new Error(`stream ${s} refused: ${res.status}`);
       const events = readEvents(res.body!);

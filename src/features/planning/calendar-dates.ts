@@ -30,6 +30,8 @@ const MONTH_NAMES = ['janvier', 'février', 'mars', 'avril', 'mai', 'juin', 'jui
 const daysInMonth = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
 
 export const addDays = (day: IsoDay, days: number): IsoDay => fromUtc(toUtc(day) + days * DAY);
+/** The ISO day of a day number counted from 1970-01-01 (zone-clock.ts's wall-clock days). */
+export const isoDayOf = (dayNumber: number): IsoDay => fromUtc(dayNumber * DAY);
 
 /** The spec's week starts on Monday, even when today is a Sunday. */
 export const startOfWeek = (day: IsoDay): IsoDay => {

@@ -1,6 +1,6 @@
 import type { PlanningHelp } from '../../db/help-starts';
-import { ZONE, type IsoDay } from './calendar-dates';
-import { DAY, isoDayOf, zoneOffsets } from './zone-clock';
+import { isoDayOf, ZONE, type IsoDay } from './calendar-dates';
+import { clockText, DAY, zoneOffsets } from './zone-clock';
 
 /** A help as one day shows it: the minutes of that day it covers (null: it began before, or goes on after). */
 export interface DayHelp {
@@ -65,18 +65,11 @@ export function indexHelpsByDay(helps: readonly PlanningHelp[]): Map<IsoDay, Day
   return index;
 }
 
-const pad = (n: number) => (n < 10 ? `0${n}` : String(n));
-const clock = (minute: number) => {
-  const h = Math.floor(minute / 60) % 24;
-  const m = minute % 60;
-  return m ? `${h} h ${pad(m)}` : `${h} h`;
-};
-
 /** The French slot of a help on one day: "14 h – 16 h", "dès 22 h", "jusqu'à 2 h", "toute la journée". */
 export function timeSlot({ startMinute, endMinute, hasEnd }: DayHelp): string {
-  if (!hasEnd) return clock(startMinute ?? 0);
-  if (startMinute !== null && endMinute !== null) return `${clock(startMinute)} – ${clock(endMinute)}`;
-  if (startMinute !== null) return `dès ${clock(startMinute)}`;
-  if (endMinute !== null) return `jusqu’à ${clock(endMinute)}`;
+  if (!hasEnd) return clockText(startMinute ?? 0);
+  if (startMinute !== null && endMinute !== null) return `${clockText(startMinute)} – ${clockText(endMinute)}`;
+  if (startMinute !== null) return `dès ${clockText(startMinute)}`;
+  if (endMinute !== null) return `jusqu’à ${clockText(endMinute)}`;
   return 'toute la journée';
 }

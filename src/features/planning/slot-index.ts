@@ -1,7 +1,7 @@
 import type { Slot } from '../../contract/slots';
 import { slotStateLabel } from '../helps';
-import { ZONE, type IsoDay } from './calendar-dates';
-import { isoDayOf, wallClock, zoneOffsets } from './zone-clock';
+import { isoDayOf, ZONE, type IsoDay } from './calendar-dates';
+import { clockText, wallClock, zoneOffsets } from './zone-clock';
 
 /** Where a slot stands for the person looking: theirs, filled, partly filled, to fill, or gone by unfilled. */
 export type SlotState = 'mine' | 'full' | 'partial' | 'open' | 'missed';
@@ -14,13 +14,6 @@ export interface DaySlot {
   time: string;
 }
 
-const pad = (n: number) => (n < 10 ? `0${n}` : String(n));
-const clock = (minute: number) => {
-  const h = Math.floor(minute / 60);
-  const m = minute % 60;
-  return m ? `${h} h ${pad(m)}` : `${h} h`;
-};
-
 /** "19 h – 20 h 30", "22 h – 6 h le lendemain", read on the wall clock of `zone`. */
 export function slotTime(slot: Pick<Slot, 'start_date' | 'end_date'>, zone: string = ZONE): string {
   const offsetAt = zoneOffsets(zone);
@@ -28,7 +21,7 @@ export function slotTime(slot: Pick<Slot, 'start_date' | 'end_date'>, zone: stri
   const end = wallClock(Date.parse(slot.end_date), offsetAt);
   // A night shift ends the next morning: said, so 22 h – 6 h is not read backwards.
   const nextDay = start.day !== end.day && end.minute !== 0;
-  return `${clock(start.minute)} – ${clock(end.minute)}${nextDay ? ' le lendemain' : ''}`;
+  return `${clockText(start.minute)} – ${clockText(end.minute)}${nextDay ? ' le lendemain' : ''}`;
 }
 
 export function slotState(slot: Slot, mine: ReadonlySet<string>, now: number): SlotState {

@@ -1,7 +1,8 @@
 import { DateTime, IANAZone } from 'luxon';
 import { describe, expect, it } from 'vitest';
 import { slotTime } from './slot-index';
-import { isoDayOf, wallClock, zoneOffsets } from './zone-clock';
+import { isoDayOf } from './calendar-dates';
+import { wallClock, zoneOffsets } from './zone-clock';
 
 const HOUR = 3_600_000;
 const from = Date.UTC(2026, 0, 1);

@@ -1,5 +1,4 @@
 import { IANAZone } from 'luxon';
-import type { IsoDay } from './calendar-dates';
 
 // Zones change offset on a quarter hour of UTC (Lord Howe at 15:30, half an hour at a time): the finest step looked up.
 const QUARTER = 900_000;
@@ -44,10 +43,11 @@ export function zoneOffsets(zone: string): (ms: number) => number {
 
 const pad = (n: number) => (n < 10 ? `0${n}` : String(n));
 
-/** The ISO day of a day number counted from 1970-01-01 (local days are shifted UTC days, so UTC arithmetic is right). */
-export function isoDayOf(dayNumber: number): IsoDay {
-  const d = new Date(dayNumber * DAY);
-  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
+/** A minute of the day as the planning says it: "9 h", "19 h 30". */
+export function clockText(minute: number): string {
+  const h = Math.floor(minute / 60) % 24;
+  const m = minute % 60;
+  return m ? `${h} h ${pad(m)}` : `${h} h`;
 }
 
 /** An instant as the wall clock of `zone` reads it: its day number (from 1970-01-01) and the minute of that day. */
