@@ -11,7 +11,8 @@ import { checkScreen, signedInPage } from './screens';
 const app = await startApp();
 const { context } = await openBrowser();
 const PASSWORD = 'motdepasse-solide-1';
-const today = DateTime.now().setZone('Europe/Paris');
+// Tomorrow in Paris: a slot at 23 h today is already past when the suite runs late, and the server refuses it.
+const tomorrow = DateTime.now().setZone('Europe/Paris').plus({ days: 1 });
 
 
 
@@ -39,7 +40,7 @@ describe("a village's needs, helps and planning", () => {
     await expect.poll(async () => (await api(app.base, manager.token, 'GET', `/v1/villages/${village.id}?include=needs`)).body.data.needs.length).toBe(1);
     await checkScreen(page, 'needs');
 
-    // The helper sees the need, cannot manage it, and takes a slot today.
+    // The helper sees the need, cannot manage it, and takes a slot tomorrow.
     const helperContext = (await openBrowser()).context;
     const helperPage = await signedInPage(helperContext, app.base, helper.token);
     await helperPage.goto(`${app.base}/dashboard/villages/${village.id}/needs`);
@@ -49,18 +50,20 @@ describe("a village's needs, helps and planning", () => {
     await helperPage.getByRole('link', { name: new RegExp(catalogueName) }).click();
     expect(await helperPage.getByRole('button', { name: /Supprimer/ }).count()).toBe(0);
     await helperPage.getByRole('link', { name: 'Proposer mon aide' }).first().click();
-    await helperPage.getByLabel('Date').fill(today.toISODate()!);
+    await helperPage.getByLabel('Date').fill(tomorrow.toISODate()!);
     await helperPage.getByLabel('Début').fill('23:00');
     await helperPage.getByLabel('Fin').fill('23:30');
     await checkScreen(helperPage, 'help-add');
     await helperPage.getByRole('button', { name: 'Proposer mon aide' }).click();
-    await helperPage.getByRole('heading', { name: /Aujourd/ }).waitFor();
+    await helperPage.getByRole('heading', { name: 'À venir', exact: true }).waitFor();
     await helperPage.getByRole('button', { name: 'Retirer mon aide' }).waitFor();
     await checkScreen(helperPage, 'helps');
     await expect.poll(async () => (await api(app.base, manager.token, 'GET', `/v1/villages/${village.id}?include=helps`)).body.data.helps.length).toBe(1);
 
     // The manager's planning shows the slot after a refresh from the server.
     await page.goto(`${app.base}/dashboard/villages/${village.id}/planning`);
+    // The week shown is today's: on a Sunday, tomorrow is in the next one.
+    if (tomorrow.weekday === 1) await page.getByRole('button', { name: 'Période suivante' }).click();
     await page.getByText('23 h – 23 h 30').first().waitFor({ timeout: 20_000 });
     await page.getByText('Marc').first().waitFor();
     await checkScreen(page, 'planning');
