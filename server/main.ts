@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pino from 'pino';
 import { readConfig } from './config';
+import { pgliteOptions } from './db/pglite-options';
 
 let config;
 try {
@@ -20,9 +21,16 @@ try {
 }
 
 const logger = pino({ level: config.logLevel });
+/*
+ * Held until the server listens. Whenever Node's event loop has nothing of its own left to wait for (awaiting
+ * PGlite's start, a dynamic import), Node waits for every task V8 runs in the background, and PGlite's
+ * WebAssembly is being optimized there: the first query after PGlite's start waited 120–190 ms for that
+ * (`npm run bench:start`). With a timer pending the loop goes on, and the optimizing ends on its own time.
+ */
+const startingUp = setInterval(() => undefined, 60_000);
 const pgliteDir = join(config.dataDir, 'pglite');
 if (!config.databaseUrl) mkdirSync(pgliteDir, { recursive: true });
-const pgliteStarted = config.databaseUrl ? undefined : PGlite.create(pgliteDir);
+const pgliteStarted = config.databaseUrl ? undefined : PGlite.create(pgliteDir, pgliteOptions());
 // Not awaited yet: a failure is thrown where it is awaited, not reported as an unhandled rejection meanwhile.
 pgliteStarted?.catch(() => undefined);
 
@@ -144,6 +152,7 @@ const server = serveApp({ fetch, port: config.port }, (info) => {
     { port: info.port, database: database.kind, url: config.publicUrl, ready_ms: Math.round(performance.now()) },
     `Village écoute sur http://localhost:${info.port}`,
   );
+  clearInterval(startingUp);
 });
 answerClientErrors(server);
 

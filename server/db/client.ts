@@ -1,4 +1,5 @@
 import { mergeDrizzleParsers } from './pglite-parsers';
+import { pgliteOptions } from './pglite-options';
 import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
@@ -91,7 +92,7 @@ function yieldBetweenQueries(client: PGlite) {
  */
 export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob; started?: Promise<PGlite> } = {}): Promise<Database> {
   const client = await (options.started ??
-    PGlite.create(options.dataDir, options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}));
+    PGlite.create(options.dataDir, pgliteOptions(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {})));
   yieldBetweenQueries(client);
   mergeDrizzleParsers(client);
   const db = drizzlePglite(client, { schema }) as unknown as Db;

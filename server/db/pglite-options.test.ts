@@ -1,0 +1,20 @@
+import { sql } from 'drizzle-orm';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openPglite, type Database } from './client';
+import { PGLITE_SHARED_BUFFERS } from './pglite-options';
+
+let opened: Database | undefined;
+afterEach(async () => {
+  await opened?.close();
+  opened = undefined;
+});
+
+describe("PGlite's start options", () => {
+  it('open the embedded database with its smaller shared buffers, its own defaults kept', async () => {
+    opened = await openPglite();
+    const { rows } = await opened.db.execute<{ shared_buffers: string; search_path: string }>(
+      sql`SELECT current_setting('shared_buffers') AS shared_buffers, current_setting('search_path') AS search_path`,
+    );
+    expect(rows[0]).toEqual({ shared_buffers: PGLITE_SHARED_BUFFERS, search_path: 'public' });
+  });
+});
