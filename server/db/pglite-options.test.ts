@@ -12,9 +12,8 @@ afterEach(async () => {
 describe("PGlite's start options", () => {
   it('open the embedded database with its smaller shared buffers, its own defaults kept', async () => {
     opened = await openPglite();
-    const { rows } = await opened.db.execute<{ shared_buffers: string; search_path: string }>(
-      sql`SELECT current_setting('shared_buffers') AS shared_buffers, current_setting('search_path') AS search_path`,
-    );
+    const result = await opened.db.execute(sql`SELECT current_setting('shared_buffers') AS shared_buffers, current_setting('search_path') AS search_path`);
+    const { rows } = result as unknown as { rows: { shared_buffers: string; search_path: string }[] };
     expect(rows[0]).toEqual({ shared_buffers: PGLITE_SHARED_BUFFERS, search_path: 'public' });
   });
 });

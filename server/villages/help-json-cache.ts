@@ -1,9 +1,15 @@
-import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { helps, villagers } from '../db/schema';
 import type { Serializers } from '../serialize';
 
 const FETCH_CHUNK = 1_000;
+
+/** `id:version:needId`: ids are UUIDs and versions numbers, so neither separator can occur inside one. */
+function parseOrderEntry(entry: string) {
+  const [id, version, needId] = entry.split(':');
+  return { id, version, needId };
+}
 
 /**
  * Each help's JSON, kept by id with the version of the row it was made from (PostgreSQL's `xmin`, which
@@ -21,12 +27,16 @@ export function createHelpJsonCache(maxEntries = 200_000) {
      * out; with `needJson`, each help carries its need's JSON as `village_need`.
      */
     async helpsJson(db: Executor, serialize: Serializers, villageId: string, from: Date | undefined, needJson?: Map<string, string>): Promise<string> {
-      const order = await db
-        .select({ id: helps.id, version: sql<string>`${helps}.xmin::text`, needId: helps.villageNeedId })
+      // One row holding the whole list: on PGlite, 2,400 rows of three columns took 14–16 ms to come back and be
+      // parsed, the same list as one string 4 ms (the rows' own reading about 3 ms of either).
+      const [{ list }] = await db
+        .select({
+          list: sql<string | null>`string_agg(${helps.id}::text || ':' || ${helps}.xmin::text || ':' || ${helps.villageNeedId}::text, ',' ORDER BY ${helps.startDate}, ${helps.id})`,
+        })
         .from(helps)
         .innerJoin(villagers, eq(villagers.id, helps.helperId))
-        .where(and(eq(helps.villageId, villageId), eq(villagers.isOut, false), eq(villagers.isBan, false), from ? gte(helps.startDate, from) : undefined))
-        .orderBy(asc(helps.startDate), asc(helps.id));
+        .where(and(eq(helps.villageId, villageId), eq(villagers.isOut, false), eq(villagers.isBan, false), from ? gte(helps.startDate, from) : undefined));
+      const order = list ? list.split(',').map(parseOrderEntry) : [];
       // What this build uses is taken at once: another build may empty the shared map while this one waits.
       const json = new Map<string, string>();
       const missing: string[] = [];
