@@ -27,6 +27,11 @@ export async function wantsMail(db: Executor, userId: string, kind: Notification
   return wantsNotification(await readNotificationSettings(db, userId), 'email', kind, villageId);
 }
 
+/** The same, from a person's stored settings row already read (null: none stored, the defaults). */
+export function wantsMailBy(stored: unknown, kind: NotificationKind, villageId?: string | null): boolean {
+  return wantsNotification(mergeNotificationSettings(DEFAULT_NOTIFICATION_SETTINGS, stored), 'email', kind, villageId);
+}
+
 /** The settings of several people in one query (a digest, a dispatcher's batch): absent ones get the defaults. */
 export async function readNotificationSettingsOf(db: Executor, userIds: readonly string[]): Promise<Map<string, NotificationSettings>> {
   const unique = [...new Set(userIds)];

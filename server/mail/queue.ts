@@ -33,6 +33,8 @@ export async function queueMail<K extends MailKind>(
   job: MailJob<K>,
 ): Promise<boolean> {
   const dueAt = job.dueAt ?? job.now;
+  // A mail due now wakes the dispatchers on commit, by a NOTIFY in the insert's own RETURNING: sent only when the
+  // job was inserted (not for a key already queued), and one statement rather than two in the write.
   const inserted = await tx
     .insert(mailJobs)
     .values({
@@ -46,10 +48,6 @@ export async function queueMail<K extends MailKind>(
       createdAt: job.now,
     })
     .onConflictDoNothing({ target: mailJobs.key })
-    .returning({ id: mailJobs.id });
-  if (inserted.length === 0) return false;
-  // The NOTIFY goes out on commit; a mail due later is found by the dispatchers' timer.
-  if (dueAt <= job.now)
-    await tx.execute(sql`select pg_notify(${MAIL_JOBS_CHANNEL}, '')`);
-  return true;
+    .returning({ id: mailJobs.id, notified: dueAt <= job.now ? sql`pg_notify(${MAIL_JOBS_CHANNEL}, '')` : sql`null` });
+  return inserted.length > 0;
 }

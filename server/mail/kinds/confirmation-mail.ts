@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { users } from '../../db/schema';
+import { notificationSettings, users } from '../../db/schema';
 import { frenchDateTime } from '../french-date';
 import { layout } from '../layout';
-import { wantsMail } from '../preferences';
+import { wantsMailBy } from '../preferences';
 import { queueMail } from '../queue';
 import { mailTemplate, unsubscribeFooter } from '../template';
 import { detailParagraphs, helpEventAttachment, helpMailPayload, HelpMailPayload, needPageUrl } from './help-event';
@@ -47,12 +47,14 @@ type HelpConfirmation = {
  * dispatcher would drop it anyway).
  */
 export async function queueHelpConfirmation(tx: Executor, { userId, village, need, help, now }: HelpConfirmation): Promise<boolean> {
+  // The person and their choices in one read: this runs in every help's write.
   const [user] = await tx
-    .select({ email: users.email, firstName: users.firstName, verifiedAt: users.emailVerifiedAt })
+    .select({ email: users.email, firstName: users.firstName, verifiedAt: users.emailVerifiedAt, settings: notificationSettings.settings })
     .from(users)
+    .leftJoin(notificationSettings, eq(notificationSettings.userId, users.id))
     .where(eq(users.id, userId));
   if (!user?.verifiedAt) return false;
-  if (!(await wantsMail(tx, userId, 'confirmations', village.id))) return false;
+  if (!wantsMailBy(user.settings, 'confirmations', village.id)) return false;
   return queueMail(tx, {
     kind: 'help_confirmation',
     to: user.email,
