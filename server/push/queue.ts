@@ -1,7 +1,7 @@
-import { DateTime } from 'luxon';
 import { v7 as uuidv7 } from 'uuid';
 import type { PushKind } from '../../src/contract/push';
 import { VILLAGE_ZONE } from '../../src/contract/help-time';
+import { DAY, zoneOffsets } from '../../src/contract/zone-offsets';
 import { inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { pushJobs } from '../db/schema';
@@ -28,13 +28,17 @@ export function pushJobsCte(jobs: PushJob[]): SQL {
   )`;
 }
 
-/** When a slot's reminders are due: the evening before at 19 h on the village's clock, and an hour before it starts. */
+/**
+ * When a slot's reminders are due: the evening before at 19 h on the village's clock, and an hour before it starts.
+ * From the zone's kept offsets (src/contract/zone-offsets.ts), not luxon, which asked Intl five times a help.
+ */
 export function reminderTimes(start: Date, zone: string = VILLAGE_ZONE) {
-  const evening = DateTime.fromJSDate(start, { zone })
-    .minus({ days: 1 })
-    .set({ hour: EVENING_REMINDER_HOUR, minute: 0, second: 0, millisecond: 0 })
-    .toJSDate();
-  return { evening, hour: new Date(start.getTime() - HOUR_MS) };
+  const offsetAt = zoneOffsets(zone);
+  const day = Math.floor((start.getTime() + offsetAt(start.getTime())) / DAY);
+  const eveningOnTheClock = (day - 1) * DAY + EVENING_REMINDER_HOUR * HOUR_MS;
+  // The offset of that evening, found from a first guess: no zone changes its time around 19 h.
+  const guess = eveningOnTheClock - offsetAt(start.getTime());
+  return { evening: new Date(eveningOnTheClock - offsetAt(guess)), hour: new Date(start.getTime() - HOUR_MS) };
 }
 
 /**

@@ -152,6 +152,9 @@ export function occurrenceAt(schedule: Schedule, zone: string, instant: Date | s
 /** The wall-clock label of an occurrence in the village's zone, as `exdates` names it. */
 export const localLabel = (instant: string, zone: string) => DateTime.fromISO(instant, { zone }).toFormat("yyyy-LL-dd'T'HH:mm");
 
+/** Two years hold at least 730 days: a start within 729 needs no calendar (luxon) to be within the horizon. */
+const SURELY_WITHIN_HORIZON_MS = 729 * 24 * 3600_000;
+
 /**
  * Why a help cannot start at `start` (a few minutes of clock skew tolerated for "now"), or null: none in
  * the past, none more than two years ahead. Scheduled slots and free helps alike; the end is checked by
@@ -160,6 +163,6 @@ export const localLabel = (instant: string, zone: string) => DateTime.fromISO(in
 export function helpStartProblem(start: Date | string, now: Date): string | null {
   const at = toInstant(start).getTime();
   if (at < now.getTime() - CLOCK_SKEW_MS) return scheduleMessages.past;
-  if (at > horizonFrom(now).getTime()) return scheduleMessages.tooFar;
+  if (at - now.getTime() > SURELY_WITHIN_HORIZON_MS && at > horizonFrom(now).getTime()) return scheduleMessages.tooFar;
   return null;
 }

@@ -1,6 +1,7 @@
 import type { PlanningHelp } from '../../db/help-starts';
 import { isoDayOf, ZONE, type IsoDay } from './calendar-dates';
-import { clockText, DAY, zoneOffsets } from './zone-clock';
+import { DAY, zoneOffsets } from '../../contract/zone-offsets';
+import { clockText } from './zone-clock';
 
 /** A help as one day shows it: the minutes of that day it covers (null: it began before, or goes on after). */
 export interface DayHelp {

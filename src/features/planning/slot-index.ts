@@ -1,7 +1,8 @@
 import type { Slot } from '../../contract/slots';
 import { slotStateLabel } from '../helps';
 import { isoDayOf, ZONE, type IsoDay } from './calendar-dates';
-import { clockText, wallClock, zoneOffsets } from './zone-clock';
+import { zoneOffsets } from '../../contract/zone-offsets';
+import { clockText, wallClock } from './zone-clock';
 
 /** Where a slot stands for the person looking: theirs, filled, partly filled, to fill, or gone by unfilled. */
 export type SlotState = 'mine' | 'full' | 'partial' | 'open' | 'missed';
