@@ -11,7 +11,7 @@ import { write } from '../http/write';
 import { recordAction, touchVillage } from '../actions/record';
 import { cancelReminders, helpTakenJobs } from '../push/queue';
 import { queueHelpConfirmation } from '../mail/kinds/confirmation-mail';
-import { lockNeed, slotHolders } from './slot-holders';
+import { lockNeed, readForTaking, slotHolders } from './slot-holders';
 import { actingAs, canManage, canRemoveHelp, loadMembership } from '../policy';
 import type { Serializers } from '../serialize';
 import { helpListRoutes } from './list-routes';
@@ -41,10 +41,10 @@ export function helpRoutes(app: App, deps: Deps, serialize: Serializers) {
   route(app, addHelp, { ids: { id: text.villageNotFound, needId: text.needNotFound } }, async (c, { user, params, body: input }) => {
     const { id: villageId, needId } = params;
     return write(c, deps, 201, async (tx) => {
-      const m = await loadMembership(tx, villageId, user.id);
+      // The need locked first: concurrent takers of its slots count its places one after the other.
+      const m = await readForTaking(tx, villageId, user.id, needId);
       const actor = actingAs(m, input.helper_id);
-      // Locked first: concurrent takers of this need's slots count its places one after the other.
-      const need = await lockNeed(tx, villageId, needId);
+      const need = m.need ?? (await lockNeed(tx, villageId, needId));
       const now = deps.clock.now();
       const problem = helpStartProblem(input.start_date, now);
       if (problem) throw invalid([{ field: 'start_date', message: problem }]);
@@ -86,7 +86,7 @@ export function helpRoutes(app: App, deps: Deps, serialize: Serializers) {
         now,
         helpTakenJobs(help, told, now, m.village.timeZone),
       );
-      await queueHelpConfirmation(tx, { userId: user.id, village: m.village, need, help, now });
+      await queueHelpConfirmation(tx, { userId: user.id, village: m.village, need, help, now, recipient: m.recipient });
       return { ...serialize.help(help), village_need: serialize.need(need) };
     });
   });

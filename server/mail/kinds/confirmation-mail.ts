@@ -32,12 +32,17 @@ export const helpConfirmationMail = mailTemplate({
   },
 });
 
+/** The taker's address and mail choices, as their confirmation needs them. */
+export type Recipient = { email: string; firstName: string; verifiedAt: Date | null; settings: unknown };
+
 type HelpConfirmation = {
   userId: string;
   village: Parameters<typeof helpMailPayload>[0];
   need: Parameters<typeof helpMailPayload>[1];
   help: Parameters<typeof helpMailPayload>[2];
   now: Date;
+  /** The person and their choices, when the write already read them (helps/slot-holders.ts `readForTaking`). */
+  recipient?: Recipient;
 };
 
 /**
@@ -46,13 +51,15 @@ type HelpConfirmation = {
  * Not queued for someone who turned confirmations off, or whose address is not verified yet (the
  * dispatcher would drop it anyway).
  */
-export async function queueHelpConfirmation(tx: Executor, { userId, village, need, help, now }: HelpConfirmation): Promise<boolean> {
-  // The person and their choices in one read: this runs in every help's write.
-  const [user] = await tx
-    .select({ email: users.email, firstName: users.firstName, verifiedAt: users.emailVerifiedAt, settings: notificationSettings.settings })
-    .from(users)
-    .leftJoin(notificationSettings, eq(notificationSettings.userId, users.id))
-    .where(eq(users.id, userId));
+export async function queueHelpConfirmation(tx: Executor, { userId, village, need, help, now, recipient }: HelpConfirmation): Promise<boolean> {
+  // The person and their choices in one read, unless the write's own read brought them: this runs in every help's write.
+  const [user] = recipient
+    ? [recipient]
+    : await tx
+        .select({ email: users.email, firstName: users.firstName, verifiedAt: users.emailVerifiedAt, settings: notificationSettings.settings })
+        .from(users)
+        .leftJoin(notificationSettings, eq(notificationSettings.userId, users.id))
+        .where(eq(users.id, userId));
   if (!user?.verifiedAt) return false;
   if (!wantsMailBy(user.settings, 'confirmations', village.id)) return false;
   return queueMail(tx, {
