@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
-import { addDays, dayTitle, monthGrid, periodTitle, shiftPeriod, startOfWeek, todayInParis, weekDays, yearGroup, yearGroupStart } from './calendar-dates';
+import { addDays, dayTitle, monthGrid, monthName, periodTitle, shiftPeriod, shortWeekdayName, startOfWeek, todayInParis, weekdayName, weekDays, yearGroup, yearGroupStart } from './calendar-dates';
 
 const weekday = (day: string) => new Date(`${day}T12:00:00Z`).getUTCDay();
 
@@ -10,6 +10,24 @@ describe('the planning calendar', () => {
     expect(dayTitle('2027-08-01')).toBe('dimanche 1 août');
     for (let day = '2026-01-01'; day < '2028-01-01'; day = addDays(day, 1)) {
       expect(dayTitle(day)).toBe(DateTime.fromISO(day, { zone: 'Europe/Paris', locale: 'fr' }).toFormat('cccc d LLLL'));
+    }
+  });
+
+  it('names weekdays, short weekdays and months as luxon writes them, and the period as it did', () => {
+    const luxon = (day: string) => DateTime.fromISO(day, { zone: 'Europe/Paris', locale: 'fr' });
+    /** The heading as luxon wrote it before the names were written out (calendar-dates.ts). */
+    const periodByLuxon = (anchor: string, view: 'week' | 'month') => {
+      if (view === 'month') return luxon(anchor).toFormat('LLLL yyyy').replace(/^./, (c) => c.toUpperCase());
+      const [start, end] = [luxon(weekDays(anchor)[0]), luxon(weekDays(anchor)[6])];
+      const from = start.year !== end.year ? start.toFormat('d LLLL yyyy') : start.month !== end.month ? start.toFormat('d LLLL') : start.toFormat('d');
+      return `Semaine du ${from} au ${end.toFormat('d LLLL yyyy')}`;
+    };
+    for (let day = '2026-01-01'; day < '2028-01-01'; day = addDays(day, 1)) {
+      expect(weekdayName(day)).toBe(luxon(day).toFormat('cccc'));
+      expect(shortWeekdayName(day)).toBe(luxon(day).toFormat('ccc'));
+      expect(monthName(day)).toBe(luxon(day).toFormat('LLLL'));
+      expect(periodTitle(day, 'week')).toBe(periodByLuxon(day, 'week'));
+      expect(periodTitle(day, 'month')).toBe(periodByLuxon(day, 'month'));
     }
   });
 

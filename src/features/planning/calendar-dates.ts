@@ -24,8 +24,10 @@ const fromUtc = (ms: number): IsoDay => {
   const d = new Date(ms);
   return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
 };
-// French names written out: a month grid titles 42 days at every render, and luxon's formatting asks Intl each time.
+// French names written out: a month grid titles 42 days at every render, and luxon's formatting asks Intl each time
+// (its first call of each format builds an Intl formatter, a few milliseconds of a view's first render).
 const WEEKDAY_NAMES = ['lundi', 'mardi', 'mercredi', 'jeudi', 'vendredi', 'samedi', 'dimanche'];
+const SHORT_WEEKDAY_NAMES = ['lun.', 'mar.', 'mer.', 'jeu.', 'ven.', 'sam.', 'dim.'];
 const MONTH_NAMES = ['janvier', 'février', 'mars', 'avril', 'mai', 'juin', 'juillet', 'août', 'septembre', 'octobre', 'novembre', 'décembre'];
 const daysInMonth = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
 
@@ -82,16 +84,26 @@ const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1
 
 /** "Semaine du 16 au 22 novembre 2026", naming the month or year of the start only when they differ. */
 export function periodTitle(anchor: IsoDay, view: PlanningViewKind): string {
-  if (view === 'month') return capitalise(toDate(anchor).toFormat('LLLL yyyy'));
+  if (view === 'month') return capitalise(`${monthName(anchor)} ${anchor.slice(0, 4)}`);
   const days = weekDays(anchor);
-  const start = toDate(days[0]);
-  const end = toDate(days[6]);
-  const from = start.year !== end.year ? start.toFormat('d LLLL yyyy') : start.month !== end.month ? start.toFormat('d LLLL') : start.toFormat('d');
-  return `Semaine du ${from} au ${end.toFormat('d LLLL yyyy')}`;
+  const [start, end] = [days[0], days[6]];
+  const endText = `${dayOfMonth(end)} ${monthName(end)} ${end.slice(0, 4)}`;
+  const from =
+    start.slice(0, 4) !== end.slice(0, 4) ? `${dayOfMonth(start)} ${monthName(start)} ${start.slice(0, 4)}`
+    : !sameMonth(start, end) ? `${dayOfMonth(start)} ${monthName(start)}`
+    : String(dayOfMonth(start));
+  return `Semaine du ${from} au ${endText}`;
 }
 
+const weekdayIndex = (day: IsoDay) => (new Date(toUtc(day)).getUTCDay() + 6) % 7;
+/** "lundi", "mardi"… */
+export const weekdayName = (day: IsoDay) => WEEKDAY_NAMES[weekdayIndex(day)];
+/** "lun.", "mar."…: a month grid's column heads. */
+export const shortWeekdayName = (day: IsoDay) => SHORT_WEEKDAY_NAMES[weekdayIndex(day)];
+/** "janvier", "février"… */
+export const monthName = (day: IsoDay) => MONTH_NAMES[Number(day.slice(5, 7)) - 1];
+
 /** "lundi 16 novembre": a day's heading, said in full to screen readers. */
-export const dayTitle = (day: IsoDay) =>
-  `${WEEKDAY_NAMES[(new Date(toUtc(day)).getUTCDay() + 6) % 7]} ${Number(day.slice(8, 10))} ${MONTH_NAMES[Number(day.slice(5, 7)) - 1]}`;
+export const dayTitle = (day: IsoDay) => `${weekdayName(day)} ${dayOfMonth(day)} ${monthName(day)}`;
 export const dayOfMonth = (day: IsoDay) => Number(day.slice(8, 10));
 export const sameMonth = (a: IsoDay, b: IsoDay) => a.slice(0, 7) === b.slice(0, 7);

@@ -1,4 +1,4 @@
-import { dayOfMonth, dayTitle, sameMonth, toDate, weekDays, type IsoDay } from './calendar-dates';
+import { dayOfMonth, dayTitle, sameMonth, shortWeekdayName, weekDays, type IsoDay } from './calendar-dates';
 import type { DayContent } from './day-content';
 import { needOf, type PlanningLookups } from './planning-lookups';
 import { isTakeable, SLOT_MARK, slotStateText } from './slot-index';
@@ -48,7 +48,7 @@ export function MonthView({ anchor, days, contents, today, lookups, onOpenDay }:
     <div className="planning-month">
       <div className="month-weekdays" aria-hidden="true">
         {weekDays(days[0]).map((day) => (
-          <span key={day}>{toDate(day).toFormat('ccc')}</span>
+          <span key={day}>{shortWeekdayName(day)}</span>
         ))}
       </div>
       <ol className="month-grid">

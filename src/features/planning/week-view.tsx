@@ -1,5 +1,5 @@
 import type { Slot } from '../../contract/slots';
-import { toDate, type IsoDay } from './calendar-dates';
+import { dayOfMonth, monthName, weekdayName, type IsoDay } from './calendar-dates';
 import type { DayContent } from './day-content';
 import { DayHelps } from './day-helps';
 import { DaySlots } from './day-slots';
@@ -19,15 +19,14 @@ export function WeekView({ days, contents, today, lookups, openOnly, onTake }: W
   return (
     <ol className="planning-week">
       {days.map((day) => {
-        const date = toDate(day);
         const isToday = day === today;
         const content = contents.get(day);
         const empty = !content || (!content.slots.length && !content.helps.length);
         return (
           <li key={day} className={isToday ? 'planning-day is-today' : 'planning-day'} aria-current={isToday ? 'date' : undefined}>
             <h3 className="day-title">
-              <span className="day-title-weekday">{date.toFormat('cccc')}</span> <span className="day-title-number">{date.day}</span>{' '}
-              <span className="day-title-month">{date.toFormat('LLLL')}</span>
+              <span className="day-title-weekday">{weekdayName(day)}</span> <span className="day-title-number">{dayOfMonth(day)}</span>{' '}
+              <span className="day-title-month">{monthName(day)}</span>
               {isToday ? <span className="day-title-today"> (aujourd’hui)</span> : null}
             </h3>
             {empty ? (
