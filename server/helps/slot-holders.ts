@@ -3,7 +3,7 @@ import type { Executor } from '../db/client';
 import { helps, notificationSettings, users, villageNeeds, villagers, villages } from '../db/schema';
 import { notFound, text } from '../http/errors';
 import { loadMembership, type Membership } from '../policy';
-import type { Recipient } from '../mail/kinds/confirmation-mail';
+import { recipientColumns, type Recipient } from '../mail/kinds/confirmation-mail';
 
 export type NeedRow = typeof villageNeeds.$inferSelect;
 
@@ -35,7 +35,7 @@ export async function readForTaking(tx: Executor, villageId: string, userId: str
       village: villages,
       villager: villagers,
       need: villageNeeds,
-      recipient: { email: users.email, firstName: users.firstName, verifiedAt: users.emailVerifiedAt, settings: notificationSettings.settings },
+      recipient: recipientColumns,
     })
     .from(villages)
     .innerJoin(villageNeeds, and(eq(villageNeeds.id, needId), eq(villageNeeds.villageId, villages.id)))

@@ -32,7 +32,8 @@ export const helpConfirmationMail = mailTemplate({
   },
 });
 
-/** The taker's address and mail choices, as their confirmation needs them. */
+/** The taker's address and mail choices, as their confirmation needs them: read here, or by the write's own read. */
+export const recipientColumns = { email: users.email, firstName: users.firstName, verifiedAt: users.emailVerifiedAt, settings: notificationSettings.settings };
 export type Recipient = { email: string; firstName: string; verifiedAt: Date | null; settings: unknown };
 
 type HelpConfirmation = {
@@ -56,7 +57,7 @@ export async function queueHelpConfirmation(tx: Executor, { userId, village, nee
   const [user] = recipient
     ? [recipient]
     : await tx
-        .select({ email: users.email, firstName: users.firstName, verifiedAt: users.emailVerifiedAt, settings: notificationSettings.settings })
+        .select(recipientColumns)
         .from(users)
         .leftJoin(notificationSettings, eq(notificationSettings.userId, users.id))
         .where(eq(users.id, userId));
