@@ -1,11 +1,12 @@
-import { Hono, type Context, type Next } from 'hono';
+import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { AppEnv, Deps } from './deps';
-import { HttpError, text } from './http/errors';
+import { HttpError, answerRouteNotFound, text } from './http/errors';
 import { authenticate } from './http/authenticate';
 import { BODY_METHODS, limitBody } from './http/body-limit';
-import { logRequest } from './http/request-log';
+import { loggingRequests } from './http/request-log';
+import { setCallSteps } from './http/route';
 import { createSerializers } from './serialize';
 import { authRoutes } from './auth/routes';
 import { verifyEmailRoutes } from './auth/verify-email-routes';
@@ -55,25 +56,19 @@ export function createApp(input: Deps) {
   const serialize = createSerializers(deps.publicUrl);
   const app = new Hono<AppEnv>();
 
-  // Every request's steps are one middleware, since each middleware is one more step of every request
-  // (bench:api's request path): the log line when info is on (production runs at warn), then for /v1 the body
-  // limit, only where a body can come (a GET goes straight on; the photo's multipart envelope adds a little to
-  // the 10 MB photo, whose own size is checked after; every method, as routes are what name theirs), and the
-  // token read.
+  // The steps of every call, run by its route (setCallSteps says why): the body limit, only where a body can
+  // come (a GET goes straight on; the photo's multipart envelope adds a little to the 10 MB photo, whose own
+  // size is checked after; every method, as routes are what name theirs), then the token read. The log line
+  // wraps the app's fetch, below.
   const jsonLimit = limitBody(JSON_LIMIT);
   const photoLimit = limitBody(MAX_PHOTO_BYTES + 64 * 1024);
   const readToken = authenticate(deps);
-  const apiSteps = (c: Context<AppEnv>, next: Next) => {
+  setCallSteps(app, (c, next) => {
     if (!BODY_METHODS.has(c.req.method)) return readToken(c, next);
     const limit = c.req.path.endsWith('/photo') ? photoLimit : jsonLimit;
-    // A middleware may answer instead of going on (a Response): what `next` gives is passed up as it is.
-    return limit(c, (() => readToken(c, next)) as Next);
-  };
-  app.use('*', (c, next) => {
-    const path = c.req.path;
-    const steps = path === '/v1' || path.startsWith('/v1/') ? ((() => apiSteps(c, next)) as Next) : next;
-    return deps.logger.isLevelEnabled('info') ? logRequest(deps.logger, c, steps) : steps();
+    return limit(c, () => readToken(c, next));
   });
+  app.fetch = loggingRequests(deps.logger, app.fetch);
 
   // Each resource registers its calls from the endpoint table of the contract (server/http/route.ts).
   healthRoutes(app);
@@ -102,7 +97,7 @@ export function createApp(input: Deps) {
   batchRoutes(app);
   app.route('/', staticRoutes(deps));
 
-  app.notFound((c) => c.json({ message: text.routeNotFound, http_code: 404 }, 404));
+  app.notFound(answerRouteNotFound);
 
   app.onError((error, c) => {
     if (error instanceof HttpError) {

@@ -1,11 +1,11 @@
 import { and, eq, lt } from 'drizzle-orm';
-import type { Context, Next } from 'hono';
-import { createMiddleware } from 'hono/factory';
+import type { Context } from 'hono';
 import type { AppEnv, Deps } from '../deps';
 import { sessions } from '../db/schema';
 import { hashToken } from '../auth/tokens';
 import { unauthenticated } from './errors';
 import { announceRevocation } from '../auth/revoke';
+import type { CallStep } from './route';
 
 export const SESSION_IDLE_MS = 30 * 24 * 3600 * 1000;
 // Writing last_used_at on every request would turn every read into a write; an hour's precision is plenty.
@@ -17,17 +17,18 @@ const TOUCH_EVERY_MS = 3600 * 1000;
  * health check, a calendar feed) must work for a client still holding an old token, and signed-in calls
  * answer 401 all the same from `requireUser`.
  */
-export const authenticate = (deps: Deps) =>
-  createMiddleware<AppEnv>((c, next) => {
+export const authenticate =
+  (deps: Deps): CallStep =>
+  (c, next) => {
     c.set('user', null);
     const header = c.req.header('Authorization');
     const match = header?.match(/^Bearer\s+(\S+)$/i);
     // No token, no session to look up: a call without one (the health check) does not wait for anything.
     return match ? withSession(deps, c, next, match[1]) : next();
-  });
+  };
 
 /** The live session behind `token`, if any, set as the request's user; an idle one is revoked. */
-async function withSession(deps: Deps, c: Context<AppEnv>, next: Next, token: string) {
+async function withSession(deps: Deps, c: Context<AppEnv>, next: Parameters<CallStep>[1], token: string) {
   const hash = hashToken(token);
   let session = deps.caches?.session(hash);
   if (!session) {

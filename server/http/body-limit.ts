@@ -1,7 +1,7 @@
-import type { Context, MiddlewareHandler } from 'hono';
+import type { Context, Next } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import type { AppEnv } from '../deps';
 import { text } from './errors';
+import type { CallStep } from './route';
 
 /** The methods whose requests may carry a body: GET and HEAD never get the limit on their path. */
 export const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -15,14 +15,15 @@ const tooLarge = (c: Context) => c.json({ message: text.tooLarge, http_code: 413
  * after `next()`, it held /v1/health at 0.18× a bare Hono app. Only a body of unknown length (chunked, or
  * a Request built in memory as the tests do) is counted while it streams, by Hono's middleware.
  */
-export function limitBody(maxSize: number): MiddlewareHandler<AppEnv> {
+export function limitBody(maxSize: number): CallStep {
   const streamed = bodyLimit({ maxSize, onError: tooLarge });
   return (c, next) => {
     const headers = c.req.raw.headers;
     const length = headers.get('content-length');
     if (length !== null && !headers.has('transfer-encoding')) {
-      return parseInt(length, 10) > maxSize ? Promise.resolve(tooLarge(c)) : next();
+      return parseInt(length, 10) > maxSize ? tooLarge(c) : next();
     }
-    return streamed(c, next);
+    // Hono's middleware hands back what `next` answers, as a step does.
+    return streamed(c, next as unknown as Next) as Promise<Response>;
   };
 }

@@ -1,3 +1,4 @@
+import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import * as errorMessages from '../../src/contract/error-messages';
 
@@ -20,6 +21,9 @@ export class HttpError extends Error {
 
 /** The French messages of the answers, kept in the contract: the app shows some of them too. */
 export const text = errorMessages;
+
+/** The 404 of a path no route serves. */
+export const answerRouteNotFound = (c: Context) => c.json({ message: text.routeNotFound, http_code: 404 }, 404);
 
 export const unauthenticated = () => new HttpError(401, text.unauthenticated);
 export const forbidden = (message: string) => new HttpError(403, message);

@@ -1,17 +1,25 @@
-import type { Context, Next } from 'hono';
 import type { Logger } from 'pino';
-import type { AppEnv } from '../deps';
 import { redactFeedToken } from '../calendar/redact-path';
 
+type Fetch = (request: Request, ...rest: never[]) => Response | Promise<Response>;
+
 /**
- * Logs an answer at info level (server/app.ts calls it only when info is on: production runs at warn). The
- * `nosniff` mark is set by the HTTP server (serve-node.ts): set here, it cost more than the rest of a small call.
+ * The app's `fetch`, logging each answer at info level when info is on (production runs at warn). It wraps
+ * the whole app rather than being a Hono middleware, so that a request matches only its own route (see
+ * `setCallSteps` in route.ts); with info off, an answer ready at once still goes back as it is. The `nosniff`
+ * mark is set by the HTTP server (serve-node.ts): set from Hono, it cost more than the rest of a small call.
  */
-export async function logRequest(logger: Logger, c: Context<AppEnv>, next: Next) {
-  const started = performance.now();
-  await next();
-  logger.info(
-    { method: c.req.method, path: redactFeedToken(c.req.path), status: c.res.status, ms: Math.round(performance.now() - started) },
-    'request',
-  );
+export function loggingRequests<F extends Fetch>(logger: Logger, fetch: F): F {
+  return ((request: Request, ...rest: never[]) => {
+    if (!logger.isLevelEnabled('info')) return fetch(request, ...rest);
+    const started = performance.now();
+    const log = (status: number) =>
+      logger.info(
+        { method: request.method, path: redactFeedToken(new URL(request.url).pathname), status, ms: Math.round(performance.now() - started) },
+        'request',
+      );
+    const answer = fetch(request, ...rest);
+    if (!(answer instanceof Promise)) return (log(answer.status), answer);
+    return answer.then((response) => (log(response.status), response));
+  }) as F;
 }

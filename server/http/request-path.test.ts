@@ -4,12 +4,28 @@ import type { AddressInfo } from 'node:net';
 import { createWorld } from '../test/world';
 import { serveApp } from './serve-node';
 import { text as T } from './errors';
+import { endpointTable } from '../../src/contract/endpoints';
 
 const lines: string[] = [];
 const logger = pino({ level: 'warn' }, { write: (line: string) => lines.push(line) });
 const world = await createWorld({ logger });
 
 describe('what every request goes through', () => {
+  it('matches only its own route: no handler of every path, so Hono calls it directly, without `compose`', () => {
+    const shared = endpointTable
+      .map((call) => ({ call, path: call.path.replace(/\{\w+\}/g, '0190f3a2-7b1c-7d4e-8f00-0000000000aa') }))
+      .filter(({ call, path }) => world.app.router.match(call.method, path)[0].length !== 1)
+      .map(({ call }) => call.name);
+    expect(shared).toEqual([]);
+    expect(endpointTable.length).toBeGreaterThanOrEqual(60);
+  });
+
+  it('answers the health check in the same turn, with no promise to wait for', async () => {
+    const answer = world.app.request('/v1/health');
+    expect(answer).not.toBeInstanceOf(Promise);
+    expect(await (answer as Response).json()).toEqual({ data: { status: 'ok' } });
+  });
+
   it('marks every answer nosniff, served as `npm start` serves it: success, not found, refused, bad JSON, too large', async () => {
     const user = await world.user('Nina');
     const server = serveApp({ fetch: world.app.fetch, port: 0 });

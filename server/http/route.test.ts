@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { endpoint } from '../../src/contract/endpoint';
 import type { AppEnv } from '../deps';
 import { HttpError, forbidden } from './errors';
-import { publicRoute, route } from './route';
+import { publicRoute, route, setCallSteps } from './route';
 
 /** The route helper alone, on a bare app: no database, a caller named by a test header. */
 
@@ -30,10 +30,10 @@ const THING_ID = '0190f3a2-7b1c-7d4e-8f00-0000000000bb';
 
 function testApp() {
   const app = new Hono<AppEnv>();
-  app.use('*', async (c, next) => {
+  setCallSteps(app, (c, next) => {
     const id = c.req.header('X-Test-User');
     c.set('user', id ? { id, sessionHash: 'h' } : null);
-    await next();
+    return next();
   });
   app.onError((error, c) => {
     if (error instanceof HttpError) return c.json({ message: error.message, errors: error.errors }, error.status);
@@ -94,11 +94,24 @@ describe('a route registered from its endpoint', () => {
 
   it('refuses to register an endpoint whose auth the table and the server disagree on', () => {
     const app = new Hono<AppEnv>();
+    setCallSteps(app, (_c, next) => next());
     expect(() => route(app, readFile, (c) => c.text(''))).toThrow(/readFile/);
     expect(() => publicRoute(app, putThing, (c) => c.text(''))).toThrow(/putThing/);
   });
 
   it('refuses an id check on a parameter the path does not have (renamed in the table)', () => {
-    expect(() => route(new Hono<AppEnv>(), deleteThing, { ids: { id: 'x', boxId: 'y' } as object }, (c) => c.text(''))).toThrow(/boxId/);
+    const app = new Hono<AppEnv>();
+    setCallSteps(app, (_c, next) => next());
+    expect(() => route(app, deleteThing, { ids: { id: 'x', boxId: 'y' } as object }, (c) => c.text(''))).toThrow(/boxId/);
+  });
+
+  it('refuses a route registered before the steps every call takes (the token, the body limit)', () => {
+    expect(() => publicRoute(new Hono<AppEnv>(), readFile, (c) => c.text(''))).toThrow(/readFile.*setCallSteps/);
+  });
+
+  it('answers in the same turn when nothing is to be read before the handler, and after reading otherwise', async () => {
+    const app = testApp();
+    expect(app.request('/v1/files/Abc.ics')).not.toBeInstanceOf(Promise);
+    expect(app.request(`/v1/boxes/${BOX_ID}/things/${THING_ID}`, { method: 'PUT', headers: { 'X-Test-User': 'u1' }, body: '{"label":"Pot"}' })).toBeInstanceOf(Promise);
   });
 });

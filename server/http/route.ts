@@ -29,6 +29,22 @@ export interface RouteOptions<E extends AnyEndpoint, U> {
 
 type Handler<E extends AnyEndpoint, U> = (c: Context<AppEnv>, input: RouteInput<E, U>) => Response | Promise<Response>;
 
+/** A step every call takes before its handler: it answers itself (a 413) or hands back what `next` answers. */
+export type CallStep = (c: Context<AppEnv>, next: () => Response | Promise<Response>) => Response | Promise<Response>;
+
+/**
+ * The steps of every call of an app (server/app.ts: the body limit, then the token), run by each route
+ * itself rather than as a Hono middleware: a middleware matches every path, and a request that matches more
+ * than one handler goes through Hono's `compose` (an async function per handler) instead of calling its one
+ * handler directly, which `bench:api`'s request path measured.
+ */
+const callSteps = new WeakMap<App, CallStep>();
+
+/** Sets the steps of every call of `app`: before its first route is registered. */
+export function setCallSteps(app: App, steps: CallStep) {
+  callSteps.set(app, steps);
+}
+
 /** `/v1/villages/{id}` as Hono writes it: `/v1/villages/:id`. */
 export const honoPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
 
@@ -82,7 +98,13 @@ function register<E extends AnyEndpoint, U extends AuthUser | null>(
   // Every path id goes through the one UUID check below: an id read raw would reach a uuid column and answer 500.
   const unchecked = names.filter((name) => isIdName(name) && ids[name] === undefined);
   if (unchecked.length) throw new Error(`${endpoint.name}: path id ${unchecked.join(', ')} needs its "not found" message in \`ids\``);
-  app.on(endpoint.method, honoPath(endpoint.path), async (c) => {
+  const steps = callSteps.get(app);
+  if (!steps) throw new Error(`${endpoint.name}: registered before the app's call steps (setCallSteps)`);
+  const readsJson = endpoint.body !== undefined && endpoint.body !== 'multipart';
+  // Nothing to wait for before the handler (the health check, a read without a query): it is called in the
+  // same turn, and an answer it has at once goes back without a promise, on @hono/node-server's fast path.
+  const waitsBeforeHandler = options.before !== undefined || endpoint.query !== undefined || readsJson;
+  const answer = (c: Context<AppEnv>) => {
     const user = (signedIn ? requireUser(c) : c.get('user')) as U;
     const params: Record<string, string> = {};
     for (const name of names) {
@@ -90,11 +112,31 @@ function register<E extends AnyEndpoint, U extends AuthUser | null>(
       params[name] = notFound === undefined ? c.req.param(name)! : pathId(c, name, notFound);
     }
     const typedParams = params as PathParams<E['path']>;
-    await options.before?.(c, { user, params: typedParams });
-    const query = (endpoint.query ? parse(endpoint.query, await querySource(c, endpoint.method, endpoint.query)) : undefined) as QueryOf<E>;
-    const body = (endpoint.body && endpoint.body !== 'multipart' ? parse(endpoint.body, await readJson(c)) : undefined) as BodyOf<E>;
-    return handler(c, { user, params: typedParams, body, query });
-  });
+    if (!waitsBeforeHandler) return handler(c, { user, params: typedParams, body: undefined as BodyOf<E>, query: undefined as QueryOf<E> });
+    return readThenHandle(c, user, typedParams);
+  };
+  // A read's query string is validated once: the same few come back on every read (a village's include and
+  // window). Kept frozen, since every later request with that string is handed the same object. Not a
+  // DELETE's, which may come from its body (querySource).
+  const validQueries = new Map<string, QueryOf<E>>();
+  const readQuery = async (c: Context<AppEnv>, schema: v.GenericSchema) => {
+    if (endpoint.method === 'DELETE') return parse(schema, await querySource(c, endpoint.method, schema)) as QueryOf<E>;
+    const url = c.req.url;
+    const search = url.slice(url.indexOf('?') + 1 || url.length);
+    const known = validQueries.get(search);
+    if (known !== undefined) return known;
+    const query = Object.freeze(parse(schema, await querySource(c, endpoint.method, schema))) as QueryOf<E>;
+    if (validQueries.size >= 1_000) validQueries.clear();
+    validQueries.set(search, query);
+    return query;
+  };
+  const readThenHandle = async (c: Context<AppEnv>, user: U, params: PathParams<E['path']>) => {
+    await options.before?.(c, { user, params });
+    const query = (endpoint.query ? await readQuery(c, endpoint.query) : undefined) as QueryOf<E>;
+    const body = (readsJson ? parse(endpoint.body as v.GenericSchema, await readJson(c)) : undefined) as BodyOf<E>;
+    return handler(c, { user, params, body, query });
+  };
+  app.on(endpoint.method, honoPath(endpoint.path), (c) => steps(c, () => answer(c)));
 }
 
 /** `{id}`, `{helpId}`…: a parameter that names a row. Others (a feed token, a file name) are handed over as they came. */

@@ -36,5 +36,12 @@ describe('the built app on the API’s origin', () => {
     const upload = await world.app.request('/uploads/absente.webp');
     expect(upload.status).toBe(404);
     expect(await upload.text()).not.toContain('<title>');
+    const picture = await world.app.request('/static/needs/absente.svg');
+    expect(picture.status).toBe(404);
+    expect(await picture.text()).not.toContain('<title>');
+  });
+
+  it('adds no handler to the API’s paths: a call still matches its one route', () => {
+    expect(world.app.router.match('GET', '/v1/health')[0]).toHaveLength(1);
   });
 });

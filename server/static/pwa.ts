@@ -3,22 +3,30 @@ import { relative } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Hono } from 'hono';
 import type { AppEnv } from '../deps';
+import { answerRouteNotFound } from '../http/errors';
+
+/** Paths the app's files and shell never answer: the API, photos and catalogue pictures have their own 404. */
+const NOT_THE_APP = ['/v1/', '/uploads/', '/static/'];
 
 /**
  * Serves the built PWA on the API's origin when it has been built: its files, and index.html for any
  * other navigation so that deep links load the app. /v1 and /uploads are never answered with the shell, nor
  * a missing file of the build (`/assets/…`, hashed names): a 404 there, or the worker's precache would keep
  * the shell as that script and the browser refuse it as a module.
+ *
+ * It answers what no route serves (Hono's not-found handler) rather than as a middleware on every path: a
+ * request matching more than one handler leaves Hono's direct call for its `compose` (route.ts, setCallSteps).
  */
 export function servePwa(app: Hono<AppEnv>, distDir: string) {
   if (!existsSync(`${distDir}/index.html`)) return;
   const root = relative(process.cwd(), distDir) || '.';
-  app.use('*', async (c, next) => {
-    if (c.req.path.startsWith('/v1/') || c.req.path.startsWith('/uploads/')) return next();
-    return serveStatic({ root })(c, next);
-  });
-  app.get('*', async (c, next) => {
-    if (c.req.path.startsWith('/v1/') || c.req.path.startsWith('/uploads/') || c.req.path.startsWith('/assets/')) return next();
-    return serveStatic({ root, path: 'index.html' })(c, next);
+  const file = serveStatic({ root });
+  const shell = serveStatic({ root, path: 'index.html' });
+  const missing = async () => undefined;
+  app.notFound(async (c) => {
+    const path = c.req.path;
+    if (NOT_THE_APP.some((prefix) => path.startsWith(prefix))) return answerRouteNotFound(c);
+    const found = (await file(c, missing)) ?? (path.startsWith('/assets/') ? undefined : await shell(c, missing));
+    return found ?? answerRouteNotFound(c);
   });
 }

@@ -9,6 +9,7 @@ import type { Executor } from '../db/client';
 import { villageNeeds, villagers, villages } from '../db/schema';
 import { releaseRemovedSlots } from '../needs/schedule-edit';
 import { conflict, invalid, text } from '../http/errors';
+import { plainAnswer } from '../http/plain-answer';
 import { checkedPhone } from '../http/checked-phone';
 import { route, type App } from '../http/route';
 import { write } from '../http/write';
@@ -130,14 +131,14 @@ export function villageRoutes(app: App, deps: Deps, serialize: Serializers, cach
     // them what it showed.
     await noteSeen(deps, reader.id);
     const headers: Record<string, string> = { ETag: view.etag, 'Cache-Control': 'private, no-cache', Vary: 'Accept-Encoding' };
-    if (c.req.header('If-None-Match') === view.etag) return c.body(null, 304, headers);
+    if (c.req.header('If-None-Match') === view.etag) return plainAnswer(null, 304, headers);
     headers['Content-Type'] = 'application/json; charset=UTF-8';
     // The village is the largest answer of the API (hundreds of KiB with its helps): sent compressed when
     // accepted, Brotli once its copy is made (every browser asks for it), else gzip.
     const accepted = c.req.header('Accept-Encoding') ?? '';
-    if (view.brotli && /\bbr\b/.test(accepted)) return c.body(bytes(view.brotli), 200, { ...headers, 'Content-Encoding': 'br' });
-    if (/\bgzip\b/.test(accepted)) return c.body(bytes(view.gzipped), 200, { ...headers, 'Content-Encoding': 'gzip' });
-    return c.body(bytes(view.body), 200, headers);
+    if (view.brotli && /\bbr\b/.test(accepted)) return plainAnswer(bytes(view.brotli), 200, { ...headers, 'Content-Encoding': 'br' });
+    if (/\bgzip\b/.test(accepted)) return plainAnswer(bytes(view.gzipped), 200, { ...headers, 'Content-Encoding': 'gzip' });
+    return plainAnswer(bytes(view.body), 200, headers);
   });
 
   route(app, updateVillage, { ids }, async (c, { user, params: { id }, body: input }) => {
