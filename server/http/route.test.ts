@@ -23,6 +23,15 @@ const deleteThing = endpoint({
   summary: 'test',
   query: v.object({ villager_id: v.string() }),
 });
+const listThings = endpoint({
+  name: 'listThings',
+  method: 'GET',
+  path: '/v1/things',
+  summary: 'test',
+  auth: false,
+  query: v.object({ limit: v.optional(v.pipe(v.string(), v.regex(/^\d+$/))) }),
+  answer: { data: v.unknown() },
+});
 const readFile = endpoint({ name: 'readFile', method: 'GET', path: '/v1/files/{file}', summary: 'test', auth: false, status: 200, answer: { raw: 'text/plain' } });
 
 const BOX_ID = '0190f3a2-7b1c-7d4e-8f00-0000000000AA';
@@ -44,6 +53,7 @@ function testApp() {
     c.json({ data: input }),
   );
   route(app, deleteThing, { ids }, (c, { query }) => c.json({ acting: query.villager_id }));
+  publicRoute(app, listThings, (c, { query }) => c.json({ query, frozen: Object.isFrozen(query) }));
   publicRoute(app, readFile, (c, { user, params }) => c.text(`${params.file} for ${user?.id ?? 'anyone'}`));
   return app;
 }
@@ -85,6 +95,16 @@ describe('a route registered from its endpoint', () => {
     expect(await (await send(app, 'DELETE', `${path}?villager_id=q`, { user: 'u1', json: { villager_id: 'b' } })).json()).toEqual({ acting: 'q' });
     expect(await (await send(app, 'DELETE', path, { user: 'u1', json: { villager_id: 'b' } })).json()).toEqual({ acting: 'b' });
     expect((await send(app, 'DELETE', path, { user: 'u1' })).status).toBe(422);
+  });
+
+  it('validates a query string once: the same string gets the same frozen query, a bad one its 422 every time', async () => {
+    const app = testApp();
+    for (let i = 0; i < 2; i++) {
+      expect(await (await send(app, 'GET', '/v1/things?limit=5')).json()).toEqual({ query: { limit: '5' }, frozen: true });
+      expect((await send(app, 'GET', '/v1/things?limit=cinq')).status).toBe(422);
+    }
+    expect(await (await send(app, 'GET', '/v1/things?limit=7')).json()).toEqual({ query: { limit: '7' }, frozen: true });
+    expect(await (await send(app, 'GET', '/v1/things')).json()).toEqual({ query: {}, frozen: true });
   });
 
   it('lets anyone call a public endpoint, its parameters as they came', async () => {
