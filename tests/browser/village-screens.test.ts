@@ -14,9 +14,6 @@ const PASSWORD = 'motdepasse-solide-1';
 // Tomorrow in Paris: a slot at 23 h today is already past when the suite runs late, and the server refuses it.
 const tomorrow = DateTime.now().setZone('Europe/Paris').plus({ days: 1 });
 
-
-
-
 describe("a village's needs, helps and planning", () => {
   it('a manager adds needs from the catalogue, a helper takes a slot, the planning shows it, the manager refuses it', async () => {
     const manager = await registerUser(app.base, { email: 'gestion@example.org', password: PASSWORD, first_name: 'Claire', last_name: 'Durand' });
@@ -81,5 +78,7 @@ describe("a village's needs, helps and planning", () => {
     await expect.poll(async () => (await api(app.base, manager.token, 'GET', `/v1/villages/${village.id}?include=helps`)).body.data.helps.length).toBe(0);
     await page.close();
     await helperPage.close();
-  });
+    // Seven screens checked at two widths and in small and large text (checkScreen): 25 s alone on a quiet
+    // machine, over the default 30 s in a loaded CI run.
+  }, 90_000);
 });
