@@ -9,6 +9,9 @@ import { createHelpJsonCache } from './help-json-cache';
 const world = await createWorld();
 const serialize = createSerializers('http://localhost');
 
+type Cache = ReturnType<typeof createHelpJsonCache>;
+const helpsText = async (cache: Cache, ...args: Parameters<Cache['helpsPart']>) => (await cache.helpsPart(...args)).bytes.toString();
+
 async function villageWithHelps(count: number) {
   const { creator, village, helperVillager } = await world.villageWithHelper();
   const need = await world.request('POST', `/v1/villages/${village.id}/needs`, { token: creator.token, json: { villager_id: village.creatorVillagerId, name: 'Courses' } });
@@ -36,30 +39,30 @@ describe('the helps’ JSON kept between builds', () => {
   it('is what serializing every help gives, and follows a row changed, added or removed since', async () => {
     const { village, needId, rows } = await villageWithHelps(12);
     const cache = createHelpJsonCache();
-    expect(await cache.helpsJson(world.db, serialize, village.id, undefined)).toBe(await fromScratch(village.id));
+    expect(await helpsText(cache, world.db, serialize, village.id, undefined)).toBe(await fromScratch(village.id));
 
     // Changed by any instance: the row's version moves with it.
     await world.db.update(helps).set({ comment: 'Changée ailleurs', endDate: new Date(rows[3].startDate.getTime() + 3600_000) }).where(eq(helps.id, rows[3].id));
     await world.db.delete(helps).where(eq(helps.id, rows[7].id));
     await world.db.insert(helps).values({ ...rows[0], id: uuidv7(), comment: 'Nouvelle' });
-    const after = await cache.helpsJson(world.db, serialize, village.id, undefined);
+    const after = await helpsText(cache, world.db, serialize, village.id, undefined);
     expect(after).toBe(await fromScratch(village.id));
     expect(after).toContain('Changée ailleurs');
     expect(after).not.toContain(rows[7].id);
 
     // With the need nested, as the spec's full include has it.
     const need = { id: needId, name: 'Courses' };
-    const nested = JSON.parse(await cache.helpsJson(world.db, serialize, village.id, undefined, new Map([[needId, JSON.stringify(need)]])));
+    const nested = JSON.parse(await helpsText(cache, world.db, serialize, village.id, undefined, new Map([[needId, JSON.stringify(need)]])));
     expect(nested).toEqual(JSON.parse(await fromScratch(village.id)).map((help: object) => ({ ...help, village_need: need })));
   });
 
   it('starts afresh past its size, and a build keeps what it took meanwhile', async () => {
     const { village } = await villageWithHelps(8);
     const cache = createHelpJsonCache(5);
-    const [a, b] = await Promise.all([cache.helpsJson(world.db, serialize, village.id, undefined), cache.helpsJson(world.db, serialize, village.id, undefined)]);
+    const [a, b] = await Promise.all([helpsText(cache, world.db, serialize, village.id, undefined), helpsText(cache, world.db, serialize, village.id, undefined)]);
     expect(a).toBe(await fromScratch(village.id));
     expect(b).toBe(a);
-    expect(await cache.helpsJson(world.db, serialize, village.id, undefined)).toBe(a);
+    expect(await helpsText(cache, world.db, serialize, village.id, undefined)).toBe(a);
   });
 
   it('through the API: a note changed on a help shows in the next read of the village', async () => {
@@ -72,5 +75,33 @@ describe('the helps’ JSON kept between builds', () => {
     const changed = await world.request('PUT', `/v1/villages/${village.id}/helps/${help.body.data.id}`, { token: helper.token, json: { updater_id: helperVillager, comment: 'Après' } });
     expect(changed.status).toBe(200);
     expect(await read()).toEqual([expect.objectContaining({ id: help.body.data.id, comment: 'Après' })]);
+  });
+
+  it('hands back the same part, its bytes and segment kept, while neither its helps nor their needs change', async () => {
+    const { village, needId, rows } = await villageWithHelps(6);
+    const cache = createHelpJsonCache();
+    const first = await cache.helpsPart(world.db, serialize, village.id, undefined);
+    expect(await cache.helpsPart(world.db, serialize, village.id, undefined)).toBe(first);
+    // Another window or nesting is another list.
+    const from = new Date(rows[0].startDate.getTime() + 3600_000);
+    const windowed = await cache.helpsPart(world.db, serialize, village.id, from);
+    expect(windowed).not.toBe(first);
+    expect(await cache.helpsPart(world.db, serialize, village.id, from)).toBe(windowed);
+    const nested = await cache.helpsPart(world.db, serialize, village.id, undefined, new Map([[needId, '{"name":"Courses"}']]));
+    expect(await cache.helpsPart(world.db, serialize, village.id, undefined, new Map([[needId, '{"name":"Courses"}']]))).toBe(nested);
+    // The need's JSON changed: the nested list is built again, the plain one is not.
+    const renamed = await cache.helpsPart(world.db, serialize, village.id, undefined, new Map([[needId, '{"name":"Repas"}']]));
+    expect(renamed).not.toBe(nested);
+    expect(renamed.bytes.toString()).toContain('"village_need":{"name":"Repas"}');
+    expect(await cache.helpsPart(world.db, serialize, village.id, undefined)).toBe(first);
+    // A help changed: a new part, and the same again after.
+    await world.db.update(helps).set({ comment: 'Changée' }).where(eq(helps.id, rows[2].id));
+    const changed = await cache.helpsPart(world.db, serialize, village.id, undefined);
+    expect(changed).not.toBe(first);
+    expect(changed.bytes.toString()).toBe(await fromScratch(village.id));
+    expect(await cache.helpsPart(world.db, serialize, village.id, undefined)).toBe(changed);
+    // All gone: an empty list.
+    await world.db.delete(helps).where(eq(helps.villageId, village.id));
+    expect((await cache.helpsPart(world.db, serialize, village.id, undefined)).bytes.toString()).toBe('[]');
   });
 });

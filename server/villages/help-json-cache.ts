@@ -1,9 +1,13 @@
+import { createHash } from 'node:crypto';
 import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { helps, villagers } from '../db/schema';
 import type { Serializers } from '../serialize';
+import type { KeptPart } from './gzip-parts';
 
 const FETCH_CHUNK = 1_000;
+/** Never an md5 in hex: asks for the list whatever its digest. */
+const NO_DIGEST = '-';
 
 /** `id:version:needId`: ids are UUIDs and versions numbers, so neither separator can occur inside one. */
 function parseOrderEntry(entry: string) {
@@ -18,24 +22,51 @@ function parseOrderEntry(entry: string) {
  * PGlite: 35–45 ms for the rows against 8 ms for their ids and versions). A rebuild now reads the ids and
  * versions in order, and whole rows only for the helps it has not seen in that version.
  */
-export function createHelpJsonCache(maxEntries = 200_000) {
+export function createHelpJsonCache(maxEntries = 200_000, maxLists = 200) {
   const entries = new Map<string, { version: string; json: string }>();
+  /**
+   * By village, window and nesting: the digest of the last list read, its needs' JSON and the part built
+   * from them. A write that leaves the helps as they were (a need renamed, a villager's role, the village's
+   * name) changes the village's revision but not this digest: the rebuild reuses the part whole, its bytes
+   * and its compressed segment (gzip-parts.ts).
+   */
+  const lists = new Map<string, { digest: string; needs: string; part: KeptPart }>();
 
   return {
     /**
      * The JSON array of a village's helps by start (from `from` on), those of villagers out or banned left
-     * out; with `needJson`, each help carries its need's JSON as `village_need`.
+     * out; with `needJson`, each help carries its need's JSON as `village_need`. The same part as the last
+     * call's when nothing it holds has changed.
      */
-    async helpsJson(db: Executor, serialize: Serializers, villageId: string, from: Date | undefined, needJson?: Map<string, string>): Promise<string> {
+    async helpsPart(db: Executor, serialize: Serializers, villageId: string, from: Date | undefined, needJson?: Map<string, string>): Promise<KeptPart> {
+      const listKey = `${villageId}|${from?.toISOString() ?? ''}|${needJson ? 'nested' : ''}`;
+      const needs = needJson ? createHash('md5').update([...needJson].join('\n')).digest('hex') : '';
+      const last = lists.get(listKey);
+      const known = last && last.needs === needs ? last.digest : NO_DIGEST;
       // One row holding the whole list: on PGlite, 2,400 rows of three columns took 14–16 ms to come back and be
-      // parsed, the same list as one string 4 ms (the rows' own reading about 3 ms of either).
-      const [{ list }] = await db
+      // parsed, the same list as one string 4 ms (the rows' own reading about 3 ms of either). The list itself
+      // comes back only when its digest is not the one already built.
+      const listed = db.$with('listed').as(
+        db
+          .select({
+            list: sql<string | null>`string_agg(${helps.id}::text || ':' || ${helps}.xmin::text || ':' || ${helps.villageNeedId}::text, ',' ORDER BY ${helps.startDate}, ${helps.id})`.as('list'),
+          })
+          .from(helps)
+          .innerJoin(villagers, eq(villagers.id, helps.helperId))
+          .where(and(eq(helps.villageId, villageId), eq(villagers.isOut, false), eq(villagers.isBan, false), from ? gte(helps.startDate, from) : undefined)),
+      );
+      const [{ digest, list }] = await db
+        .with(listed)
         .select({
-          list: sql<string | null>`string_agg(${helps.id}::text || ':' || ${helps}.xmin::text || ':' || ${helps.villageNeedId}::text, ',' ORDER BY ${helps.startDate}, ${helps.id})`,
+          digest: sql<string>`coalesce(md5(${listed.list}), '')`,
+          list: sql<string | null>`CASE WHEN coalesce(md5(${listed.list}), '') = ${known} THEN NULL ELSE ${listed.list} END`,
         })
-        .from(helps)
-        .innerJoin(villagers, eq(villagers.id, helps.helperId))
-        .where(and(eq(helps.villageId, villageId), eq(villagers.isOut, false), eq(villagers.isBan, false), from ? gte(helps.startDate, from) : undefined));
+        .from(listed);
+      if (last && digest === known) {
+        lists.delete(listKey);
+        lists.set(listKey, last);
+        return last.part;
+      }
       const order = list ? list.split(',').map(parseOrderEntry) : [];
       // What this build uses is taken at once: another build may empty the shared map while this one waits.
       const json = new Map<string, string>();
@@ -66,7 +97,12 @@ export function createHelpJsonCache(maxEntries = 200_000) {
         const need = needJson?.get(row.needId);
         parts.push(need ? `${text.slice(0, -1)},"village_need":${need}}` : text);
       }
-      return `[${parts.join(',')}]`;
+      const part: KeptPart = { bytes: Buffer.from(`[${parts.join(',')}]`) };
+      // Most recently built last: the first key is the one to drop.
+      lists.delete(listKey);
+      lists.set(listKey, { digest, needs, part });
+      if (lists.size > maxLists) lists.delete(lists.keys().next().value as string);
+      return part;
     },
   };
 }

@@ -1,5 +1,11 @@
+import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import type { KeptPart } from './gzip-parts';
 import { createVillageViewCache } from './view-cache';
+
+/** A build's answer with no helps: the village's JSON whole. */
+const whole = (json: string) => ({ head: json, tail: '' });
+const text = (view: { village: Buffer }) => view.village.toString();
 
 describe('village view cache', () => {
   it('builds a view once for all the readers of one revision who arrive while it is being built', async () => {
@@ -10,7 +16,7 @@ describe('village view cache', () => {
     const build = async () => {
       builds++;
       await gate;
-      return '{"id":"v"}';
+      return whole('{"id":"v"}');
     };
     const readers = Array.from({ length: 50 }, () => cache.getOrBuild('v', 2, 'all', build));
     release();
@@ -22,10 +28,11 @@ describe('village view cache', () => {
 
   it('builds again when the revision moves, keeps only the newest, and answers a late reader of an older revision with it', async () => {
     const cache = createVillageViewCache();
-    const at = (n: number) => async () => `{"revision":${n}}`;
-    expect((await cache.getOrBuild('v', 1, 'all', at(1))).json).toBe('{"revision":1}');
+    const at = (n: number) => async () => whole(`{"revision":${n}}`);
+    expect(text(await cache.getOrBuild('v', 1, 'all', at(1)))).toBe('{"revision":1}');
     const second = await cache.getOrBuild('v', 2, 'all', at(2));
-    expect(second).toMatchObject({ revision: 2, json: '{"revision":2}' });
+    expect(second.revision).toBe(2);
+    expect(text(second)).toBe('{"revision":2}');
     // A reader who read revision 1 before the write: revision 2 holds all it read.
     expect(await cache.getOrBuild('v', 1, 'all', at(1))).toBe(second);
     expect(await cache.getOrBuild('v', 2, 'all', at(99))).toBe(second);
@@ -39,16 +46,16 @@ describe('village view cache', () => {
     const at = (n: number) => async () => {
       built.push(n);
       if (n === 1) await gate;
-      return `{"revision":${n}}`;
+      return whole(`{"revision":${n}}`);
     };
     const first = cache.getOrBuild('v', 1, 'all', at(1));
     // Three writes land while revision 1 is being built; their readers come one after the other.
     const later = [cache.getOrBuild('v', 2, 'all', at(2)), cache.getOrBuild('v', 4, 'all', at(4)), cache.getOrBuild('v', 3, 'all', at(3))];
     release();
-    expect((await first).json).toBe('{"revision":1}');
+    expect(text(await first)).toBe('{"revision":1}');
     const views = await Promise.all(later);
     expect(built).toEqual([1, 4]);
-    for (const view of views) expect(view).toMatchObject({ revision: 4, json: '{"revision":4}' });
+    for (const view of views) expect([view.revision, text(view)]).toEqual([4, '{"revision":4}']);
     // Kept: the next reader of revision 4 is answered without a build.
     expect(await cache.getOrBuild('v', 4, 'all', at(99))).toBe(views[0]);
   });
@@ -56,29 +63,46 @@ describe('village view cache', () => {
   it('starts the next build even when the running one fails', async () => {
     const cache = createVillageViewCache();
     let fail!: (e: Error) => void;
-    const failing = cache.getOrBuild('v', 1, 'all', () => new Promise<string>((_, reject) => (fail = reject)));
-    const next = cache.getOrBuild('v', 2, 'all', async () => '{"revision":2}');
+    const failing = cache.getOrBuild('v', 1, 'all', () => new Promise<{ head: string; tail: string }>((_, reject) => (fail = reject)));
+    const next = cache.getOrBuild('v', 2, 'all', async () => whole('{"revision":2}'));
     fail(new Error('base indisponible'));
     await expect(failing).rejects.toThrow('base indisponible');
-    expect((await next).json).toBe('{"revision":2}');
+    expect(text(await next)).toBe('{"revision":2}');
   });
 
   it('forgets a failed build, so the next reader tries again', async () => {
     const cache = createVillageViewCache();
     await expect(cache.getOrBuild('v', 3, 'all', () => Promise.reject(new Error('base indisponible')))).rejects.toThrow('base indisponible');
-    const view = await cache.getOrBuild('v', 3, 'all', async () => '{"id":"v"}');
-    expect(view.json).toBe('{"id":"v"}');
+    const view = await cache.getOrBuild('v', 3, 'all', async () => whole('{"id":"v"}'));
+    expect(text(view)).toBe('{"id":"v"}');
   });
 
   it('keeps at most its bound of views, the least recently read dropped first', async () => {
     const cache = createVillageViewCache(2);
     let builds = 0;
-    const build = async () => `{"n":${++builds}}`;
+    const build = async () => whole(`{"n":${++builds}}`);
     await cache.getOrBuild('a', 1, 'all', build);
     await cache.getOrBuild('b', 1, 'all', build);
     await cache.getOrBuild('a', 1, 'all', build);
     await cache.getOrBuild('c', 1, 'all', build);
-    expect((await cache.getOrBuild('a', 1, 'all', build)).json).toBe('{"n":1}');
-    expect((await cache.getOrBuild('b', 1, 'all', build)).json).toBe('{"n":4}');
+    expect(text(await cache.getOrBuild('a', 1, 'all', build))).toBe('{"n":1}');
+    expect(text(await cache.getOrBuild('b', 1, 'all', build))).toBe('{"n":4}');
+  });
+
+  it('lays the helps kept from the last build between the new head and tail, compressing only those', async () => {
+    const cache = createVillageViewCache();
+    const helps: KeptPart = { bytes: Buffer.from(JSON.stringify(Array.from({ length: 300 }, (_, i) => ({ id: `aide-${i}`, comment: 'Je passe à 18 h' })))) };
+    const at = (n: number) => async () => ({ head: `{"revision":${n},"name":"Village n° ${n}","helps":`, helps, tail: '}' });
+    const first = await cache.getOrBuild('v', 1, 'all', at(1));
+    const segment = helps.segment;
+    const second = await cache.getOrBuild('v', 2, 'all', at(2));
+    expect(segment).toBeDefined();
+    expect(helps.segment).toBe(segment);
+    for (const [n, view] of [[1, first], [2, second]] as const) {
+      const expected = { data: { revision: n, name: `Village n° ${n}`, helps: JSON.parse(helps.bytes.toString()) } };
+      expect(JSON.parse(view.body.toString())).toEqual(expected);
+      expect(JSON.parse(gunzipSync(view.gzipped).toString())).toEqual(expected);
+      expect(JSON.parse(text(view))).toEqual(expected.data);
+    }
   });
 });

@@ -3,13 +3,22 @@ import type { Village, VillageInclude } from '../../src/contract';
 import type { Executor } from '../db/client';
 import { users, villageNeeds, villagers } from '../db/schema';
 import type { HelpJsonCache } from './help-json-cache';
+import type { KeptPart } from './gzip-parts';
 import type { VillageRow } from '../policy';
 import type { Serializers } from '../serialize';
+
+/** A village's JSON in three stretches: what comes before its helps, the helps (kept between builds), the rest. */
+export interface VillageJson {
+  head: string;
+  helps?: KeptPart;
+  tail: string;
+}
 
 /**
  * A village's answer as JSON, with the relations asked for; the same for every active villager who reads
  * it. With `helpsFrom`, only the helps that start from that instant on. Helps come as JSON kept per help
- * (help-json-cache.ts): a rebuild after a write serializes only the helps it has not seen.
+ * (help-json-cache.ts): a rebuild after a write serializes only the helps it has not seen, and reuses the
+ * whole list when none changed.
  */
 export async function buildVillageJson(
   db: Executor,
@@ -18,15 +27,15 @@ export async function buildVillageJson(
   village: VillageRow,
   include: Set<VillageInclude>,
   helpsFrom?: Date,
-): Promise<string> {
+): Promise<VillageJson> {
   const { view, needs } = await readVillage(db, serialize, village, include);
   const json = JSON.stringify(view);
-  if (!include.has('helps')) return json;
+  if (!include.has('helps')) return { head: json, tail: '' };
   // Helps of inactive villagers (out or banned) are ignored, as the spec says and as slots count them:
   // the village never shows them, so app and server agree on who helps and on each slot's places.
   const needJson = include.has('helps.villageNeed') ? new Map([...needs].map(([id, need]) => [id, JSON.stringify(need)])) : undefined;
-  const helps = await helpJson.helpsJson(db, serialize, village.id, helpsFrom, needJson);
-  return `${json.slice(0, -1)},"helps":${helps}}`;
+  const helps = await helpJson.helpsPart(db, serialize, village.id, helpsFrom, needJson);
+  return { head: `${json.slice(0, -1)},"helps":`, helps, tail: '}' };
 }
 
 /** A village with its needs and villagers as asked (no helps): what a write answers with. */
