@@ -10,7 +10,9 @@ const world = await createWorld();
 const serialize = createSerializers('http://localhost');
 
 type Cache = ReturnType<typeof createHelpJsonCache>;
-const helpsText = async (cache: Cache, ...args: Parameters<Cache['helpsPart']>) => (await cache.helpsPart(...args)).bytes.toString();
+/** The chunks as the view lays them: in brackets, the empty ones left out, the others parted by commas. */
+const joined = (chunks: { bytes: Buffer }[]) => `[${chunks.filter((c) => c.bytes.length).map((c) => c.bytes.toString()).join(',')}]`;
+const helpsText = async (cache: Cache, ...args: Parameters<Cache['helpsChunks']>) => joined(await cache.helpsChunks(...args));
 
 async function villageWithHelps(count: number) {
   const { creator, village, helperVillager } = await world.villageWithHelper();
@@ -24,7 +26,7 @@ async function villageWithHelps(count: number) {
     startDate: new Date(start + (i % 5) * 3600_000),
     comment: `Note ${i}`,
   }));
-  await world.db.insert(helps).values(rows);
+  if (rows.length) await world.db.insert(helps).values(rows);
   return { village, needId: need.body.data.id as string, rows };
 }
 
@@ -77,31 +79,57 @@ describe('the helps’ JSON kept between builds', () => {
     expect(await read()).toEqual([expect.objectContaining({ id: help.body.data.id, comment: 'Après' })]);
   });
 
-  it('hands back the same part, its bytes and segment kept, while neither its helps nor their needs change', async () => {
+  it('hands back the same chunks, their bytes and segments kept, while neither its helps nor their needs change', async () => {
     const { village, needId, rows } = await villageWithHelps(6);
     const cache = createHelpJsonCache();
-    const first = await cache.helpsPart(world.db, serialize, village.id, undefined);
-    expect(await cache.helpsPart(world.db, serialize, village.id, undefined)).toBe(first);
+    const first = await cache.helpsChunks(world.db, serialize, village.id, undefined);
+    expect(await cache.helpsChunks(world.db, serialize, village.id, undefined)).toBe(first);
     // Another window or nesting is another list.
     const from = new Date(rows[0].startDate.getTime() + 3600_000);
-    const windowed = await cache.helpsPart(world.db, serialize, village.id, from);
+    const windowed = await cache.helpsChunks(world.db, serialize, village.id, from);
     expect(windowed).not.toBe(first);
-    expect(await cache.helpsPart(world.db, serialize, village.id, from)).toBe(windowed);
-    const nested = await cache.helpsPart(world.db, serialize, village.id, undefined, new Map([[needId, '{"name":"Courses"}']]));
-    expect(await cache.helpsPart(world.db, serialize, village.id, undefined, new Map([[needId, '{"name":"Courses"}']]))).toBe(nested);
+    expect(await cache.helpsChunks(world.db, serialize, village.id, from)).toBe(windowed);
+    const nested = await cache.helpsChunks(world.db, serialize, village.id, undefined, new Map([[needId, '{"name":"Courses"}']]));
+    expect(await cache.helpsChunks(world.db, serialize, village.id, undefined, new Map([[needId, '{"name":"Courses"}']]))).toBe(nested);
     // The need's JSON changed: the nested list is built again, the plain one is not.
-    const renamed = await cache.helpsPart(world.db, serialize, village.id, undefined, new Map([[needId, '{"name":"Repas"}']]));
+    const renamed = await cache.helpsChunks(world.db, serialize, village.id, undefined, new Map([[needId, '{"name":"Repas"}']]));
     expect(renamed).not.toBe(nested);
-    expect(renamed.bytes.toString()).toContain('"village_need":{"name":"Repas"}');
-    expect(await cache.helpsPart(world.db, serialize, village.id, undefined)).toBe(first);
+    expect(joined(renamed)).toContain('"village_need":{"name":"Repas"}');
+    expect(await cache.helpsChunks(world.db, serialize, village.id, undefined)).toBe(first);
     // A help changed: a new part, and the same again after.
     await world.db.update(helps).set({ comment: 'Changée' }).where(eq(helps.id, rows[2].id));
-    const changed = await cache.helpsPart(world.db, serialize, village.id, undefined);
+    const changed = await cache.helpsChunks(world.db, serialize, village.id, undefined);
     expect(changed).not.toBe(first);
-    expect(changed.bytes.toString()).toBe(await fromScratch(village.id));
-    expect(await cache.helpsPart(world.db, serialize, village.id, undefined)).toBe(changed);
+    expect(joined(changed)).toBe(await fromScratch(village.id));
+    expect(await cache.helpsChunks(world.db, serialize, village.id, undefined)).toBe(changed);
     // All gone: an empty list.
     await world.db.delete(helps).where(eq(helps.villageId, village.id));
-    expect((await cache.helpsPart(world.db, serialize, village.id, undefined)).bytes.toString()).toBe('[]');
+    expect(await helpsText(cache, world.db, serialize, village.id, undefined)).toBe('[]');
+  });
+
+  it('cuts the list where the helps themselves say, so that a help written rebuilds its own chunk only', async () => {
+    const { village, needId } = await villageWithHelps(0);
+    // Ids whose last byte is 00 end a chunk (one in 128 at random; here every 50th help, so the test knows where).
+    const id = (i: number) => `0190f3a2-7b1c-7d4e-8f00-${i.toString(16).padStart(10, '0')}${i % 50 === 49 ? '00' : '01'}`;
+    const start = world.clock.now().getTime() + 24 * 3600_000;
+    await world.db.insert(helps).values(
+      Array.from({ length: 200 }, (_, i) => ({ id: id(i), villageId: village.id, villageNeedId: needId, helperId: village.creatorVillagerId, startDate: new Date(start + i * 60_000), comment: `Note ${i}` })),
+    );
+    const cache = createHelpJsonCache();
+    const first = await cache.helpsChunks(world.db, serialize, village.id, undefined);
+    expect(first.map((chunk) => (JSON.parse(`[${chunk.bytes}]`) as unknown[]).length)).toEqual([50, 50, 50, 50]);
+    expect(joined(first)).toBe(await fromScratch(village.id));
+
+    await world.db.update(helps).set({ comment: 'Changée' }).where(eq(helps.id, id(120)));
+    const second = await cache.helpsChunks(world.db, serialize, village.id, undefined);
+    expect(second.map((chunk, i) => chunk === first[i])).toEqual([true, true, false, true]);
+    expect(joined(second)).toBe(await fromScratch(village.id));
+
+    // A help added to the first chunk, one removed from the last: the middle two are kept.
+    await world.db.insert(helps).values({ id: id(1000), villageId: village.id, villageNeedId: needId, helperId: village.creatorVillagerId, startDate: new Date(start + 30_000), comment: 'Ajoutée' });
+    await world.db.delete(helps).where(eq(helps.id, id(190)));
+    const third = await cache.helpsChunks(world.db, serialize, village.id, undefined);
+    expect(third.map((chunk, i) => chunk === second[i])).toEqual([false, true, true, false]);
+    expect(joined(third)).toBe(await fromScratch(village.id));
   });
 });

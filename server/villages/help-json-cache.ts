@@ -14,6 +14,30 @@ function parseOrderEntry(entry: string) {
   const [id, version, needId] = entry.split(':');
   return { id, version, needId };
 }
+type OrderEntry = ReturnType<typeof parseOrderEntry>;
+
+/** One help in 128 on average ends a chunk: its id's last byte (random in a UUID v7) says which. */
+const CHUNK_MASK = 127;
+const endsChunk = (entry: string) => (parseInt(entry.slice(34, 36), 16) & CHUNK_MASK) === 0;
+
+/**
+ * The list's entries in chunks whose ends depend on the helps themselves, not on their positions (as rsync
+ * cuts a file): a help added, changed or removed changes its own chunk, and the others stay as they were,
+ * kept with their JSON and compressed segment.
+ */
+function chunkedOrder(entries: string[]): string[][] {
+  const groups: string[][] = [];
+  let group: string[] = [];
+  for (const entry of entries) {
+    group.push(entry);
+    if (endsChunk(entry)) {
+      groups.push(group);
+      group = [];
+    }
+  }
+  if (group.length) groups.push(group);
+  return groups;
+}
 
 /**
  * Each help's JSON, kept by id with the version of the row it was made from (PostgreSQL's `xmin`, which
@@ -22,23 +46,53 @@ function parseOrderEntry(entry: string) {
  * PGlite: 35–45 ms for the rows against 8 ms for their ids and versions). A rebuild now reads the ids and
  * versions in order, and whole rows only for the helps it has not seen in that version.
  */
-export function createHelpJsonCache(maxEntries = 200_000, maxLists = 200) {
+export function createHelpJsonCache(maxEntries = 200_000, maxLists = 200, maxChunks = 2_000) {
   const entries = new Map<string, { version: string; json: string }>();
   /**
-   * By village, window and nesting: the digest of the last list read, its needs' JSON and the part built
+   * By village, window and nesting: the digest of the last list read, its needs' JSON and the chunks built
    * from them. A write that leaves the helps as they were (a need renamed, a villager's role, the village's
-   * name) changes the village's revision but not this digest: the rebuild reuses the part whole, its bytes
-   * and its compressed segment (gzip-parts.ts).
+   * name) changes the village's revision but not this digest: the rebuild reuses the chunks whole, their
+   * bytes and compressed segments (gzip-parts.ts).
    */
-  const lists = new Map<string, { digest: string; needs: string; part: KeptPart }>();
+  const lists = new Map<string, { digest: string; needs: string; chunks: KeptPart[] }>();
+  /** Chunks by what they hold (their helps' ids, versions and needs): a help written changes only its own. */
+  const chunks = new Map<string, KeptPart>();
+
+  /** The helps' JSON of `order`, from the kept entries, the rows not kept (or changed) read and serialized. */
+  const jsonOf = async (db: Executor, serialize: Serializers, order: OrderEntry[]) => {
+    // What this build uses is taken at once: another build may empty the shared map while this one waits.
+    const json = new Map<string, string>();
+    const missing: string[] = [];
+    for (const row of order) {
+      const known = entries.get(row.id);
+      if (known?.version === row.version) json.set(row.id, known.json);
+      else missing.push(row.id);
+    }
+    if (entries.size + missing.length > maxEntries) entries.clear();
+    for (let i = 0; i < missing.length; i += FETCH_CHUNK) {
+      const rows = await db
+        .select({ help: helps, version: sql<string>`${helps}.xmin::text` })
+        .from(helps)
+        .where(inArray(helps.id, missing.slice(i, i + FETCH_CHUNK)));
+      for (const { help, version } of rows) {
+        const text = JSON.stringify(serialize.help(help));
+        json.set(help.id, text);
+        // Kept under the version read with the row itself: an update between the two reads is seen next time.
+        entries.set(help.id, { version, json: text });
+      }
+    }
+    return json;
+  };
 
   return {
     /**
-     * The JSON array of a village's helps by start (from `from` on), those of villagers out or banned left
-     * out; with `needJson`, each help carries its need's JSON as `village_need`. The same part as the last
-     * call's when nothing it holds has changed.
+     * The JSON of a village's helps by start (from `from` on), those of villagers out or banned left out,
+     * in chunks of helps parted by commas (the caller writes the brackets and the commas between chunks, and
+     * leaves out an empty chunk: its helps deleted between the list and their rows); with `needJson`, each help
+     * carries its need's JSON as `village_need`. The same chunks as the last call's when nothing they hold
+     * has changed.
      */
-    async helpsPart(db: Executor, serialize: Serializers, villageId: string, from: Date | undefined, needJson?: Map<string, string>): Promise<KeptPart> {
+    async helpsChunks(db: Executor, serialize: Serializers, villageId: string, from: Date | undefined, needJson?: Map<string, string>): Promise<KeptPart[]> {
       const listKey = `${villageId}|${from?.toISOString() ?? ''}|${needJson ? 'nested' : ''}`;
       const needs = needJson ? createHash('md5').update([...needJson].join('\n')).digest('hex') : '';
       const last = lists.get(listKey);
@@ -65,44 +119,32 @@ export function createHelpJsonCache(maxEntries = 200_000, maxLists = 200) {
       if (last && digest === known) {
         lists.delete(listKey);
         lists.set(listKey, last);
-        return last.part;
+        return last.chunks;
       }
-      const order = list ? list.split(',').map(parseOrderEntry) : [];
-      // What this build uses is taken at once: another build may empty the shared map while this one waits.
-      const json = new Map<string, string>();
-      const missing: string[] = [];
-      for (const row of order) {
-        const known = entries.get(row.id);
-        if (known?.version === row.version) json.set(row.id, known.json);
-        else missing.push(row.id);
-      }
-      if (entries.size + missing.length > maxEntries) entries.clear();
-      for (let i = 0; i < missing.length; i += FETCH_CHUNK) {
-        const rows = await db
-          .select({ help: helps, version: sql<string>`${helps}.xmin::text` })
-          .from(helps)
-          .where(inArray(helps.id, missing.slice(i, i + FETCH_CHUNK)));
-        for (const { help, version } of rows) {
-          const text = JSON.stringify(serialize.help(help));
-          json.set(help.id, text);
-          // Kept under the version read with the row itself: an update between the two reads is seen next time.
-          entries.set(help.id, { version, json: text });
+      const groups = chunkedOrder(list ? list.split(',') : []).map((group) => ({ group, key: `${group.join(',')}|${needs}` }));
+      const toBuild = groups.filter(({ key }) => !chunks.has(key));
+      const json = await jsonOf(db, serialize, toBuild.flatMap(({ group }) => group.map(parseOrderEntry)));
+      const built = groups.map(({ group, key }) => {
+        const kept = chunks.get(key);
+        if (kept) return kept;
+        const parts: string[] = [];
+        for (const row of group.map(parseOrderEntry)) {
+          const text = json.get(row.id);
+          // Deleted between the two reads: the view of the next revision will not have it either.
+          if (text === undefined) continue;
+          const need = needJson?.get(row.needId);
+          parts.push(need ? `${text.slice(0, -1)},"village_need":${need}}` : text);
         }
-      }
-      const parts: string[] = [];
-      for (const row of order) {
-        const text = json.get(row.id);
-        // Deleted between the two reads: the view of the next revision will not have it either.
-        if (text === undefined) continue;
-        const need = needJson?.get(row.needId);
-        parts.push(need ? `${text.slice(0, -1)},"village_need":${need}}` : text);
-      }
-      const part: KeptPart = { bytes: Buffer.from(`[${parts.join(',')}]`) };
+        const chunk: KeptPart = { bytes: Buffer.from(parts.join(',')) };
+        if (chunks.size >= maxChunks) chunks.clear();
+        chunks.set(key, chunk);
+        return chunk;
+      });
       // Most recently built last: the first key is the one to drop.
       lists.delete(listKey);
-      lists.set(listKey, { digest, needs, part });
+      lists.set(listKey, { digest, needs, chunks: built });
       if (lists.size > maxLists) lists.delete(lists.keys().next().value as string);
-      return part;
+      return built;
     },
   };
 }

@@ -6,6 +6,7 @@ import type { VillageJson } from './view';
 const brotli = promisify(brotliCb);
 /** An answer's envelope around the village: `{"data":` … `}` (ASCII: its length in bytes is its length). */
 const DATA_OPEN = '{"data":';
+const COMMA = Buffer.from(',');
 /**
  * gzip at level 5: on a village of 2,400 helps (870 KB of JSON) it gave 58.7 KB in 3.5 ms against level 6's
  * 58.1 KB in 5.0 ms; the gzipped copy is what the first readers after a write wait for.
@@ -70,10 +71,16 @@ export function createVillageViewCache(maxEntries = 200) {
 
   const buildView = async (revision: number, build: Build): Promise<CachedView> => {
     const built = await build();
-    const parts: AnswerPart[] = [Buffer.from(`${DATA_OPEN}${built.head}`), ...(built.helps ? [built.helps] : []), Buffer.from(`${built.tail}}`)];
+    const parts: AnswerPart[] = [Buffer.from(`${DATA_OPEN}${built.head}`)];
+    for (const chunk of built.helps ?? []) {
+      if (chunk.bytes.length === 0) continue;
+      if (parts.length > 1) parts.push(COMMA);
+      parts.push(chunk);
+    }
+    parts.push(Buffer.from(`${built.tail}}`));
     const body = Buffer.concat(parts.map(partBytes));
-    // Helps unchanged since the last build come with their compressed segment: only the rest is compressed again.
-    const view: CachedView = { revision, village: body.subarray(DATA_OPEN.length, body.length - 1), body, gzipped: await gzipParts(parts, GZIP_OPTIONS) };
+    // Chunks of helps unchanged since the last build come with their compressed segments: only the rest is compressed.
+    const view: CachedView = { revision, village: body.subarray(DATA_OPEN.length, body.length - 1), body, gzipped: await gzipParts(parts, body, GZIP_OPTIONS) };
     brotli(body, BROTLI_OPTIONS).then(
       (compressed) => (view.brotli = compressed),
       () => undefined, // gzip serves meanwhile, and for good if Brotli fails

@@ -7,10 +7,13 @@ import type { KeptPart } from './gzip-parts';
 import type { VillageRow } from '../policy';
 import type { Serializers } from '../serialize';
 
-/** A village's JSON in three stretches: what comes before its helps, the helps (kept between builds), the rest. */
+/**
+ * A village's JSON in stretches: what comes before its helps, the helps' chunks (kept between builds, to be
+ * parted by commas), the rest.
+ */
 export interface VillageJson {
   head: string;
-  helps?: KeptPart;
+  helps?: KeptPart[];
   tail: string;
 }
 
@@ -34,8 +37,8 @@ export async function buildVillageJson(
   // Helps of inactive villagers (out or banned) are ignored, as the spec says and as slots count them:
   // the village never shows them, so app and server agree on who helps and on each slot's places.
   const needJson = include.has('helps.villageNeed') ? new Map([...needs].map(([id, need]) => [id, JSON.stringify(need)])) : undefined;
-  const helps = await helpJson.helpsPart(db, serialize, village.id, helpsFrom, needJson);
-  return { head: `${json.slice(0, -1)},"helps":`, helps, tail: '}' };
+  const helps = await helpJson.helpsChunks(db, serialize, village.id, helpsFrom, needJson);
+  return { head: `${json.slice(0, -1)},"helps":[`, helps, tail: ']}' };
 }
 
 /** A village with its needs and villagers as asked (no helps): what a write answers with. */
