@@ -10,8 +10,8 @@ const world = await createWorld();
 const serialize = createSerializers('http://localhost');
 
 type Cache = ReturnType<typeof createHelpJsonCache>;
-/** The chunks as the view lays them: in brackets, the empty ones left out, the others parted by commas. */
-const joined = (chunks: { bytes: Buffer }[]) => `[${chunks.filter((c) => c.bytes.length).map((c) => c.bytes.toString()).join(',')}]`;
+/** The chunks as the view lays them: in brackets, parted by commas. */
+const joined = (chunks: { bytes: Buffer }[]) => `[${chunks.map((c) => c.bytes.toString()).join(',')}]`;
 const helpsText = async (cache: Cache, ...args: Parameters<Cache['helpsChunks']>) => joined(await cache.helpsChunks(...args));
 
 async function villageWithHelps(count: number) {

@@ -87,8 +87,8 @@ export function createHelpJsonCache(maxEntries = 200_000, maxLists = 200, maxChu
   return {
     /**
      * The JSON of a village's helps by start (from `from` on), those of villagers out or banned left out,
-     * in chunks of helps parted by commas (the caller writes the brackets and the commas between chunks, and
-     * leaves out an empty chunk: its helps deleted between the list and their rows); with `needJson`, each help
+     * in chunks of helps parted by commas, none empty (the caller writes the brackets and the commas between
+     * chunks); with `needJson`, each help
      * carries its need's JSON as `village_need`. The same chunks as the last call's when nothing they hold
      * has changed.
      */
@@ -124,9 +124,9 @@ export function createHelpJsonCache(maxEntries = 200_000, maxLists = 200, maxChu
       const groups = chunkedOrder(list ? list.split(',') : []).map((group) => ({ group, key: `${group.join(',')}|${needs}` }));
       const toBuild = groups.filter(({ key }) => !chunks.has(key));
       const json = await jsonOf(db, serialize, toBuild.flatMap(({ group }) => group.map(parseOrderEntry)));
-      const built = groups.map(({ group, key }) => {
+      const built = groups.flatMap(({ group, key }) => {
         const kept = chunks.get(key);
-        if (kept) return kept;
+        if (kept) return [kept];
         const parts: string[] = [];
         for (const row of group.map(parseOrderEntry)) {
           const text = json.get(row.id);
@@ -135,10 +135,12 @@ export function createHelpJsonCache(maxEntries = 200_000, maxLists = 200, maxChu
           const need = needJson?.get(row.needId);
           parts.push(need ? `${text.slice(0, -1)},"village_need":${need}}` : text);
         }
+        // Every help of the chunk deleted between the two reads: nothing to lay out, and nothing to keep.
+        if (parts.length === 0) return [];
         const chunk: KeptPart = { bytes: Buffer.from(parts.join(',')) };
         if (chunks.size >= maxChunks) chunks.clear();
         chunks.set(key, chunk);
-        return chunk;
+        return [chunk];
       });
       // Most recently built last: the first key is the one to drop.
       lists.delete(listKey);

@@ -177,8 +177,8 @@ async function releaseAfterZoneChange(tx: Executor, villageId: string, zone: str
   }
 }
 
-/** The buffer's bytes without a copy. */
 const COMMA = Buffer.from(',');
+/** The buffer's bytes without a copy. */
 const bytes = (b: Buffer) => new Uint8Array(b.buffer as ArrayBuffer, b.byteOffset, b.byteLength);
 
 /** Contract field names to database columns, keeping only what was sent. */

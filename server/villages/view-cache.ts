@@ -72,11 +72,7 @@ export function createVillageViewCache(maxEntries = 200) {
   const buildView = async (revision: number, build: Build): Promise<CachedView> => {
     const built = await build();
     const parts: AnswerPart[] = [Buffer.from(`${DATA_OPEN}${built.head}`)];
-    for (const chunk of built.helps ?? []) {
-      if (chunk.bytes.length === 0) continue;
-      if (parts.length > 1) parts.push(COMMA);
-      parts.push(chunk);
-    }
+    for (const [i, chunk] of (built.helps ?? []).entries()) parts.push(...(i ? [COMMA, chunk] : [chunk]));
     parts.push(Buffer.from(`${built.tail}}`));
     const body = Buffer.concat(parts.map(partBytes));
     // Chunks of helps unchanged since the last build come with their compressed segments: only the rest is compressed.

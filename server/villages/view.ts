@@ -8,8 +8,8 @@ import type { VillageRow } from '../policy';
 import type { Serializers } from '../serialize';
 
 /**
- * A village's JSON in stretches: what comes before its helps, the helps' chunks (kept between builds, to be
- * parted by commas), the rest.
+ * A village's JSON in stretches: what comes before its helps, the helps' chunks (kept between builds, none
+ * empty, to be parted by commas), the rest.
  */
 export interface VillageJson {
   head: string;
