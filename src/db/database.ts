@@ -1,6 +1,6 @@
 import Dexie, { type DBCoreTransaction, type Table } from 'dexie';
 import { trackOpenTransactions } from './open-transactions';
-import { HELP_STARTS, helpStartKey, mirrorHelpStarts } from './help-starts';
+import { daysOfKeys, HELP_DAYS, helpStartKey, mirrorHelpStarts } from './help-starts';
 import { releaseDatabaseWhenPageIsCached, type PageWindow } from './page-suspension';
 import type { ChatMessage, Help, NeedCategory, User, Village, VillageNeed, Villager } from '../contract';
 
@@ -57,8 +57,8 @@ export class VillageDatabase extends Dexie {
   outbox!: Table<OutboxEntry, number>;
   sentMarks!: Table<SentMark, string>;
   messages!: Table<LocalMessage, string>;
-  /** Each help's planning key (help-starts.ts), kept by a middleware: the planning reads keys, not helps. */
-  helpStarts!: Table<number, string>;
+  /** The helps' planning keys (help-starts.ts), one row per village and start day, kept by a middleware: the planning reads these, not helps. */
+  helpDays!: Table<string, string>;
   /** Transactions not yet over: a page put in the back/forward cache aborts them (page-suspension.ts). */
   readonly openTransactions = new Set<DBCoreTransaction>();
 
@@ -77,13 +77,14 @@ export class VillageDatabase extends Dexie {
     this.version(4).stores({ sentMarks: 'villageId' });
     // The chat reads one village's messages in time order, a page at a time.
     this.version(5).stores({ messages: 'id, village_id, [village_id+created_at]' });
-    // The planning reads a period's helps as keys only, several times faster than as objects (help-starts.ts).
-    this.version(6)
-      .stores({ [HELP_STARTS]: '' })
+    // The planning read a period's helps as keys only, one row each; version 7 replaces that table, and builds its own.
+    this.version(6).stores({ helpStarts: '' });
+    // The same keys kept together by village and day: a month is some 50 rows to read, not 2,700 (help-starts.ts).
+    this.version(7)
+      .stores({ helpStarts: null, [HELP_DAYS]: '' })
       .upgrade(async (tx) => {
-        const helps: Help[] = await tx.table('helps').toArray();
-        const keys = helps.map(helpStartKey);
-        await tx.table(HELP_STARTS).bulkPut(keys.map(() => 1), keys);
+        const days = daysOfKeys(((await tx.table('helps').toArray()) as Help[]).map(helpStartKey));
+        await tx.table(HELP_DAYS).bulkPut([...days.values()], [...days.keys()]);
       });
     this.use(mirrorHelpStarts());
   }

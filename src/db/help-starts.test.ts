@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import Dexie from 'dexie';
 import { afterEach, describe, expect, it } from 'vitest';
 import { VillageDatabase } from './database';
-import { helpStartKey, helpStartsRange, parseHelpStartKey } from './help-starts';
+import { helpDaysRange, helpStartKey, keysOfDays, parseHelpStartKey } from './help-starts';
 import { aHelp } from '../testing/factories';
 
 let database: VillageDatabase | undefined;
@@ -31,11 +31,13 @@ async function freshDatabase(name = `help-starts-${crypto.randomUUID()}`, writte
   return database;
 }
 
-/** The planning's view of the helps table: every help's key, sorted, as the keys table must hold them. */
+/** The planning's view of the helps table: every help's key, sorted, as the days table must hold them, no day left empty. */
 async function expectMirrored(db: VillageDatabase) {
   const helps = await db.helps.toArray();
-  const keys = await db.helpStarts.toCollection().primaryKeys();
+  const rows = await db.helpDays.toArray();
+  const keys = keysOfDays(rows);
   expect(keys).toEqual(helps.map(helpStartKey).sort());
+  expect(rows.every(Boolean)).toBe(true);
   return keys.map(parseHelpStartKey);
 }
 
@@ -116,20 +118,36 @@ describe("the helps' planning keys", () => {
       aHelp({ village_id: `${V}-2`, start_date: '2026-12-01T12:00:00.000Z' }),
       aHelp({ village_id: 'village', start_date: '2026-12-01T12:00:00.000Z' }),
     ]);
-    const [from, to] = helpStartsRange(V, '2026-12-01', '2026-12-02');
-    const keys = await db.helpStarts.where(':id').between(from, to, true, false).primaryKeys();
-    expect(keys.map(parseHelpStartKey).map((help) => help.id)).toEqual([inside.id]);
+    const [from, to] = helpDaysRange(V, '2026-12-01', '2026-12-02');
+    const rows = await db.helpDays.where(':id').between(from, to, true, false).toArray();
+    expect(keysOfDays(rows).map(parseHelpStartKey).map((help) => help.id)).toEqual([inside.id]);
   });
 
-  it('are built from the helps already stored when a device upgrades', async () => {
-    const name = `help-starts-upgrade-${crypto.randomUUID()}`;
-    const helps = [aHelp({ village_id: V }), aHelp({ village_id: V, end_date: '2026-12-01T12:00:00.000Z' })];
-    // The store as version 5 left it: helps, no keys.
-    const before = new Dexie(name);
-    before.version(5).stores({ helps: 'id, village_id, village_need_id, start_date, [village_id+start_date]' });
-    await before.table('helps').bulkPut(helps);
-    before.close();
-    const db = await freshDatabase(name);
-    expect(await expectMirrored(db)).toHaveLength(2);
+  it('keep every key when writes of one transaction change the same day at once', async () => {
+    const db = await freshDatabase();
+    const sameDay = Array.from({ length: 6 }, (_, i) => aHelp({ village_id: V, start_date: `2026-12-01T0${i}:00:00.000Z` }));
+    await db.helps.put(sameDay[0]);
+    await db.transaction('rw', db.helps, () => Promise.all([...sameDay.slice(1).map((help) => db.helps.put(help)), db.helps.delete(sameDay[0].id)]));
+    expect((await expectMirrored(db)).map((help) => help.id)).toEqual(sameDay.slice(1).map((help) => help.id));
+    expect(await db.helpDays.count()).toBe(1);
+  });
+
+  it('are built from the helps already stored when a device upgrades, from a store with or without the older keys table', async () => {
+    const helps = [aHelp({ village_id: V }), aHelp({ village_id: V, end_date: '2026-12-01T12:00:00.000Z' }), aHelp({ village_id: 'village-b' })];
+    const helpsSchema = 'id, village_id, village_need_id, start_date, [village_id+start_date]';
+    for (const [version, stores] of [
+      [5, { helps: helpsSchema }],
+      [6, { helps: helpsSchema, helpStarts: '' }],
+    ] as const) {
+      const name = `help-starts-upgrade-${version}-${crypto.randomUUID()}`;
+      const before = new Dexie(name);
+      before.version(version).stores(stores);
+      await before.table('helps').bulkPut(helps);
+      before.close();
+      const db = await freshDatabase(name);
+      expect(await expectMirrored(db)).toHaveLength(3);
+      expect(db.tables.map((table) => table.name)).not.toContain('helpStarts');
+      await db.delete();
+    }
   });
 });

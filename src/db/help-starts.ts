@@ -4,18 +4,23 @@ import type { Help } from '../contract';
 /** What the planning shows of a help: when, on which need, by whom. */
 export type PlanningHelp = Pick<Help, 'id' | 'village_id' | 'village_need_id' | 'helper_id' | 'start_date' | 'end_date'>;
 
-/** The table of the helps' planning keys: keys only, whose values are never read. */
-export const HELP_STARTS = 'helpStarts';
+/** The table of the helps' planning keys, one row per village and UTC start day (see below). */
+export const HELP_DAYS = 'helpDays';
 const HELPS = 'helps';
 
 /*
- * Why a table of keys. Chromium's IndexedDB spends some 8 µs on each value it hands back, whatever its size,
- * and a few hundred ns on a key: a month of a 20,000-help village (2,700 helps) read as objects took 34 ms, the
- * same rows' keys 10 ms (tests/bench/planning.ts). So each help also has one key holding everything the
- * planning shows, in start order: village, start, end, need, helper, id. SEP sorts below every character of
- * an id or a date, so a village's keys are a contiguous range and a day prefix bounds a range of starts.
+ * Why a table of keys, and why by day. Chromium's IndexedDB spends some 8 µs on each value it hands back,
+ * whatever its size, and a few µs on each key: a month of a 20,000-help village (2,700 helps) read as objects
+ * took 34 ms, the same rows' keys 10 ms on a quiet machine and 35 ms on a loaded one (tests/bench/planning.ts).
+ * So each help has one key holding everything the planning shows, in start order: village, start, end, need,
+ * helper, id; and the keys of one village's day are kept together in one row, a string joined by JOIN, so a
+ * month is read as some 50 rows rather than 2,700. SEP sorts below every character of an id or a date, so a
+ * village's rows are a contiguous range and a day bounds a range of starts.
  */
 const SEP = '\u0001';
+const JOIN = '\u0002';
+/** The length of a UTC day prefix of start_date ("2026-12-01"). */
+const DAY = 10;
 
 export const helpStartKey = (help: PlanningHelp) =>
   [help.village_id, help.start_date, help.end_date ?? '', help.village_need_id, help.helper_id, help.id].join(SEP);
@@ -25,14 +30,32 @@ export function parseHelpStartKey(key: string): PlanningHelp {
   return { id, village_id, village_need_id, helper_id, start_date, end_date: end || null };
 }
 
-/** The keys of a village's helps starting on days [from, to) (UTC day prefixes of start_date, as the index on helps). */
-export const helpStartsRange = (villageId: string, from: string, to: string) => [villageId + SEP + from, villageId + SEP + to] as const;
+/** The row of a help's key: its village and the UTC day of its start. */
+const dayOfKey = (key: string) => key.slice(0, key.indexOf(SEP) + 1 + DAY);
+
+/** The rows of a village's helps starting on days [from, to) (UTC day prefixes of start_date, as the index on helps). */
+export const helpDaysRange = (villageId: string, from: string, to: string) => [villageId + SEP + from, villageId + SEP + to] as const;
+
+/** The keys held by rows of the days table, in start order (rows in day order, keys sorted in each). */
+export const keysOfDays = (rows: readonly string[]) => rows.flatMap((row) => row.split(JOIN));
+
+/** The rows of the days table for these keys, as the middleware writes them: for an upgrade that builds the table. */
+export function daysOfKeys(keys: readonly string[]): Map<string, string> {
+  const days = new Map<string, string[]>();
+  for (const key of keys) {
+    const day = dayOfKey(key);
+    const list = days.get(day);
+    if (list) list.push(key);
+    else days.set(day, [key]);
+  }
+  return new Map([...days].map(([day, list]) => [day, list.sort().join(JOIN)]));
+}
 
 /**
- * Keeps the keys table true to the helps table, whatever writes the helps (a pull, a mutation kind applied or
+ * Keeps the days table true to the helps table, whatever writes the helps (a pull, a mutation kind applied or
  * rebased, the service worker's replay, a sign-out): every read-write transaction on the helps also holds the
- * keys, and every write to a help puts its key and removes the key of what it replaced. The helps' old values
- * are read for that, inside the same transaction.
+ * days, and every write to a help adds its key to its day's row and removes the key of what it replaced. The
+ * helps' old values are read for that, inside the same transaction.
  */
 export function mirrorHelpStarts(): Middleware<DBCore> {
   return {
@@ -41,19 +64,19 @@ export function mirrorHelpStarts(): Middleware<DBCore> {
     create: (down) => ({
       ...down,
       transaction(stores, mode, options) {
-        const withKeys = mode === 'readwrite' && stores.includes(HELPS) && !stores.includes(HELP_STARTS);
-        return down.transaction(withKeys ? [...stores, HELP_STARTS] : stores, mode, options);
+        const withDays = mode === 'readwrite' && stores.includes(HELPS) && !stores.includes(HELP_DAYS);
+        return down.transaction(withDays ? [...stores, HELP_DAYS] : stores, mode, options);
       },
       table(name) {
         const table = down.table(name);
         if (name !== HELPS) return table;
-        return { ...table, mutate: (req) => mutateMirrored(table, down.table(HELP_STARTS), req) };
+        return { ...table, mutate: (req) => mutateMirrored(table, down.table(HELP_DAYS), req) };
       },
     }),
   };
 }
 
-async function mutateMirrored(helps: DBCoreTable, starts: DBCoreTable, req: DBCoreMutateRequest): Promise<DBCoreMutateResponse> {
+async function mutateMirrored(helps: DBCoreTable, days: DBCoreTable, req: DBCoreMutateRequest): Promise<DBCoreMutateResponse> {
   const before = await valuesBefore(helps, req);
   const response = await mutateChanged(helps, req, before);
   // A write that failed (bulk writes go on past one) left its help, and so its key, as they were.
@@ -62,9 +85,34 @@ async function mutateMirrored(helps: DBCoreTable, starts: DBCoreTable, req: DBCo
   const kept = new Set(after.map(helpStartKey));
   const removed = before.filter(done).flatMap((help) => (help ? [helpStartKey(help)] : [])).filter((key) => !kept.has(key));
   const added = after.filter((help, i) => !before[i] || helpStartKey(before[i]) !== helpStartKey(help)).map(helpStartKey);
-  if (removed.length) await starts.mutate({ type: 'delete', trans: req.trans, keys: removed });
-  if (added.length) await starts.mutate({ type: 'put', trans: req.trans, keys: added, values: added.map(() => 1) });
+  if (removed.length || added.length) await inTurn(req.trans, () => updateDays(days, req.trans, removed, added));
   return response;
+}
+
+/*
+ * Two writes of one transaction may change the same day's row (a rebase applies several kinds at once): each
+ * reads the row, then puts it back changed. Their updates run one after the other, each reading what the one
+ * before wrote, or the first one's change would be lost.
+ */
+const lastUpdate = new WeakMap<DBCoreTransaction, Promise<unknown>>();
+
+function inTurn(trans: DBCoreTransaction, update: () => Promise<void>): Promise<void> {
+  const turn = (lastUpdate.get(trans) ?? Promise.resolve()).then(update);
+  lastUpdate.set(trans, turn.catch(() => undefined));
+  return turn;
+}
+
+/** Removes and adds keys in their days' rows: one read of the rows touched, one put, one delete of the emptied. */
+async function updateDays(days: DBCoreTable, trans: DBCoreTransaction, removed: readonly string[], added: readonly string[]) {
+  const touched = [...new Set([...removed, ...added].map(dayOfKey))];
+  const rows = await days.getMany({ trans, keys: touched });
+  const keysOf = new Map(touched.map((day, i) => [day, new Set<string>(rows[i] ? (rows[i] as string).split(JOIN) : [])]));
+  for (const key of removed) keysOf.get(dayOfKey(key))!.delete(key);
+  for (const key of added) keysOf.get(dayOfKey(key))!.add(key);
+  const kept = touched.filter((day) => keysOf.get(day)!.size);
+  const emptied = touched.filter((day) => !keysOf.get(day)!.size);
+  if (kept.length) await days.mutate({ type: 'put', trans, keys: kept, values: kept.map((day) => [...keysOf.get(day)!].sort().join(JOIN)) });
+  if (emptied.length) await days.mutate({ type: 'delete', trans, keys: emptied });
 }
 
 /**

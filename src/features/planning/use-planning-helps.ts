@@ -3,7 +3,7 @@ import { db, type VillageDatabase } from '../../db/database';
 import { helpsOfActiveVillagers } from '../../village-data/hooks';
 import { DateTime } from 'luxon';
 import { type VillageNeed } from '../../contract';
-import { helpStartsRange, parseHelpStartKey, type PlanningHelp } from '../../db/help-starts';
+import { helpDaysRange, keysOfDays, parseHelpStartKey, type PlanningHelp } from '../../db/help-starts';
 import { slotsBetween, type Slot } from '../../contract/slots';
 import { addDays, visibleDays, ZONE, type IsoDay, type PlanningViewKind } from './calendar-dates';
 import { planningReadRange, type ReadRange } from './read-range';
@@ -16,16 +16,16 @@ export function planningSlotWindow(days: readonly IsoDay[]) {
 
 /**
  * Same rules as useVillageHelps (helps of villagers who are out or banned are ignored), by start. Read from the
- * helps' planning keys (src/db/help-starts.ts): what the planning shows, without a help object to deserialize.
+ * helps' planning keys (src/db/help-starts.ts), a row per day: what the planning shows, without a help object to deserialize.
  */
 export async function readPlanningHelps(database: VillageDatabase, villageId: string, range: ReadRange): Promise<PlanningHelp[]> {
-  const [from, to] = helpStartsRange(villageId, range.from, range.to);
-  const [keys, villagers] = await Promise.all([
-    database.helpStarts.where(':id').between(from, to, true, false).primaryKeys(),
+  const [from, to] = helpDaysRange(villageId, range.from, range.to);
+  const [days, villagers] = await Promise.all([
+    database.helpDays.where(':id').between(from, to, true, false).toArray(),
     database.villagers.where('village_id').equals(villageId).toArray(),
   ]);
-  // The keys sort by village then start: the helps come in start order, as activeHelps would sort them.
-  return helpsOfActiveVillagers(keys.map(parseHelpStartKey), villagers);
+  // The days come in order and each day's keys sorted: the helps come in start order, as activeHelps would sort them.
+  return helpsOfActiveVillagers(keysOfDays(days).map(parseHelpStartKey), villagers);
 }
 
 /** What the planning read for one period: its days, the range of starts read, and the active helps in it. */
