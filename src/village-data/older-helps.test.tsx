@@ -68,6 +68,22 @@ describe('the helps of a period before the pulled ones', () => {
     expect(asked).toHaveLength(1);
   });
 
+  it('ask nothing while the period shown is not known yet', async () => {
+    setToken('tok');
+    await db.session.put({ key: 'current', token: 'tok', userId: 'u1' });
+    const asked = server([{ data: [], has_more: false }]);
+    // The planning passes empty bounds until its first read of the device's helps has answered.
+    const { result, rerender } = renderHook(({ from, to }) => useHelpsOfPeriod(VILLAGE, from, to), { initialProps: { from: '', to: '' } });
+    expect(result.current).toBeNull();
+    // Long enough for the session's read and a request, had one been sent.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(asked).toHaveLength(0);
+    const [from, to] = [iso(-200), iso(-170)];
+    rerender({ from, to });
+    await waitFor(() => expect(result.current).toBe('all'));
+    expect(asked.map((url) => url.searchParams.get('from'))).toEqual([from]);
+  });
+
   it('are read again once the network is back', async () => {
     setToken('tok');
     await db.session.put({ key: 'current', token: 'tok', userId: 'u1' });

@@ -54,7 +54,8 @@ export function useHelpsOfPeriod(villageId: string, from: string, to: string): O
   const before = to < windowStart ? to : windowStart;
   const period = `${from}/${before}`;
   const key = `${villageId}:${period}`;
-  const wanted = from < windowStart && !periodsRead.get(villageId)?.has(period);
+  // No `from` while the planning's first read has not answered: there is no period yet to ask for.
+  const wanted = !!from && from < windowStart && !periodsRead.get(villageId)?.has(period);
   const [state, setState] = useState<{ key: string; status: OlderHelpsStatus } | null>(null);
   // Offline, the period is read again once the network is back.
   const [attempt, setAttempt] = useState(0);
