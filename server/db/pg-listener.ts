@@ -20,6 +20,17 @@ export function createPgListener(url: string) {
   const opening = new Set<pg.Client>();
 
   const channels = () => [...new Set(subscribers.flatMap((s) => Object.keys(s.handlers)))];
+  /*
+   * The subscribers' LISTENs on the connection in use, one after the other: the push dispatch, the mail
+   * dispatch and the live updates all subscribe as the server starts, and a query sent while another runs on
+   * the same client is deprecated by pg (a warning at every start on PostgreSQL; removed in pg 9).
+   */
+  let lastListen: Promise<unknown> = Promise.resolve();
+  const inTurn = (work: () => Promise<unknown>) => {
+    const turn = lastListen.then(work);
+    lastListen = turn.catch(() => undefined);
+    return turn;
+  };
   const quote = (channel: string) => `"${channel.replace(/"/g, '')}"`;
 
   async function connect(): Promise<void> {
@@ -68,8 +79,11 @@ export function createPgListener(url: string) {
     // A first connection that fails is retried like a lost one; the subscriber hears when it is up.
     connecting ??= connect().catch(() => void reconnect());
     await connecting;
-    if (!client) return;
-    for (const channel of Object.keys(handlers)) await client.query(`LISTEN ${quote(channel)}`);
+    const current = client;
+    if (!current) return;
+    await inTurn(async () => {
+      for (const channel of Object.keys(handlers)) await current.query(`LISTEN ${quote(channel)}`);
+    });
     onHealth(true);
   };
 
