@@ -39,15 +39,19 @@ export default defineConfig({
           name: 'server',
           include: ['server/**/*.test.ts', 'tests/entry-point/**/*.test.ts', 'tests/support/**/*.test.ts', 'tests/faults/**/*.test.ts', ...SRC_AGAINST_SERVER],
           exclude: [...configDefaults.exclude, ...FAULTS_IN_CHROMIUM],
-          globalSetup: ['server/test/global-setup.ts'],
+          // The fault files start the server in its own process, on a copy of a template data directory.
+          globalSetup: ['server/test/global-setup.ts', 'tests/support/server-global-setup.ts'],
           sequence: { groupOrder: 1 },
         },
       },
       {
-        // Each browser test starts its own server process on its own data directory: no global setup.
+        // Each browser test starts its own server process on its own data directory, a copy of the template
+        // the global setup makes once (tests/support/server-start.ts), serving the app it built once
+        // (tests/browser/pwa-build.ts).
         extends: true,
         test: {
           name: 'browser',
+          globalSetup: ['tests/support/server-global-setup.ts', 'tests/browser/app-build-setup.ts'],
           include: ['tests/browser/**/*.test.ts', 'tests/engines/**/*.test.ts', ...FAULTS_IN_CHROMIUM],
           sequence: { groupOrder: 2 },
         },

@@ -9,12 +9,8 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { api, openBrowser, registerUser, startApp } from './harness';
 import { checkScreen, signedInPage } from './screens';
-import { buildAppInto, temporaryDistDir } from './pwa-build';
 
-// A build of its own: this file must not depend on (nor rewrite) the dist/ other runs serve.
-const distDir = await temporaryDistDir();
-await buildAppInto(distDir, 'creation-tunnel');
-const app = await startApp({ DIST_DIR: distDir });
+const app = await startApp();
 const { context } = await openBrowser();
 context.setDefaultTimeout(15_000);
 

@@ -1,6 +1,7 @@
 /**
- * Browser tests' world: the real server as `npm start` runs it, on a data directory and a port of its
- * own, and Debian's Chromium driven by playwright-core with a fresh profile. Each test file makes its own.
+ * Browser tests' world: the real server as `npm start` runs it, on a data directory (a copy of the run's
+ * migrated template, tests/support/server-start.ts) and a port of its own, and Debian's Chromium driven by
+ * playwright-core with a fresh profile. Each test file makes its own.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
@@ -10,9 +11,8 @@ import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import { afterAll } from 'vitest';
 import { phoneContext } from '../support/chromium';
 import { freePort } from '../support/free-port';
-
-const root = join(import.meta.dirname, '..', '..');
-
+import { seedDataDir, serverCommand } from '../support/server-start';
+import { runAppBuild } from './pwa-build';
 
 export interface AppServer {
   base: string;
@@ -26,8 +26,9 @@ export interface AppServer {
   output(): string;
 }
 
-/** The app and its API on one origin, built if needed, on a fresh embedded database. */
+/** The app (the run's build unless DIST_DIR says) and its API on one origin, on a fresh embedded database. */
 export async function startApp(env: Record<string, string> = {}): Promise<AppServer> {
+  env = { DIST_DIR: runAppBuild(), ...env };
   const dataDir = await mkdtemp(join(tmpdir(), 'village-browser-'));
   const port = await freePort();
   const base = `http://localhost:${port}`;
@@ -38,8 +39,10 @@ export async function startApp(env: Record<string, string> = {}): Promise<AppSer
     port,
     dataDir,
     async start() {
-      child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-        cwd: root,
+      if (!env.DATABASE_URL) await seedDataDir(dataDir);
+      const { command, args, cwd } = serverCommand();
+      child = spawn(command, args, {
+        cwd,
         env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: base, LOG_LEVEL: 'warn', ...env },
         stdio: ['ignore', 'pipe', 'pipe'],
       });

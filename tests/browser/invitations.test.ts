@@ -6,13 +6,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { api, createOpenVillage, openBrowser, registerUser, startApp } from './harness';
-import { buildAppInto, temporaryDistDir } from './pwa-build';
 import { checkScreen, signedInPage } from './screens';
 
-// A build of its own: the shared dist/ may be rebuilt by other runs while this one serves it.
-const dist = await temporaryDistDir();
-await buildAppInto(dist, 'invitations');
-const app = await startApp({ DIST_DIR: dist });
+const app = await startApp();
 const manager = await openBrowser();
 const guest = await openBrowser();
 const PASSWORD = 'motdepasse-solide-1';

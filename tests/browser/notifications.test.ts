@@ -8,12 +8,8 @@ import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
 import { api, createOpenVillage, openBrowser, registerUser, startApp } from './harness';
 import { checkScreen } from './screens';
-import { buildAppInto, temporaryDistDir } from './pwa-build';
 
-// A build of its own: this file must not depend on (nor rewrite) the dist/ other runs serve.
-const distDir = await temporaryDistDir();
-await buildAppInto(distDir, 'notifications');
-const app = await startApp({ DIST_DIR: distDir });
+const app = await startApp();
 const { context } = await openBrowser();
 context.setDefaultTimeout(15_000);
 const PASSWORD = 'motdepasse-solide-1';

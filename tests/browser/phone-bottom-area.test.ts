@@ -10,12 +10,8 @@ import { describe, expect, it } from 'vitest';
 import { api, createOpenVillage, openBrowser, registerUser, startApp } from './harness';
 import { signedInPage } from './screens';
 import { checkPhoneScreen, PHONES } from './phone-screens';
-import { buildAppInto, temporaryDistDir } from './pwa-build';
 
-// A build of its own: the app as this tree has it, whatever dist/ other runs serve.
-const distDir = await temporaryDistDir();
-await buildAppInto(distDir, 'phone-bottom');
-const app = await startApp({ DIST_DIR: distDir });
+const app = await startApp();
 const { context } = await openBrowser();
 context.setDefaultTimeout(15_000);
 const PASSWORD = 'motdepasse-solide-1';

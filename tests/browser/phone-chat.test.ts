@@ -13,12 +13,8 @@ import { phoneContext } from '../support/chromium';
 import { api, createOpenVillage, openBrowser, registerUser, startApp } from './harness';
 import { checkScreen, signedInPage } from './screens';
 import { checkPhoneScreen } from './phone-screens';
-import { buildAppInto, temporaryDistDir } from './pwa-build';
 
-// A build of its own: the app as this tree has it, whatever dist/ other runs serve.
-const distDir = await temporaryDistDir();
-await buildAppInto(distDir, 'phone-chat');
-const app = await startApp({ DIST_DIR: distDir });
+const app = await startApp();
 const { context } = await openBrowser();
 context.setDefaultTimeout(15_000);
 const PASSWORD = 'motdepasse-solide-1';

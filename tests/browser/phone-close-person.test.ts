@@ -8,12 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { openBrowser, registerUser, startApp } from './harness';
 import { signedInPage } from './screens';
 import { checkPhoneScreen } from './phone-screens';
-import { buildAppInto, temporaryDistDir } from './pwa-build';
 
-// A build of its own: the app as this tree has it, whatever dist/ other runs serve.
-const distDir = await temporaryDistDir();
-await buildAppInto(distDir, 'phone-close-person');
-const app = await startApp({ DIST_DIR: distDir });
+const app = await startApp();
 const { context } = await openBrowser();
 context.setDefaultTimeout(15_000);
 

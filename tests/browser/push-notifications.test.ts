@@ -11,15 +11,12 @@ import { DateTime } from 'luxon';
 import { afterAll, describe, expect, it } from 'vitest';
 import { api, createOpenVillage, openBrowser, registerUser, startApp } from './harness';
 import { checkScreen, signedInPage } from './screens';
-import { buildAppInto, temporaryDistDir } from './pwa-build';
 import { deliverPush } from './service-worker-events';
 import { startPushService, type FakeSubscription, type ReceivedPush } from '../support/push-service';
 
-const distDir = await temporaryDistDir();
-await buildAppInto(distDir, 'push');
 const service = await startPushService();
 afterAll(() => service.close());
-const app = await startApp({ DIST_DIR: distDir, PUSH_ALLOW_HTTP: '1' });
+const app = await startApp({ PUSH_ALLOW_HTTP: '1' });
 const { context } = await openBrowser();
 context.setDefaultTimeout(15_000);
 const PASSWORD = 'motdepasse-solide-1';

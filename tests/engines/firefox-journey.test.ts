@@ -13,11 +13,11 @@ import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
 import { api, createOpenVillage, registerUser, startApp } from '../browser/harness';
 import { CHUNK_LOAD_FAILED } from '../../src/pwa/lazy-chunk';
-import { buildAppInto, temporaryDistDir } from '../browser/pwa-build';
+import { runAppBuild, temporaryDistDir } from '../browser/pwa-build';
 import { byLabel, byName, fill, open, openFirefox, pendingText, waitForText } from './firefox-page';
 
-const dist = await temporaryDistDir();
-await buildAppInto(dist, 'firefox-journey');
+// The run's build of the app (pwa-build.ts): served and read here, never written.
+const dist = runAppBuild();
 const app = await startApp({ DIST_DIR: dist });
 const browser = await openFirefox();
 

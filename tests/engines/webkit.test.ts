@@ -9,16 +9,16 @@
  */
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
-import { join } from 'node:path';
 import { DateTime } from 'luxon';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { api, createOpenVillage, registerUser, startApp } from '../browser/harness';
-import { buildAppInto, temporaryDistDir } from '../browser/pwa-build';
+import { runAppBuild } from '../browser/pwa-build';
+import { serverCommand } from '../support/server-start';
 import { startWebKit, type ElementRef, type Session } from '../support/webdriver';
 import { clickControl, control, field, typeInto, waitForText, waitInPage } from './webkit-page';
 
-const dist = await temporaryDistDir();
-await buildAppInto(dist, 'webkit');
+// The run's build of the app (pwa-build.ts): served and read here, never written.
+const dist = runAppBuild();
 const app = await startApp({ DIST_DIR: dist });
 let session: Session;
 
@@ -44,8 +44,9 @@ async function onAnotherDevice(work: (base: string) => Promise<void>) {
     });
   });
   const base = `http://localhost:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: join(import.meta.dirname, '..', '..'),
+  const { command, args, cwd } = serverCommand();
+  const child = spawn(command, args, {
+    cwd,
     env: { ...process.env, PORT: String(port), DATA_DIR: app.dataDir, DIST_DIR: dist, PUBLIC_URL: base, LOG_LEVEL: 'warn' },
     stdio: 'ignore',
   });

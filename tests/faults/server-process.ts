@@ -1,12 +1,11 @@
 /**
- * The API server as `npm start` runs it (server/main.ts in its own process), API only, that a fault test may
- * SIGKILL and start again on the same port and data, as a crash and a restart would.
+ * The API server as `npm start` runs it (its own process, on a copy of the run's template database when on
+ * PGlite: tests/support/server-start.ts), API only, that a fault test may SIGKILL and start again on the same
+ * port and data, as a crash and a restart would.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { freePort } from '../support/free-port';
-import { join } from 'node:path';
-
-const root = join(import.meta.dirname, '..', '..');
+import { seedDataDir, serverCommand } from '../support/server-start';
 
 export interface ServerProcess {
   base: string;
@@ -38,8 +37,10 @@ export async function serverProcess(env: { DATA_DIR: string; DATABASE_URL?: stri
   return {
     base,
     async start() {
-      child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-        cwd: root,
+      if (!env.DATABASE_URL) await seedDataDir(env.DATA_DIR);
+      const { command, args, cwd } = serverCommand();
+      child = spawn(command, args, {
+        cwd,
         env: { ...process.env, PORT: String(port), PUBLIC_URL: base, LOG_LEVEL: 'warn', DIST_DIR: env.DATA_DIR, ...env },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
