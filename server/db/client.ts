@@ -5,15 +5,12 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
+import type pg from 'pg';
 import { fileURLToPath } from 'node:url';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import * as schema from './schema';
 import { seedCatalogue } from './seed-catalogue';
 import { alreadyPrepared } from './prepared';
-import { createPgListener } from './pg-listener';
 import type { Listen } from '../cache/notifications';
 
 export type Schema = typeof schema;
@@ -30,35 +27,6 @@ export interface Database {
   /** LISTEN on channels; the NOTIFYs of every connection (and so of every server instance) arrive here. */
   listen: Listen;
   close(): Promise<void>;
-}
-
-/**
- * With the database down, a request waits at most this long for a connection, then fails (503, see
- * server/db/unavailable.ts) instead of hanging; keep-alive notices a connection the network lost.
- */
-const POOL_TIMEOUTS = { connectionTimeoutMillis: 5_000, keepAlive: true } as const;
-
-/** Any fixed number, the same for every instance: the key of the advisory lock that migrations hold. */
-const MIGRATION_LOCK_KEY = 7_311_482_016;
-
-/**
- * Runs `work` on one connection holding a session-level advisory lock, so two instances starting together on
- * an empty database do not both create the same types and tables (a duplicate `pg_type` key): the second
- * waits, then finds the migrations applied and the catalogue current. Session-level rather than one
- * transaction because drizzle's migrator opens its own transaction.
- */
-async function underMigrationLock(database: Database, work: (db: Db) => Promise<void>): Promise<void> {
-  const client = await database.pool!.connect();
-  try {
-    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-    try {
-      await work(drizzlePg(client, { schema }) as unknown as Db);
-    } finally {
-      await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
-    }
-  } finally {
-    client.release();
-  }
 }
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -108,23 +76,12 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
   };
 }
 
+/**
+ * A PostgreSQL server's pool (server/db/postgres.ts): pg and drizzle's driver for it are loaded only here, so that
+ * a start on the embedded database (`npm start`, timed by `npm run bench:start`) never loads them.
+ */
 export async function openPostgres(url: string, max = 10): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max, ...POOL_TIMEOUTS });
-  // An idle pooled connection that the server drops (database restarted) emits 'error' on the pool: unheard,
-  // it would end the process. The pool discards that connection and opens a new one when next asked.
-  pool.on('error', () => undefined);
-  const db = drizzlePg(pool, { schema }) as unknown as Db;
-  const listener = createPgListener(url);
-  return {
-    db,
-    kind: 'postgres',
-    listen: listener.listen,
-    pool,
-    async close() {
-      await listener.close();
-      await pool.end();
-    },
-  };
+  return (await import('./postgres')).openPostgresPool(url, max);
 }
 
 /**
@@ -140,8 +97,5 @@ export async function prepare(database: Database): Promise<void> {
     await seedCatalogue(database.db);
     return;
   }
-  await underMigrationLock(database, async (db) => {
-    await migratePg(db as never, { migrationsFolder });
-    await seedCatalogue(db);
-  });
+  await (await import('./postgres')).migratePostgres(database, migrationsFolder);
 }

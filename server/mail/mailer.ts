@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
@@ -33,12 +33,21 @@ export interface Mailer {
 
 const withDefaults = (mail: Mail) => ({ ...mail, from: mail.from ?? DEFAULT_MAIL_FROM });
 
+/**
+ * nodemailer (some 440 KB once bundled) is loaded with the first mail, not at the server's start, which
+ * `npm run bench:start` times: most starts send none in their first seconds.
+ */
+function lazyTransport(options: Parameters<typeof import('nodemailer').createTransport>[0]): () => Promise<Transporter> {
+  let transport: Promise<Transporter> | undefined;
+  return () => (transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(options)));
+}
+
 /** Without an SMTP server each mail becomes an .eml file, readable by any mail client and by tests. */
 export function createFileMailer(dir: string): Mailer {
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const transport = lazyTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(mail) {
-      const info = await transport.sendMail(withDefaults(mail));
+      const info = await (await transport()).sendMail(withDefaults(mail));
       await mkdir(dir, { recursive: true });
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.eml`;
       await writeFile(join(dir, name), info.message as Buffer);
@@ -50,10 +59,10 @@ export function createFileMailer(dir: string): Mailer {
 const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
 
 export function createSmtpMailer(url: string): Mailer {
-  const transport = nodemailer.createTransport({ url, ...SMTP_TIMEOUTS });
+  const transport = lazyTransport({ url, ...SMTP_TIMEOUTS });
   return {
     async send(mail) {
-      await transport.sendMail(withDefaults(mail));
+      await (await transport()).sendMail(withDefaults(mail));
     },
   };
 }

@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 import type { Context } from 'hono';
 import { randomUUID } from 'node:crypto';
 import { messages } from '../../src/contract/messages';
@@ -33,6 +32,9 @@ export async function readPhotoForm(c: Context): Promise<{ photo: Buffer; fields
  * 1024 px: the copy stored holds no EXIF, no location, nothing the original carried but the picture.
  */
 export async function processPhoto(input: Buffer): Promise<{ key: string; data: Buffer }> {
+  // sharp (a native library and its checks, some 100 ms) is loaded with the first photo, not at the server's
+  // start, which `npm run bench:start` times.
+  const { default: sharp } = await import('sharp');
   let format: string | undefined;
   try {
     format = (await sharp(input, { limitInputPixels: 50_000_000 }).metadata()).format;

@@ -1,4 +1,3 @@
-import webpush from 'web-push';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { serverSecrets } from '../db/schema';
@@ -19,6 +18,8 @@ export function vapidKeys(db: Db): () => Promise<VapidKeys> {
   let loaded: Promise<VapidKeys> | undefined;
   return () => {
     loaded ??= (async () => {
+      // Loaded when first needed, not at the server's start (push/send.ts says why).
+      const { default: webpush } = await import('web-push');
       await db
         .insert(serverSecrets)
         .values({ name: NAME, value: JSON.stringify(webpush.generateVAPIDKeys()) })
