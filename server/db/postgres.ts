@@ -59,7 +59,6 @@ export async function openPostgresPool(url: string, max: number): Promise<Databa
   };
 }
 
-
 /** The migrations and the catalogue, one instance at a time (`underMigrationLock`). */
 export async function migratePostgres(database: Database, migrationsFolder: string): Promise<void> {
   await underMigrationLock(database, async (db) => {
