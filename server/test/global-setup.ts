@@ -14,12 +14,15 @@ declare module 'vitest' {
 
 /**
  * A fresh database costs one initdb (about 5 s with PGlite). It is paid once here: the migrated,
- * seeded database is dumped and every test file starts from its own copy of that dump. With
- * TEST_DATABASE_URL the same happens on a real PostgreSQL server, with a template database.
+ * seeded database is dumped and every test file starts from its own copy of that dump. Its data directory,
+ * closed cleanly, is also the template that the fault files' server processes copy
+ * (`pgliteDataTemplate`, tests/support/server-start.ts). With TEST_DATABASE_URL the same happens on a real
+ * PostgreSQL server, with a template database.
  */
 export default async function setup(project: TestProject) {
   const dir = await mkdtemp(join(tmpdir(), 'village-test-'));
-  const template = await openPglite();
+  const dataDir = join(dir, 'pglite');
+  const template = await openPglite({ dataDir });
   await prepare(template);
   const db = (template.db as unknown as { $client: { dumpDataDir(c: 'none'): Promise<Blob> } }).$client;
   const dump = await db.dumpDataDir('none');
@@ -27,6 +30,7 @@ export default async function setup(project: TestProject) {
   await writeFile(file, Buffer.from(await dump.arrayBuffer()));
   await template.close();
   project.provide('pgliteTemplate', file);
+  project.provide('pgliteDataTemplate', dataDir);
 
   const url = process.env.TEST_DATABASE_URL;
   let templateName = '';
