@@ -1,25 +1,17 @@
-import { join } from 'node:path';
 import sharp from 'sharp';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { openBrowser, registerUser, startApp } from './harness';
+import { axeViolations } from './screens';
 
 const app = await startApp();
 const { context } = await openBrowser();
 // A locator that never appears fails within the test's own time, naming what it waited for.
 context.setDefaultTimeout(10_000);
 
-const AXE = join(import.meta.dirname, '..', '..', 'node_modules', 'axe-core', 'axe.min.js');
-
 /** axe-core on the page as it is now: every rule, no violation allowed. */
 async function expectNoAxeViolations(page: Page) {
-  await page.addScriptTag({ path: AXE });
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(): Promise<{ violations: { id: string; nodes: { target: unknown }[] }[] }> } }).axe;
-    const result = await axe.run();
-    return result.violations.map((v) => `${v.id}: ${JSON.stringify(v.nodes.map((n) => n.target))}`);
-  });
-  expect(violations).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 }
 
 const shot = (page: Page, name: string) => page.screenshot({ path: `/tmp/auth-${name}.png`, fullPage: true });
