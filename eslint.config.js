@@ -116,4 +116,35 @@ export default defineConfig(
     files: ['server/**/*.ts', 'tests/**/*.ts', '*.{js,ts}'],
     languageOptions: { globals: globals.node },
   },
+  {
+    // The server project's files (vitest.config.ts) share their worker's modules (isolate: false): a mocked
+    // module, a stubbed global or a changed environment variable would reach the files run after them.
+    files: [
+      'server/**/*.test.ts',
+      'tests/entry-point/**/*.test.ts',
+      'tests/support/**/*.test.ts',
+      'tests/faults/**/*.test.ts',
+      'src/outbox/replay-server.test.ts',
+      'src/outbox/replay-property.test.ts',
+      'src/outbox/pull-older-helps.test.ts',
+    ],
+    ignores: ['tests/faults/worker-replay.test.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        ...['mock', 'doMock', 'unmock', 'stubGlobal', 'stubEnv', 'resetModules'].map((property) => ({
+          object: 'vi',
+          property,
+          message: "The server project's files share their worker's modules (vitest.config.ts, isolate: false): give the world what it needs instead.",
+        })),
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "AssignmentExpression[left.object.object.name='process'][left.object.property.name='env']",
+          message: "The server project's files share their worker's process: pass variables to what you start instead of setting process.env.",
+        },
+      ],
+    },
+  },
 );
