@@ -45,7 +45,7 @@ export default defineConfig({
           // its database or a process it started (2 cores, on PostgreSQL: 201 s instead of 346 s).
           maxWorkers: availableParallelism(),
           // A worker's files share the modules it has imported: each file still opens its own database, ports and
-          // app (createWorld), and none mocks a module or stubs a global, but the server's modules are no longer
+          // app (createWorld), and none mocks a module or stubs a global (eslint.config.js refuses it), but the server's modules are no longer
           // imported again through Vitest's module runner for each of the 76 files, about 3 s each (here, on
           // PGlite: 152 s instead of 304 s; on PostgreSQL 120 s instead of 184–217 s in CI).
           isolate: false,

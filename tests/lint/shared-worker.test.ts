@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
+import config from '../../vitest.config';
 
 const root = join(import.meta.dirname, '..', '..');
 const eslint = new ESLint({ cwd: root });
@@ -20,6 +21,14 @@ describe("the server project's files change nothing their worker's next files wo
   ])('refuses %s in a server test', async (_, code, rule) => {
     expect(await ruleIds('server/needs/x.test.ts', code)).toContain(rule);
     expect(await ruleIds('tests/faults/x.test.ts', code)).toContain(rule);
+  });
+
+  // The rule's file list (eslint.config.js) repeats the project's: a file added to the project must be covered too.
+  const server = config.test?.projects?.find((project) => typeof project === 'object' && 'test' in project && project.test?.name === 'server');
+  const include = (server as { test: { include: string[] } }).test.include;
+  it.each(include.map((pattern) => pattern.replace('**/*.test.ts', 'x.test.ts')))('covers %s, a file of the server project', async (file) => {
+    const code = "import { vi } from 'vitest';\nvi.mock('x');\nprocess.env.PORT = '1';\n";
+    expect(await ruleIds(file, code)).toEqual(expect.arrayContaining(['no-restricted-properties', 'no-restricted-syntax']));
   });
 
   it('leaves the unit and browser projects, which run each file in its own process, free to do it', async () => {
