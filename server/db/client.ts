@@ -1,5 +1,6 @@
 import { mergeDrizzleParsers } from './pglite-parsers';
 import { pgliteOptions } from './pglite-options';
+import { prepareStatements } from './pglite-statements';
 import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
@@ -62,6 +63,8 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
   const client = await (options.started ??
     PGlite.create(options.dataDir, pgliteOptions(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {})));
   yieldBetweenQueries(client);
+  // Both wrap PGlite's query: statements named once (pglite-statements.ts), drizzle's parsers made PGlite's own.
+  prepareStatements(client);
   mergeDrizzleParsers(client);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {

@@ -7,6 +7,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import type { Database, Db } from './client';
 import { createPgListener } from './pg-listener';
+import { nameStatements } from './named-statements';
 import * as schema from './schema';
 import { seedCatalogue } from './seed-catalogue';
 
@@ -45,6 +46,8 @@ export async function openPostgresPool(url: string, max: number): Promise<Databa
   // An idle pooled connection that the server drops (database restarted) emits 'error' on the pool: unheard,
   // it would end the process. The pool discards that connection and opens a new one when next asked.
   pool.on('error', () => undefined);
+  // Each connection parses a statement once (named-statements.ts).
+  pool.on('connect', nameStatements);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   const listener = createPgListener(url);
   return {
