@@ -19,16 +19,20 @@ describe('the built app on the API’s origin', () => {
     const js = await world.app.request('/assets/app.js');
     expect(js.status).toBe(200);
     expect(await js.text()).toBe('console.log("village")');
+    // Named by their hash: kept forever; the shell, which names the release's files, is not.
+    expect(js.headers.get('Cache-Control')).toBe('public, max-age=31536000, immutable');
     for (const path of ['/', '/dashboard/villages/123/planning', '/join/village?c=ABC&rli=jv']) {
       const res = await world.app.request(path);
       expect(res.status).toBe(200);
       expect(await res.text()).toContain('<title>Village</title>');
+      expect(res.headers.get('Cache-Control') ?? '').not.toContain('immutable');
     }
   });
 
   it('never answers /v1, /uploads or a missing file of the build with the shell', async () => {
     const missing = await world.app.request('/assets/absent-Ab12.js');
     expect(missing.status).toBe(404);
+    expect(missing.headers.get('Cache-Control') ?? '').not.toContain('immutable');
     expect(await missing.text()).not.toContain('<title>');
     const api = await world.app.request('/v1/nulle-part');
     expect(api.status).toBe(404);

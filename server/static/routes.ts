@@ -2,7 +2,8 @@ import { Hono } from 'hono';
 import type { AppEnv, Deps } from '../deps';
 import { findCatalogueNeed, needPictureSvg } from '../db/catalogue';
 
-const FOREVER = 'public, max-age=31536000, immutable';
+/** For what never changes under its name: a browser keeps it a year and never asks again, not even on a reload. */
+export const FOREVER = 'public, max-age=31536000, immutable';
 
 /** Uploaded photos (named by content-free random keys, so cacheable forever) and the catalogue pictures. */
 export function staticRoutes(deps: Deps) {
