@@ -11,7 +11,9 @@ import type pg from 'pg';
  * once PostgreSQL has parsed it (a text that fails to parse is sent again next time). Only parameterized texts
  * are named: a text without values may hold several statements (the migrations), which only the simple protocol
  * runs. Texts made of a varying number of values (`in ($1, …, $n)`) are each a statement of their own; past
- * MAX_NAMED texts, new ones go unnamed, so a connection never holds more than that many.
+ * MAX_NAMED texts, new ones go unnamed, so a connection never holds more than that many. A pooler between the
+ * server and PostgreSQL must keep a connection's prepared statements (PgBouncer in transaction mode needs its
+ * max_prepared_statements setting).
  */
 export const MAX_NAMED = 500;
 
