@@ -11,8 +11,8 @@ import { messages, parse, protocol, type PGlite, type QueryOptions, type Results
  * changes. The connection is the process's one, so the statements are named once for the process.
  *
  * As in named-statements.ts (PostgreSQL), only parameterized texts are named (a text without values may hold
- * several statements), and at most MAX_NAMED of them; a query that passes a blob (COPY) or its own parameter
- * types goes the usual way.
+ * several statements), and about MAX_NAMED of them (new texts that wait for the connection together at the limit
+ * may pass it by a few); a query that passes a blob (COPY) or its own parameter types goes the usual way.
  */
 export const MAX_NAMED = 500;
 
