@@ -15,6 +15,7 @@ import type pg from 'pg';
  * server and PostgreSQL must keep a connection's prepared statements (PgBouncer in transaction mode needs its
  * max_prepared_statements setting).
  */
+/** The distinct texts named, on PostgreSQL and on PGlite (pglite-statements.ts). */
 export const MAX_NAMED = 500;
 
 const names = new Map<string, string>();

@@ -1,4 +1,5 @@
-import { types, type PGlite, type QueryOptions, type Transaction } from '@electric-sql/pglite';
+import { types, type PGlite, type QueryOptions } from '@electric-sql/pglite';
+import { wrapPgliteQuery } from './pglite-query-wrap';
 
 /**
  * The types drizzle-orm asks PGlite to hand back as text (dates, times, intervals and their arrays,
@@ -16,15 +17,7 @@ const asText = (value: string) => value;
  */
 export function mergeDrizzleParsers(client: PGlite) {
   client.parsers = { ...client.parsers, ...Object.fromEntries(KEPT_AS_TEXT.map((oid) => [oid, asText])) };
-  const query = client.query.bind(client);
-  client.query = ((text: string, params?: unknown[], options?: QueryOptions) => query(text, params, withoutKnownParsers(options))) as PGlite['query'];
-  const transaction = client.transaction.bind(client);
-  client.transaction = (<T>(callback: (tx: Transaction) => Promise<T>) =>
-    transaction((tx) => {
-      const txQuery = tx.query.bind(tx);
-      tx.query = ((text: string, params?: unknown[], options?: QueryOptions) => txQuery(text, params, withoutKnownParsers(options))) as Transaction['query'];
-      return callback(tx);
-    })) as PGlite['transaction'];
+  wrapPgliteQuery(client, (usual) => (text, params, options) => usual(text, params, withoutKnownParsers(options)));
 }
 
 /** The options without `parsers` when they are only the text-keeping ones merged above; otherwise as given. */

@@ -1,4 +1,6 @@
-import { messages, parse, protocol, type PGlite, type QueryOptions, type Results, type Transaction } from '@electric-sql/pglite';
+import { messages, parse, protocol, type PGlite, type QueryOptions, type Results } from '@electric-sql/pglite';
+import { MAX_NAMED } from './named-statements';
+import { wrapPgliteQuery } from './pglite-query-wrap';
 
 /*
  * Why. PGlite's `query` runs a statement as six calls into its WebAssembly (parse, describe the parameters,
@@ -14,8 +16,6 @@ import { messages, parse, protocol, type PGlite, type QueryOptions, type Results
  * several statements), and about MAX_NAMED of them (new texts that wait for the connection together at the limit
  * may pass it by a few); a query that passes a blob (COPY) or its own parameter types goes the usual way.
  */
-export const MAX_NAMED = 500;
-
 type Prepared = { name: string; types: number[] };
 
 const { serialize } = protocol;
@@ -74,21 +74,15 @@ export function prepareStatements(client: PGlite) {
       return parse.parseResults(replies, client.parsers, options)[0] as Results<R>;
     });
 
-  const query = client.query.bind(client);
-  client.query = (async <R>(text: string, params?: unknown[], options?: QueryOptions) => {
-    if (!nameable(text, params, options)) return query<R>(text, params, options);
-    await client._checkReady();
-    // As PGlite's `query`: not while a transaction holds the connection.
-    return client._runExclusiveTransaction(() => runNamed<R>(text, params!, options, false));
-  }) as PGlite['query'];
-
-  const transaction = client.transaction.bind(client);
-  client.transaction = (<T>(callback: (tx: Transaction) => Promise<T>) =>
-    transaction((tx) => {
-      const txQuery = tx.query.bind(tx);
-      tx.query = (<R>(text: string, params?: unknown[], options?: QueryOptions) =>
-        // A closed transaction's own query throws as it should.
-        tx.closed || !nameable(text, params, options) ? txQuery<R>(text, params, options) : runNamed<R>(text, params!, options, true)) as Transaction['query'];
-      return callback(tx);
-    })) as PGlite['transaction'];
+  wrapPgliteQuery(client, (usual, tx) =>
+    tx
+      ? // A closed transaction's own query throws as it should.
+        (text, params, options) => (tx.closed || !nameable(text, params, options) ? usual(text, params, options) : runNamed(text, params!, options, true))
+      : async (text, params, options) => {
+          if (!nameable(text, params, options)) return usual(text, params, options);
+          await client._checkReady();
+          // As PGlite's `query`: not while a transaction holds the connection.
+          return client._runExclusiveTransaction(() => runNamed(text, params!, options, false));
+        },
+  );
 }
