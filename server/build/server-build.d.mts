@@ -3,5 +3,5 @@ export declare const root: string;
 export declare const outDir: string;
 export declare const bundle: string;
 /** Why the bundle must be (re)built, or null when it is newer than everything it was built from. */
-export declare function staleness(): Promise<string | null>;
+export declare function staleness(): string | null;
 export declare function buildServer(): Promise<void>;

@@ -6,7 +6,7 @@ import console from 'node:console';
 import { pathToFileURL } from 'node:url';
 import { buildServer, bundle, staleness } from './server-build.mjs';
 
-const why = await staleness();
+const why = staleness();
 if (why) {
   console.log(`building the server (${why})…`);
   await buildServer();

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openPglite, type Database } from './client';
-import { PGLITE_SHARED_BUFFERS } from './pglite-options';
+import { PGLITE_MAX_CONNECTIONS, PGLITE_SHARED_BUFFERS } from './pglite-options';
 
 let opened: Database | undefined;
 afterEach(async () => {
@@ -10,10 +10,11 @@ afterEach(async () => {
 });
 
 describe("PGlite's start options", () => {
-  it('open the embedded database with its smaller shared buffers, its own defaults kept', async () => {
+  it('open the embedded database with its smaller shared memory, its own defaults kept', async () => {
     opened = await openPglite();
-    const result = await opened.db.execute(sql`SELECT current_setting('shared_buffers') AS shared_buffers, current_setting('search_path') AS search_path`);
-    const { rows } = result as unknown as { rows: { shared_buffers: string; search_path: string }[] };
-    expect(rows[0]).toEqual({ shared_buffers: PGLITE_SHARED_BUFFERS, search_path: 'public' });
+    const result = await opened.db.execute(sql`SELECT current_setting('shared_buffers') AS shared_buffers, current_setting('max_connections') AS max_connections,
+      current_setting('search_path') AS search_path`);
+    const { rows } = result as unknown as { rows: { shared_buffers: string; max_connections: string; search_path: string }[] };
+    expect(rows[0]).toEqual({ shared_buffers: PGLITE_SHARED_BUFFERS, max_connections: PGLITE_MAX_CONNECTIONS, search_path: 'public' });
   });
 });

@@ -17,6 +17,7 @@ import { DateTime } from 'luxon';
 import { chromium, type Page } from 'playwright-core';
 import { phoneContext } from '../support/chromium';
 import { freePort } from '../support/free-port';
+import { startNodeFlags } from './bench-server';
 
 const TARGET_MS = 300;
 const RUNS = Number(process.env.BENCH_RUNS ?? 10);
@@ -46,7 +47,7 @@ function appServer(port: number, dataDir: string, distDir: string) {
   return {
     base,
     async start() {
-      child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      child = spawn(process.execPath, [...startNodeFlags, '--import', 'tsx', 'server/main.ts'], {
         cwd: root,
         env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DIST_DIR: distDir, PUBLIC_URL: base, LOG_LEVEL: 'warn' },
         stdio: ['ignore', 'ignore', 'inherit'],

@@ -11,7 +11,7 @@ import { buildServer, staleness } from '../../server/build/server-build.mjs';
  * unless an earlier global setup of the project made one (the server project's, server/test/global-setup.ts).
  */
 export default async function setup(project: TestProject) {
-  if (await staleness()) await buildServer();
+  if (staleness()) await buildServer();
   if (project.getProvidedContext().pgliteDataTemplate) return;
   const dir = await mkdtemp(join(tmpdir(), 'village-data-template-'));
   const dataDir = join(dir, 'pglite');
