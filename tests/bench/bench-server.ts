@@ -4,7 +4,6 @@
  * the database before the server starts (registering through the API would trip its rate limit).
  */
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,18 +14,14 @@ import { sessions, users } from '../../server/db/schema';
 import { hashPassword } from '../../server/auth/passwords';
 import { newToken } from '../../server/auth/tokens';
 import { freePort } from '../support/free-port';
+import { startNodeFlags } from '../support/start-script';
 
 const root = join(import.meta.dirname, '..', '..');
 /** The embedded database by default, a PostgreSQL server when BENCH_DATABASE_URL is set. */
 export const PG_URL = process.env.BENCH_DATABASE_URL;
 export const DATABASE_LABEL = PG_URL ? 'PostgreSQL' : 'PGlite';
 
-/** The Node flags of package.json's `start` script (`node <flags> server/build/start.mjs`): a bench's server runs with them too. */
-export const startNodeFlags: string[] = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).scripts.start as string)
-  .split(/\s+/)
-  .filter((word) => word.startsWith('--'));
-
-/** Extra Node flags for the server process, to profile it under a bench: BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof'. */
+/** The Node flags of the server process: the start script's, and more to profile it under a bench (BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof'). */
 const serverNodeArgs = [...startNodeFlags, ...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [])];
 
 /** The real server by default; `script` starts another one the same way (the bare Hono app of `bench:api`). */

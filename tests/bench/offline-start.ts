@@ -17,7 +17,7 @@ import { DateTime } from 'luxon';
 import { chromium, type Page } from 'playwright-core';
 import { phoneContext } from '../support/chromium';
 import { freePort } from '../support/free-port';
-import { startNodeFlags } from './bench-server';
+import { startNodeFlags } from '../support/start-script';
 
 const TARGET_MS = 300;
 const RUNS = Number(process.env.BENCH_RUNS ?? 10);

@@ -9,6 +9,7 @@
 import { cp, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { inject } from 'vitest';
+import { startNodeFlags } from './start-script';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -19,8 +20,8 @@ declare module 'vitest' {
 
 const root = join(import.meta.dirname, '..', '..');
 
-/** `npm start`'s command (package.json), run from the repository's root as npm does. */
-export const serverCommand = () => ({ command: process.execPath, args: [join(root, 'server', 'build', 'start.mjs')], cwd: root });
+/** `npm start`'s command (package.json: its Node flags, its script), run from the repository's root as npm does. */
+export const serverCommand = () => ({ command: process.execPath, args: [...startNodeFlags, join(root, 'server', 'build', 'start.mjs')], cwd: root });
 
 /**
  * Gives `dataDir` its own copy of the template database, unless it has one already (a restart on the same
