@@ -80,10 +80,13 @@ export class VillageDatabase extends Dexie {
     // The planning read a period's helps as keys only, one row each; version 7 replaces that table, and builds its own.
     this.version(6).stores({ helpStarts: '' });
     // The same keys kept together by village and day: a month is some 50 rows to read, not 2,700 (help-starts.ts).
-    this.version(7)
-      .stores({ helpStarts: null, [HELP_DAYS]: '' })
+    this.version(7).stores({ helpStarts: null, [HELP_DAYS]: '' });
+    // The rows written shorter (help-starts.ts): built again from the helps, as they are from an older store.
+    this.version(8)
+      .stores({})
       .upgrade(async (tx) => {
         const days = daysOfKeys(((await tx.table('helps').toArray()) as Help[]).map(helpStartKey));
+        await tx.table(HELP_DAYS).clear();
         await tx.table(HELP_DAYS).bulkPut([...days.values()], [...days.keys()]);
       });
     this.use(mirrorHelpStarts());

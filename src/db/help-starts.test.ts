@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import Dexie from 'dexie';
 import { afterEach, describe, expect, it } from 'vitest';
 import { VillageDatabase } from './database';
-import { helpDaysRange, helpStartKey, keysOfDays, parseHelpStartKey } from './help-starts';
+import { helpDaysRange, helpsOfDays, helpStartKey, keysOfDays, parseHelpStartKey } from './help-starts';
 import { aHelp } from '../testing/factories';
 
 let database: VillageDatabase | undefined;
@@ -38,6 +38,8 @@ async function expectMirrored(db: VillageDatabase) {
   const keys = keysOfDays(rows);
   expect(keys).toEqual(helps.map(helpStartKey).sort());
   expect(rows.every(Boolean)).toBe(true);
+  // The planning's read gives the same helps, in the same order, as the keys parsed one by one.
+  expect(helpsOfDays(rows)).toEqual(keys.map(parseHelpStartKey));
   return keys.map(parseHelpStartKey);
 }
 
@@ -49,6 +51,30 @@ describe("the helps' planning keys", () => {
     const { id, village_id, village_need_id, helper_id, start_date, end_date } = help;
     expect(parseHelpStartKey(helpStartKey(help))).toEqual({ id, village_id, village_need_id, helper_id, start_date, end_date });
     expect(parseHelpStartKey(helpStartKey({ ...help, end_date: '2026-12-01T10:00:00.000Z' })).end_date).toBe('2026-12-01T10:00:00.000Z');
+  });
+
+  it('are kept shorter in their rows, every start, end and id read back whole', async () => {
+    const db = await freshDatabase();
+    const helps = [
+      aHelp({ village_id: V, start_date: '2026-12-01T09:00:00.000Z', end_date: '2026-12-01T10:30:00.000Z' }),
+      aHelp({ village_id: V, start_date: '2026-12-01T22:00:00.000Z', end_date: '2026-12-02T01:00:00.000Z' }),
+      aHelp({ village_id: V, start_date: '2026-12-01T12:00:00.000Z', end_date: null }),
+      aHelp({ village_id: V, start_date: '2026-12-01T15:00:00.000Z', end_date: '2026-12-01' }),
+    ];
+    await db.helps.bulkPut(helps);
+    const shown = await expectMirrored(db);
+    expect(shown.map(({ start_date, end_date }) => [start_date, end_date])).toEqual([
+      ['2026-12-01T09:00:00.000Z', '2026-12-01T10:30:00.000Z'],
+      ['2026-12-01T12:00:00.000Z', null],
+      ['2026-12-01T15:00:00.000Z', '2026-12-01'],
+      ['2026-12-01T22:00:00.000Z', '2026-12-02T01:00:00.000Z'],
+    ]);
+    const [row] = await db.helpDays.toArray();
+    // Four whole keys joined would be their lengths and three separators. The row has its village and day once
+    // (ahead of the four keys, with one more separator), not four times, and the end on the start's day
+    // without its date: the date-only end and the end on the next day are kept whole.
+    const whole = helps.map(helpStartKey).join('\u0002').length;
+    expect(row.length).toBe(whole - 3 * (V.length + 1 + 10) + 1 - 10);
   });
 
   it('follow every way the helps are written: put, bulk put, update, delete, a range deleted, clear', async () => {
@@ -132,17 +158,25 @@ describe("the helps' planning keys", () => {
     expect(await db.helpDays.count()).toBe(1);
   });
 
-  it('are built from the helps already stored when a device upgrades, from a store with or without the older keys table', async () => {
+  it('are built from the helps already stored when a device upgrades, from a store with the older keys, the older rows or neither', async () => {
     const helps = [aHelp({ village_id: V }), aHelp({ village_id: V, end_date: '2026-12-01T12:00:00.000Z' }), aHelp({ village_id: 'village-b' })];
     const helpsSchema = 'id, village_id, village_need_id, start_date, [village_id+start_date]';
     for (const [version, stores] of [
       [5, { helps: helpsSchema }],
       [6, { helps: helpsSchema, helpStarts: '' }],
+      [7, { helps: helpsSchema, helpDays: '' }],
     ] as const) {
       const name = `help-starts-upgrade-${version}-${crypto.randomUUID()}`;
       const before = new Dexie(name);
       before.version(version).stores(stores);
       await before.table('helps').bulkPut(helps);
+      // Version 7's rows: each day's whole keys, sorted, joined.
+      if (version === 7) {
+        for (const help of helps) {
+          const key = helpStartKey(help);
+          await before.table('helpDays').put(key, key.slice(0, key.indexOf('\u0001') + 11));
+        }
+      }
       before.close();
       const db = await freshDatabase(name);
       expect(await expectMirrored(db)).toHaveLength(3);

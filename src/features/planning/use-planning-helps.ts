@@ -3,7 +3,7 @@ import { db, type VillageDatabase } from '../../db/database';
 import { helpsOfActiveVillagers } from '../../village-data/hooks';
 import { DateTime } from 'luxon';
 import { type VillageNeed } from '../../contract';
-import { helpDaysRange, keysOfDays, parseHelpStartKey, type PlanningHelp } from '../../db/help-starts';
+import { helpDaysRange, helpsOfDays, type PlanningHelp } from '../../db/help-starts';
 import { slotsBetween, type Slot } from '../../contract/slots';
 import { addDays, visibleDays, ZONE, type IsoDay, type PlanningViewKind } from './calendar-dates';
 import { planningReadRange, type ReadRange } from './read-range';
@@ -25,7 +25,7 @@ export async function readPlanningHelps(database: VillageDatabase, villageId: st
     database.villagers.where('village_id').equals(villageId).toArray(),
   ]);
   // The days come in order and each day's keys sorted: the helps come in start order, as activeHelps would sort them.
-  return helpsOfActiveVillagers(keysOfDays(days).map(parseHelpStartKey), villagers);
+  return helpsOfActiveVillagers(helpsOfDays(days), villagers);
 }
 
 /** What the planning read for one period: its days, the range of starts read, and the active helps in it. */
