@@ -4,8 +4,9 @@ import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
  * PGlite's start, as `npm start` and the tests open it, with a small shared memory: 12 MB instead of the 42 MB
  * that 32 MB of shared buffers and 100 connections made. PGlite's WebAssembly zeroes the whole shared memory at
  * every start: with 42 MB that memset alone was 160–270 ms of a CPU profile of `PGlite.create`, and `npm start`
- * took about 170 ms longer than with 12 MB (`npm run bench:start`, alternated). The embedded database of one instance is small; pages not held are read back
- * from the data directory's files, which the system keeps in its own cache.
+ * took about 170 ms longer than with 12 MB (`npm run bench:start`, alternated). The embedded database of one
+ * instance is small; pages not held are read back from the data directory's files, which the system keeps in
+ * its own cache.
  */
 export const PGLITE_SHARED_BUFFERS = '8MB';
 /**

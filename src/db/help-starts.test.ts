@@ -170,12 +170,14 @@ describe("the helps' planning keys", () => {
       const before = new Dexie(name);
       before.version(version).stores(stores);
       await before.table('helps').bulkPut(helps);
-      // Version 7's rows: each day's whole keys, sorted, joined.
+      // Version 7's rows: each village's day holds its whole keys, sorted, joined.
       if (version === 7) {
-        for (const help of helps) {
-          const key = helpStartKey(help);
-          await before.table('helpDays').put(key, key.slice(0, key.indexOf('\u0001') + 11));
+        const rows = new Map<string, string[]>();
+        for (const key of helps.map(helpStartKey).sort()) {
+          const day = key.slice(0, key.indexOf('\u0001') + 1 + 10);
+          rows.set(day, [...(rows.get(day) ?? []), key]);
         }
+        for (const [day, keys] of rows) await before.table('helpDays').put(keys.join('\u0002'), day);
       }
       before.close();
       const db = await freshDatabase(name);
