@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openPglite, openPostgres } from '../../server/db/client';
@@ -67,6 +67,16 @@ async function run(label: string, targets: ServerProcess[], kills: ServerProcess
   await db.delete();
 }
 
+/** What a data directory that does not open holds: its lock file and its WAL segments. */
+async function dataDirState(dir: string) {
+  const lock = await readFile(join(dir, 'postmaster.pid'), 'utf8').catch((error: unknown) => `(${String(error)})`);
+  const wal = await readdir(join(dir, 'pg_wal'), { withFileTypes: true }).then(
+    (entries) => Promise.all(entries.map(async (e) => `${e.name} ${e.isFile() ? (await stat(join(dir, 'pg_wal', e.name))).size : 'dir'}`)),
+    (error: unknown) => [String(error)],
+  );
+  return `postmaster.pid: ${lock}\npg_wal: ${wal.join(', ')}`;
+}
+
 /** Reads a PostgreSQL database beside the running instances. */
 const postgresReader = (url: string): Reader => async (expected) => {
   const database = await openPostgres(url, 1);
@@ -83,7 +93,9 @@ describe(`${WRITES} queued writes replayed through lost answers, 503s and two SI
     await run('PGlite', [server], [server, server], async (expected) => {
       // The embedded database has one owner: read once the server is stopped.
       await server.stop();
-      const database = await openPglite({ dataDir: join(dataDir, 'pglite') });
+      const database = await openPglite({ dataDir: join(dataDir, 'pglite') }).catch(async (error: unknown) => {
+        throw new Error(`PGlite did not open the data directory the server left: ${String(error)}\n${await dataDirState(join(dataDir, 'pglite'))}\nserver output:\n${server.output().slice(-6000)}`);
+      });
       try {
         return await serverState(database, expected);
       } finally {

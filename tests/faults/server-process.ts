@@ -33,6 +33,8 @@ export async function serverProcess(env: { DATA_DIR: string; DATABASE_URL?: stri
     const exited = new Promise((r) => which.once('exit', r));
     which.kill(signal);
     await exited;
+    // Said in the output, so that a test reading the data directory afterwards can tell a clean stop from a crash.
+    output += `\n[${signal}: exit code ${which.exitCode}, signal ${which.signalCode}]\n`;
   };
   return {
     base,
