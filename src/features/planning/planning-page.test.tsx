@@ -50,6 +50,21 @@ describe('the planning page', () => {
     expect(within(mine).queryByRole('button')).toBeNull();
   });
 
+  it('stops showing the helps of a member as soon as they leave the village', async () => {
+    await buildVillage('claire');
+    await renderScreen(() => <PlanningPage villageId={ID.village} />);
+    await screen.findByRole('heading', { level: 1, name: 'Planning' });
+    // Hugo's help is tomorrow, in next week when today is a Sunday.
+    if (DateTime.now().setZone('Europe/Paris').weekday === 7) fireEvent.click(await screen.findByRole('button', { name: 'Période suivante' }));
+    const helpersShown = () => [...document.querySelectorAll('.day-help-helper')].map((helper) => helper.textContent);
+    await waitFor(() => expect(helpersShown()).toContain('Hugo'));
+
+    await db.villagers.update(ID.hugo, { is_out: true });
+
+    await waitFor(() => expect(helpersShown()).not.toContain('Hugo'));
+    expect(await db.helps.get(ID.helpHugoTomorrow)).toBeDefined();
+  });
+
   it('opens on the slots to fill when the link asks for it', async () => {
     await buildVillage('olga');
     await renderScreen(() => <PlanningPage villageId={ID.village} openOnly />);
