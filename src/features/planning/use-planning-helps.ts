@@ -15,8 +15,9 @@ export function planningSlotWindow(days: readonly IsoDay[]) {
 
 /**
  * The helps starting in the range, in start order, read from the helps' planning keys (src/db/help-starts.ts), a row
- * per day: what the planning shows, without a help object to deserialize. Every helper's: the page leaves out those of
- * villagers who are out or banned (helpsOfActiveVillagers, as useVillageHelps) with the villagers it reads anyway, rather than read them twice.
+ * per day: what the planning shows, without a help object to deserialize. Every helper's: the page leaves out those
+ * of villagers who are out or banned (helpsOfActiveVillagers, as useVillageHelps) with the villagers it reads
+ * anyway, rather than read them twice.
  */
 export async function readPlanningHelps(database: VillageDatabase, villageId: string, range: ReadRange): Promise<PlanningHelp[]> {
   const [from, to] = helpDaysRange(villageId, range.from, range.to);
