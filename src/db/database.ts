@@ -86,7 +86,8 @@ export class VillageDatabase extends Dexie {
         sentMarks: 'villageId',
         // The chat reads one village's messages in time order, a page at a time.
         messages: 'id, village_id, [village_id+created_at]',
-        // The helps' planning keys kept together by village and day: a month is some 50 rows to read, not 2,700 (help-starts.ts).
+        // The helps' planning keys kept together by village and day: a month is some 50 rows to read, not 2,700
+        // (help-starts.ts).
         [HELP_DAYS]: '',
       })
       // The rows as this version writes them (help-starts.ts), built from the helps whatever the store had before.

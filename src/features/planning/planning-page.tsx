@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import { DEFAULT_TIME_ZONE, isActiveVillager } from '../../contract';
 import { type Slot } from '../../contract/slots';
-import { helpsOfActiveVillagers, useCategories, useMyVillager, useVillage, useVillageNeeds, useVillagers, useVillageSync } from '../../village-data/hooks';
+import { useCategories, useMyVillager, useVillage, useVillageNeeds, useVillagers, useVillageSync } from '../../village-data/hooks';
 import { todayInParis, type IsoDay, type PlanningViewKind } from './calendar-dates';
 import { PlanningView } from './planning-view';
 import { planningSlots, usePlanningHelps } from './use-planning-helps';
@@ -25,17 +25,15 @@ export function PlanningPage({ villageId, openOnly = false }: { villageId: strin
   const older = useHelpsOfPeriod(villageId, read ? helpsFromInstant(read.range.from) : '', read ? helpsFromInstant(read.range.to) : '');
   const needs = useVillageNeeds(villageId);
   const zone = useVillage(villageId)?.time_zone ?? DEFAULT_TIME_ZONE;
-  const villagers = useVillagers(villageId);
-  // The helps of villagers who are out or banned are not shown, as in useVillageHelps.
-  const helps = useMemo(() => (read && villagers ? helpsOfActiveVillagers(read.helps, villagers) : undefined), [read, villagers]);
   // The slots of the days read, from the same rows (the period's helps, the needs).
-  const slots = useMemo(() => (needs && helps && read ? planningSlots(needs, helps, zone, read.days) : undefined), [needs, helps, read, zone]);
+  const slots = useMemo(() => (needs && read ? planningSlots(needs, read.helps, zone, read.days) : undefined), [needs, read, zone]);
+  const villagers = useVillagers(villageId);
   const categories = useCategories();
   const me = useMyVillager(villageId);
   const { take, noteDialog } = useTakeSlot(villageId);
   const active = me && isActiveVillager(me) ? me : null;
   const onTake = useCallback((slot: Slot) => void (active && take(slot.village_need_id, slot, active.id)), [active, take]);
-  const loading = read === undefined || helps === undefined || slots === undefined || needs === undefined || villagers === undefined || categories === undefined;
+  const loading = read === undefined || slots === undefined || needs === undefined || villagers === undefined || categories === undefined;
 
   return (
     <>
@@ -46,7 +44,7 @@ export function PlanningPage({ villageId, openOnly = false }: { villageId: strin
       ) : (
         <PlanningView
           villageId={villageId}
-          helps={helps}
+          helps={read.helps}
           readRange={read.range}
           slots={slots}
           needs={needs}

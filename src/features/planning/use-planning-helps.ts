@@ -1,5 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { db, type VillageDatabase } from '../../db/database';
+import { helpsOfActiveVillagers } from '../../village-data/hooks';
 import { DateTime } from 'luxon';
 import { type VillageNeed } from '../../contract';
 import { helpDaysRange, helpsOfDays, type PlanningHelp } from '../../db/help-starts';
@@ -14,18 +15,20 @@ export function planningSlotWindow(days: readonly IsoDay[]) {
 }
 
 /**
- * The helps starting in the range, in start order, read from the helps' planning keys (src/db/help-starts.ts), a row
- * per day: what the planning shows, without a help object to deserialize. Every helper's: the page leaves out those
- * of villagers who are out or banned (helpsOfActiveVillagers, as useVillageHelps) with the villagers it reads
- * anyway, rather than read them twice.
+ * Same rules as useVillageHelps (helps of villagers who are out or banned are ignored), by start. Read from the
+ * helps' planning keys (src/db/help-starts.ts), a row per day: what the planning shows, without a help object to deserialize.
  */
 export async function readPlanningHelps(database: VillageDatabase, villageId: string, range: ReadRange): Promise<PlanningHelp[]> {
   const [from, to] = helpDaysRange(villageId, range.from, range.to);
+  const [days, villagers] = await Promise.all([
+    database.helpDays.where(':id').between(from, to, true, false).toArray(),
+    database.villagers.where('village_id').equals(villageId).toArray(),
+  ]);
   // The days come in order and each day's keys sorted: the helps come in start order, as activeHelps would sort them.
-  return helpsOfDays(await database.helpDays.where(':id').between(from, to, true, false).toArray());
+  return helpsOfActiveVillagers(helpsOfDays(days), villagers);
 }
 
-/** What the planning read for one period: its days, the range of starts read, and the helps in it (every helper's). */
+/** What the planning read for one period: its days, the range of starts read, and the active helps in it. */
 export interface PlanningRead {
   days: IsoDay[];
   range: ReadRange;
@@ -46,8 +49,8 @@ export function usePlanningHelps(villageId: string, anchor: IsoDay, view: Planni
 
 /**
  * The slots of the shown days, expanded by the contract's one function from the rows the planning already
- * read (useVillageSlots would read the helps a second time). `helps` are the active ones (helpsOfActiveVillagers) of
- * readPlanningHelps over the same days.
+ * read (useVillageSlots would read the helps a second time). `helps` are the active ones of readPlanningHelps
+ * over the same days.
  */
 export function planningSlots(needs: readonly VillageNeed[], helps: readonly PlanningHelp[], zone: string, days: readonly IsoDay[], now: Date = new Date()): Slot[] {
   const { from, to } = planningSlotWindow(days);

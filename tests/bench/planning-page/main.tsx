@@ -8,7 +8,7 @@ import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import '../../../src/styles.css';
 import { VillageDatabase } from '../../../src/db/database';
-import { activeHelps, helpsOfActiveVillagers } from '../../../src/village-data/hooks';
+import { activeHelps } from '../../../src/village-data/hooks';
 import { todayInParis, visibleDays, type PlanningViewKind } from '../../../src/features/planning/calendar-dates';
 import { indexHelpsByDay } from '../../../src/features/planning/day-index';
 import { PlanningView } from '../../../src/features/planning/planning-view';
@@ -46,14 +46,13 @@ declare global {
 
 /**
  * The route's reads, each its own query as in its hooks: usePlanningHelps (the helps of the shown period: the
- * week, or the month's grid), useVillageNeeds, useVillagers and useCategories; then the helps of members still in
- * the village, and the scheduled needs' slots of the same days, expanded on the device from those rows as the page
- * does (planningSlots). With `all`, the helps are read as useVillageHelps reads them (the whole village), for
- * comparison.
+ * week, or the month's grid), useVillageNeeds, useVillagers and useCategories; then the scheduled needs' slots of the
+ * same days, expanded on the device from those rows as the page does (planningSlots). With `all`, the helps are
+ * read as useVillageHelps reads them (the whole village), for comparison.
  */
 async function readVillage(db: VillageDatabase, helpsRead: 'period' | 'all', today: string, view: PlanningViewKind) {
   const days = visibleDays(today, view);
-  const [read, needs, villagers, categories] = await Promise.all([
+  const [helps, needs, villagers, categories] = await Promise.all([
     helpsRead === 'period'
       ? readPlanningHelps(db, VILLAGE_ID, planningReadRange(days))
       : Promise.all([db.helps.where('village_id').equals(VILLAGE_ID).toArray(), db.villagers.where('village_id').equals(VILLAGE_ID).toArray()]).then(([h, v]) => activeHelps(h, v)),
@@ -65,8 +64,6 @@ async function readVillage(db: VillageDatabase, helpsRead: 'period' | 'all', tod
     db.villagers.where('village_id').equals(VILLAGE_ID).toArray(),
     db.categories.toArray(),
   ]);
-  // The page leaves out the helps of members who left with the villagers it reads (useVillageHelps filters its own).
-  const helps = helpsRead === 'period' ? helpsOfActiveVillagers(read, villagers) : read;
   const slots = planningSlots(needs, helps, 'Europe/Paris', days);
   return { helps, slots, needs, villagers, categories };
 }
