@@ -72,7 +72,7 @@ export class VillageDatabase extends Dexie {
      * versions one after the other cost some 6 ms at every construction, 13 ms the first time (Node, timed
      * apart), and a page and the service worker each build one at every start.
      */
-    this.version(8)
+    this.version(9)
       .stores({
         session: 'key',
         users: 'id',
@@ -90,7 +90,8 @@ export class VillageDatabase extends Dexie {
         // (help-starts.ts).
         [HELP_DAYS]: '',
       })
-      // The rows as this version writes them (help-starts.ts), built from the helps whatever the store had before.
+      // The rows as this version writes them (help-starts.ts: shorter times since version 9), built from the helps
+      // whatever the store had before.
       .upgrade(async (tx) => {
         const days = daysOfKeys(((await tx.table('helps').toArray()) as Help[]).map(helpStartKey));
         await tx.table(HELP_DAYS).clear();

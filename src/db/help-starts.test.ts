@@ -71,10 +71,31 @@ describe("the helps' planning keys", () => {
     ]);
     const [row] = await db.helpDays.toArray();
     // Four whole keys joined would be their lengths and three separators. The row has its village and day once
-    // (ahead of the four keys, with one more separator), not four times, and the end on the start's day
-    // without its date: the date-only end and the end on the next day are kept whole.
+    // (ahead of the four keys, with one more separator), not four times; each start is its four digits (10
+    // characters fewer than "T09:00:00.000Z") and so is the end on the start's day (20 fewer than its whole
+    // date and time): the date-only end and the end on the next day are kept whole.
     const whole = helps.map(helpStartKey).join('\u0002').length;
-    expect(row.length).toBe(whole - 3 * (V.length + 1 + 10) + 1 - 10);
+    expect(row.length).toBe(whole - 3 * (V.length + 1 + 10) + 1 - 4 * 10 - 20);
+  });
+
+  it('read back whole the starts and ends that are not whole minutes of the day, or only look like short ones', async () => {
+    const db = await freshDatabase();
+    const odd: [string, string | null][] = [
+      ['2026-12-01T09:00:30.000Z', '2026-12-01T09:45:00.001Z'],
+      ['2026-12-01T09:00:00.000Z', '2026-12-01T09:00:00.000+01:00'],
+      ['2026-12-01T10:00:00Z', '2026-12-01T11:00:00Z'],
+      ['2026-12-01T10:00:00.000+01:00', '2026'],
+      ['2026-12-01T11:00:00.000Z', '=2026-12-02'],
+      ['2026-12-01Tab:cd:00.000Z', '2026-12-01Tab:cd:00.000Z'],
+      ['2026-12-01', '2026-12-01T23:59:00.000Z'],
+      ['2026-12-01=123', '2026-12-01T00:00:00.000Z'],
+      ['2026-12-011234', '1234'],
+    ];
+    const helps = odd.map(([start_date, end_date]) => aHelp({ village_id: V, start_date, end_date }));
+    await db.helps.bulkPut(helps);
+    const shown = await expectMirrored(db);
+    const byId = new Map(shown.map((help) => [help.id, help]));
+    expect(helps.map((help) => [byId.get(help.id)?.start_date, byId.get(help.id)?.end_date])).toEqual(odd);
   });
 
   it('follow every way the helps are written: put, bulk put, update, delete, a range deleted, clear', async () => {
@@ -158,13 +179,14 @@ describe("the helps' planning keys", () => {
     expect(await db.helpDays.count()).toBe(1);
   });
 
-  it('are built from the helps already stored when a device upgrades, from a store with the older keys, the older rows or neither', async () => {
+  it('are built from the helps already stored when a device upgrades, from a store with the older keys, rows of an older form or neither', async () => {
     const helps = [aHelp({ village_id: V }), aHelp({ village_id: V, end_date: '2026-12-01T12:00:00.000Z' }), aHelp({ village_id: 'village-b' })];
     const helpsSchema = 'id, village_id, village_need_id, start_date, [village_id+start_date]';
     for (const [version, stores] of [
       [5, { helps: helpsSchema }],
       [6, { helps: helpsSchema, helpStarts: '' }],
       [7, { helps: helpsSchema, helpDays: '' }],
+      [8, { helps: helpsSchema, helpDays: '' }],
     ] as const) {
       const name = `help-starts-upgrade-${version}-${crypto.randomUUID()}`;
       const before = new Dexie(name);
@@ -179,9 +201,23 @@ describe("the helps' planning keys", () => {
         }
         for (const [day, keys] of rows) await before.table('helpDays').put(keys.join('\u0002'), day);
       }
+      // Version 8's rows: the village and day once, each key after it without them (times still whole).
+      if (version === 8) {
+        const rows = new Map<string, string[]>();
+        for (const key of helps.map(helpStartKey).sort()) {
+          const day = key.slice(0, key.indexOf('\u0001') + 1 + 10);
+          rows.set(day, [...(rows.get(day) ?? []), key.slice(day.length)]);
+        }
+        for (const [day, rests] of rows) await before.table('helpDays').put([day, ...rests].join('\u0002'), day);
+      }
       before.close();
       const db = await freshDatabase(name);
       expect(await expectMirrored(db)).toHaveLength(3);
+      // Rewritten in this version's form, as a new store writes the same helps.
+      const written = new VillageDatabase(`help-starts-written-${crypto.randomUUID()}`);
+      await written.helps.bulkPut(helps);
+      expect(await db.helpDays.toArray()).toEqual(await written.helpDays.toArray());
+      await written.delete();
       expect(db.tables.map((table) => table.name)).not.toContain('helpStarts');
       await db.delete();
     }

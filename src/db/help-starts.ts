@@ -38,34 +38,60 @@ export const helpDaysRange = (villageId: string, from: string, to: string) => [v
 
 /*
  * A row holds its keys without what they share. The row's own key (village and day) comes once, first; each
- * key after it is written without that prefix, and an end on the start's day without its date
- * ("T10:00:00.000Z": a whole date begins with a digit, never a T). Chromium hands a value back in a time that
- * grows with its size (45 rows of 5.5 K characters: 11 ms; of 2 K: 6 ms, in one page here), and a month of the
- * 20,000-help village of tests/bench/planning.ts is about a third shorter so.
+ * key after it is written without that prefix. Chromium hands a value back in a time that grows with its size
+ * (49 rows read at once: 2.3 ms at 100 characters each, 5.5 ms at 1,100, 10 ms at 3,300, in the page of
+ * tests/bench/planning.ts), so the times are kept short too: a start or an end on the row's day at a whole
+ * minute (as the app writes them) is its four digits "0830" instead of "T08:30:00.000Z"; any other end on the
+ * row's day keeps its time ("T…", a whole date begins with a digit, never a T); anything else is kept whole.
+ * An entry of the bench's village is about a third shorter so, one of UUIDs about a seventh.
  */
+const isDigit = (c: string | undefined) => c !== undefined && c >= '0' && c <= '9';
+
+/** A start's or an end's time on the row's day ("T08:30:00.000Z"), shortened when it is a whole minute. */
+function shortTime(time: string): string {
+  const wholeMinute = time.length === 14 && time[0] === 'T' && time[3] === ':' && time.endsWith(':00.000Z');
+  if (wholeMinute && isDigit(time[1]) && isDigit(time[2]) && isDigit(time[4]) && isDigit(time[5])) return time.slice(1, 3) + time.slice(4, 6);
+  // What could be read as four digits, or as escaped, is escaped.
+  return (time.length === 4 && isDigit(time[0])) || time[0] === '=' ? '=' + time : time;
+}
+
+/** A time as shortTime wrote it, back to the text after the day. */
+function wholeTime(short: string): string {
+  if (short[0] === '=') return short.slice(1);
+  return short.length === 4 && isDigit(short[0]) ? `T${short.slice(0, 2)}:${short.slice(2)}:00.000Z` : short;
+}
+
 function encodeDay(rowKey: string, sortedKeys: readonly string[]): string {
   const day = rowKey.slice(-DAY);
   const entries = sortedKeys.map((key) => {
     const rest = key.slice(rowKey.length);
-    const endAt = rest.indexOf(SEP) + 1;
-    const endTo = rest.indexOf(SEP, endAt);
-    const end = rest.slice(endAt, endTo);
-    return end.length > DAY && end.startsWith(day) && end[DAY] === 'T' ? rest.slice(0, endAt) + end.slice(DAY) + rest.slice(endTo) : rest;
+    const startTo = rest.indexOf(SEP);
+    const endTo = rest.indexOf(SEP, startTo + 1);
+    const end = rest.slice(startTo + 1, endTo);
+    const shortEnd = end.length > DAY && end.startsWith(day) && end[DAY] === 'T' ? shortTime(end.slice(DAY)) : escapeWhole(end);
+    return shortTime(rest.slice(0, startTo)) + SEP + shortEnd + rest.slice(endTo);
   });
   return [rowKey, ...entries].join(JOIN);
 }
 
+/** A whole end (another day, a date alone) that would read as a short time or an escaped one is escaped. */
+const escapeWhole = (end: string) => ((end.length === 4 && isDigit(end[0])) || end[0] === '=' ? '=' + end : end);
+
 /** The whole end of an entry's end field: its date put back when it was left out (encodeDay). */
-const wholeEnd = (end: string, day: string) => (end[0] === 'T' ? day + end : end);
+function wholeEnd(end: string, day: string): string {
+  if (end[0] === '=') return end.slice(1);
+  if (end.length === 4 && isDigit(end[0])) return day + wholeTime(end);
+  return end[0] === 'T' ? day + end : end;
+}
 
 /** The keys of a row of the days table, sorted. */
 function keysOfDay(row: string): string[] {
   const [rowKey, ...entries] = row.split(JOIN);
   const day = rowKey.slice(-DAY);
   return entries.map((entry) => {
-    const endAt = entry.indexOf(SEP) + 1;
-    const endTo = entry.indexOf(SEP, endAt);
-    return rowKey + entry.slice(0, endAt) + wholeEnd(entry.slice(endAt, endTo), day) + entry.slice(endTo);
+    const startTo = entry.indexOf(SEP);
+    const endTo = entry.indexOf(SEP, startTo + 1);
+    return rowKey + wholeTime(entry.slice(0, startTo)) + SEP + wholeEnd(entry.slice(startTo + 1, endTo), day) + entry.slice(endTo);
   });
 }
 
@@ -82,7 +108,7 @@ export function helpsOfDays(rows: readonly string[]): PlanningHelp[] {
     const day = rowKey.slice(-DAY);
     for (let i = 1; i < entries.length; i++) {
       const [start, end, village_need_id, helper_id, id] = entries[i].split(SEP);
-      helps.push({ id, village_id, village_need_id, helper_id, start_date: day + start, end_date: end ? wholeEnd(end, day) : null });
+      helps.push({ id, village_id, village_need_id, helper_id, start_date: day + wholeTime(start), end_date: end ? wholeEnd(end, day) : null });
     }
   }
   return helps;
