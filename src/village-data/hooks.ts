@@ -1,6 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useQuery } from '@tanstack/react-query';
-import { db } from '../db/database';
+import { db, type VillageDatabase } from '../db/database';
 import { DEFAULT_CATEGORY_COLOR, isActiveVillager, type Help, type Villager } from '../contract';
 import { villageQuery } from './village-query';
 
@@ -17,13 +17,23 @@ export const useVillage = (villageId: string) => useLiveQuery(() => db.villages.
 
 export const useCurrentUserId = () => useLiveQuery(async () => (await db.session.get('current'))?.userId ?? null, []);
 
-export const useVillagers = (villageId: string) =>
-  useLiveQuery(async () => {
-    const rows = await db.villagers.where('village_id').equals(villageId).toArray();
-    if (rows.length) return rows;
-    // Not pulled yet: the village list brought its villagers along.
-    return (await db.villages.get(villageId))?.villagers ?? [];
-  }, [villageId]);
+/*
+ * The reads behind the hooks, for a screen that reads several in one transaction (the planning): the same
+ * rules whoever reads.
+ */
+export async function readVillagers(database: VillageDatabase, villageId: string): Promise<Villager[]> {
+  const rows = await database.villagers.where('village_id').equals(villageId).toArray();
+  if (rows.length) return rows;
+  // Not pulled yet: the village list brought its villagers along.
+  return (await database.villages.get(villageId))?.villagers ?? [];
+}
+
+export const readVillageNeeds = async (database: VillageDatabase, villageId: string) =>
+  (await database.needs.where('village_id').equals(villageId).toArray()).sort((a, b) => a.name.localeCompare(b.name, 'fr'));
+
+export const readCategories = (database: VillageDatabase) => database.categories.toArray();
+
+export const useVillagers = (villageId: string) => useLiveQuery(() => readVillagers(db, villageId), [villageId]);
 
 /** The signed-in user's villager in this village: the id every write acts as, and their role. */
 export function useMyVillager(villageId: string): Villager | null | undefined {
@@ -35,8 +45,7 @@ export function useMyVillager(villageId: string): Villager | null | undefined {
 
 export { canManage } from './roles';
 
-export const useVillageNeeds = (villageId: string) =>
-  useLiveQuery(async () => (await db.needs.where('village_id').equals(villageId).toArray()).sort((a, b) => a.name.localeCompare(b.name, 'fr')), [villageId]);
+export const useVillageNeeds = (villageId: string) => useLiveQuery(() => readVillageNeeds(db, villageId), [villageId]);
 
 export const useNeed = (needId: string) => useLiveQuery(() => db.needs.get(needId), [needId]);
 
@@ -61,6 +70,6 @@ export function activeHelps<H extends Pick<Help, 'helper_id' | 'start_date'>>(he
   return helpsOfActiveVillagers(helps, villagers).sort((a, b) => (a.start_date < b.start_date ? -1 : a.start_date > b.start_date ? 1 : 0));
 }
 
-export const useCategories = () => useLiveQuery(() => db.categories.toArray(), []);
+export const useCategories = () => useLiveQuery(() => readCategories(db), []);
 
 export const categoryColor = (color: string | null | undefined) => color || DEFAULT_CATEGORY_COLOR;

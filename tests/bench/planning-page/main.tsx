@@ -8,12 +8,12 @@ import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import '../../../src/styles.css';
 import { VillageDatabase } from '../../../src/db/database';
-import { activeHelps } from '../../../src/village-data/hooks';
+import { activeHelps, readCategories, readVillageNeeds, readVillagers } from '../../../src/village-data/hooks';
 import { todayInParis, visibleDays, type PlanningViewKind } from '../../../src/features/planning/calendar-dates';
 import { indexHelpsByDay } from '../../../src/features/planning/day-index';
 import { PlanningView } from '../../../src/features/planning/planning-view';
 import { planningReadRange } from '../../../src/features/planning/read-range';
-import { planningSlots, readPlanningHelps } from '../../../src/features/planning/use-planning-helps';
+import { planningSlots, readPlanning } from '../../../src/features/planning/use-planning-helps';
 import { goneFrom } from '../../../src/outbox/pull-village';
 import { seedVillage, VILLAGE_ID } from './seed';
 
@@ -45,27 +45,24 @@ declare global {
 }
 
 /**
- * The route's reads, each its own query as in its hooks: usePlanningHelps (the helps of the shown period: the
- * week, or the month's grid), useVillageNeeds, useVillagers and useCategories; then the scheduled needs' slots of the
- * same days, expanded on the device from those rows as the page does (planningSlots). With `all`, the helps are
- * read as useVillageHelps reads them (the whole village), for comparison.
+ * The route's reads: usePlanningRead (the helps of the shown period: the week, or the month's grid, with the
+ * needs, villagers and categories, in one transaction); then the scheduled needs' slots of the same days,
+ * expanded on the device from those rows as the page does (planningSlots). With `all`, the helps are read as
+ * useVillageHelps reads them (the whole village), beside the needs', villagers' and categories' hooks, for comparison.
  */
 async function readVillage(db: VillageDatabase, helpsRead: 'period' | 'all', today: string, view: PlanningViewKind) {
   const days = visibleDays(today, view);
-  const [helps, needs, villagers, categories] = await Promise.all([
+  const read =
     helpsRead === 'period'
-      ? readPlanningHelps(db, VILLAGE_ID, planningReadRange(days))
-      : Promise.all([db.helps.where('village_id').equals(VILLAGE_ID).toArray(), db.villagers.where('village_id').equals(VILLAGE_ID).toArray()]).then(([h, v]) => activeHelps(h, v)),
-    db.needs
-      .where('village_id')
-      .equals(VILLAGE_ID)
-      .toArray()
-      .then((rows) => rows.sort((a, b) => a.name.localeCompare(b.name, 'fr'))),
-    db.villagers.where('village_id').equals(VILLAGE_ID).toArray(),
-    db.categories.toArray(),
-  ]);
-  const slots = planningSlots(needs, helps, 'Europe/Paris', days);
-  return { helps, slots, needs, villagers, categories };
+      ? await readPlanning(db, VILLAGE_ID, planningReadRange(days))
+      : await Promise.all([
+          Promise.all([db.helps.where('village_id').equals(VILLAGE_ID).toArray(), db.villagers.where('village_id').equals(VILLAGE_ID).toArray()]).then(([h, v]) => activeHelps(h, v)),
+          readVillageNeeds(db, VILLAGE_ID),
+          readVillagers(db, VILLAGE_ID),
+          readCategories(db),
+        ]).then(([helps, needs, villagers, categories]) => ({ helps, needs, villagers, categories }));
+  const slots = planningSlots(read.needs, read.helps, 'Europe/Paris', days);
+  return { ...read, slots };
 }
 
 const nextTask = () => new Promise((r) => setTimeout(r, 30));
