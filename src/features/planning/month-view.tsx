@@ -2,10 +2,15 @@ import { dayOfMonth, dayTitle, sameMonth, shortWeekdayName, weekDays, type IsoDa
 import type { DayContent } from './day-content';
 import { needOf, type PlanningLookups } from './planning-lookups';
 import { isTakeable, SLOT_MARK, slotStateText } from './slot-index';
+import { useMediaQuery } from './use-media-query';
 
 /** Names shown in a month cell on wide screens; the rest is counted, the week view has them all. */
 const NAMES_PER_CELL = 3;
 const DOTS_PER_CELL = 4;
+/** Where a cell names its helps rather than dotting them: planning.css's breakpoint for .month-day-names. */
+const NAMES_QUERY = '(min-width: 1024px)';
+/** The dots' pitch in px: a dot of 7 and a gap of 3 (planning.css). */
+const DOT_PITCH = 10;
 
 interface MonthViewProps {
   anchor: IsoDay;
@@ -27,6 +32,13 @@ export function dayCount({ slots, helps }: DayContent) {
   return parts.length ? parts.join(', ') : 'Rien de prévu';
 }
 
+/** A cell's dots as one element: the first its background, each other a shadow one pitch further, room kept for them. */
+function dotsStyle(colors: readonly (string | undefined)[]) {
+  const color = (c: string | undefined) => c ?? '#000000';
+  const shadows = colors.slice(1).map((c, i) => `${(i + 1) * DOT_PITCH}px 0 0 ${color(c)}`);
+  return { background: color(colors[0]), marginRight: shadows.length * DOT_PITCH, boxShadow: shadows.join(', ') || undefined };
+}
+
 const NOTHING: DayContent = { slots: [], helps: [] };
 
 type SlotEntry = DayContent['slots'][number];
@@ -42,8 +54,14 @@ function firstOf<T>(content: DayContent, n: number, ofSlot: (entry: SlotEntry) =
   return out;
 }
 
-/** Whole weeks of the month: dots and counts below 1024 px, the needs' names above (planning.css). */
+/**
+ * Whole weeks of the month: dots and counts below 1024 px, the needs' names above (planning.css). Only what the
+ * width shows is built: on a phone the month's grid was 754 elements, the names hidden among them, and is some
+ * 330 so; it took 6–8 ms to render and lay out instead of 11–12 (tests/bench/planning.ts's page, interleaved).
+ */
 export function MonthView({ anchor, days, contents, today, lookups, onOpenDay }: MonthViewProps) {
+  // Unknown (no matchMedia): both, and CSS hides one.
+  const wide = useMediaQuery(NAMES_QUERY);
   return (
     <div className="planning-month">
       <div className="month-weekdays" aria-hidden="true">
@@ -81,20 +99,17 @@ export function MonthView({ anchor, days, contents, today, lookups, onOpenDay }:
           return (
             <li key={day} className={classes} aria-current={isToday ? 'date' : undefined}>
               <h3 className="month-day-title">
-                <button type="button" className="month-day-open" onClick={() => onOpenDay(day)}>
-                  <span aria-hidden="true">{dayOfMonth(day)}</span>
-                  <span className="visually-hidden">
-                    {dayTitle(day)}
-                    {isToday ? ' (aujourd’hui)' : ''}, voir la semaine
-                  </span>
+                {/* Named in full for screen readers, the day's number in it (what is seen is in what is heard). */}
+                <button type="button" className="month-day-open" aria-label={`${dayTitle(day)}${isToday ? ' (aujourd’hui)' : ''}, voir la semaine`} onClick={() => onOpenDay(day)}>
+                  {dayOfMonth(day)}
                 </button>
               </h3>
               <p className="month-day-count">
-                <span className="month-day-dots" aria-hidden="true">
-                  {colors.map((color, i) => (
-                    <span key={i} className="month-dot" style={{ background: color ?? '#000000' }} />
-                  ))}
-                </span>
+                {wide !== true && colors.length ? (
+                  <span className="month-day-dots" aria-hidden="true">
+                    <span className="month-dot" style={dotsStyle(colors)} />
+                  </span>
+                ) : null}
                 <span className={count ? 'month-day-number' : 'visually-hidden'}>{dayCount(content)}</span>
               </p>
               {open ? (
@@ -105,7 +120,7 @@ export function MonthView({ anchor, days, contents, today, lookups, onOpenDay }:
                   <span className="month-day-open-word"> à pourvoir</span>
                 </p>
               ) : null}
-              {count ? (
+              {wide !== false && count ? (
                 <ul className="month-day-names">
                   {names.map((name) => (
                     <li key={name.key} style={{ borderColor: name.color ?? '#000000' }} title={name.title}>

@@ -99,6 +99,49 @@ describe('the planning', () => {
     expect(screen.getByRole('button', { name: 'Semaine' }).getAttribute('aria-pressed')).toBe('true');
   });
 
+  it('builds in a month cell what its width shows: dots on a phone, the needs’ names on a wide screen, both when unknown', async () => {
+    const widths = { phone: false, wide: true };
+    for (const [width, wide] of Object.entries(widths)) {
+      vi.stubGlobal('matchMedia', (query: string) => ({ matches: query === '(min-width: 1024px)' && wide, media: query, addEventListener: vi.fn(), removeEventListener: vi.fn() }));
+      await show({ initialView: 'month' });
+      // Tuesday 17 November: Courses (a category's colour); Thursday 19: Repas.
+      const tuesday = dayCells()[22];
+      expect(screen.getByRole('button', { name: 'mardi 17 novembre, voir la semaine' }).textContent).toBe('17');
+      expect(tuesday.querySelector('.month-day-number')?.textContent, width).toBe('1 aide');
+      const dot = tuesday.querySelector<HTMLElement>('.month-dot');
+      const names = tuesday.querySelector('.month-day-names');
+      if (wide) {
+        expect(dot).toBeNull();
+        expect(names?.textContent).toBe('Courses');
+      } else {
+        expect(dot?.style.background).toBe('#e07a5f');
+        expect(names).toBeNull();
+      }
+      cleanup();
+      vi.unstubAllGlobals();
+    }
+    vi.stubGlobal('matchMedia', undefined);
+    await show({ initialView: 'month' });
+    expect(dayCells()[22].querySelector('.month-dot')).not.toBeNull();
+    expect(dayCells()[22].querySelector('.month-day-names')?.textContent).toBe('Courses');
+    vi.unstubAllGlobals();
+  });
+
+  it('dots up to four helps of a day on a phone, one element with a shadow for each after the first', async () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: false, media: query, addEventListener: vi.fn(), removeEventListener: vi.fn() }));
+    const tuesdayHelps = ['#e07a5f', '#000000', '#e07a5f', '#000000', '#e07a5f'].map((_, i) =>
+      aHelp({ id: `t${i}`, start_date: `2026-11-17T0${i + 1}:00:00Z`, village_need_id: i % 2 ? 'n2' : 'n1', helper_id: 'v1' }),
+    );
+    await show({ initialView: 'month', helps: tuesdayHelps });
+    const dot = dayCells()[22].querySelector<HTMLElement>('.month-dot')!;
+    expect(dayCells()[22].querySelectorAll('.month-dot')).toHaveLength(1);
+    expect(dot.style.background).toBe('#e07a5f');
+    expect(dot.style.boxShadow).toBe('10px 0 0 #000000, 20px 0 0 #e07a5f, 30px 0 0 #000000');
+    expect(dot.style.marginRight).toBe('30px');
+    expect(dayCells()[22].querySelector('.month-day-number')?.textContent).toBe('5 aides');
+    vi.unstubAllGlobals();
+  });
+
   it('starts in the month when asked', async () => {
     await show({ initialView: 'month' });
     expect(title().textContent).toBe('Novembre 2026');
