@@ -11,7 +11,7 @@ export interface PlanningLookups {
   needById: Map<string, VillageNeed>;
   colorByNeedId: Map<string, string>;
   firstNameByVillagerId: Map<string, string>;
-  /** Who holds each help read for the period: a full slot names its helpers. */
+  /** Who holds each help of a scheduled need read for the period: a full slot names its helpers. */
   helperNameByHelpId: Map<string, string>;
   /** The link to a need's helps, built once per need. */
   helpsLink: (needId: string) => NeedHelpsLinkProps;
@@ -27,13 +27,15 @@ export function planningLookups(
 ): PlanningLookups {
   const colorByCategory = new Map(categories.map((c) => [c.id, c.color]));
   const firstNameByVillagerId = new Map(villagers.map((v) => [v.id, v.user?.first_name ?? 'Un membre']));
+  // Only a scheduled need's helps hold a slot (slotsBetween): not the 2,700 helps of a busy month.
+  const scheduled = new Set(needs.filter((n) => n.schedule).map((n) => n.id));
   return {
     villageId,
     needs,
     needById: new Map(needs.map((n) => [n.id, n])),
     colorByNeedId: new Map(needs.map((n) => [n.id, categoryColor(n.category_id ? colorByCategory.get(n.category_id) : null)])),
     firstNameByVillagerId,
-    helperNameByHelpId: new Map(helps.map((h) => [h.id, firstNameByVillagerId.get(h.helper_id) ?? 'Un membre'])),
+    helperNameByHelpId: new Map(helps.filter((h) => scheduled.has(h.village_need_id)).map((h) => [h.id, firstNameByVillagerId.get(h.helper_id) ?? 'Un membre'])),
     helpsLink: needHelpsLinks(router, villageId),
   };
 }
