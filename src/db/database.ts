@@ -1,6 +1,6 @@
 import Dexie, { type DBCoreTransaction, type Table } from 'dexie';
 import { trackOpenTransactions } from './open-transactions';
-import { daysOfKeys, HELP_DAYS, helpStartKey, mirrorHelpStarts } from './help-starts';
+import { daysOfKeys, HELP_DAYS, HELP_IDS, helpStartKey, mirrorHelpStarts } from './help-starts';
 import { releaseDatabaseWhenPageIsCached, type PageWindow } from './page-suspension';
 import type { ChatMessage, Help, NeedCategory, User, Village, VillageNeed, Villager } from '../contract';
 
@@ -59,6 +59,8 @@ export class VillageDatabase extends Dexie {
   messages!: Table<LocalMessage, string>;
   /** The helps' planning keys (help-starts.ts), one row per village and start day, kept by a middleware: the planning reads these, not helps. */
   helpDays!: Table<string, string>;
+  /** Each village's need and helper ids, named by their place in it in the rows of helpDays (help-day-rows.ts). */
+  helpIds!: Table<string, string>;
   /** Transactions not yet over: a page put in the back/forward cache aborts them (page-suspension.ts). */
   readonly openTransactions = new Set<DBCoreTransaction>();
 
@@ -89,13 +91,15 @@ export class VillageDatabase extends Dexie {
         // The helps' planning keys kept together by village and day: a month is some 50 rows to read, not 2,700
         // (help-starts.ts).
         [HELP_DAYS]: '',
+        [HELP_IDS]: '',
       })
-      // The rows as this version writes them (help-starts.ts: shorter times since version 9), built from the helps
-      // whatever the store had before.
+      // The rows as this version writes them (help-day-rows.ts: short times and coded ids since version 9), built
+      // from the helps whatever the store had before.
       .upgrade(async (tx) => {
-        const days = daysOfKeys(((await tx.table('helps').toArray()) as Help[]).map(helpStartKey));
-        await tx.table(HELP_DAYS).clear();
+        const { days, dictionaries } = daysOfKeys(((await tx.table('helps').toArray()) as Help[]).map(helpStartKey));
+        await Promise.all([tx.table(HELP_DAYS).clear(), tx.table(HELP_IDS).clear()]);
         await tx.table(HELP_DAYS).bulkPut([...days.values()], [...days.keys()]);
+        await tx.table(HELP_IDS).bulkPut([...dictionaries.values()], [...dictionaries.keys()]);
       });
     this.use(mirrorHelpStarts());
   }

@@ -2,7 +2,8 @@ import 'fake-indexeddb/auto';
 import Dexie from 'dexie';
 import { afterEach, describe, expect, it } from 'vitest';
 import { VillageDatabase } from './database';
-import { helpDaysRange, helpsOfDays, helpStartKey, keysOfDays, parseHelpStartKey } from './help-starts';
+import { helpDaysRange, helpStartKey, parseHelpStartKey } from './help-starts';
+import { helpsOfDays, keysOfDays } from './help-day-rows';
 import { aHelp } from '../testing/factories';
 
 let database: VillageDatabase | undefined;
@@ -32,14 +33,21 @@ async function freshDatabase(name = `help-starts-${crypto.randomUUID()}`, writte
 }
 
 /** The planning's view of the helps table: every help's key, sorted, as the days table must hold them, no day left empty. */
+/** The villages' dictionaries of ids, by village. */
+const dictionariesOf = async (db: VillageDatabase) => {
+  const [villages, rows] = await Promise.all([db.helpIds.toCollection().primaryKeys(), db.helpIds.toArray()]);
+  return new Map(villages.map((village, i) => [village, rows[i]]));
+};
+
 async function expectMirrored(db: VillageDatabase) {
   const helps = await db.helps.toArray();
   const rows = await db.helpDays.toArray();
-  const keys = keysOfDays(rows);
+  const dictionaries = await dictionariesOf(db);
+  const keys = keysOfDays(rows, dictionaries);
   expect(keys).toEqual(helps.map(helpStartKey).sort());
   expect(rows.every(Boolean)).toBe(true);
   // The planning's read gives the same helps, in the same order, as the keys parsed one by one.
-  expect(helpsOfDays(rows)).toEqual(keys.map(parseHelpStartKey));
+  expect(helpsOfDays(rows, dictionaries)).toEqual(keys.map(parseHelpStartKey));
   return keys.map(parseHelpStartKey);
 }
 
@@ -70,12 +78,27 @@ describe("the helps' planning keys", () => {
       ['2026-12-01T22:00:00.000Z', '2026-12-02T01:00:00.000Z'],
     ]);
     const [row] = await db.helpDays.toArray();
-    // Four whole keys joined would be their lengths and three separators. The row has its village and day once
-    // (ahead of the four keys, with one more separator), not four times; each start is its four digits (10
-    // characters fewer than "T09:00:00.000Z") and so is the end on the start's day (20 fewer than its whole
-    // date and time): the date-only end and the end on the next day are kept whole.
-    const whole = helps.map(helpStartKey).join('\u0002').length;
-    expect(row.length).toBe(whole - 3 * (V.length + 1 + 10) + 1 - 4 * 10 - 20);
+    // The village and day once, then each help in start order: its start and end on the day as four digits (the
+    // date-only end and the end on the next day whole), its need and helper by their place in the village's
+    // dictionary (base 36), its id whole.
+    const [at9, at22, at12, at15] = helps;
+    const entry = (help: typeof at9, times: string, codes: string) => [...times.split(' '), ...codes.split(' '), help.id].join('\u0001');
+    expect(row).toBe(
+      [
+        `${V}\u00012026-12-01`,
+        entry(at9, '0900 1030', '0 1'),
+        entry(at12, '1200 ', '2 3'),
+        entry(at15, '1500 2026-12-01', '4 5'),
+        entry(at22, '2200 2026-12-02T01:00:00.000Z', '6 7'),
+      ].join('\u0002'),
+    );
+    const ids = [at9, at12, at15, at22].flatMap((help) => [help.village_need_id, help.helper_id]);
+    expect(await db.helpIds.get(V)).toBe(ids.join('\u0001'));
+    // A need or helper already named keeps its code; a new one takes the next.
+    await db.helps.put(aHelp({ village_id: V, start_date: '2026-12-01T23:00:00.000Z', village_need_id: at12.village_need_id, helper_id: 'nouveau' }));
+    expect((await db.helpDays.toArray())[0].endsWith('\u00012\u00018\u0001' + (await db.helps.toArray()).find((h) => h.helper_id === 'nouveau')!.id)).toBe(true);
+    expect(await db.helpIds.get(V)).toBe([...ids, 'nouveau'].join('\u0001'));
+    await expectMirrored(db);
   });
 
   it('read back whole the starts and ends that are not whole minutes of the day, or only look like short ones', async () => {
@@ -167,7 +190,7 @@ describe("the helps' planning keys", () => {
     ]);
     const [from, to] = helpDaysRange(V, '2026-12-01', '2026-12-02');
     const rows = await db.helpDays.where(':id').between(from, to, true, false).toArray();
-    expect(keysOfDays(rows).map(parseHelpStartKey).map((help) => help.id)).toEqual([inside.id]);
+    expect(keysOfDays(rows, await dictionariesOf(db)).map(parseHelpStartKey).map((help) => help.id)).toEqual([inside.id]);
   });
 
   it('keep every key when writes of one transaction change the same day at once', async () => {
@@ -217,6 +240,7 @@ describe("the helps' planning keys", () => {
       const written = new VillageDatabase(`help-starts-written-${crypto.randomUUID()}`);
       await written.helps.bulkPut(helps);
       expect(await db.helpDays.toArray()).toEqual(await written.helpDays.toArray());
+      expect(await dictionariesOf(db)).toEqual(await dictionariesOf(written));
       await written.delete();
       expect(db.tables.map((table) => table.name)).not.toContain('helpStarts');
       await db.delete();

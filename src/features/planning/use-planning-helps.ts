@@ -3,7 +3,8 @@ import { db, type VillageDatabase } from '../../db/database';
 import { helpsOfActiveVillagers, readCategories, readVillageNeeds, readVillagers } from '../../village-data/hooks';
 import { DateTime } from 'luxon';
 import { type NeedCategory, type VillageNeed, type Villager } from '../../contract';
-import { helpDaysRange, helpsOfDays, type PlanningHelp } from '../../db/help-starts';
+import { helpDaysRange, type PlanningHelp } from '../../db/help-starts';
+import { helpsOfDays } from '../../db/help-day-rows';
 import { slotsBetween, type Slot } from '../../contract/slots';
 import { addDays, visibleDays, ZONE, type IsoDay, type PlanningViewKind } from './calendar-dates';
 import { planningReadRange, type ReadRange } from './read-range';
@@ -24,23 +25,25 @@ export interface PlanningData {
 
 /**
  * The planning's reads, in one read-only transaction: the helps from their planning keys (src/db/help-starts.ts),
- * a row per day, without a help object to deserialize, with the same rules as useVillageHelps (helps of
+ * a row per day and the village's dictionary of ids, without a help object to deserialize, with the same rules as useVillageHelps (helps of
  * villagers who are out or banned are ignored), and the needs, villagers and categories as their hooks read
  * them. One transaction instead of four: Chromium spends about a millisecond on each, and the planning of a
  * 20,000-help village read its month in 13–15 ms so, against 15–18 ms (tests/bench/planning.ts).
  */
 export function readPlanning(database: VillageDatabase, villageId: string, range: ReadRange): Promise<PlanningData> {
   const [from, to] = helpDaysRange(villageId, range.from, range.to);
-  const tables = [database.helpDays, database.villagers, database.villages, database.needs, database.categories];
+  const tables = [database.helpDays, database.helpIds, database.villagers, database.villages, database.needs, database.categories];
   return database.transaction('r', tables, async () => {
-    const [days, villagers, needs, categories] = await Promise.all([
+    const [days, dictionary, villagers, needs, categories] = await Promise.all([
       database.helpDays.where(':id').between(from, to, true, false).toArray(),
+      database.helpIds.get(villageId),
       readVillagers(database, villageId),
       readVillageNeeds(database, villageId),
       readCategories(database),
     ]);
     // The days come in order and each day's keys sorted: the helps come in start order, as activeHelps would sort them.
-    return { helps: helpsOfActiveVillagers(helpsOfDays(days), villagers), needs, villagers, categories };
+    const dictionaries = new Map(dictionary === undefined ? [] : [[villageId, dictionary]]);
+    return { helps: helpsOfActiveVillagers(helpsOfDays(days, dictionaries), villagers), needs, villagers, categories };
   });
 }
 
