@@ -3,7 +3,13 @@ import type { Help, NeedCategory, VillageNeed, Villager } from '../../../src/con
 import type { VillageDatabase } from '../../../src/db/database';
 import { aHelp, aNeed, aVillage, aVillager } from '../../../src/testing/factories';
 
-export const VILLAGE_ID = 'bench-village';
+export const VILLAGE_ID = '0b0c0d0e-0000-4000-8000-000000000001';
+/**
+ * Ids shaped as the app's (UUIDs, 36 characters), fixed from the kind and number: the planning's rows hold
+ * them, and short ids made a month of them less than half as long (381 K characters against 160 K at the start
+ * of the rows' shortening).
+ */
+const uuid = (kind: number, i: number) => `${kind.toString(16).padStart(8, '0')}-1234-4abc-8def-${i.toString(16).padStart(12, '0')}`;
 const VILLAGERS = 30;
 const NEEDS = 50;
 export const DAILY_SLOTS = 730;
@@ -26,10 +32,10 @@ function random(seed: number) {
 export async function seedVillage(db: VillageDatabase, helpCount: number, now = Date.now()) {
   const rand = random(42);
   const pick = <T>(list: T[]) => list[Math.floor(rand() * list.length)];
-  const categories: NeedCategory[] = CATEGORIES.map((color, i) => ({ id: `cat-${i}`, name: `Catégorie ${i + 1}`, color }));
+  const categories: NeedCategory[] = CATEGORIES.map((color, i) => ({ id: uuid(6, i), name: `Catégorie ${i + 1}`, color }));
   const villagers: Villager[] = Array.from({ length: VILLAGERS }, (_, i) =>
     aVillager({
-      id: `villager-${i}`,
+      id: uuid(1, i),
       village_id: VILLAGE_ID,
       user_id: `user-${i}`,
       is_needy: i === 0,
@@ -40,7 +46,7 @@ export async function seedVillage(db: VillageDatabase, helpCount: number, now = 
     }),
   );
   const needs: VillageNeed[] = Array.from({ length: NEEDS }, (_, i) =>
-    aNeed({ id: `need-${i}`, village_id: VILLAGE_ID, category_id: i % 10 === 9 ? null : pick(categories).id, name: `Besoin ${i + 1}` }),
+    aNeed({ id: uuid(2, i), village_id: VILLAGE_ID, category_id: i % 10 === 9 ? null : pick(categories).id, name: `Besoin ${i + 1}` }),
   );
   const hour = 3_600_000;
   const yearStart = now - 182 * 24 * hour;
@@ -50,7 +56,7 @@ export async function seedVillage(db: VillageDatabase, helpCount: number, now = 
     const hasEnd = rand() > 0.1;
     // The fields are drawn in this order: another order plans another year.
     return aHelp({
-      id: `help-${i}`,
+      id: uuid(3, i),
       village_id: VILLAGE_ID,
       village_need_id: pick(needs).id,
       helper_id: pick(villagers).id,
@@ -62,7 +68,7 @@ export async function seedVillage(db: VillageDatabase, helpCount: number, now = 
   // A need with a slot every day at noon for two years (730 occurrences), half of them taken.
   const today = new Date(now).toISOString().slice(0, 10);
   const daily = aNeed({
-    id: 'need-daily',
+    id: uuid(5, 0),
     village_id: VILLAGE_ID,
     category_id: categories[0].id,
     name: 'Repas du midi',
@@ -71,7 +77,7 @@ export async function seedVillage(db: VillageDatabase, helpCount: number, now = 
   needs.push(daily);
   for (let day = 0; day < DAILY_SLOTS; day += 2) {
     const start = DateTime.fromISO(`${today}T12:00`, { zone: 'Europe/Paris' }).plus({ days: day }).toMillis();
-    helps.push(aHelp({ id: `slot-help-${day}`, village_id: VILLAGE_ID, village_need_id: daily.id, helper_id: villagers[day % 28].id, start_date: new Date(start).toISOString(), end_date: new Date(start + hour).toISOString() }));
+    helps.push(aHelp({ id: uuid(4, day), village_id: VILLAGE_ID, village_need_id: daily.id, helper_id: villagers[day % 28].id, start_date: new Date(start).toISOString(), end_date: new Date(start + hour).toISOString() }));
   }
   const village = aVillage({ id: VILLAGE_ID, state: 2, creation_mode: 1, name: 'Village du banc d’essai', first_name: null, last_name: null, share_code: 'BENCH' });
   await db.transaction('rw', [db.villages, db.villagers, db.needs, db.helps, db.categories], async () => {
