@@ -17,10 +17,7 @@ export const useVillage = (villageId: string) => useLiveQuery(() => db.villages.
 
 export const useCurrentUserId = () => useLiveQuery(async () => (await db.session.get('current'))?.userId ?? null, []);
 
-/*
- * The reads behind the hooks, for a screen that reads several in one transaction (the planning): the same
- * rules whoever reads.
- */
+/* The reads behind the hooks, which tests/bench/planning.ts times as the planning's hooks make them. */
 export async function readVillagers(database: VillageDatabase, villageId: string): Promise<Villager[]> {
   const rows = await database.villagers.where('village_id').equals(villageId).toArray();
   if (rows.length) return rows;

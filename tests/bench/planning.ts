@@ -72,7 +72,7 @@ async function main() {
   let worst = 0;
   try {
     console.log(`Chromium ${browser.version()}, build de production ; 1 village, 30 membres, 50 besoins, un créneau par jour pendant deux ans (730) ; identifiants en UUID comme dans l’app`);
-    console.log('Mesure : lecture IndexedDB (celle de la route, en une transaction : aides et créneaux de la période affichée, besoins, membres, catégories)');
+    console.log('Mesure : lecture IndexedDB (requêtes des hooks de la route : aides et créneaux de la période affichée, besoins, membres, catégories)');
     console.log('+ index par jour + rendu React de la période, jusqu’au DOM mis en page ; la peinture n’est pas comptée.');
     for (const helps of SIZES) {
       for (const viewport of VIEWPORTS) {

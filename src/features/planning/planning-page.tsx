@@ -1,10 +1,10 @@
 import { useCallback, useMemo, useState } from 'react';
 import { DEFAULT_TIME_ZONE, isActiveVillager } from '../../contract';
 import { type Slot } from '../../contract/slots';
-import { useMyVillager, useVillage, useVillageSync } from '../../village-data/hooks';
+import { useCategories, useMyVillager, useVillage, useVillageNeeds, useVillagers, useVillageSync } from '../../village-data/hooks';
 import { todayInParis, type IsoDay, type PlanningViewKind } from './calendar-dates';
 import { PlanningView } from './planning-view';
-import { planningSlots, usePlanningRead } from './use-planning-helps';
+import { planningSlots, usePlanningHelps } from './use-planning-helps';
 import { CalendarSubscription } from '../calendar';
 import { useTakeSlot } from '../helps';
 import { useHelpsOfPeriod } from '../../village-data/older-helps';
@@ -20,18 +20,20 @@ export function PlanningPage({ villageId, openOnly = false }: { villageId: strin
   const [today] = useState(todayInParis);
   const [period, setPeriod] = useState<{ anchor: IsoDay; view: PlanningViewKind }>({ anchor: today, view: 'week' });
   const onPeriodChange = useCallback((anchor: IsoDay, view: PlanningViewKind) => setPeriod({ anchor, view }), []);
-  // The period's helps with the needs, members and categories, in one transaction.
-  const read = usePlanningRead(villageId, period.anchor, period.view);
+  const read = usePlanningHelps(villageId, period.anchor, period.view);
   // A period before the helps the pull brings is read from the server when shown.
   const older = useHelpsOfPeriod(villageId, read ? helpsFromInstant(read.range.from) : '', read ? helpsFromInstant(read.range.to) : '');
+  const needs = useVillageNeeds(villageId);
   const zone = useVillage(villageId)?.time_zone ?? DEFAULT_TIME_ZONE;
   // The slots of the days read, from the same rows (the period's helps, the needs).
-  const slots = useMemo(() => (read ? planningSlots(read.needs, read.helps, zone, read.days) : undefined), [read, zone]);
+  const slots = useMemo(() => (needs && read ? planningSlots(needs, read.helps, zone, read.days) : undefined), [needs, read, zone]);
+  const villagers = useVillagers(villageId);
+  const categories = useCategories();
   const me = useMyVillager(villageId);
   const { take, noteDialog } = useTakeSlot(villageId);
   const active = me && isActiveVillager(me) ? me : null;
   const onTake = useCallback((slot: Slot) => void (active && take(slot.village_need_id, slot, active.id)), [active, take]);
-  const loading = read === undefined || slots === undefined;
+  const loading = read === undefined || slots === undefined || needs === undefined || villagers === undefined || categories === undefined;
 
   return (
     <>
@@ -45,9 +47,9 @@ export function PlanningPage({ villageId, openOnly = false }: { villageId: strin
           helps={read.helps}
           readRange={read.range}
           slots={slots}
-          needs={read.needs}
-          categories={read.categories}
-          villagers={read.villagers}
+          needs={needs}
+          categories={categories}
+          villagers={villagers}
           today={today}
           myVillagerId={active?.id ?? null}
           onTake={active ? onTake : undefined}

@@ -35,7 +35,7 @@ export interface PlanningViewProps {
   /** Told the period asked for, so that the page can read its helps. */
   onPeriodChange?: (anchor: IsoDay, view: PlanningViewKind) => void;
   /**
-   * The starts `helps` were read for (usePlanningRead): until they cover the period asked for, the view keeps
+   * The starts `helps` were read for (usePlanningHelps): until they cover the period asked for, the view keeps
    * showing the last period they covered rather than its days empty. Absent: `helps` hold everything.
    */
   readRange?: ReadRange;

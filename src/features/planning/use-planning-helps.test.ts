@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { VillageDatabase } from '../../db/database';
 import { aHelp, aVillager } from '../../testing/factories';
 import { activeHelps } from '../../village-data/hooks';
-import { readPlanning } from './use-planning-helps';
+import { readPlanningHelps } from './use-planning-helps';
 
 let database: VillageDatabase | undefined;
 afterEach(async () => {
@@ -28,7 +28,7 @@ describe('the planning read', () => {
     await database.helps.bulkPut(helps);
     await database.villagers.bulkPut([here, gone]);
 
-    const { helps: read } = await readPlanning(database, 'v', { from: '2026-11-18', to: '2026-11-21' });
+    const read = await readPlanningHelps(database, 'v', { from: '2026-11-18', to: '2026-11-21' });
 
     // Same start: the one without an end first (the keys' order), a tie activeHelps leaves as it finds it.
     expect(read.map((h) => h.id)).toEqual(['h2', 'h1', 'h4', 'h3', 'h0']);

@@ -13,7 +13,7 @@ import { todayInParis, visibleDays, type PlanningViewKind } from '../../../src/f
 import { indexHelpsByDay } from '../../../src/features/planning/day-index';
 import { PlanningView } from '../../../src/features/planning/planning-view';
 import { planningReadRange } from '../../../src/features/planning/read-range';
-import { planningSlots, readPlanning } from '../../../src/features/planning/use-planning-helps';
+import { planningSlots, readPlanningHelps } from '../../../src/features/planning/use-planning-helps';
 import { goneFrom } from '../../../src/outbox/pull-village';
 import { seedVillage, VILLAGE_ID } from './seed';
 
@@ -45,24 +45,23 @@ declare global {
 }
 
 /**
- * The route's reads: usePlanningRead (the helps of the shown period: the week, or the month's grid, with the
- * needs, villagers and categories, in one transaction); then the scheduled needs' slots of the same days,
- * expanded on the device from those rows as the page does (planningSlots). With `all`, the helps are read as
- * useVillageHelps reads them (the whole village), beside the needs', villagers' and categories' hooks, for comparison.
+ * The route's reads, each its own query as in its hooks: usePlanningHelps (the helps of the shown period: the
+ * week, or the month's grid), useVillageNeeds, useVillagers and useCategories (through the same functions); then
+ * the scheduled needs' slots of the same days, expanded on the device from those rows as the page does
+ * (planningSlots). With `all`, the helps are read as useVillageHelps reads them (the whole village), for comparison.
  */
 async function readVillage(db: VillageDatabase, helpsRead: 'period' | 'all', today: string, view: PlanningViewKind) {
   const days = visibleDays(today, view);
-  const read =
+  const [helps, needs, villagers, categories] = await Promise.all([
     helpsRead === 'period'
-      ? await readPlanning(db, VILLAGE_ID, planningReadRange(days))
-      : await Promise.all([
-          Promise.all([db.helps.where('village_id').equals(VILLAGE_ID).toArray(), db.villagers.where('village_id').equals(VILLAGE_ID).toArray()]).then(([h, v]) => activeHelps(h, v)),
-          readVillageNeeds(db, VILLAGE_ID),
-          readVillagers(db, VILLAGE_ID),
-          readCategories(db),
-        ]).then(([helps, needs, villagers, categories]) => ({ helps, needs, villagers, categories }));
-  const slots = planningSlots(read.needs, read.helps, 'Europe/Paris', days);
-  return { ...read, slots };
+      ? readPlanningHelps(db, VILLAGE_ID, planningReadRange(days))
+      : Promise.all([db.helps.where('village_id').equals(VILLAGE_ID).toArray(), db.villagers.where('village_id').equals(VILLAGE_ID).toArray()]).then(([h, v]) => activeHelps(h, v)),
+    readVillageNeeds(db, VILLAGE_ID),
+    readVillagers(db, VILLAGE_ID),
+    readCategories(db),
+  ]);
+  const slots = planningSlots(needs, helps, 'Europe/Paris', days);
+  return { helps, slots, needs, villagers, categories };
 }
 
 const nextTask = () => new Promise((r) => setTimeout(r, 30));
