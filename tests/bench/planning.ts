@@ -58,7 +58,7 @@ function report(name: string, runs: BenchRun[]) {
   const p95 = percentile(total, 95);
   console.log(`  ${name} : médiane ${ms(median)}, p95 ${ms(p95)} (${((p95 / TARGET_MS) * 100).toFixed(0)} % de la cible), 1er passage ${ms(total[0])}`);
   console.log(
-    `    lecture IndexedDB ${ms(percentile(runs.map((r) => r.read), 50))} + index et rendu ${ms(percentile(runs.map((r) => r.render), 50))} (médianes), ${runs[0].helpsShown} aides à l’écran`,
+    `    lecture IndexedDB ${ms(percentile(runs.map((r) => r.read), 50))} + index et rendu ${ms(percentile(runs.map((r) => r.render), 50))} (médianes), ${runs[0].helpsShown} éléments d’aides à l’écran (cartes, noms ou pastilles)`,
   );
   return p95;
 }

@@ -93,7 +93,7 @@ async function main() {
     // Reading a size forces style and layout: the time covers a page ready to paint, not only a DOM.
     void container.getBoundingClientRect().height;
     const t2 = performance.now();
-    const helpsShown = container.querySelectorAll('.day-help, .day-slot, .month-day-names li').length;
+    const helpsShown = container.querySelectorAll('.day-help, .day-slot, .month-day-names li, .month-dot').length;
     root.unmount();
     container.remove();
     await nextTask();
