@@ -182,13 +182,14 @@ export async function startWebKit(options: { timeZone?: string } = {}): Promise<
       async quit() {
         await session.close().catch(() => undefined);
         await killGroup();
-        await rm(home, { recursive: true, force: true });
+        // A WebKit process still ending may write its shader cache as the directory goes (ENOTEMPTY): retried.
+        await rm(home, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
       },
       output: () => output,
     };
   } catch (error) {
     await killGroup();
-    await rm(home, { recursive: true, force: true });
+    await rm(home, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
     throw error;
   }
 }
