@@ -9,7 +9,7 @@ const NAMES_PER_CELL = 3;
 const DOTS_PER_CELL = 4;
 /** Where a cell names its helps rather than dotting them: planning.css's breakpoint for .month-day-names. */
 const NAMES_QUERY = '(min-width: 1024px)';
-/** The dots' pitch in px: a dot of 7 and a gap of 3 (planning.css). */
+/** The dots' pitch in px: a dot of 7 (planning.css's .month-dot) and 3 between two. */
 const DOT_PITCH = 10;
 
 interface MonthViewProps {
