@@ -7,8 +7,8 @@
  * Each run reads the village from IndexedDB as the route's hooks do (the helps of the shown week or month grid
  * from the index on village and start, not the village's whole history), indexes the helps by day and renders
  * the period up to a laid-out DOM (paint itself is not included). The runs start 5 s after the seed, whose
- * writes the browser's store works through meanwhile (planning-page/main.tsx says how much that weighed). The
- * first run of each series is cold: it counts in the p95. Reading all the helps, as useVillageHelps does, is measured for comparison.
+ * aftermath slowed the first ones (planning-page/main.tsx says how much). The first run of each series is
+ * cold: it counts in the p95. Reading all the helps, as useVillageHelps does, is measured for comparison.
  */
 import { createReadStream } from 'node:fs';
 import { mkdtemp, rm, stat } from 'node:fs/promises';

@@ -67,10 +67,11 @@ async function readVillage(db: VillageDatabase, helpsRead: 'period' | 'all', tod
 const nextTask = () => new Promise((r) => setTimeout(r, 30));
 
 /*
- * The seed has just written 20,000 helps, which the browser's store is still working through for seconds after
- * (its own work, not the page's): with no wait, the reads of the first series took 22.3 ms on average in its runs
- * 2 to 5 and 19.0 ms after, with 59 and 88 ms at worst; after 3 s, 16.7 and 16.2 ms, 38 and 41 at worst (8
- * series each, alternated). The app's planning reads a village stored on an earlier visit, not seconds before.
+ * The seed has just written 20,000 helps, and what follows such a write (the store's own work, the garbage it
+ * left; which weighs most was not told apart) slowed the reads of the first series: with no wait they took
+ * 22.3 ms on average in its runs 2 to 5 and 19.0 ms after, with 59 and 88 ms at worst; after 3 s, 16.7 and
+ * 16.2 ms, 38 and 41 at worst (8 series each, alternated). 5 s for some margin. The app's planning reads a
+ * village stored on an earlier visit, not seconds before.
  */
 const SEED_SETTLE_MS = 5_000;
 const afterTheSeed = () => new Promise((r) => setTimeout(r, SEED_SETTLE_MS));
