@@ -64,7 +64,8 @@ async function readVillage(db: VillageDatabase, helpsRead: 'period' | 'all', tod
   return { helps, slots, needs, villagers, categories };
 }
 
-const nextTask = () => new Promise((r) => setTimeout(r, 30));
+const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const nextTask = () => pause(30);
 
 /*
  * The seed has just written 20,000 helps, and what follows such a write (the store's own work, the garbage it
@@ -74,14 +75,13 @@ const nextTask = () => new Promise((r) => setTimeout(r, 30));
  * village stored on an earlier visit, not seconds before.
  */
 const SEED_SETTLE_MS = 5_000;
-const afterTheSeed = () => new Promise((r) => setTimeout(r, SEED_SETTLE_MS));
 
 async function main() {
   const db = new VillageDatabase('planning-bench');
   await db.delete();
   await db.open();
   await seedVillage(db, Number(new URLSearchParams(location.search).get('helps') ?? 20_000));
-  await afterTheSeed();
+  await pause(SEED_SETTLE_MS);
   const router = createRouter({ routeTree: createRootRoute(), history: createMemoryHistory({ initialEntries: ['/'] }) });
   await router.load();
   const today = todayInParis();
