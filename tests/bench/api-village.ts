@@ -7,8 +7,12 @@
  * created there for the run and dropped after). The server runs in its own process, as `npm start` does.
  * The request path: that /v1/health against a bare Hono app on @hono/node-server answering the same JSON
  * (tests/bench/bare-hono.ts, its own process started the same way), alternating, same autocannon settings.
+ * The village's and the slots' answers are loaded by a client that does not decode them (body-load.ts: under
+ * autocannon the bench, not the server, was the limit), and their ratio is taken against the faster of
+ * /v1/health's two figures, autocannon's and that client's.
  */
 import autocannon from 'autocannon';
+import { bodyLoad } from './body-load';
 import { call, inBatches, onEachDatabase, seedAccounts, startServer } from './bench-server';
 import type { Database } from '../../server/db/client';
 import { recentHelpsFrom, VILLAGE_APP_INCLUDE } from '../../src/contract/villages';
@@ -112,26 +116,33 @@ async function benchOne(label: string, env: Record<string, string>, database: Da
     const appPath = `/v1/villages/${villageId}?include=${VILLAGE_APP_INCLUDE}&helps_from=${recentHelpsFrom()}`;
     const fullPath = `/v1/villages/${villageId}?include=${FULL}`;
     const body = await call(server.base, 'GET', fullPath, token);
-    await load(`${server.base}${appPath}`, auth); // warm-up: JIT, caches
-    await load(`${server.base}${fullPath}`, auth);
+    // The village's answers by a client that does not decode them (body-load.ts says why).
+    const loadBodies = (path: string) => bodyLoad(`${server.base}${path}`, auth, CONNECTIONS, DURATION_S);
+    await loadBodies(appPath); // warm-up: JIT, caches
+    await loadBodies(fullPath);
     const { trivial, bare } = await healthAgainstBareHono(server.base);
-    const village = await load(`${server.base}${appPath}`, auth);
-    const full = await load(`${server.base}${fullPath}`, auth);
+    // /v1/health by the same client as the village, beside autocannon's: the ratio is taken against the
+    // faster of the two, so that neither client's own limit can raise it.
+    const trivialSameClient = await loadBodies('/v1/health');
+    const healthRps = Math.max(trivial.rps, trivialSameClient.rps);
+    const village = await loadBodies(appPath);
+    const full = await loadBodies(fullPath);
     const slotsPath = `/v1/villages/${villageId}/slots?from=${month.from}&to=${month.to}`;
     const slotCount = (await call(server.base, 'GET', slotsPath, token)).data.length;
-    await load(`${server.base}${slotsPath}`, auth);
-    const slots = await load(`${server.base}${slotsPath}`, auth);
-    const ratio = village.rps / trivial.rps;
-    const slotsRatio = slots.rps / trivial.rps;
+    await loadBodies(slotsPath);
+    const slots = await loadBodies(slotsPath);
+    const ratio = village.rps / healthRps;
+    const slotsRatio = slots.rps / healthRps;
     console.log(`\n${label}: village of ${body.data.villagers.length} villagers, ${body.data.needs.length} needs, ${body.data.helps.length} helps (gzip: the app's read ${(village.bytes / 1024).toFixed(1)} KiB, the spec's full include ${(full.bytes / 1024).toFixed(1)} KiB)`);
     const pathRatio = trivial.rps / bare.rps;
     console.log(`  GET /v1/health            ${trivial.rps.toFixed(0).padStart(6)} req/s  p50 ${trivial.p50} ms  p99 ${trivial.p99} ms`);
     console.log(`  bare Hono, same route     ${bare.rps.toFixed(0).padStart(6)} req/s  p50 ${bare.p50} ms  p99 ${bare.p99} ms`);
+    console.log(`  GET /v1/health (undici)   ${trivialSameClient.rps.toFixed(0).padStart(6)} req/s  p50 ${trivialSameClient.p50} ms  p99 ${trivialSameClient.p99} ms  (the client of the reads below)`);
     console.log(`  request path: /v1/health at ${pathRatio.toFixed(2)}× the bare app (target ≥ ${REQUEST_PATH_TARGET}×; runs ${trivial.runs} vs ${bare.runs} req/s): ${pathRatio >= REQUEST_PATH_TARGET ? 'met' : 'NOT met'}`);
     console.log(`  GET /v1/villages/{id}     ${village.rps.toFixed(0).padStart(6)} req/s  p50 ${village.p50} ms  p99 ${village.p99} ms  (the app's read)`);
     console.log(`  same, spec's full include ${full.rps.toFixed(0).padStart(6)} req/s  p50 ${full.p50} ms  p99 ${full.p99} ms`);
     console.log(`  GET …/slots (a month)     ${slots.rps.toFixed(0).padStart(6)} req/s  p50 ${slots.p50} ms  p99 ${slots.p99} ms  (${slotCount} slots)`);
-    console.log(`  village (the app's read): ratio ${(ratio * 100).toFixed(1)} % of the trivial route (target ≥ 25 %), p99 ${village.p99} ms (target < 50 ms): ${ratio >= 0.25 && village.p99 < 50 ? 'met' : 'NOT met'}; full include ${((full.rps / trivial.rps) * 100).toFixed(1)} %`);
+    console.log(`  village (the app's read): ratio ${(ratio * 100).toFixed(1)} % of the trivial route's faster figure (${healthRps.toFixed(0)} req/s; target ≥ 25 %), p99 ${village.p99} ms (target < 50 ms): ${ratio >= 0.25 && village.p99 < 50 ? 'met' : 'NOT met'}; full include ${((full.rps / healthRps) * 100).toFixed(1)} %`);
     console.log(`  slots:   ratio ${(slotsRatio * 100).toFixed(1)} % of the trivial route, p99 ${slots.p99} ms`);
   } finally {
     await server.stop();

@@ -11,8 +11,8 @@
  * under 50 ms; at 20,000 the app's pull under 100 KB gzip. On PGlite, and on PostgreSQL with
  * BENCH_DATABASE_URL.
  */
-import autocannon from 'autocannon';
 import { v7 as uuidv7 } from 'uuid';
+import { bodyLoad } from './body-load';
 import { call, inBatches, onEachDatabase, percentile, seedAccounts, startServer } from './bench-server';
 import { openPglite, openPostgres, type Database } from '../../server/db/client';
 import { helps } from '../../server/db/schema';
@@ -95,12 +95,8 @@ async function sizesOf(url: string, token: string) {
   return { helps: gzip.helps, gzipped: gzip.sent, brotli: br.sent };
 }
 
-async function load(url: string, token: string) {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers: { Authorization: `Bearer ${token}`, 'Accept-Encoding': 'gzip, deflate, br' } });
-  const failures = result.non2xx + result.errors + result.timeouts;
-  if (failures > 0) throw new Error(`${url}: ${failures} failed requests`);
-  return { rps: result.requests.average, p99: result.latency.p99 };
-}
+/** The answers loaded by a client that does not decode them (body-load.ts says why autocannon measured itself). */
+const load = (url: string, token: string) => bodyLoad(url, { Authorization: `Bearer ${token}`, 'Accept-Encoding': 'gzip, deflate, br' }, CONNECTIONS, DURATION_S);
 
 /** A write moves the village's revision; the next read waits for the view of the new one. */
 async function rebuildAfterWrite(base: string, path: string, village: SeededVillage) {
