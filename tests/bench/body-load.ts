@@ -7,7 +7,8 @@
  * village read (16 KB of Brotli) that took 30 % of the bench process's time, the bench ran at 96–104 % of a
  * core and the server at 33–44 %: 4.3–4.8k req/s measured the client. undici's Pool (Node's own HTTP
  * client) drops the body undecoded: 23–25k req/s with the server at 84–89 % of its core (same server, same
- * run, alternating). Small answers (`/v1/health`) stay with autocannon, which keeps the server busier there.
+ * run, alternating). The request path's figure (`/v1/health` against a bare app: small answers) stays with
+ * autocannon, which keeps the server busier there than this client does.
  */
 import { Pool } from 'undici';
 import { percentile } from './bench-server';
