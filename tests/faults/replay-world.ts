@@ -100,7 +100,8 @@ export async function queueWrites(base: string, writes: number) {
 /**
  * Drains until the queue is empty, as the page does on its timer, but on a clock of its own that jumps to each
  * backoff's end (the waits are the replayer's, not what is tested). While it drains, `kills` fire once each
- * when that share of the writes has gone: the instance is SIGKILLed with requests in flight and started again.
+ * when that share of the writes has gone: the instance is SIGKILLed with requests in flight and started again
+ * (one drain may pass two shares: the second restart of an instance then comes once the first is done).
  */
 /**
  * The most writes of a batch call under faults: 2, so that a run of 60 writes still makes about 50 calls
@@ -128,7 +129,7 @@ export async function drainThroughFaults(
     for (const k of pending) {
       if (!k.done && writes - left >= writes * k.afterShare) {
         k.done = true;
-        restarts.push(k.server.kill().then(() => k.server.start()));
+        restarts.push(k.server.restart());
       }
     }
     drains++;

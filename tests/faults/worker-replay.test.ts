@@ -105,7 +105,7 @@ it(`the worker alone replays ${WRITES} queued writes through lost answers, 503s 
         if (!kill.done && WRITES - pending >= WRITES * kill.afterShare) {
           kill.done = true;
           // Requests in flight are cut; the worker sees a network failure until the server is back.
-          restarts.push(server.kill().then(() => server.start()));
+          restarts.push(server.restart());
         }
       }
       if (pending === 0 && kills.every((k) => k.done)) break;
