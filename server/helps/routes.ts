@@ -127,8 +127,14 @@ export function helpRoutes(app: App, deps: Deps, serialize: Serializers) {
       const actor = actingAs(m, input.updater_id);
       const { help } = await describe(tx, villageId, helpId);
       if (help.helperId !== actor.id) throw forbidden(text.notYourHelp);
-      const [updated] = await tx.update(helps).set({ comment: input.comment }).where(eq(helps.id, helpId)).returning();
-      await touchVillage(tx, villageId, deps.clock.now());
+      // `comment` left out leaves the note as it is, as every PUT of the API treats a field it leaves out
+      // (a village's, a need's): the help is answered unchanged (an update with nothing to set would throw).
+      // An empty or null one removes the note.
+      let updated = help;
+      if (input.comment !== undefined) {
+        [updated] = await tx.update(helps).set({ comment: input.comment }).where(eq(helps.id, helpId)).returning();
+        await touchVillage(tx, villageId, deps.clock.now());
+      }
       const [need] = await tx.select().from(villageNeeds).where(eq(villageNeeds.id, updated.villageNeedId));
       return { ...serialize.help(updated), village_need: serialize.need(need) };
     });

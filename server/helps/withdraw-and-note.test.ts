@@ -93,6 +93,19 @@ describe('the note on a help', () => {
     expect(cleared.body.data.comment).toBeNull();
   });
 
+  it('is left as it is by a body without `comment` (optional, as every field a PUT leaves out), answered 200 with the help', async () => {
+    const s = await scene();
+    const helpId = await s.takeAs(IN_FIVE_DAYS);
+    const path = `/v1/villages/${s.village.id}/helps/${helpId}`;
+    await world.request('PUT', path, { token: s.helper.token, json: { updater_id: s.helperVillager, comment: 'Soupe' } });
+    const unchanged = await world.request('PUT', path, { token: s.helper.token, json: { updater_id: s.helperVillager } });
+    expect(unchanged.status).toBe(200);
+    expect(unchanged.body.data).toMatchObject({ id: helpId, comment: 'Soupe', start_date: IN_FIVE_DAYS, village_need: { id: s.needId } });
+    // Still the helper's own help only: the check comes before "nothing to change".
+    const byOrganiser = await world.request('PUT', path, { token: s.creator.token, json: { updater_id: s.village.creatorVillagerId } });
+    expect(byOrganiser.status).toBe(403);
+  });
+
   it('answers 404 for a help of another village', async () => {
     const s = await scene();
     const other = await scene();
