@@ -15,7 +15,11 @@ function badText(value: string): string | null {
   return null;
 }
 
-/** The first string (a value or a key, at any depth) PostgreSQL could not store: its dot path and message. */
+/**
+ * The first string (a value or a key, at any depth) PostgreSQL could not store: its dot path and message.
+ * Its recursion is bounded by its callers: a body reaches it only after readJson's depth check
+ * (MAX_JSON_DEPTH in validate.ts), a query is flat.
+ */
 export function findBadText(value: unknown, path = ''): FieldError | null {
   if (typeof value === 'string') {
     const message = badText(value);

@@ -16,13 +16,29 @@ export function parse<S extends v.GenericSchema>(schema: S, input: unknown): v.I
 }
 
 /**
- * The JSON body, or a 400 in French when it is not JSON. An empty body reads as `{}`. Every body of /v1 is
- * an object: anything else (an array, which valibot's object schemas would take for one, a string, null)
- * is refused, and so is text PostgreSQL cannot store (a NUL character, a lone surrogate), before it reaches the database.
+ * How deep a body may nest objects and arrays. The deepest body of the contract nests 6 (a batch holding a
+ * need's schedule); deeper text is refused before it is parsed, since what walks a parsed body (the text
+ * guard, valibot, JSON.stringify) recurses and a body of nested brackets exhausted the stack (a 500).
+ */
+export const MAX_JSON_DEPTH = 32;
+export const JSON_TOO_DEEP = 'Le contenu envoyé contient trop de niveaux imbriqués.';
+export const NOT_JSON = 'Le contenu envoyé doit être du JSON (Content-Type: application/json).';
+
+// `application/json` or a `+json` type, with or without parameters (`; charset=utf-8`).
+const JSON_TYPE = /^application\/(?:[\w.-]+\+)?json\s*(?:;|$)/i;
+
+/**
+ * The JSON body, or a 4xx in French: 415 when a body comes with another type than JSON's (or none), 400
+ * when it nests deeper than MAX_JSON_DEPTH or is not JSON. An empty body reads as `{}`, whatever its type.
+ * Every body of /v1 is an object: anything else (an array, which valibot's object schemas would take for
+ * one, a string, null) is refused, and so is text PostgreSQL cannot store (a NUL character, a lone
+ * surrogate), before it reaches the database.
  */
 export async function readJson(c: Context): Promise<unknown> {
   const raw = await c.req.text();
   if (raw.trim() === '') return {};
+  if (!JSON_TYPE.test(c.req.header('Content-Type') ?? '')) throw new HttpError(415, NOT_JSON);
+  if (nestsDeeperThan(raw, MAX_JSON_DEPTH)) throw new HttpError(400, JSON_TOO_DEEP);
   let parsed: unknown;
   try {
     parsed = JSON.parse(raw);
@@ -35,6 +51,34 @@ export async function readJson(c: Context): Promise<unknown> {
   refuseBadText(parsed);
   return parsed;
 }
+
+/**
+ * Whether JSON text opens more than `max` objects and arrays inside one another, read in one pass without
+ * parsing, stopping at the first bracket too many: brackets inside strings count for nothing. Text that is
+ * not JSON may be judged either way; JSON.parse refuses it after.
+ */
+export function nestsDeeperThan(raw: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < raw.length; i++) {
+    const code = raw.charCodeAt(i);
+    if (inString) {
+      if (code === BACKSLASH) i++;
+      else if (code === QUOTE) inString = false;
+    } else if (code === QUOTE) inString = true;
+    else if (code === OPEN_BRACE || code === OPEN_BRACKET) {
+      if (++depth > max) return true;
+    } else if (code === CLOSE_BRACE || code === CLOSE_BRACKET) depth--;
+  }
+  return false;
+}
+
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const OPEN_BRACE = 0x7b;
+const CLOSE_BRACE = 0x7d;
+const OPEN_BRACKET = 0x5b;
+const CLOSE_BRACKET = 0x5d;
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
