@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { resolve } from 'node:path';
 import { DEFAULT_MAIL_FROM } from './mail/mail-from';
+import { ANALYTICS_ORIGIN } from './http/security-headers';
 
 const url = (protocols: string[], label: string) =>
   v.pipe(
@@ -43,6 +44,8 @@ const Settings = v.object({
     ),
   ),
   DIST_DIR: v.optional(v.pipe(v.string(), v.nonEmpty('DIST_DIR ne peut pas être vide'))),
+  VITE_API_URL: v.optional(url(['http:', 'https:'], 'VITE_API_URL')),
+  VITE_AMPLITUDE_API_KEY: v.optional(v.string()),
   LOG_LEVEL: v.optional(v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'LOG_LEVEL doit valoir fatal, error, warn, info, debug, trace ou silent'), 'info'),
 });
 
@@ -63,6 +66,14 @@ export interface Config {
   s3Url?: string;
   /** A build of the app made elsewhere, served as is; without it `dist/`, rebuilt when stale. */
   distDir?: string;
+  /**
+   * Where the app's build sends analytics events, allowed by its Content-Security-Policy. The key is read by the
+   * build (`npm start` builds with the server's own environment), so the server reads the same variable: a build
+   * made elsewhere (DIST_DIR) needs it set here too, or its events are refused by the browser.
+   */
+  analyticsOrigin?: string;
+  /** Where the app's build finds /v1 when not on its own origin (VITE_API_URL, read by the build too). */
+  apiOrigin?: string;
 }
 
 /** Reads the settings from the environment; a wrong one is reported by name and stops the start. */
@@ -86,6 +97,8 @@ export function readConfig(env: Record<string, string | undefined>): Config {
     pushAllowHttp: s.PUSH_ALLOW_HTTP === '1',
     s3Url: s.S3_URL,
     distDir: s.DIST_DIR ? resolve(s.DIST_DIR) : undefined,
+    analyticsOrigin: s.VITE_AMPLITUDE_API_KEY ? ANALYTICS_ORIGIN : undefined,
+    apiOrigin: s.VITE_API_URL ? new URL(s.VITE_API_URL).origin : undefined,
   };
 }
 

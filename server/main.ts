@@ -146,7 +146,8 @@ const fetch: typeof app.fetch = (...args) => {
   return answer;
 };
 
-const server = serveApp({ fetch, port: config.port }, (info) => {
+const security = { publicUrl: config.publicUrl, analyticsOrigin: config.analyticsOrigin, apiOrigin: config.apiOrigin };
+const server = serveApp({ fetch, port: config.port, security }, (info) => {
   logger.info(
     // ready_ms: since the process began, what `npm run bench:start` measures from outside.
     { port: info.port, database: database.kind, url: config.publicUrl, ready_ms: Math.round(performance.now()) },
