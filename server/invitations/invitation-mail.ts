@@ -19,6 +19,8 @@ export const InvitationMailPayload = v.object({
   reply_to: v.nullable(v.string()),
   message: v.nullable(v.string()),
   link: v.string(),
+  /** The account whose call sent it (not shown): the daily bound of invitation mails counts per account. */
+  sender_id: v.optional(v.string()),
 });
 export type InvitationMailPayload = v.InferOutput<typeof InvitationMailPayload>;
 

@@ -12,6 +12,7 @@ import { newToken } from '../auth/tokens';
 import { villageName } from '../mail/kinds/help-event';
 import { actingAs, canManage, loadMembership, readMembership, type VillageRow, type VillagerRow } from '../policy';
 import { invitationLink, queueInvitationMail } from './invitation-mail';
+import { checkInvitationQuota } from './invitation-quota';
 
 type InvitationRow = typeof invitations.$inferSelect;
 
@@ -35,17 +36,20 @@ const pending = () => and(isNull(invitations.acceptedAt), isNull(invitations.wit
 export function invitationRoutes(app: App, deps: Deps) {
   const ids = { id: text.villageNotFound };
 
-  /** Who invites, as the mail names them: the organiser's first name, and their address if it is verified. */
+  /**
+   * Who invites, as the mail names them: the organiser's first name, and their address if it is verified;
+   * and their account, which the daily bound counts.
+   */
   async function inviterOf(tx: Executor, userId: string) {
     const [row] = await tx
       .select({ firstName: users.firstName, email: users.email, verifiedAt: users.emailVerifiedAt })
       .from(users)
       .where(eq(users.id, userId));
-    return { firstName: row?.firstName || 'Un membre du village', replyTo: row?.verifiedAt ? row.email : null };
+    return { firstName: row?.firstName || 'Un membre du village', replyTo: row?.verifiedAt ? row.email : null, senderId: userId };
   }
 
   /** Mails one sending of an invitation, whose link carries `token` (only its hash is stored). */
-  function mail(tx: Executor, village: VillageRow, invitation: { id: string; email: string; message: string | null }, inviter: { firstName: string; replyTo: string | null }, token: string, now: Date) {
+  function mail(tx: Executor, village: VillageRow, invitation: { id: string; email: string; message: string | null }, inviter: { firstName: string; replyTo: string | null; senderId: string }, token: string, now: Date) {
     return queueInvitationMail(tx, {
       invitationId: invitation.id,
       to: invitation.email,
@@ -58,6 +62,7 @@ export function invitationRoutes(app: App, deps: Deps) {
         reply_to: inviter.replyTo,
         message: invitation.message,
         link: invitationLink(deps.publicUrl, village.shareCode, token),
+        sender_id: inviter.senderId,
       },
     });
   }
@@ -81,6 +86,10 @@ export function invitationRoutes(app: App, deps: Deps) {
         .from(invitations)
         .where(and(eq(invitations.villageId, villageId), inArray(invitations.email, input.emails), pending()));
       const waitingByEmail = new Map(waiting.map((row) => [row.email, row]));
+      const sentLately = (row: InvitationRow) => now.getTime() - row.lastSentAt.getTime() < INVITATION_RESEND_MS;
+      // The mails this call would queue, all refused when they would pass the day's bound (nothing sent).
+      const toMail = input.emails.filter((email) => !memberEmails.has(email) && !(waitingByEmail.has(email) && sentLately(waitingByEmail.get(email)!)));
+      await checkInvitationQuota(tx, { userId: user.id, villageId, count: toMail.length, now });
 
       const answer: Invitation[] = [];
       for (const email of input.emails) {
@@ -88,7 +97,7 @@ export function invitationRoutes(app: App, deps: Deps) {
         const existing = waitingByEmail.get(email);
         if (existing) {
           // Already invited: mailed again unless it went less than an hour ago (then answered as it is).
-          if (now.getTime() - existing.lastSentAt.getTime() < INVITATION_RESEND_MS) {
+          if (sentLately(existing)) {
             answer.push(serialize(existing));
             continue;
           }
@@ -168,6 +177,7 @@ export function invitationRoutes(app: App, deps: Deps) {
       if (wait > 0) {
         throw new HttpError(409, invitationMessages.resendTooSoon, undefined, { 'Retry-After': String(Math.ceil(wait / 1000)) });
       }
+      await checkInvitationQuota(tx, { userId: user.id, villageId, count: 1, now });
       const { token, hash } = newToken();
       const [sent] = await tx.update(invitations).set({ tokenHash: hash, lastSentAt: now }).where(eq(invitations.id, row.id)).returning();
       await mail(tx, m.village, sent, await inviterOf(tx, user.id), token, now);

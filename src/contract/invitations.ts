@@ -10,12 +10,19 @@ export const MAX_INVITATION_EMAILS = 50;
 /** An invitation is mailed again at most once an hour: a resend button pressed twice is not two mails. */
 export const INVITATION_RESEND_MS = 3600 * 1000;
 export const INVITATION_MESSAGE_MAX = 1000;
+/**
+ * Invitation mails (resends included) one account may have sent in any 24 hours, and one village: twice
+ * the largest call, so a whole family at once always fits, while one account cannot mail strangers in bulk.
+ */
+export const INVITATIONS_PER_DAY = 100;
 
 export const invitationMessages = {
   tooMany: `Pas plus de ${MAX_INVITATION_EMAILS} adresses à la fois`,
   none: 'Indiquez au moins une adresse e-mail',
   resendTooSoon: 'Cette invitation vient d’être envoyée : vous pourrez la renvoyer dans une heure.',
   notFound: 'Cette invitation est introuvable.',
+  accountFull: `Vous avez envoyé ${INVITATIONS_PER_DAY} invitations ces dernières 24 heures, le maximum pour un compte. Vous pourrez en envoyer d’autres plus tard.`,
+  villageFull: `Ce village a envoyé ${INVITATIONS_PER_DAY} invitations ces dernières 24 heures, le maximum pour un village. Vous pourrez en envoyer d’autres plus tard.`,
 } as const;
 
 /** A pending invitation, as organisers see it in the members screen. */
