@@ -116,4 +116,18 @@ describe('POST /v1/batch', () => {
     }
     expect(await counted()).toEqual({ needs: 0, helps: 0 });
   });
+
+  it('refuses the calls that end a session or an account: the writes after them still run as the caller', async () => {
+    const { creator, need, batch, counted } = await setup();
+    const answer = await batch([
+      { method: 'POST', path: '/v1/auth/logout', idempotency_key: uuidv7() },
+      { method: 'DELETE', path: `/v1/users/${creator.id}`, idempotency_key: uuidv7() },
+      need('Courses'),
+    ]);
+    expect(answer.status).toBe(200);
+    expect(answer.body.data.map((a: { status: number }) => a.status)).toEqual([404, 404, 201]);
+    expect(answer.body.data[0].body).toEqual({ message: 'Cette modification ne peut pas être envoyée dans un lot', http_code: 404 });
+    expect((await world.request('GET', '/v1/users/me', { token: creator.token })).status).toBe(200);
+    expect(await counted()).toEqual({ needs: 1, helps: 0 });
+  });
 });
