@@ -108,7 +108,15 @@ const app = createApp({
   allowHttpPushEndpoints: config.pushAllowHttp,
 });
 // The background work of this instance: each one's run in flight ends before the database closes.
-const pushDispatch = startPushDispatch({ db: database.db, clock: systemClock, logger, subject: config.pushContact, listen, signal: endStreams.signal });
+const pushDispatch = startPushDispatch({
+  db: database.db,
+  clock: systemClock,
+  logger,
+  subject: config.pushContact,
+  listen,
+  signal: endStreams.signal,
+  allowHttpPushEndpoints: config.pushAllowHttp,
+});
 const sweeps = startSweeps({ db: database.db, clock: systemClock, logger, signal: endStreams.signal });
 const mailDispatch = startMailDispatch({
   db: database.db,

@@ -9,6 +9,8 @@ import { SESSION_IDLE_MS } from '../http/authenticate';
 import { composeJob, type Delivery } from './compose';
 import { wantedByPush } from './push-settings';
 import { isGone, isTransient, sendToDevice } from './send';
+import { createPushPoster } from './push-request';
+import type { ResolveHost } from './public-address';
 import { pushRetryDelay } from './retry-delay';
 import type { VapidKeys } from './vapid-keys';
 
@@ -19,7 +21,10 @@ export interface PushDispatcherDeps {
   keys: () => Promise<VapidKeys>;
   /** The VAPID contact (`mailto:` or `https:`) push services may write to about abuse. */
   subject: string;
-  fetch?: typeof fetch;
+  /** The test-only setting (PUSH_ALLOW_HTTP): push services on plain http and inside the network, for a test's own. */
+  allowHttpPushEndpoints?: boolean;
+  /** How push services' names are resolved (the system's DNS); tests put their own. */
+  resolveHost?: ResolveHost;
 }
 
 const BATCH = 50;
@@ -36,7 +41,7 @@ type JobRow = { id: string; villageId: string; kind: string; data: Record<string
  * (reminders, and anything a lost NOTIFY left behind).
  */
 export function createPushDispatcher(deps: PushDispatcherDeps) {
-  const fetcher = deps.fetch ?? fetch;
+  const post = createPushPoster({ resolve: deps.resolveHost, allowLocal: deps.allowHttpPushEndpoints });
 
   async function claim(now: Date): Promise<JobRow[]> {
     const until = new Date(now.getTime() + CLAIM_MS).toISOString();
@@ -84,10 +89,10 @@ export function createPushDispatcher(deps: PushDispatcherDeps) {
         devices
           .filter((device) => device.userId === delivery.userId)
           .map(async (device) => {
-            const result = await sendToDevice(fetcher, keys, deps.subject, device, delivery, deps.clock.now().getTime());
+            const result = await sendToDevice(post, keys, deps.subject, device, delivery, deps.clock.now().getTime());
             if (isGone(result)) {
               await deps.db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, device.id));
-              deps.logger.info({ subscription: device.id }, 'push subscription gone: removed');
+              deps.logger.info({ subscription: device.id, result }, 'push subscription gone or not on the public internet: removed');
             } else if (isTransient(result)) {
               outcome.retry.push(device.id);
               outcome.retryAfterMs = Math.max(outcome.retryAfterMs, 'retryAfterMs' in result ? (result.retryAfterMs ?? 0) : 0);

@@ -8,7 +8,7 @@ import { vapidKeys } from './vapid-keys';
 const world = await createWorld({ allowHttpPushEndpoints: true });
 const service = await startPushService();
 afterAll(() => service.close());
-const dispatcher = createPushDispatcher({ db: world.db, clock: world.clock, logger: pino({ level: 'silent' }), keys: vapidKeys(world.db), subject: 'mailto:equipe@exemple.fr' });
+const dispatcher = createPushDispatcher({ db: world.db, clock: world.clock, logger: pino({ level: 'silent' }), keys: vapidKeys(world.db), subject: 'mailto:equipe@exemple.fr', allowHttpPushEndpoints: true });
 
 const NOW = new Date('2026-11-20T09:00:00Z');
 const devices = new Map<string, FakeSubscription>();

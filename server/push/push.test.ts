@@ -11,7 +11,7 @@ import { vapidKeys } from './vapid-keys';
 const world = await createWorld({ allowHttpPushEndpoints: true });
 const SUBJECT = 'mailto:equipe@exemple.fr';
 const dispatcher = (keys = vapidKeys(world.db)) =>
-  createPushDispatcher({ db: world.db, clock: world.clock, logger: pino({ level: 'silent' }), keys, subject: SUBJECT });
+  createPushDispatcher({ db: world.db, clock: world.clock, logger: pino({ level: 'silent' }), keys, subject: SUBJECT, allowHttpPushEndpoints: true });
 
 let service: PushService;
 let camille: TestUser;

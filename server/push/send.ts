@@ -1,5 +1,7 @@
 import { retryAfterMs } from '../../src/contract/retry';
 import type { Delivery } from './compose';
+import { NonPublicAddressError } from './public-address';
+import type { PostPush } from './push-request';
 import type { VapidKeys } from './vapid-keys';
 
 export interface Device {
@@ -8,16 +10,17 @@ export interface Device {
   auth: string;
 }
 
-export type SendResult = { status: number; retryAfterMs?: number } | { error: string };
+/** `refused`: the push service is not on the public internet (push-request.ts); the device is no use. */
+export type SendResult = { status: number; retryAfterMs?: number } | { error: string } | { refused: string };
 
 const SEND_TIMEOUT_MS = 10_000;
 
 /**
  * Encrypts one notification for one device (RFC 8291, aes128gcm) and signs the request (VAPID, RFC 8292)
- * with `web-push`, then posts it with `fetch`: the push service's answer is a value, never a throw.
+ * with `web-push`, then posts it to the public internet only: the push service's answer is a value, never a throw.
  */
 export async function sendToDevice(
-  fetcher: typeof fetch,
+  post: PostPush,
   keys: VapidKeys,
   subject: string,
   device: Device,
@@ -40,25 +43,23 @@ export async function sendToDevice(
         contentEncoding: 'aes128gcm',
       },
     );
-    const headers = { ...(request.headers as Record<string, string | number>) };
-    // fetch computes the length of the body itself.
-    delete headers['Content-Length'];
-    const response = await fetcher(request.endpoint, {
+    const headers = request.headers as Record<string, string | number>;
+    const response = await post(request.endpoint, {
       method: request.method,
       headers: Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, String(v)])),
-      body: request.body as Uint8Array<ArrayBuffer> | null,
+      body: request.body,
       signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
     });
-    await response.arrayBuffer().catch(() => undefined);
-    const retryAfter = retryAfterMs(response.headers.get('Retry-After'), now);
+    const retryAfter = retryAfterMs(response.retryAfter, now);
     return retryAfter ? { status: response.status, retryAfterMs: retryAfter } : { status: response.status };
   } catch (error) {
+    if (error instanceof NonPublicAddressError) return { refused: error.message };
     return { error: (error as Error).message };
   }
 }
 
-/** The push service says this subscription no longer exists: it must not be tried again. */
-export const isGone = (result: SendResult) => 'status' in result && (result.status === 404 || result.status === 410);
+/** The push service says this subscription no longer exists, or it is not on the public internet: never again. */
+export const isGone = (result: SendResult) => 'refused' in result || ('status' in result && (result.status === 404 || result.status === 410));
 
 /** Worth another try later: the push service was unreachable, busy (429) or failing (5xx). */
-export const isTransient = (result: SendResult) => 'error' in result || result.status === 429 || result.status >= 500;
+export const isTransient = (result: SendResult) => 'error' in result || ('status' in result && (result.status === 429 || result.status >= 500));

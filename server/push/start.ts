@@ -11,7 +11,16 @@ const QUEUEING = new Set(['need_added', 'help_added', 'help_refused', 'message_s
 const TICK_MS = 15_000;
 
 /** Sends pushes from this instance: at once after a write that queued some, and every 15 s. */
-export function startPushDispatch(input: { db: Db; clock: Clock; logger: Logger; subject: string; listen: Listen; signal: AbortSignal }) {
+export function startPushDispatch(input: {
+  db: Db;
+  clock: Clock;
+  logger: Logger;
+  subject: string;
+  listen: Listen;
+  signal: AbortSignal;
+  /** PUSH_ALLOW_HTTP: a test's push service on loopback. */
+  allowHttpPushEndpoints?: boolean;
+}) {
   const dispatcher = createPushDispatcher({ ...input, keys: vapidKeys(input.db) });
   input
     .listen(

@@ -1,0 +1,53 @@
+import http from 'node:http';
+import https from 'node:https';
+import { NonPublicAddressError, publicOnlyLookup, refusedEndpoint, systemResolve, type ResolveHost } from './public-address';
+
+export interface PushRequest {
+  method: string;
+  headers: Record<string, string>;
+  body: Buffer | null;
+  signal: AbortSignal;
+}
+
+/** What a push service answered: its status, and when to come back if it said. */
+export interface PushResponse {
+  status: number;
+  retryAfter: string | null;
+}
+
+export type PostPush = (endpoint: string, request: PushRequest) => Promise<PushResponse>;
+
+/**
+ * The only road from the server to push services: node:https with a `lookup` that refuses every address
+ * not on the public internet, so the check is made on the address the connection actually uses (a name
+ * that pointed outside at registration may point inside now). A literal address in the endpoint never
+ * goes through a lookup, so the endpoint is checked first as at registration: subscriptions stored
+ * before that check existed are refused too. Redirects are not followed. Rejects with
+ * NonPublicAddressError when the push service is not on the public internet.
+ */
+export function createPushPoster(options: { resolve?: ResolveHost; allowLocal?: boolean } = {}): PostPush {
+  const allowLocal = options.allowLocal ?? false;
+  const lookup = publicOnlyLookup(options.resolve ?? systemResolve, allowLocal);
+  // Pushes to one push service (most devices share a few) reuse their connections.
+  const agents = { 'https:': new https.Agent({ keepAlive: true }), 'http:': new http.Agent({ keepAlive: true }) };
+  return (endpoint, request) => {
+    const refused = refusedEndpoint(endpoint, allowLocal);
+    if (refused) return Promise.reject(new NonPublicAddressError(endpoint, refused));
+    const url = new URL(endpoint);
+    const client = url.protocol === 'http:' ? http : https;
+    return new Promise<PushResponse>((resolve, reject) => {
+      const outgoing = client.request(
+        url,
+        { method: request.method, headers: request.headers, agent: agents[url.protocol as 'http:' | 'https:'], lookup, signal: request.signal },
+        (response) => {
+          // Only the status matters; the body is read and dropped so that the connection can be reused.
+          response.on('error', () => undefined).resume();
+          const retryAfter = response.headers['retry-after'];
+          resolve({ status: response.statusCode ?? 0, retryAfter: typeof retryAfter === 'string' ? retryAfter : null });
+        },
+      );
+      outgoing.on('error', reject);
+      outgoing.end(request.body ?? undefined);
+    });
+  };
+}
