@@ -16,10 +16,12 @@ import { ownAccountOnly } from './own-account';
 import { releasedJobs, releaseFutureHelps } from '../villagers/release-helps';
 import { queueMail } from '../mail/queue';
 import { checkedPhone } from '../http/checked-phone';
+import { addressChangeQuota } from './address-change-quota';
 
 
 /** One's own account: read, changed, its photo, deleted. */
 export function userRoutes(app: App, deps: Deps, serialize: Serializers) {
+  const addressChanges = addressChangeQuota(() => deps.clock.now().getTime());
 
   /** Every village whose cached copy shows this user (name, photo) must be refreshed when they change. */
   const touchVillagesOf = async (tx: Tx, userId: string) => {
@@ -40,7 +42,12 @@ export function userRoutes(app: App, deps: Deps, serialize: Serializers) {
       let formerAddress: string | undefined;
       if (input.email) {
         const [other] = await tx.select({ id: users.id }).from(users).where(eq(users.email, input.email));
-        if (other && other.id !== user.id) throw invalid([{ field: 'email', message: text.emailTaken }]);
+        // A new address is a try, bounded before anything is said about it: taken or free answer alike then.
+        if (other?.id !== user.id) await addressChanges.check(tx, user.id, deps.clock.now());
+        if (other && other.id !== user.id) {
+          addressChanges.refused(user.id);
+          throw invalid([{ field: 'email', message: text.emailTaken }]);
+        }
         newAddress = !other;
         if (newAddress) [{ email: formerAddress }] = await tx.select({ email: users.email }).from(users).where(eq(users.id, user.id));
       }

@@ -14,3 +14,5 @@ export const verificationLinkInvalid =
   "Ce lien de vérification n'est plus valable : il a déjà servi, a expiré ou concerne une ancienne adresse. Demandez-en un nouveau depuis votre compte.";
 export const alreadyVerified = 'Votre adresse e-mail est déjà vérifiée.';
 export const verificationMailTooSoon = "Un lien vient de vous être envoyé. Patientez un peu avant d'en demander un autre.";
+/** A change of address tried too often (changes made and addresses refused as taken count alike). */
+export const addressChangesTooMany = "Vous avez essayé de changer d'adresse e-mail trop de fois en une heure. Réessayez plus tard.";
