@@ -59,6 +59,24 @@ describe('POST /v1/batch', () => {
     expect(await counted()).toEqual({ needs: 2, helps: 0 });
   });
 
+  it('refuses a key reused with another body, in the batch as alone, and stores nothing of it', async () => {
+    const { creator, need, batch, counted } = await setup();
+    const write = need('Pharmacie');
+    const alone = await world.request('POST', write.path, { token: creator.token, headers: { 'Idempotency-Key': write.idempotency_key }, json: write.body });
+    expect(alone.status).toBe(201);
+    const changed = { ...write, body: { ...write.body, id: uuidv7(), name: 'Linge' } };
+    const answer = await batch([changed, write]);
+    expect(answer.body.data).toEqual([
+      { status: 422, body: { message: "Cette clé d'idempotence a déjà servi pour une autre requête.", http_code: 422 } },
+      { status: 201, body: alone.body },
+    ]);
+    // Two writes of one batch with one key and two bodies: the second is refused.
+    const key = uuidv7();
+    const twice = await batch([need('Courses', uuidv7(), key), need('Jardin', uuidv7(), key)]);
+    expect(twice.body.data.map((a: { status: number }) => a.status)).toEqual([201, 422]);
+    expect(await counted()).toEqual({ needs: 2, helps: 0 });
+  });
+
   it('keeps each write to its own permission checks', async () => {
     const { need, batch, counted } = await setup();
     const stranger = await world.user('Inconnu');

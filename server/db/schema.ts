@@ -209,6 +209,9 @@ export const idempotencyKeys = pgTable(
     key: text('key').notNull(),
     // Method and path the key was first used for: a key reused for another request is refused.
     request: text('request').notNull(),
+    // A hash of the validated body and query it was first used with (server/http/write.ts): the same
+    // call with another body is refused too. Null for the keys stored before it (migration 0011).
+    fingerprint: text('fingerprint'),
     status: integer('status').notNull(),
     body: jsonb('body'),
     createdAt: createdAt(),

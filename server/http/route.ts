@@ -5,6 +5,7 @@ import type { AppEnv, AuthUser } from '../deps';
 import { requireUser } from './authenticate';
 import { parse, pathId, readJson } from './validate';
 import { refuseBadText } from './text-guard';
+import { rememberInput } from './request-input';
 
 export type App = Hono<AppEnv>;
 
@@ -134,6 +135,8 @@ function register<E extends AnyEndpoint, U extends AuthUser | null>(
     await options.before?.(c, { user, params });
     const query = (endpoint.query ? await readQuery(c, endpoint.query) : undefined) as QueryOf<E>;
     const body = (readsJson ? parse(endpoint.body as v.GenericSchema, await readJson(c)) : undefined) as BodyOf<E>;
+    // A write's Idempotency-Key is bound to what it asked for (write.ts).
+    if (endpoint.method !== 'GET') rememberInput(c, body, query);
     return handler(c, { user, params, body, query });
   };
   app.on(endpoint.method, honoPath(endpoint.path), (c) => steps(c, () => answer(c)));

@@ -1,6 +1,6 @@
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { villageNeeds } from '../db/schema';
+import { idempotencyKeys, villageNeeds } from '../db/schema';
 import { createWorld } from '../test/world';
 
 const world = await createWorld();
@@ -95,5 +95,62 @@ describe('Idempotency-Key', () => {
     });
     expect(other.status).toBe(422);
     expect(other.body.message).toBe("Cette clé d'idempotence a déjà servi pour une autre requête.");
+  });
+
+  it('refuses a key reused on the same call with another body, stores nothing, and still replays the first', async () => {
+    const { needs, addNeed } = await setup();
+    const first = await addNeed('cle-7', 'Courses');
+    const other = await addNeed('cle-7', 'Pharmacie');
+    expect(other.status).toBe(422);
+    expect(other.body).toEqual({ message: "Cette clé d'idempotence a déjà servi pour une autre requête.", http_code: 422 });
+    expect(other.headers.get('Idempotent-Replayed')).toBeNull();
+    expect(await needs()).toBe(1);
+    const again = await addNeed('cle-7', 'Courses');
+    expect(again.headers.get('Idempotent-Replayed')).toBe('true');
+    expect(again.body).toEqual(first.body);
+  });
+
+  it('binds a key to what the body says, not how it is written: key order, spaces and trimmed text replay', async () => {
+    const { creator, village, needs } = await setup();
+    const send = (body: string) =>
+      world.request('POST', `/v1/villages/${village.id}/needs`, {
+        token: creator.token,
+        headers: { 'Idempotency-Key': 'cle-8', 'Content-Type': 'application/json' },
+        body,
+      });
+    const first = await send(`{"villager_id":"${village.creatorVillagerId}","name":"Courses"}`);
+    expect(first.status).toBe(201);
+    const rewritten = await send(`{ "name": " Courses ",\n  "villager_id": "${village.creatorVillagerId}" }`);
+    expect(rewritten.status).toBe(201);
+    expect(rewritten.headers.get('Idempotent-Replayed')).toBe('true');
+    expect(await needs()).toBe(1);
+  });
+
+  it('binds a DELETE to its acting villager, read from the query or the body alike', async () => {
+    const { creator, village, needs } = await setup();
+    const need = await world.request('POST', `/v1/villages/${village.id}/needs`, {
+      token: creator.token,
+      json: { villager_id: village.creatorVillagerId, name: 'Linge' },
+    });
+    const path = `/v1/villages/${village.id}/needs/${need.body.data.id}`;
+    const headers = { 'Idempotency-Key': 'cle-9' };
+    expect((await world.request('DELETE', `${path}?villager_id=${village.creatorVillagerId}`, { token: creator.token, headers })).status).toBe(204);
+    const fromBody = await world.request('DELETE', path, { token: creator.token, headers, json: { villager_id: village.creatorVillagerId } });
+    expect(fromBody.status).toBe(204);
+    expect(fromBody.headers.get('Idempotent-Replayed')).toBe('true');
+    const someoneElse = await world.request('DELETE', `${path}?villager_id=0190f3a2-7b1c-7d4e-8f00-0000000000aa`, { token: creator.token, headers });
+    expect(someoneElse.status).toBe(422);
+    expect(await needs()).toBe(0);
+  });
+
+  it('keeps matching a key stored before bodies were fingerprinted by its method and path alone', async () => {
+    const { creator, needs, addNeed } = await setup();
+    const first = await addNeed('cle-10', 'Courses');
+    // As migration 0011 left the keys stored before it.
+    await world.db.update(idempotencyKeys).set({ fingerprint: null }).where(and(eq(idempotencyKeys.userId, creator.id), eq(idempotencyKeys.key, 'cle-10')));
+    const other = await addNeed('cle-10', 'Pharmacie');
+    expect(other.headers.get('Idempotent-Replayed')).toBe('true');
+    expect(other.body).toEqual(first.body);
+    expect(await needs()).toBe(1);
   });
 });

@@ -7,6 +7,7 @@ import type { Tx } from '../db/client';
 import { HttpError, invalid, text } from './errors';
 import { collectTouched } from '../cache/touched';
 import { KEY_TTL_MS } from './sweeps';
+import { fingerprintOf } from './request-input';
 
 /** The key was already used by this user: its write rolls back and the stored answer is given instead. */
 class Replay {
@@ -15,13 +16,16 @@ class Replay {
 /** Thrown inside the transaction to roll it back; the stored answer is read after (PGlite has one connection). */
 class KeyTaken {}
 
-type Keyed = { userId: string; key: string };
+/** A user's key and what it is bound to: the method and path, and the fingerprint of the body and query (request-input.ts). */
+type Keyed = { userId: string; key: string; request: string; fingerprint: string };
 
 /**
  * Runs a write in one transaction and answers it. With an `Idempotency-Key` from a signed-in user the
  * key and the answer are stored in that same transaction, so a retried request gets the first answer
  * and changes nothing again, even when the first answer was lost on the way. Only successes are kept:
- * a refused write changed nothing, so trying it again is harmless.
+ * a refused write changed nothing, so trying it again is harmless. As the IETF Idempotency-Key draft
+ * says, a key is bound to its request: the same key with another method, path, body or query is refused
+ * with a 422 and nothing of it is stored (a retry sends the same request; another one is a client's bug).
  *
  * The key is stored with its answer by the write's last statement, and the unique index decides: a key
  * already there (a retry, or a duplicate running at the same time, which waits on the index until the
@@ -41,8 +45,7 @@ export async function write<T>(
   if (key !== undefined && (key.length === 0 || key.length > 200)) {
     throw invalid([{ field: 'Idempotency-Key', message: "Cette clé d'idempotence n'est pas valide" }]);
   }
-  const request = `${c.req.method} ${c.req.path}`;
-  const keyed: Keyed | null = user && key ? { userId: user.id, key } : null;
+  const keyed: Keyed | null = user && key ? { userId: user.id, key, request: `${c.req.method} ${c.req.path}`, fingerprint: fingerprintOf(c) } : null;
   const now = deps.clock.now();
   try {
     let touched = new Set<string>();
@@ -50,7 +53,7 @@ export async function write<T>(
       touched = collectTouched(tx);
       const data = await run(tx);
       const body = status === 204 ? null : { data };
-      if (keyed && !(await storeKey(tx, keyed, request, status, body, now))) throw new KeyTaken();
+      if (keyed && !(await storeKey(tx, keyed, status, body, now))) throw new KeyTaken();
       return body;
     });
     // This instance drops them now (read-your-writes); the others when the commit's NOTIFY reaches them.
@@ -58,8 +61,8 @@ export async function write<T>(
     return respond(c, status, answer);
   } catch (error) {
     const replay =
-      keyed && error instanceof KeyTaken ? await replayOf(deps, keyed, request, now)
-      : keyed && error instanceof HttpError ? await replayOf(deps, keyed, request, now, error)
+      keyed && error instanceof KeyTaken ? await replayOf(deps, keyed, now)
+      : keyed && error instanceof HttpError ? await replayOf(deps, keyed, now, error)
       : error;
     if (replay instanceof Replay) {
       c.header('Idempotent-Replayed', 'true');
@@ -73,14 +76,14 @@ export async function write<T>(
  * Inserts the key with its answer; a key past its 7 days (the sweep in server/http/sweeps.ts runs now and
  * then) is free again and taken over. False when a live key is there.
  */
-async function storeKey(tx: Tx, keyed: Keyed, request: string, status: number, body: unknown, now: Date) {
+async function storeKey(tx: Tx, keyed: Keyed, status: number, body: unknown, now: Date) {
   const expiredBefore = new Date(now.getTime() - KEY_TTL_MS);
   const stored = await tx
     .insert(idempotencyKeys)
-    .values({ ...keyed, request, status, body: sql`${JSON.stringify(body)}::jsonb`, createdAt: now })
+    .values({ ...keyed, status, body: sql`${JSON.stringify(body)}::jsonb`, createdAt: now })
     .onConflictDoUpdate({
       target: [idempotencyKeys.userId, idempotencyKeys.key],
-      set: { request, status, body: sql`excluded.body`, createdAt: now },
+      set: { request: keyed.request, fingerprint: keyed.fingerprint, status, body: sql`excluded.body`, createdAt: now },
       setWhere: sql`${idempotencyKeys.createdAt} < ${expiredBefore.toISOString()}`,
     })
     .returning({ key: idempotencyKeys.key });
@@ -88,10 +91,12 @@ async function storeKey(tx: Tx, keyed: Keyed, request: string, status: number, b
 }
 
 /**
- * What a key already used answers: the stored answer, or 422 when it served another request. A write that
- * was refused (`refusal`) with a key not stored, or stored too long ago, keeps its refusal.
+ * What a key already used answers: the stored answer, or 422 when it served another request: another
+ * method or path, or another body or query (the write that brought it has rolled back, so nothing of it is
+ * stored). A key stored before fingerprints (null) is matched by its method and path, as it was then. A
+ * write that was refused (`refusal`) with a key not stored, or stored too long ago, keeps its refusal.
  */
-async function replayOf(deps: Deps, keyed: Keyed, request: string, now: Date, refusal?: HttpError): Promise<Replay | Error> {
+async function replayOf(deps: Deps, keyed: Keyed, now: Date, refusal?: HttpError): Promise<Replay | Error> {
   const [stored] = await deps.db
     .select()
     .from(idempotencyKeys)
@@ -100,7 +105,8 @@ async function replayOf(deps: Deps, keyed: Keyed, request: string, now: Date, re
     // Without a refusal the key was there a moment ago, live: gone since, the write is worth sending again (500).
     return refusal ?? new Error('An idempotency key vanished between its write and its answer');
   }
-  if (stored.request !== request) return new HttpError(422, text.idempotencyReused);
+  const sameRequest = stored.request === keyed.request && (stored.fingerprint === null || stored.fingerprint === keyed.fingerprint);
+  if (!sameRequest) return new HttpError(422, text.idempotencyReused);
   return new Replay(stored.status, stored.body);
 }
 
