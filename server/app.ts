@@ -27,7 +27,7 @@ import { actionRoutes } from './actions/routes';
 import { messageRoutes } from './messages/routes';
 import { categoryRoutes } from './categories/routes';
 import { calendarRoutes } from './calendar/routes';
-import { redactFeedToken } from './calendar/redact-path';
+import { redactSecretPath } from './calendar/redact-path';
 import { staticRoutes } from './static/routes';
 import { MAX_PHOTO_BYTES } from './photos/process-photo';
 import { createCaches } from './cache/caches';
@@ -111,11 +111,11 @@ export function createApp(input: Deps) {
       return c.json({ message: text.unexpected, http_code: error.status }, error.status as ContentfulStatusCode);
     }
     if (isDatabaseUnavailable(error)) {
-      deps.logger.warn({ err: error, method: c.req.method, path: redactFeedToken(c.req.path) }, 'database unavailable');
+      deps.logger.warn({ err: error, method: c.req.method, path: redactSecretPath(c.req.path) }, 'database unavailable');
       c.header('Retry-After', DATABASE_RETRY_AFTER);
       return c.json({ message: DATABASE_UNAVAILABLE_MESSAGE, http_code: 503 }, 503);
     }
-    deps.logger.error({ err: error, method: c.req.method, path: redactFeedToken(c.req.path) }, 'unhandled error');
+    deps.logger.error({ err: error, method: c.req.method, path: redactSecretPath(c.req.path) }, 'unhandled error');
     return c.json({ message: text.unexpected, http_code: 500 }, 500);
   });
 

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { villages } from '../db/schema';
 import { createWorld, type TestUser } from '../test/world';
-import { redactFeedToken } from './redact-path';
+import { redactSecretPath } from './redact-path';
 
 const world = await createWorld();
 
@@ -166,6 +166,6 @@ describe('a village calendar address', () => {
 });
 
 it('keeps the secret token out of the request logs', () => {
-  expect(redactFeedToken('/v1/calendar/abc_DEF-123.ics')).toBe('/v1/calendar/…');
-  expect(redactFeedToken('/v1/users/me/calendar')).toBe('/v1/users/me/calendar');
+  expect(redactSecretPath('/v1/calendar/abc_DEF-123.ics')).toBe('/v1/calendar/…');
+  expect(redactSecretPath('/v1/users/me/calendar')).toBe('/v1/users/me/calendar');
 });

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { redactFeedToken } from '../calendar/redact-path';
+import { redactSecretPath } from '../calendar/redact-path';
 
 type Fetch = (request: Request, ...rest: never[]) => Response | Promise<Response>;
 
@@ -15,7 +15,7 @@ export function loggingRequests<F extends Fetch>(logger: Logger, fetch: F): F {
     const started = performance.now();
     const log = (status: number) =>
       logger.info(
-        { method: request.method, path: redactFeedToken(new URL(request.url).pathname), status, ms: Math.round(performance.now() - started) },
+        { method: request.method, path: redactSecretPath(new URL(request.url).pathname), status, ms: Math.round(performance.now() - started) },
         'request',
       );
     const answer = fetch(request, ...rest);
