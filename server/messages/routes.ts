@@ -11,6 +11,7 @@ import { actingAs, canRead, loadMembership, readMembership } from '../policy';
 import type { Serializers } from '../serialize';
 import { noteSeen } from '../villagers/last-seen';
 import { beforeCursor } from '../http/keyset-cursor';
+import { checkChatQuota } from './chat-quota';
 
 /** The village's chat, read a page at a time backwards, and written. */
 export function messageRoutes(app: App, deps: Deps, serialize: Serializers) {
@@ -40,6 +41,7 @@ export function messageRoutes(app: App, deps: Deps, serialize: Serializers) {
       const m = await loadMembership(tx, villageId, user.id);
       const actor = actingAs(m, input.villager_id);
       const now = deps.clock.now();
+      await checkChatQuota(tx, { villageId, villagerId: actor.id, now });
       const [message] = await tx
         .insert(messages)
         .values({ id: input.id?.toLowerCase() ?? uuidv7(), villageId, villagerId: actor.id, body: input.body, createdAt: now })

@@ -6,6 +6,12 @@ import { isoDateTime, queryCount, text, uuid } from './fields';
 export const CHAT_MESSAGE_MAX = 2000;
 /** Page size of the chat: the newest page first, then older ones on demand. */
 export const CHAT_PAGE_SIZE = 30;
+/**
+ * Messages one account may write in one village's chat in any minute, all at once if it likes: a queue
+ * typed offline goes that many at a time (the outbox waits the server's Retry-After for the rest).
+ */
+export const CHAT_MESSAGES_PER_MINUTE = 30;
+export const chatTooFast = `Vous avez envoyé ${CHAT_MESSAGES_PER_MINUTE} messages en une minute : patientez un instant avant d’en envoyer d’autres.`;
 
 /** One message of a village's chat. Plain text: nothing in it is ever read as HTML. */
 export const ChatMessage = v.object({
