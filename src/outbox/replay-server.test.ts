@@ -144,4 +144,19 @@ describe('replay against the real server', () => {
     expect(await drain()).toMatchObject({ state: 'drained', sent: 1 });
     expect((await onServer()).needs.map((n) => n.name)).toEqual(['Après reconnexion']);
   });
+
+  it('40 chat messages typed offline all reach the server: past its 30 a minute, the 429 in the batch makes the queue wait its Retry-After', async () => {
+    const sendMessage = kinds.get('send-message');
+    const bodies = Array.from({ length: 40 }, (_, i) => `Message ${i + 1}`);
+    for (const body of bodies) await enqueue(sendMessage, { village_id: village.id, id: uuidv7(), input: { villager_id: village.creatorVillagerId, body } }, { db });
+    let at = Date.now();
+    const drainAt = () => drainOutbox({ db, transport: { baseUrl: BASE_URL, fetch: serverFetch }, now: () => at });
+    expect(await drainAt()).toEqual({ state: 'waiting', sent: 30, failed: 0, retryAt: at + 60_000, reason: 'server' });
+    expect(await db.outbox.where('status').equals('pending').count()).toBe(10);
+    at += 60_000;
+    world.clock.advance(60_000);
+    expect(await drainAt()).toEqual({ state: 'drained', sent: 10, failed: 0 });
+    const page = await world.request('GET', `/v1/villages/${village.id}/messages?limit=100`, { token: jeanne.token });
+    expect(page.body.data.map((m: { body: string }) => m.body).reverse()).toEqual(bodies);
+  });
 });
