@@ -12,12 +12,19 @@ export const CLOCK_SKEW_MS = 5 * 60_000;
 export const MAX_SLOT_WINDOW_DAYS = 366;
 /** A guard against rules that would expand without end inside the horizon (several a day for two years). */
 export const MAX_OCCURRENCES = 2000;
+/** A rule with COUNT ends within this many years of its start: its walk cannot skip its earlier dates. */
+export const COUNT_RULE_YEARS = HORIZON_YEARS + 1;
+/** Cancelled dates one schedule may carry: a year of daily slots. */
+export const MAX_EXDATES = 366;
 export const DEFAULT_TIME_ZONE = 'Europe/Paris';
 
 export const scheduleMessages = {
   localDateTime: "Cette date et heure ne sont pas valides",
   rule: "Cette répétition n'est pas valide",
   ruleFrequency: 'Un créneau se répète au plus une fois par jour, par semaine, par mois ou par an',
+  ruleNeverOccurs: `Cette répétition ne tombe sur aucune date dans les ${HORIZON_YEARS} ans qui suivent son début`,
+  ruleTooLong: `Une répétition limitée en nombre de fois doit finir dans les ${COUNT_RULE_YEARS} ans qui suivent son début`,
+  exdates: `Un créneau ne peut pas avoir plus de ${MAX_EXDATES} dates annulées`,
   duration: `La durée doit être comprise entre ${SLOT_MINUTES.min} minutes et 24 heures`,
   places: `Le nombre de places doit être compris entre ${SLOT_PLACES.min} et ${SLOT_PLACES.max}`,
   timeZone: "Ce fuseau horaire n'est pas valide",
@@ -45,7 +52,7 @@ export const scheduleFields = {
   dtstart: localDateTime,
   duration_minutes: int(SLOT_MINUTES.min, SLOT_MINUTES.max, scheduleMessages.duration),
   rrule: v.optional(v.nullable(v.pipe(v.string(scheduleMessages.rule), v.maxLength(500, scheduleMessages.rule))), null),
-  exdates: v.optional(v.pipe(v.array(localDateTime), v.maxLength(1000, scheduleMessages.rule)), []),
+  exdates: v.optional(v.pipe(v.array(localDateTime), v.maxLength(MAX_EXDATES, scheduleMessages.exdates)), []),
   places: v.optional(int(SLOT_PLACES.min, SLOT_PLACES.max, scheduleMessages.places), 1),
 };
 

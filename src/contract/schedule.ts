@@ -1,27 +1,47 @@
 import * as v from 'valibot';
 import { DateTime, IANAZone } from 'luxon';
 import { RRule } from './rrule-library';
-import { MAX_OCCURRENCES, CLOCK_SKEW_MS, HORIZON_YEARS, scheduleFields, scheduleMessages, type Schedule } from './schedule-schema';
+import { keepsToTheStandard } from './rrule-library-parts';
+import { walkBetween, type RuleOptions } from './rrule-library-walk';
+import { MAX_OCCURRENCES, CLOCK_SKEW_MS, COUNT_RULE_YEARS, HORIZON_YEARS, scheduleFields, scheduleMessages, type Schedule } from './schedule-schema';
 
 export * from './schedule-schema';
 
 
 /** The rule's options, or the French reason it is refused. Only the RRULE's own parts: no DTSTART, no zone. */
-export function parseRule(rule: string): { ok: true; options: Partial<ConstructorParameters<typeof RRule>[0]> } | { ok: false; message: string } {
+export function parseRule(rule: string): { ok: true; options: RuleOptions } | { ok: false; message: string } {
   const body = rule.trim().replace(/^RRULE:/i, '');
   if (body === '' || /[\n\r]|DTSTART|TZID/i.test(body)) return { ok: false, message: scheduleMessages.rule };
   try {
     const options = RRule.parseString(body);
     if (options.freq === undefined || options.freq === null) return { ok: false, message: scheduleMessages.rule };
     if (![RRule.DAILY, RRule.WEEKLY, RRule.MONTHLY, RRule.YEARLY].includes(options.freq)) return { ok: false, message: scheduleMessages.ruleFrequency };
-    if (options.byhour != null || options.byminute != null || options.bysecond != null) return { ok: false, message: scheduleMessages.rule };
-    // Building it checks what parsing lets through (BYDAY=XX, a zero interval).
-    new RRule({ ...options, dtstart: new Date(0) }).after(new Date(0), true);
-    if (options.interval !== undefined && options.interval !== null && !(options.interval >= 1)) return { ok: false, message: scheduleMessages.rule };
+    if (!keepsToTheStandard(options)) return { ok: false, message: scheduleMessages.rule };
+    // Building it (never walking it: see rrule-library-walk.ts) checks what parsing lets through.
+    new RRule({ ...options, dtstart: new Date(0) }, true);
     return { ok: true, options };
   } catch {
     return { ok: false, message: scheduleMessages.rule };
   }
+}
+
+/**
+ * Why a schedule's rule is refused, or null: not readable, no date in the two years from its start, or
+ * (with COUNT) not ended within three years of it. Both are walks of the rule bounded on their work
+ * (candidate days, rrule-library-walk.ts), never on the clock.
+ */
+export function ruleProblem(schedule: { dtstart: string; rrule?: string | null }): string | null {
+  if (schedule.rrule == null) return null;
+  const parsed = parsedRule(schedule.rrule);
+  if (!parsed.ok) return parsed.message;
+  const start = floating(schedule.dtstart);
+  const yearsOn = (years: number) => DateTime.fromJSDate(start, { zone: 'utc' }).plus({ years }).toJSDate();
+  if (walkBetween(parsed.options, start, start, yearsOn(HORIZON_YEARS), 1).dates.length === 0) return scheduleMessages.ruleNeverOccurs;
+  const count = parsed.options.count;
+  if (typeof count === 'number' && walkBetween(parsed.options, start, start, yearsOn(COUNT_RULE_YEARS), count).dates.length < count) {
+    return scheduleMessages.ruleTooLong;
+  }
+  return null;
 }
 
 /**
@@ -31,10 +51,9 @@ export function parseRule(rule: string): { ok: true; options: Partial<Constructo
  */
 export const ScheduleInput = v.pipe(
   v.strictObject(scheduleFields),
-  v.check((s) => s.rrule == null || parseRule(s.rrule).ok, (issue) => {
-    const rule = (issue.input as { rrule?: string }).rrule;
-    const parsed = rule ? parseRule(rule) : null;
-    return parsed && !parsed.ok ? parsed.message : scheduleMessages.rule;
+  v.rawCheck(({ dataset, addIssue }) => {
+    const problem = dataset.typed ? ruleProblem(dataset.value) : null;
+    if (problem) addIssue({ message: problem });
   }),
 );
 export type ScheduleInput = v.InferInput<typeof ScheduleInput>;
@@ -124,10 +143,10 @@ export function expandSchedule(schedule: Schedule, zone: string, from: Date | st
   if (schedule.rrule == null) {
     labels = [floating(schedule.dtstart)];
   } else {
+    // A rule stored before it was checked as it is now yields nothing; any rule's walk is bounded.
     const parsed = parsedRule(schedule.rrule);
     if (!parsed.ok) return [];
-    const rule = new RRule({ ...parsed.options, dtstart: floating(schedule.dtstart) });
-    labels = rule.between(after, before, true, (_, index) => index < MAX_OCCURRENCES);
+    labels = walkBetween(parsed.options, floating(schedule.dtstart), after, before, MAX_OCCURRENCES).dates;
   }
   const found: Occurrence[] = [];
   for (const label of labels) {
