@@ -40,6 +40,7 @@ import { healthRoutes } from './health/routes';
 import { openApiRoutes } from './openapi/routes';
 import { batchRoutes } from './batch/routes';
 import { DATABASE_RETRY_AFTER, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from './db/unavailable';
+import { STORAGE_FULL_MESSAGE, STORAGE_FULL_RETRY_AFTER, findStorageFull } from './db/storage-full';
 import { vapidKeys } from './push/vapid-keys';
 
 const JSON_LIMIT = 1024 * 1024;
@@ -114,6 +115,13 @@ export function createApp(input: Deps) {
       deps.logger.warn({ err: error, method: c.req.method, path: redactSecretPath(c.req.path) }, 'database unavailable');
       c.header('Retry-After', DATABASE_RETRY_AFTER);
       return c.json({ message: DATABASE_UNAVAILABLE_MESSAGE, http_code: 503 }, 503);
+    }
+    const full = findStorageFull(error);
+    if (full) {
+      // Every write fails alike until space is freed: one line each, without a stack.
+      deps.logger.error({ ...full, method: c.req.method, path: redactSecretPath(c.req.path) }, 'storage full');
+      c.header('Retry-After', STORAGE_FULL_RETRY_AFTER);
+      return c.json({ message: STORAGE_FULL_MESSAGE, http_code: 503 }, 503);
     }
     deps.logger.error({ err: error, method: c.req.method, path: redactSecretPath(c.req.path) }, 'unhandled error');
     return c.json({ message: text.unexpected, http_code: 500 }, 500);
