@@ -8,8 +8,8 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
-import { afterAll } from 'vitest';
-import { phoneContext } from '../support/chromium';
+import { afterAll, afterEach, expect } from 'vitest';
+import { phoneContext, watchContentSecurityPolicy } from '../support/chromium';
 import { freePort } from '../support/free-port';
 import { seedDataDir, serverCommand } from '../support/server-start';
 import { runAppBuild } from './pwa-build';
@@ -81,15 +81,23 @@ export async function startApp(env: Record<string, string> = {}): Promise<AppSer
   return server;
 }
 
-/** Chromium with a fresh profile (persistent, so that service workers and storage behave as installed). */
-export async function openBrowser(): Promise<{ context: BrowserContext; browser: Browser | null }> {
+/**
+ * Chromium with a fresh profile (persistent, so that service workers and storage behave as installed). A test
+ * fails on any Content-Security-Policy violation in its pages or service workers (the server's policy must
+ * allow everything the app does); `cspViolations` hands over those seen so far, for a test that makes one.
+ */
+export async function openBrowser(): Promise<{ context: BrowserContext; browser: Browser | null; cspViolations: () => string[] }> {
   const profile = await mkdtemp(join(tmpdir(), 'village-chromium-'));
   const context = await chromium.launchPersistentContext(profile, phoneContext);
+  const cspViolations = watchContentSecurityPolicy(context);
+  afterEach(() => expect(cspViolations(), 'Content-Security-Policy violations').toEqual([]));
   afterAll(async () => {
+    const late = cspViolations();
     await context.close();
     await rm(profile, { recursive: true, force: true });
+    expect(late, 'Content-Security-Policy violations').toEqual([]);
   });
-  return { context, browser: context.browser() };
+  return { context, browser: context.browser(), cspViolations };
 }
 
 /** A user registered through the API (fast path for tests whose subject is not registration). */
