@@ -1,5 +1,6 @@
 import * as v from 'valibot';
-import { resolve } from 'node:path';
+import { accessSync, constants, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { DEFAULT_MAIL_FROM } from './mail/mail-from';
 import { ANALYTICS_ORIGIN } from './http/security-headers';
 
@@ -106,4 +107,38 @@ export function readConfig(env: Record<string, string | undefined>): Config {
 function defaultPushContact(publicUrl: string | undefined) {
   if (publicUrl?.startsWith('https:')) return publicUrl.replace(/\/$/, '');
   return 'mailto:contact@localhost';
+}
+
+/** Why a directory cannot be written, in the words of the settings errors. */
+const WRITE_FAILURES: Record<string, string> = {
+  EACCES: "le serveur n'a pas le droit d'y écrire",
+  EPERM: "le serveur n'a pas le droit d'y écrire",
+  EROFS: 'le disque est en lecture seule',
+  ENOTDIR: "une partie du chemin est un fichier, pas un dossier",
+  ENOENT: "une partie du chemin n'existe pas",
+  ENOSPC: 'le disque est plein',
+  EDQUOT: 'le quota du disque est atteint',
+};
+
+/**
+ * Stops the start with a settings error when DATA_DIR cannot be written, where the server writes there: the
+ * embedded database (without DATABASE_URL) and the mails as files (without SMTP_URL). Checked before PGlite
+ * opens, which would otherwise stop on its own error (an `ErrnoError` with only a number, or a minified stack).
+ * The permission bits alone are not enough (root passes them on a read-only disk): a file is written and removed.
+ */
+export function checkDataDir(config: Pick<Config, 'dataDir' | 'databaseUrl' | 'smtpUrl'>) {
+  const dirs = [...(config.databaseUrl ? [] : [join(config.dataDir, 'pglite')]), ...(config.smtpUrl ? [] : [config.dataDir])];
+  for (const dir of dirs) {
+    try {
+      mkdirSync(dir, { recursive: true });
+      accessSync(dir, constants.W_OK);
+      const probe = join(dir, `.write-check-${process.pid}`);
+      writeFileSync(probe, '');
+      rmSync(probe);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code ?? '';
+      const why = WRITE_FAILURES[code] ?? `erreur ${code || String(error)}`;
+      throw new Error(`Réglages invalides, le serveur ne démarre pas :\n- DATA_DIR : DATA_DIR (${config.dataDir}) doit être un dossier où le serveur peut écrire (${dir} : ${why})`);
+    }
+  }
 }

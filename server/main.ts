@@ -9,12 +9,13 @@ import { setMaxListeners } from 'node:events';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pino from 'pino';
-import { readConfig } from './config';
+import { checkDataDir, readConfig } from './config';
 import { pgliteOptions } from './db/pglite-options';
 
 let config;
 try {
   config = readConfig(process.env);
+  checkDataDir(config);
 } catch (error) {
   console.error((error as Error).message);
   process.exit(1);
