@@ -14,6 +14,7 @@ import { actingAs, canManage, loadMembership } from '../policy';
 import type { Serializers } from '../serialize';
 import { lockNeed } from '../helps/slot-holders';
 import { releaseRemovedSlots } from './schedule-edit';
+import { checkScheduledNeedsRoom } from './scheduled-needs-limit';
 
 const UNKNOWN_CATALOGUE_NEED = "Ce besoin n'existe pas dans le catalogue";
 const UNKNOWN_CATEGORY = "Cette catégorie n'existe pas";
@@ -62,6 +63,7 @@ export function needRoutes(app: App, deps: Deps, serialize: Serializers) {
       const needName = input.name ?? name;
       if (!needName) throw invalid([{ field: 'name', message: messages.required }]);
       const id = input.id?.toLowerCase() ?? uuidv7();
+      if (input.schedule) await checkScheduledNeedsRoom(tx, villageId);
       const now = deps.clock.now();
       const [need] = await tx
         .insert(villageNeeds)
@@ -98,6 +100,7 @@ export function needRoutes(app: App, deps: Deps, serialize: Serializers) {
       const actor = actingAs(m, input.updater_id);
       // Locked: a slot taken meanwhile is either counted below or refused against the new schedule.
       const before = await lockNeed(tx, villageId, needId);
+      if (input.schedule && !before.schedule) await checkScheduledNeedsRoom(tx, villageId);
       const catalogue =
         input.need_id !== undefined || input.category_id !== undefined
           ? await resolveCatalogue(tx, input.need_id, input.category_id)

@@ -1,12 +1,16 @@
 import { listSlots } from '../../src/contract/endpoints/needs';
 import type { Deps } from '../deps';
-import { text } from '../http/errors';
+import { scheduleMessages } from '../../src/contract/schedule-schema';
+import { invalid, text } from '../http/errors';
 import { route, type App } from '../http/route';
 import { canRead, readMembership } from '../policy';
 import { createSlotSourceCache } from './slot-source-cache';
 import { loadSlotSource, slotsFromSource } from './village-slots';
 
-/** `GET /v1/villages/{id}/slots`: the occurrences of the village's scheduled needs in a window (at most 366 days, checked by the query's schema). */
+/**
+ * `GET /v1/villages/{id}/slots`: the occurrences of the village's scheduled needs in a window (at most 366
+ * days, checked by the query's schema), at most MAX_SLOTS_PER_ANSWER of them (422 on `to` beyond).
+ */
 export function slotRoutes(app: App, deps: Deps) {
   // Windows differ at every read (they start "now"): what is kept is what they are computed from.
   const sources = createSlotSourceCache();
@@ -15,6 +19,9 @@ export function slotRoutes(app: App, deps: Deps) {
     canRead(membership);
     const { village } = membership;
     const source = await sources.get(village.id, village.revision, () => loadSlotSource(deps.db, village.id));
-    return c.json({ data: slotsFromSource(source, village.timeZone, new Date(query.from), new Date(query.to), deps.clock.now()) });
+    const slots = slotsFromSource(source, village.timeZone, new Date(query.from), new Date(query.to), deps.clock.now());
+    // Refused rather than cut: a client that asked for a window gets all of it or is told to ask less.
+    if (!slots) throw invalid([{ field: 'to', message: scheduleMessages.tooManySlots }]);
+    return c.json({ data: slots });
   });
 }

@@ -1,5 +1,7 @@
+import { v7 as uuidv7 } from 'uuid';
 import { expect } from 'vitest';
-import type { ScheduleInput } from '../../src/contract/schedule';
+import type { Schedule, ScheduleInput } from '../../src/contract/schedule';
+import { villageNeeds } from '../db/schema';
 import type { TestUser, World } from './world';
 
 /** Dîner lundi, mercredi et vendredi à 19 h pendant six semaines, from 15 March 2027: across the spring change (28 March). */
@@ -41,4 +43,15 @@ export function take(
     json: { helper_id: villagerId, start_date: start, ...fields },
     headers,
   });
+}
+
+/**
+ * Scheduled needs written straight to the database, past every check of the API: what a database written
+ * before a check was added may hold. Answers their ids.
+ */
+export async function storeScheduledNeeds(world: World, villageId: string, schedule: Schedule, count = 1): Promise<string[]> {
+  const now = world.clock.now();
+  const rows = Array.from({ length: count }, (_, i) => ({ id: uuidv7(), villageId, name: `Besoin ${i + 1}`, schedule, createdAt: now, updatedAt: now }));
+  await world.db.insert(villageNeeds).values(rows);
+  return rows.map((row) => row.id);
 }

@@ -10,6 +10,10 @@ export const HORIZON_YEARS = 2;
 export const CLOCK_SKEW_MS = 5 * 60_000;
 /** No window of slots spans more than this (GET /slots, the planning's year). */
 export const MAX_SLOT_WINDOW_DAYS = 366;
+/** Needs with a schedule one village may hold: each is expanded at every read of its slots. */
+export const MAX_SCHEDULED_NEEDS = 200;
+/** Slots one answer of GET /slots may carry (about 160 bytes each): a wider window is refused, not cut. */
+export const MAX_SLOTS_PER_ANSWER = 5000;
 /** A guard against rules that would expand without end inside the horizon (several a day for two years). */
 export const MAX_OCCURRENCES = 2000;
 /** A rule with COUNT ends within this many years of its start: its walk cannot skip its earlier dates. */
@@ -25,6 +29,8 @@ export const scheduleMessages = {
   ruleNeverOccurs: `Cette répétition ne tombe sur aucune date dans les ${HORIZON_YEARS} ans qui suivent son début`,
   ruleTooLong: `Une répétition limitée en nombre de fois doit finir dans les ${COUNT_RULE_YEARS} ans qui suivent son début`,
   exdates: `Un créneau ne peut pas avoir plus de ${MAX_EXDATES} dates annulées`,
+  tooManyScheduledNeeds: `Ce village a déjà ${MAX_SCHEDULED_NEEDS} besoins avec des créneaux : supprimez-en un avant d'en ajouter`,
+  tooManySlots: `Cette période compte plus de ${MAX_SLOTS_PER_ANSWER} créneaux : demandez une période plus courte`,
   duration: `La durée doit être comprise entre ${SLOT_MINUTES.min} minutes et 24 heures`,
   places: `Le nombre de places doit être compris entre ${SLOT_PLACES.min} et ${SLOT_PLACES.max}`,
   timeZone: "Ce fuseau horaire n'est pas valide",
