@@ -117,4 +117,35 @@ describe('nestsDeeperThan', () => {
     expect(nestsDeeperThan(`{"a":"\\\\",  "b":[[[]]]}`, 3)).toBe(true);
     expect(nestsDeeperThan('', 0)).toBe(false);
   });
+
+  it('agrees with the depth of what JSON.parse reads, on drawn values whose strings hold quotes, backslashes and brackets', () => {
+    let seed = 37;
+    const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+    const pieces = ['"', '\\', '[', ']', '{', '}', 'a', 'é', '\\"'];
+    let budget = 0;
+    const draw = (depth: number): unknown => {
+      const kind = depth > 40 || --budget < 0 ? 0 : Math.floor(random() * 4);
+      if (kind === 0) return Array.from({ length: Math.floor(random() * 6) }, () => pieces[Math.floor(random() * pieces.length)]).join('');
+      if (kind === 1) return Math.floor(random() * 100);
+      const items = Array.from({ length: 1 + Math.floor(random() * 3) }, () => draw(depth + 1));
+      return kind === 2 ? items : Object.fromEntries(items.map((item, i) => [`${pieces[i]}k${i}`, item]));
+    };
+    const depthOf = (value: unknown): number => {
+      let deepest = 0;
+      const stack: [unknown, number][] = [[value, 0]];
+      while (stack.length) {
+        const [item, above] = stack.pop()!;
+        if (item === null || typeof item !== 'object') continue;
+        deepest = Math.max(deepest, above + 1);
+        for (const child of Object.values(item)) stack.push([child, above + 1]);
+      }
+      return deepest;
+    };
+    for (let i = 0; i < 500; i++) {
+      budget = 200;
+      const raw = JSON.stringify({ value: draw(1) });
+      const depth = depthOf(JSON.parse(raw));
+      expect([raw, nestsDeeperThan(raw, depth), nestsDeeperThan(raw, depth - 1)]).toEqual([raw, false, true]);
+    }
+  });
 });

@@ -7,8 +7,9 @@ import type { Context } from 'hono';
  */
 const inputs = new WeakMap<Context, { body: unknown; query: unknown }>();
 
+/** Kept only for a request with a key: the others have nothing to bind. */
 export function rememberInput(c: Context, body: unknown, query: unknown) {
-  inputs.set(c, { body, query });
+  if (c.req.header('Idempotency-Key') !== undefined) inputs.set(c, { body, query });
 }
 
 /**

@@ -58,19 +58,41 @@ export async function readJson(c: Context): Promise<unknown> {
  * not JSON may be judged either way; JSON.parse refuses it after.
  */
 export function nestsDeeperThan(raw: string, max: number): boolean {
+  // A usual body opens a few: no more than `max` in all cannot nest deeper, found by the engine's own search.
+  if (opensAtMost(raw, max)) return false;
   let depth = 0;
-  let inString = false;
   for (let i = 0; i < raw.length; i++) {
     const code = raw.charCodeAt(i);
-    if (inString) {
-      if (code === BACKSLASH) i++;
-      else if (code === QUOTE) inString = false;
-    } else if (code === QUOTE) inString = true;
-    else if (code === OPEN_BRACE || code === OPEN_BRACKET) {
+    if (code === QUOTE) {
+      i = stringEnd(raw, i);
+      if (i === -1) return false;
+    } else if (code === OPEN_BRACE || code === OPEN_BRACKET) {
       if (++depth > max) return true;
     } else if (code === CLOSE_BRACE || code === CLOSE_BRACKET) depth--;
   }
   return false;
+}
+
+/** Where the string opened at `start` ends (its closing quote), -1 if it never does: the engine's search, not a loop per character. */
+function stringEnd(raw: string, start: number): number {
+  let end = raw.indexOf('"', start + 1);
+  // A quote after an odd run of backslashes is escaped: each run is counted once, as it lies before one quote.
+  while (end !== -1 && backslashesBefore(raw, end, start) % 2 === 1) end = raw.indexOf('"', end + 1);
+  return end;
+}
+
+function backslashesBefore(raw: string, at: number, floor: number): number {
+  let i = at - 1;
+  while (i > floor && raw.charCodeAt(i) === BACKSLASH) i--;
+  return at - 1 - i;
+}
+
+function opensAtMost(raw: string, max: number): boolean {
+  let opened = 0;
+  for (const bracket of ['{', '[']) {
+    for (let i = raw.indexOf(bracket); i !== -1; i = raw.indexOf(bracket, i + 1)) if (++opened > max) return false;
+  }
+  return true;
 }
 
 const QUOTE = 0x22;
