@@ -15,7 +15,7 @@ export const MAX_WALK_SPAN_DAYS = COUNT_RULE_YEARS * 366;
 const PERIOD_DAYS: Record<number, number> = { [RRule.YEARLY]: 366, [RRule.MONTHLY]: 31, [RRule.WEEKLY]: 7, [RRule.DAILY]: 1 };
 
 /** The most candidate days a walk of `options` over `spanDays` may look at. */
-export const walkBudget = (options: RuleOptions, spanDays: number) =>
+const walkBudget = (options: RuleOptions, spanDays: number) =>
   Math.min(Math.max(0, spanDays), MAX_WALK_SPAN_DAYS) + 2 * (PERIOD_DAYS[options.freq ?? RRule.YEARLY] ?? 366) + 7;
 
 const DAY_MS = 24 * 3600_000;
@@ -52,9 +52,10 @@ export interface Walk {
  */
 export function walkBetween(options: RuleOptions, dtstart: Date, after: Date, before: Date, maxMatches: number): Walk {
   const moved = movedOn(options, dtstart, after);
+  const walked = dailyAsWeekly(moved.options);
   // The walk starts at (the period of) its DTSTART, whatever `after` is.
-  const budget = walkBudget(options, Math.ceil((before.getTime() - moved.dtstart.getTime()) / DAY_MS));
-  const rule = new RRule({ ...moved.options, dtstart: moved.dtstart }, true);
+  const budget = walkBudget(walked, Math.ceil((before.getTime() - moved.dtstart.getTime()) / DAY_MS));
+  const rule = new RRule({ ...walked, dtstart: moved.dtstart }, true);
   let work = 0;
   const parsed = rule.options as unknown as Record<string, unknown>;
   const byyearday = parsed.byyearday;
@@ -79,6 +80,17 @@ export function walkBetween(options: RuleOptions, dtstart: Date, after: Date, be
   }
   totalWork += work;
   return { dates, work, complete };
+}
+
+/**
+ * A DAILY rule with INTERVAL=1 and no BYSETPOS as the WEEKLY rule of the same days (all seven when it names
+ * none): every day is looked at and filtered the same way, in the same order, so the dates and their COUNT
+ * are the same; the library walks a week several times faster than seven one-day periods (about 1 µs a
+ * day instead of 5 to 10).
+ */
+function dailyAsWeekly(options: RuleOptions): RuleOptions {
+  if (options.freq !== RRule.DAILY || (options.interval ?? 1) !== 1 || present(options.bysetpos)) return options;
+  return { ...options, freq: RRule.WEEKLY, byweekday: present(options.byweekday) ? options.byweekday : [0, 1, 2, 3, 4, 5, 6] };
 }
 
 const present = (value: unknown) => value !== undefined && value !== null && !(Array.isArray(value) && value.length === 0);
