@@ -37,11 +37,11 @@ export interface Walk {
 }
 
 /**
- * The dates of a rule in [after, before] (floating dates: UTC fields are the wall clock), with a hard bound
- * on the work (see walkBudget). Why the bound is installed this way: the library walks period after period (day, week,
- * month, year) up to the year 9999 as long as no candidate day matches; UNTIL, COUNT and the `iterator`
- * callback are only looked at on a match, so none of them stops a rule that never matches
- * (FREQ=DAILY;BYMONTH=2;BYMONTHDAY=31 walked 2.9 million days in 29 s). The one thing it reads for every
+ * The dates of a rule in [after, before] (floating dates: UTC fields are the wall clock), with a hard
+ * bound on the work (walkBudget). Why the bound is installed this way: the library walks period after
+ * period (day, week, month, year) up to the year 9999 as long as no candidate day matches; UNTIL, COUNT
+ * and the `iterator` callback are only looked at on a match, so none of them stops a rule that never
+ * matches (FREQ=DAILY;BYMONTH=2;BYMONTHDAY=31 from 1970: 2.9 million days, 8.6 s). The one thing it reads for every
  * candidate day is the rule's options: `byyearday` is read once per candidate day (iter/index.js,
  * isFiltered) and nowhere else while walking. So the walk counts those reads on its own rule's options and
  * throws out of the library once the budget is spent, keeping what it found. A test checks the count
