@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { MAX_WALK_SPAN_DAYS, walkWork } from './rrule-library-walk';
-import { expandSchedule, occurrenceAt, scheduleMessages, ScheduleInput, type Schedule } from './schedule';
+import { expandSchedule, occurrenceAt, Schedule, scheduleMessages, ScheduleInput } from './schedule';
 
 /**
  * Any rule, as a client may send it or as a database written before the checks may hold it: it is either
@@ -118,6 +118,8 @@ describe('the rules that froze the server', () => {
     const days = (n: number) => Array.from({ length: n }, (_, i) => new Date(Date.UTC(2027, 0, 5 + i, 19)).toISOString().slice(0, 16));
     expect(v.safeParse(ScheduleInput, { ...input('FREQ=DAILY'), exdates: days(366) }).success).toBe(true);
     expect(v.safeParse(ScheduleInput, { ...input('FREQ=DAILY'), exdates: days(367) }).issues?.map((issue) => issue.message)).toEqual([scheduleMessages.exdates]);
+    // A need stored before the bound (up to 1,000 then) is still read by the app in the village's answers.
+    expect(v.safeParse(Schedule, { ...input('FREQ=DAILY'), exdates: days(1000), places: 1 }).success).toBe(true);
   });
 
   it('with a number of times, end within three years of their start', () => {

@@ -62,8 +62,11 @@ export const scheduleFields = {
   places: v.optional(int(SLOT_PLACES.min, SLOT_PLACES.max, scheduleMessages.places), 1),
 };
 
-/** A schedule as answers carry it. */
-export const Schedule = v.object(scheduleFields);
+/**
+ * A schedule as answers carry it: as stored, so without the bounds added since on what a write may send
+ * (a need written before the 366 cancelled dates bound may carry up to 1,000; the app must still read it).
+ */
+export const Schedule = v.object({ ...scheduleFields, exdates: v.optional(v.array(localDateTime), []) });
 export type Schedule = v.InferOutput<typeof Schedule>;
 
 /** An IANA zone the platform knows ("Europe/Paris"), checked by Intl itself. */
