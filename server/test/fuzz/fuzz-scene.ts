@@ -27,7 +27,9 @@ export interface SceneVillage {
   id: string;
   shareCode: string;
   needId: string;
+  /** The member's help, and the creator's own: each actor edits their own help, and refuses the member's. */
   helpId: string;
+  ownHelpId: string;
   invitationId: string;
   /** A member who is not its creator: the target of role changes and bans. */
   memberId: string;
@@ -88,6 +90,12 @@ async function buildTemplate(world: World): Promise<Template> {
       { helper_id: memberId, start_date: '2026-12-01T10:00:00.000Z' },
       'help',
     );
+    const ownHelp = await post(
+      owner.token,
+      `/v1/villages/${v.id}/needs/${need.body.data.id}/helps`,
+      { helper_id: v.creatorVillagerId, start_date: '2026-12-02T10:00:00.000Z' },
+      'own help',
+    );
     const invitation = await post(
       owner.token,
       `/v1/villages/${v.id}/invitations`,
@@ -95,7 +103,7 @@ async function buildTemplate(world: World): Promise<Template> {
       'invitation',
     );
     return {
-      village: { id: v.id, shareCode: v.shareCode, needId: need.body.data.id, helpId: help.body.data.id, invitationId: invitation.body.data[0].id, memberId },
+      village: { id: v.id, shareCode: v.shareCode, needId: need.body.data.id, helpId: help.body.data.id, ownHelpId: ownHelp.body.data.id, invitationId: invitation.body.data[0].id, memberId },
       creatorVillagerId: v.creatorVillagerId,
     };
   }
@@ -185,6 +193,7 @@ export async function buildScene(world: World, path: string): Promise<Scene> {
     shareCode: shareCodes.get(v.id)!,
     needId: id(v.needId),
     helpId: id(v.helpId),
+    ownHelpId: id(v.ownHelpId),
     invitationId: id(v.invitationId),
     memberId: id(v.memberId),
   });
@@ -236,6 +245,7 @@ export function pathValue(scene: Scene, path: string, name: string, actor: Actor
   if (name === 'subscriptionId') return scene.subscriptionId;
   if (name === 'file') return scene.calendarFile;
   if (name === 'token') return scene.unsubscribeToken;
+  if (name === 'helpId' && actor.name === 'organiser' && !path.endsWith('/refuse')) return scene.a.ownHelpId;
   return villageRow(scene.a, name) ?? uuidv7();
 }
 

@@ -38,9 +38,10 @@ describe('fuzzing every operation of the OpenAPI document', () => {
         budgetMs: BUDGET_MS,
       });
 
-      // Every operation of the table was tried, each with its fixed probes and generated inputs.
+      // Every operation of the table was tried, each with its fixed probes and generated inputs: the fewest, for a
+      // call without path, query or body, are 2 query and 3 token probes, the generated ones and 4 valid requests.
       expect(report.operations.map((o) => o.operation).sort()).toEqual(endpointTable.map((e) => `${e.method} ${e.path}`).sort());
-      for (const run of report.operations) expect(run.requests, run.operation).toBeGreaterThanOrEqual(RUNS + 20);
+      for (const run of report.operations) expect(run.requests, run.operation).toBeGreaterThanOrEqual(RUNS + 9);
       expect(report.findings, summarize(report)).toEqual([]);
       expect(report.maxLagMs).toBeLessThanOrEqual(MAX_LAG_MS);
       expect(report.healthMaxMs).toBeLessThanOrEqual(MAX_LAG_MS);
