@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { phoneContext } from '../support/chromium';
+import { phoneContext, watchContentSecurityPolicy } from '../support/chromium';
 import { api, createOpenVillage, openBrowser, registerUser, startApp } from './harness';
 import { checkScreen, signedInPage } from './screens';
 import { checkPhoneScreen } from './phone-screens';
@@ -23,9 +23,13 @@ const PASSWORD = 'motdepasse-solide-1';
 async function touchPhone() {
   const profile = await mkdtemp(join(tmpdir(), 'village-chromium-touch-'));
   const touch = await chromium.launchPersistentContext(profile, { ...phoneContext, hasTouch: true, isMobile: true });
+  // Held to the server's Content-Security-Policy as openBrowser's contexts are (harness.ts).
+  const cspViolations = watchContentSecurityPolicy(touch);
   afterAll(async () => {
+    const found = cspViolations();
     await touch.close();
     await rm(profile, { recursive: true, force: true });
+    expect(found, 'Content-Security-Policy violations').toEqual([]);
   });
   touch.setDefaultTimeout(15_000);
   return touch;
