@@ -135,6 +135,16 @@ describe('POST /v1/batch', () => {
     expect(await counted()).toEqual({ needs: 0, helps: 0 });
   });
 
+  it('refuses, for that write alone, a key no HTTP header could carry', async () => {
+    const { need, batch, counted } = await setup();
+    const answer = await batch([need('Courses', uuidv7(), '\u202ecle'), need('Linge', uuidv7(), 'cle\nsuite'), need('Jardin')]);
+    expect(answer.status).toBe(200);
+    const refused = { status: 422, body: { message: 'Certaines informations ne sont pas valides.', http_code: 422, errors: [{ field: 'idempotency_key', message: "Cette clé d'idempotence n'est pas valide" }] } };
+    expect(answer.body.data.slice(0, 2)).toEqual([refused, refused]);
+    expect(answer.body.data[2].status).toBe(201);
+    expect(await counted()).toEqual({ needs: 1, helps: 0 });
+  });
+
   it('refuses the calls that end a session or an account: the writes after them still run as the caller', async () => {
     const { creator, need, batch, counted } = await setup();
     const answer = await batch([

@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
-import { runBatch, type BatchAnswer, type BatchWrite } from '../../src/contract/endpoints/batch';
+import { batchMessages, runBatch, type BatchAnswer, type BatchWrite } from '../../src/contract/endpoints/batch';
+import { text } from '../http/errors';
 import type { AppEnv } from '../deps';
 import { route, type App } from '../http/route';
 import { isBatchable } from './batchable';
@@ -8,6 +9,14 @@ import { isBatchable } from './batchable';
 const saysToWait = (status: number) => status === 401 || status === 408 || status === 425 || status === 429 || status >= 500;
 
 const NOT_BATCHABLE = 'Cette modification ne peut pas être envoyée dans un lot';
+/** Whether the Fetch standard lets a header value hold `value`: Latin-1 characters but NUL, CR and LF (a key is at most 200). */
+function fitsAHeader(value: string): boolean {
+  for (let i = 0; i < value.length; i++) {
+    const code = value.charCodeAt(i);
+    if (code > 0xff || code === 0x00 || code === 0x0a || code === 0x0d) return false;
+  }
+  return true;
+}
 
 /**
  * `POST /v1/batch`: the outbox's queued writes in one round trip. Each write goes through this same app as
@@ -31,6 +40,11 @@ export function batchRoutes(app: App) {
 async function runOne(app: App, c: Context<AppEnv>, write: BatchWrite): Promise<BatchAnswer> {
   const url = new URL(write.path, c.req.url);
   if (!isBatchable(write.method, url.pathname)) return { status: 404, body: { message: NOT_BATCHABLE, http_code: 404 } };
+  // Alone, a key travels as a header: one no header can carry (beyond Latin-1, a line break) is refused here,
+  // as the write's own answer, rather than breaking the Request built below (a 500 for the whole batch).
+  if (!fitsAHeader(write.idempotency_key)) {
+    return { status: 422, body: { message: text.invalid, http_code: 422, errors: [{ field: 'idempotency_key', message: batchMessages.key }] } };
+  }
   const headers: Record<string, string> = {
     Accept: 'application/json',
     Authorization: c.req.header('Authorization')!,
@@ -40,9 +54,9 @@ async function runOne(app: App, c: Context<AppEnv>, write: BatchWrite): Promise<
   const request = new Request(url, { method: write.method, headers, body: write.body === undefined ? undefined : JSON.stringify(write.body) });
   // The same bindings (the connection's address for rate limits and logs) as the batch itself.
   const res = await app.fetch(request, c.env);
-  const text = await res.text();
+  const answered = await res.text();
   const retryAfter = res.headers.get('Retry-After');
-  return { status: res.status, body: jsonOrNull(text), ...(retryAfter ? { retry_after: retryAfter } : {}) };
+  return { status: res.status, body: jsonOrNull(answered), ...(retryAfter ? { retry_after: retryAfter } : {}) };
 }
 
 /** Every /v1 answer is JSON or empty; anything else is passed on as null, and its status speaks. */

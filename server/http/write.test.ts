@@ -1,6 +1,6 @@
 import { and, count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { idempotencyKeys, villageNeeds } from '../db/schema';
+import { idempotencyKeys, users, villageNeeds } from '../db/schema';
 import { createWorld } from '../test/world';
 
 const world = await createWorld();
@@ -141,6 +141,14 @@ describe('Idempotency-Key', () => {
     const someoneElse = await world.request('DELETE', `${path}?villager_id=0190f3a2-7b1c-7d4e-8f00-0000000000aa`, { token: creator.token, headers });
     expect(someoneElse.status).toBe(422);
     expect(await needs()).toBe(0);
+  });
+
+  it('answers a write that deletes its own user, whose key has no one left to belong to, without storing it', async () => {
+    const user = await world.user('Partante');
+    const res = await world.request('DELETE', `/v1/users/${user.id}`, { token: user.token, headers: { 'Idempotency-Key': 'cle-11' } });
+    expect(res.status).toBe(204);
+    expect(await world.db.select().from(users).where(eq(users.id, user.id))).toEqual([]);
+    expect(await world.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.userId, user.id))).toEqual([]);
   });
 
   it('keeps matching a key stored before bodies were fingerprinted by its method and path alone', async () => {

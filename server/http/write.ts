@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { AppEnv, Deps } from '../deps';
-import { idempotencyKeys } from '../db/schema';
+import { idempotencyKeys, users } from '../db/schema';
 import type { Tx } from '../db/client';
 import { HttpError, invalid, text } from './errors';
 import { collectTouched } from '../cache/touched';
@@ -75,19 +75,28 @@ export async function write<T>(
 /**
  * Inserts the key with its answer; a key past its 7 days (the sweep in server/http/sweeps.ts runs now and
  * then) is free again and taken over. False when a live key is there.
+ *
+ * Selected from the user's row rather than given as values: a write that deleted its own user (deleting
+ * one's account) has no one to keep the key for (the foreign key refused it, a 500), and its retry, without
+ * a session, could not be replayed anyway. Only then, when nothing was stored, is the user looked for.
  */
 async function storeKey(tx: Tx, keyed: Keyed, status: number, body: unknown, now: Date) {
   const expiredBefore = new Date(now.getTime() - KEY_TTL_MS);
+  // In the table's column order, as INSERT … SELECT takes them.
+  const row = sql`select ${users.id}, ${keyed.key}::text, ${keyed.request}::text, ${keyed.fingerprint}::text, ${status}::integer,
+    ${JSON.stringify(body)}::jsonb, ${now.toISOString()}::timestamptz from ${users} where ${users.id} = ${keyed.userId}`;
   const stored = await tx
     .insert(idempotencyKeys)
-    .values({ ...keyed, status, body: sql`${JSON.stringify(body)}::jsonb`, createdAt: now })
+    .select(row)
     .onConflictDoUpdate({
       target: [idempotencyKeys.userId, idempotencyKeys.key],
       set: { request: keyed.request, fingerprint: keyed.fingerprint, status, body: sql`excluded.body`, createdAt: now },
       setWhere: sql`${idempotencyKeys.createdAt} < ${expiredBefore.toISOString()}`,
     })
     .returning({ key: idempotencyKeys.key });
-  return stored.length > 0;
+  if (stored.length > 0) return true;
+  const [owner] = await tx.select({ id: users.id }).from(users).where(eq(users.id, keyed.userId));
+  return owner === undefined;
 }
 
 /**
