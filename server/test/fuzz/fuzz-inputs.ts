@@ -312,12 +312,15 @@ function changedBody(json: unknown): unknown | undefined {
   if (!json || typeof json !== 'object' || Array.isArray(json)) return undefined;
   const uuid = /^[0-9a-f]{8}-/i;
   for (const [k, v] of Object.entries(json)) {
-    if (typeof v === 'string' && !uuid.test(v)) return { ...json, [k]: /^\d{4}-/.test(v) ? v.replace(/T08/, 'T09') : `${v} (bis)` };
+    if (typeof v === 'string' && !uuid.test(v)) return { ...json, [k]: /^\d{4}-/.test(v) ? anHourLater(v) : `${v} (bis)` };
     if (typeof v === 'boolean') return { ...json, [k]: !v };
     if (Array.isArray(v) && typeof v[0] === 'string') return { ...json, [k]: [`autre.${uuidv7().slice(-8)}@exemple.fr`] };
   }
   return undefined;
 }
+
+/** A date's hour moved on by one (23 h to 00 h): whatever hour the valid body holds, the body changes. */
+const anHourLater = (date: string) => date.replace(/T(\d\d)/, (_, hour: string) => `T${String((Number(hour) + 1) % 24).padStart(2, '0')}`);
 
 /** Issue 37, finding 6: the same Idempotency-Key with another body must not be answered the first body's answer. */
 function reusedKeyInput(op: Operation, base: () => Draft): FuzzInput | undefined {
