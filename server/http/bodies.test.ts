@@ -3,7 +3,8 @@ import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { villageNeeds } from '../db/schema';
 import { text as T } from './errors';
-import { JSON_TOO_DEEP, MAX_JSON_DEPTH, NOT_JSON, nestsDeeperThan } from './validate';
+import { invitationMessages } from '../../src/contract/invitations';
+import { JSON_TOO_DEEP, MAX_JSON_DEPTH, MAX_LISTED_ERRORS, NOT_JSON, nestsDeeperThan } from './validate';
 import { createWorld } from '../test/world';
 
 /** Bodies as a hostile client sends them (issue 37): nested without end, or JSON under another type. */
@@ -66,6 +67,30 @@ describe('JSON nested too deep', () => {
     expect(res.status).toBe(201);
     expect(res.body.data.name).toBe(name);
     expect(await needs()).toBe(1);
+  });
+});
+
+describe('a megabyte of array items', () => {
+  it('is refused by its count alone, with one error, before its items are looked at', async () => {
+    const { creator, village } = await setup();
+    // 150,000 wrong items fit in 1 MB: each was checked and named in the answer (several MB) before.
+    const emails = Array.from({ length: 150_000 }, () => 1);
+    const res = await world.request('POST', `/v1/villages/${village.id}/invitations`, {
+      token: creator.token,
+      json: { inviter_id: village.creatorVillagerId, emails },
+    });
+    expect(res.status).toBe(422);
+    expect(res.body.errors).toEqual([{ field: 'emails', message: invitationMessages.tooMany }]);
+  });
+
+  it(`names ${MAX_LISTED_ERRORS} wrong fields at most`, async () => {
+    const { creator } = await setup();
+    // A batch of 50 writes with three wrong fields each: 150 refusals of their own.
+    const writes = Array.from({ length: 50 }, () => ({ method: 1, path: 2, idempotency_key: 3 }));
+    const res = await world.request('POST', '/v1/batch', { token: creator.token, json: { writes } });
+    expect(res.status).toBe(422);
+    expect(res.body.errors.length).toBe(MAX_LISTED_ERRORS);
+    expect(res.body.errors[0].field).toBe('writes.0.method');
   });
 });
 

@@ -4,14 +4,25 @@ import { messages } from '../../src/contract';
 import { HttpError, invalid, text } from './errors';
 import { refuseBadText } from './text-guard';
 
+/**
+ * How many fields a 422 names at most: a body of 1 MB can hold 150,000 wrong items of one array, and the
+ * answer listed each of them (several MB). A person fixes a form from its first errors.
+ */
+export const MAX_LISTED_ERRORS = 50;
+
 /** Validates with a contract schema; failures become a 422 listing each field's French message. */
 export function parse<S extends v.GenericSchema>(schema: S, input: unknown): v.InferOutput<S> {
   const result = v.safeParse(schema, input, { abortPipeEarly: true });
   if (result.success) return result.output;
   const seen = new Set<string>();
-  const errors = result.issues
-    .map((issue) => ({ field: v.getDotPath(issue) ?? '', message: issue.message }))
-    .filter((e) => (seen.has(e.field) ? false : (seen.add(e.field), true)));
+  const errors: { field: string; message: string }[] = [];
+  for (const issue of result.issues) {
+    const field = v.getDotPath(issue) ?? '';
+    if (seen.has(field)) continue;
+    seen.add(field);
+    errors.push({ field, message: issue.message });
+    if (errors.length === MAX_LISTED_ERRORS) break;
+  }
   throw invalid(errors);
 }
 

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { email, optionalText, uuid } from './fields';
 import { messages } from './messages';
+import { boundedArray } from './bounded-array';
 
 /**
  * Invitations mailed by an organiser (POST/GET /v1/villages/{id}/invitations). Imported by path, not from
@@ -44,9 +45,8 @@ export type Invitation = v.InferOutput<typeof Invitation>;
 export const CreateInvitationsInput = v.strictObject({
   inviter_id: uuid,
   emails: v.pipe(
-    v.array(email, messages.wrongType),
+    boundedArray(email, MAX_INVITATION_EMAILS, invitationMessages.tooMany, messages.wrongType),
     v.minLength(1, invitationMessages.none),
-    v.maxLength(MAX_INVITATION_EMAILS, invitationMessages.tooMany),
     v.transform((list) => [...new Set(list)]),
   ),
   message: v.optional(optionalText(INVITATION_MESSAGE_MAX), null),

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { uuid } from './fields';
+import { boundedArray } from './bounded-array';
 
 /**
  * Each person's notification choices (GET and PUT /v1/users/me/notification_settings). Imported by path,
@@ -53,8 +54,7 @@ export const UpdateNotificationSettingsInput = v.strictObject({
   push: v.optional(perKind(v.optional(v.boolean()))),
   muted_village_ids: v.optional(
     v.pipe(
-      v.array(uuid),
-      v.maxLength(MAX_MUTED_VILLAGES, mutedTooMany),
+      boundedArray(uuid, MAX_MUTED_VILLAGES, mutedTooMany),
       v.transform((ids) => [...new Set(ids.map((id) => id.toLowerCase()))]),
     ),
   ),

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { boundedArray } from './bounded-array';
 
 // What the first screen's bundle may carry: no rule library, no luxon (they come with schedule.ts).
 
@@ -58,7 +59,7 @@ export const scheduleFields = {
   dtstart: localDateTime,
   duration_minutes: int(SLOT_MINUTES.min, SLOT_MINUTES.max, scheduleMessages.duration),
   rrule: v.optional(v.nullable(v.pipe(v.string(scheduleMessages.rule), v.maxLength(500, scheduleMessages.rule))), null),
-  exdates: v.optional(v.pipe(v.array(localDateTime), v.maxLength(MAX_EXDATES, scheduleMessages.exdates)), []),
+  exdates: v.optional(boundedArray(localDateTime, MAX_EXDATES, scheduleMessages.exdates), []),
   places: v.optional(int(SLOT_PLACES.min, SLOT_PLACES.max, scheduleMessages.places), 1),
 };
 

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { endpoint } from '../endpoint';
+import { boundedArray } from '../bounded-array';
 
 /** The most writes one batch carries: enough to cut a long offline day's round trips fiftyfold, small enough to answer quickly. */
 export const MAX_BATCH_WRITES = 50;
@@ -24,7 +25,7 @@ export const BatchWrite = v.strictObject({
 export type BatchWrite = v.InferOutput<typeof BatchWrite>;
 
 export const BatchInput = v.strictObject({
-  writes: v.pipe(v.array(BatchWrite), v.minLength(1, batchMessages.none), v.maxLength(MAX_BATCH_WRITES, batchMessages.tooMany)),
+  writes: v.pipe(boundedArray(BatchWrite, MAX_BATCH_WRITES, batchMessages.tooMany), v.minLength(1, batchMessages.none)),
 });
 
 /**
