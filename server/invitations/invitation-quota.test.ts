@@ -53,6 +53,21 @@ describe('invitation mails are bounded per account and per village (100 in 24 ho
     expect(await queuedFor(village.id)).toBe(150);
   });
 
+  it('mails already sent still count: the dispatcher keeps who sent them and for which village', async () => {
+    const creator = await world.user('Claire');
+    const village = await world.village(creator);
+    expect((await invite(creator, village, addresses(50))).status).toBe(201);
+    expect((await invite(creator, village, addresses(50))).status).toBe(201);
+    expect(await world.deliverMail()).toBeGreaterThanOrEqual(100);
+
+    const beyond = await invite(creator, village, addresses(50));
+    expect(beyond.status).toBe(429);
+    expect(await queuedFor(village.id)).toBe(100);
+    // What the sent rows keep is no secret: no invitation link is left in them.
+    const kept = await world.db.select({ payload: mailJobs.payload }).from(mailJobs).where(and(eq(mailJobs.kind, 'invitation'), sql`${mailJobs.payload}->>'village_id' = ${village.id}`));
+    expect(new Set(kept.map((row) => Object.keys(row.payload as object).sort().join(',')))).toEqual(new Set(['sender_id,village_id']));
+  });
+
   it('a family of 30 in one go is fine', async () => {
     const creator = await world.user('Claire');
     const village = await world.village(creator);

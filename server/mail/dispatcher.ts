@@ -12,6 +12,7 @@ import { unsubscribeLinks, unsubscribeToken, UNSUBSCRIBE_SECRET } from './unsubs
 import type { Mailer } from './mailer';
 import { DEFAULT_MAIL_FROM } from './mail-from';
 import { classifySendFailure, MAIL_GIVE_UP_MS, mailRetryDelay } from './send-failure';
+import { finishedPayload } from './finished-payload';
 import { isMailKind, mailTemplates } from './templates';
 import type { MailTemplate } from './template';
 import type { RenderedMail } from './layout';
@@ -81,9 +82,9 @@ export function createMailDispatcher(deps: MailDispatcherDeps) {
       .sort((a, b) => a.dueAt.getTime() - b.dueAt.getTime());
   }
 
-  // A finished job keeps no payload: it may hold a one-time link.
+  // A finished job keeps only what the quotas count of its payload: the rest may hold a one-time link.
   const fail = (id: string, now: Date, error: string) =>
-    deps.db.update(mailJobs).set({ failedAt: now, lastError: error, claimedUntil: null, payload: {} }).where(eq(mailJobs.id, id));
+    deps.db.update(mailJobs).set({ failedAt: now, lastError: error, claimedUntil: null, payload: finishedPayload }).where(eq(mailJobs.id, id));
 
   type Prepared = { mail: RenderedMail; to: string; headers?: Record<string, string> };
 
@@ -170,7 +171,7 @@ export function createMailDispatcher(deps: MailDispatcherDeps) {
       await failedTry({ ...job, to: prepared.to }, failure, now);
       return false;
     }
-    await deps.db.update(mailJobs).set({ sentAt: now, claimedUntil: null, lastError: null, payload: {} }).where(eq(mailJobs.id, job.id));
+    await deps.db.update(mailJobs).set({ sentAt: now, claimedUntil: null, lastError: null, payload: finishedPayload }).where(eq(mailJobs.id, job.id));
     return true;
   }
 
@@ -178,7 +179,7 @@ export function createMailDispatcher(deps: MailDispatcherDeps) {
     if (failure.kind === 'bounce') {
       deps.logger.warn({ job: job.id, kind: job.kind, error: failure.message }, 'mail bounced: address suppressed');
       await deps.db.transaction(async (tx) => {
-        await tx.update(mailJobs).set({ failedAt: now, lastError: failure.message, claimedUntil: null, payload: {} }).where(eq(mailJobs.id, job.id));
+        await tx.update(mailJobs).set({ failedAt: now, lastError: failure.message, claimedUntil: null, payload: finishedPayload }).where(eq(mailJobs.id, job.id));
         await tx.insert(mailSuppressions).values({ address: job.to.toLowerCase(), reason: failure.message, createdAt: now }).onConflictDoNothing();
       });
     } else if (now.getTime() - job.dueAt.getTime() >= MAIL_GIVE_UP_MS) {

@@ -35,6 +35,13 @@ async function mailsOf(userId: string) {
 }
 
 describe('changes of address are bounded per account: 3 tries in any hour', () => {
+  it('changes whose mails were sent still count', async () => {
+    const user = await world.user('Marie');
+    for (let i = 0; i < 3; i++) expect((await put(user, { email: fresh() })).status).toBe(200);
+    expect(await world.deliverMail()).toBeGreaterThanOrEqual(3);
+    expect((await put(user, { email: fresh() })).status).toBe(429);
+  });
+
   it('20 changes in a row mail 3 links and 3 notices, not 20 of each; the rest is refused in French with Retry-After', async () => {
     const user = await world.user('Marie');
     const answers = [];
