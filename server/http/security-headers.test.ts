@@ -55,7 +55,8 @@ describe('security headers', () => {
     const app = directives(shell.headers.get('Content-Security-Policy'));
     expect(app['script-src']).toEqual(["'self'"]);
     expect(app['style-src']).toEqual(["'self'"]);
-    expect(app['connect-src']).toEqual(["'self'"]);
+    // The photos under PUBLIC_URL are fetched by the worker for its cache: a connection.
+    expect(app['connect-src']).toEqual(["'self'", 'https://village.example']);
     expect(app['img-src']).toEqual(["'self'", 'https://village.example', 'data:', 'blob:']);
     expect(app).toMatchObject({ 'frame-ancestors': ["'none'"], 'object-src': ["'none'"], 'base-uri': ["'self'"], 'form-action': ["'self'"] });
     expect(app).toMatchObject({ 'worker-src': ["'self'"], 'manifest-src': ["'self'"] });
@@ -81,7 +82,7 @@ describe('security headers', () => {
       headersOf({ publicUrl: withAnalytics.publicUrl, analyticsOrigin: withAnalytics.analyticsOrigin }, [['/']]),
     ]);
     expect(without.headers.get('Strict-Transport-Security')).toBeNull();
-    expect(directives(without.headers.get('Content-Security-Policy'))['connect-src']).toEqual(["'self'"]);
-    expect(directives(withIt.headers.get('Content-Security-Policy'))['connect-src']).toEqual(["'self'", ANALYTICS_ORIGIN]);
+    expect(directives(without.headers.get('Content-Security-Policy'))['connect-src']).toEqual(["'self'", 'http://localhost:3333']);
+    expect(directives(withIt.headers.get('Content-Security-Policy'))['connect-src']).toEqual(["'self'", 'http://localhost:3333', ANALYTICS_ORIGIN]);
   });
 });

@@ -55,7 +55,9 @@ const HSTS = 'max-age=31536000';
  */
 function appPolicy({ publicUrl, analyticsOrigin, apiOrigin }: SecuritySettings) {
   const self = new URL(publicUrl).origin;
-  const connect = ["'self'", ...(apiOrigin ? [apiOrigin] : []), ...(analyticsOrigin ? [analyticsOrigin] : [])];
+  // PUBLIC_URL too: the worker fetches the photos addressed under it for its run-time cache, and a worker's fetch
+  // is a connection (an app reached through another origin than PUBLIC_URL, as behind the fault tests' proxy).
+  const connect = ["'self'", self, ...(apiOrigin ? [apiOrigin] : []), ...(analyticsOrigin ? [analyticsOrigin] : [])];
   const img = ["'self'", self, ...(apiOrigin ? [apiOrigin] : []), 'data:', 'blob:'];
   return [
     "default-src 'self'",
