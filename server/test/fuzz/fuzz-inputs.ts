@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { v7 as uuidv7 } from 'uuid';
 import { bodyProblems, type SentAnswer } from './answer-checks';
 import { ACTORS, otherPathValue, type Scene } from './fuzz-scene';
+import { INTERNAL_PUSH_ENDPOINTS } from '../internal-push-endpoints';
 import {
   CONTENT_TYPES,
   DEEP,
@@ -9,7 +10,6 @@ import {
   HOSTILE_SEGMENTS,
   HUGE_ARRAY,
   HUGE_STRING,
-  INTERNAL_PUSH_ENDPOINTS,
   NEVER_YIELDING_RULES,
   ODD_RULES,
   ODD_UNICODE,

@@ -94,21 +94,6 @@ export const ODD_RULES = [
   `FREQ=DAILY;${'BYMONTH=1;'.repeat(40)}`,
 ] as const;
 
-/** Push endpoints on addresses inside (issue 37, finding 2): each must be refused. */
-export const INTERNAL_PUSH_ENDPOINTS = [
-  'https://127.0.0.1:8443/push',
-  'https://10.0.0.1/push',
-  'https://192.168.1.1/push',
-  'https://169.254.169.254/latest/meta-data',
-  'https://[::1]:8443/push',
-  'https://0.0.0.0:8443/push',
-  'https://2130706433:8443/push',
-  'https://user:pass@127.0.0.1/push',
-  'https://localhost/push',
-  'https://[::ffff:127.0.0.1]/push',
-  'https://100.64.0.1/push',
-  'https://0x7f.1/push',
-] as const;
 
 const RRULE_PARTS = {
   FREQ: fc.constantFrom('DAILY', 'WEEKLY', 'MONTHLY', 'YEARLY', 'HOURLY', 'SECONDLY', 'NEVER'),
