@@ -195,6 +195,19 @@ describe('backoff', () => {
     expect((await pending())[0].notBefore).toBe(clock + 90_000);
   });
 
+  it('fails a write whose quota frees in hours, with the French message, and goes on with the next ones', async () => {
+    await queueNeed('Un');
+    await queueNeed('Deux');
+    const message = 'Vous avez envoyé 100 invitations ces dernières 24 heures, le maximum pour un compte.';
+    const quota = scriptedFetch({ write: [{ status: 429, headers: { 'Retry-After': '86400' }, body: { message, http_code: 429 } }, created('Deux')] });
+    expect(await drain(quota.fetch)).toMatchObject({ state: 'drained', sent: 1, failed: 1 });
+    expect(await db.outbox.where('status').equals('failed').toArray()).toEqual([expect.objectContaining({ failure: { status: 429, message } })]);
+    // Five minutes is still a wait: the write stays queued, in order.
+    await queueNeed('Trois');
+    await drain(scriptedFetch({ write: [{ status: 429, headers: { 'Retry-After': '300' } }] }).fetch);
+    expect((await pending())[0]).toMatchObject({ status: 'pending', notBefore: clock + 300_000 });
+  });
+
   it.each([408, 425, 429, 500, 502, 503, 504])('keeps the write on %i', async (status) => {
     await queueNeed('Un');
     expect(await drain(scriptedFetch({ write: [{ status }] }).fetch, { random: () => 0 })).toMatchObject({ state: 'waiting', reason: 'server' });

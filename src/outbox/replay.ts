@@ -46,7 +46,8 @@ export type DrainResult =
  * `POST /v1/batch` calls of 1, 2, 4… up to 50 writes, which the server runs in order, each as if sent alone
  * (src/outbox/README.md says why). One replayer at a time across the
  * page's tabs and the service worker. It stops at the first write that must wait (lost connection, 408,
- * 425, 429, 5xx: backoff with jitter, or the server's Retry-After) so the order holds; a 401 pauses the
+ * 425, 429, 5xx: backoff with jitter, or the server's Retry-After; a 429 that frees only after hours fails
+ * instead: overQuotaForLong) so the order holds; a 401 pauses the
  * queue until the same user signs in again; any other refusal moves the entry to the failed list with the
  * server's French message, and a pull of the village undoes its local effect.
  */
@@ -172,7 +173,7 @@ async function drain(env: ReplayEnv): Promise<DrainResult> {
       // new sign-in resumes the queue.
       return { state: 'unauthorized', sent, failed };
     }
-    if (TRANSIENT.has(failure.status) || failure.status >= 500) {
+    if ((TRANSIENT.has(failure.status) || failure.status >= 500) && !overQuotaForLong(failure)) {
       const retryAt = await postpone(env, entry, failure);
       return { state: 'waiting', sent, failed, retryAt, reason: 'server' };
     }
@@ -184,6 +185,15 @@ async function drain(env: ReplayEnv): Promise<DrainResult> {
     return null;
   }
 }
+
+/**
+ * A 429 whose Retry-After is beyond the longest wait between tries (5 minutes): a quota of the person's that
+ * frees in hours (100 invitations a day, 3 changes of address an hour), not a busy server. Waiting would hold
+ * every later write of theirs behind it that long; the write goes to the failed list with the server's French
+ * message instead, to try again later or discard, and the queue goes on.
+ */
+const overQuotaForLong = (failure: ApiFailure) =>
+  'status' in failure && failure.status === 429 && 'retryAfterMs' in failure && (failure.retryAfterMs ?? 0) > REPLAY_BACKOFF.maxMs;
 
 async function postpone(env: ReplayEnv, entry: OutboxEntry, failure: ApiFailure) {
   const attempts = entry.attempts + 1;
