@@ -35,7 +35,7 @@ export default defineConfig({
       filename: 'sw.ts',
       registerType: 'prompt',
       injectRegister: false,
-      // Vite 8 bundles the worker as an ES module by default, which then fails to start (DESIGN.md).
+      // Vite 8 bundles the worker as an ES module by default, which then fails to start ("ServiceWorker script evaluation failed": it ends in `export default`).
       injectManifest: { rollupFormat: 'iife', globPatterns: ['**/*.{js,css,html,png,svg,webp,woff2}'] },
       manifest: {
         id: '/',

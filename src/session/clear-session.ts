@@ -8,7 +8,7 @@ import { forgetChatReads } from './chat-read-key';
 
 /**
  * Tables that survive a sign-out or an expired session: the writes not yet sent belong to their user and
- * are replayed when that same user signs in again (DESIGN.md), so they are never dropped here.
+ * are replayed when that same user signs in again (src/outbox/README.md, "Replay"), so they are never dropped here.
  */
 const KEPT_TABLES = new Set(['outbox']);
 

@@ -19,7 +19,7 @@ async function withRegistration(context: BrowserContext, page: Page, origin: str
 
 /**
  * Fires the service worker's `sync` event on demand, as the browser does when the network comes back
- * (DESIGN.md: CDP ServiceWorker.dispatchSyncEvent with the registration id the CDP events give).
+ * (CDP ServiceWorker.dispatchSyncEvent with the registration id the CDP events give).
  */
 export async function dispatchSync(context: BrowserContext, page: Page, tag: string, origin: string) {
   await withRegistration(context, page, origin, (cdp, registrationId) =>

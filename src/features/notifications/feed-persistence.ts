@@ -14,7 +14,7 @@ function firstPagesOnly(state: DehydratedState): DehydratedState {
 }
 
 /**
- * Keeps each village feed's first page in localStorage (the sync-storage persister, DESIGN.md), so a cold
+ * Keeps each village feed's first page in localStorage (TanStack Query's sync-storage persister), so a cold
  * start offline shows the last known news at once. Only those queries: everything else the app shows lives
  * in Dexie. The restore is synchronous, before any screen asks for the feed. Answers the unsubscribe.
  */
