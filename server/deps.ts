@@ -6,6 +6,7 @@ import type { RateLimits } from './http/rate-limit';
 import type { SignInRules } from './auth/sign-in-throttle';
 import type { Caches } from './cache/caches';
 import type { Listen } from './cache/notifications';
+import type { PasswordCost } from './auth/passwords';
 
 export interface Clock {
   now(): Date;
@@ -32,6 +33,8 @@ export interface Deps {
   shutdown?: AbortSignal;
   /** Push subscriptions may name plain-http push services: only for a test's local one. */
   allowHttpPushEndpoints?: boolean;
+  /** scrypt's cost for new password hashes: the server's own (auth/passwords.ts) unless a test world lowers it. */
+  passwordCost?: PasswordCost;
   /** Filled by createApp. */
   caches?: Caches;
 }

@@ -4,10 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { mailJobs, resetTokens, sessions, users } from '../db/schema';
 import { newToken } from './tokens';
 import { createWorld, TEST_PASSWORD, type TestUser, type World } from '../test/world';
+import { PASSWORD_COST } from './passwords';
 
 // Created at collection time (not in beforeAll) so that the world's own afterAll, which closes the
 // database, is registered on this file.
-const world: World = await createWorld();
+// The server's own scrypt cost, which the test world otherwise lowers: the hash checked below is the real one.
+const world: World = await createWorld({ passwordCost: PASSWORD_COST });
 
 const EXPIRED = 'Votre session a expiré, veuillez vous reconnecter.';
 const WRONG_CREDENTIALS = 'Email ou mot de passe incorrect.';

@@ -46,7 +46,7 @@ export function authRoutes(app: App, deps: Deps, serialize: Serializers) {
 
   publicRoute(app, register, countAddress, async (c, { body: input }) => {
     limiter.hit(`register-email:${input.email}`, limits.registerPerEmail);
-    const passwordHash = await hashPassword(input.password);
+    const passwordHash = await hashPassword(input.password, deps.passwordCost);
     const now = deps.clock.now();
     // The account and its verification link together: the mail exists exactly when the account does.
     const user = await deps.db.transaction(async (tx) => {
@@ -75,7 +75,7 @@ export function authRoutes(app: App, deps: Deps, serialize: Serializers) {
     // Slowed per address from this source and per source, never locked from anywhere: the owner elsewhere gets in.
     const attempt = await signIn.attempt(input.email, clientAddress(c));
     const [user] = await deps.db.select().from(users).where(eq(users.email, input.email)).limit(1);
-    const ok = await verifyPassword(input.password, user?.passwordHash ?? (await decoyHash()));
+    const ok = await verifyPassword(input.password, user?.passwordHash ?? (await decoyHash(deps.passwordCost)));
     if (!user || !ok) throw new HttpError(400, WRONG_CREDENTIALS);
     await attempt.succeeded();
     const token = await openSession(user.id);
@@ -136,7 +136,7 @@ export function authRoutes(app: App, deps: Deps, serialize: Serializers) {
   publicRoute(app, changePassword, async (c, { user: caller, body: input }) => {
     const row = await findResetToken(input.token);
     if (!row) throw new HttpError(400, BAD_RESET_TOKEN);
-    const passwordHash = await hashPassword(input.new_password);
+    const passwordHash = await hashPassword(input.new_password, deps.passwordCost);
     await deps.db.transaction(async (tx) => {
       const used = await tx
         .update(resetTokens)

@@ -8,7 +8,13 @@ import { createMemoryMailer } from '../mail/mailer';
 import { runScheduledMail } from '../mail/scheduled';
 import { createMailDispatcher } from '../mail/dispatcher';
 import { createMemoryStore } from '../files/store';
-import { hashPassword } from '../auth/passwords';
+import { hashPassword, type PasswordCost } from '../auth/passwords';
+
+/**
+ * scrypt at N=2^10 in the test world instead of the server's 2^17: the same code and format, about a hundredth
+ * of the work; server/auth/auth.test.ts keeps the server's own cost.
+ */
+const TEST_PASSWORD_COST: PasswordCost = { N: 2 ** 10, r: 8, p: 1 };
 import { newToken } from '../auth/tokens';
 import { createTestDatabase } from './test-database';
 import { touchVillage } from '../actions/record';
@@ -56,6 +62,7 @@ export async function createWorld(overrides: Partial<Deps> = {}) {
     publicUrl: 'http://localhost:3333',
     logger: pino({ level: 'silent' }),
     listen: database.listen,
+    passwordCost: TEST_PASSWORD_COST,
     ...overrides,
   };
   const app = createApp(deps);
@@ -99,7 +106,7 @@ export async function createWorld(overrides: Partial<Deps> = {}) {
     counter += 1;
     const id = uuidv7();
     const email = `${firstName.toLowerCase()}.${counter}.${id.slice(-6)}@exemple.fr`;
-    passwordHash ??= hashPassword(TEST_PASSWORD);
+    passwordHash ??= hashPassword(TEST_PASSWORD, deps.passwordCost);
     await database.db.insert(users).values({ id, email, passwordHash: await passwordHash, firstName, lastName: 'Test', emailVerifiedAt: options.verified === false ? null : clock.now() });
     const { token, hash } = newToken();
     await database.db.insert(sessions).values({ tokenHash: hash, userId: id, lastUsedAt: clock.now() });
