@@ -135,14 +135,16 @@ export default defineConfig(
         ...['mock', 'doMock', 'unmock', 'stubGlobal', 'stubEnv', 'resetModules'].map((property) => ({
           object: 'vi',
           property,
-          message: "The server project's files share their worker's modules (vitest.config.ts, isolate: false): give the world what it needs instead.",
+          message:
+            "The server project's files share their worker's modules (vitest.config.ts, isolate: false): give the world what it needs instead.",
         })),
       ],
       'no-restricted-syntax': [
         'error',
         {
           selector: "AssignmentExpression[left.object.object.name='process'][left.object.property.name='env']",
-          message: "The server project's files share their worker's process: pass variables to what you start instead of setting process.env.",
+          message:
+            "The server project's files share their worker's process: pass variables to what you start instead of setting process.env.",
         },
       ],
     },

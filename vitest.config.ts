@@ -5,7 +5,11 @@ import { configDefaults, defineConfig } from 'vitest/config';
  * Tests of src that run against the real /v1 app in process (server/test/world.ts): they need the database
  * template made by the server's global setup, so they run with the server suite, not with the unit tests.
  */
-const SRC_AGAINST_SERVER = ['src/outbox/replay-server.test.ts', 'src/outbox/replay-property.test.ts', 'src/outbox/pull-older-helps.test.ts'];
+const SRC_AGAINST_SERVER = [
+  'src/outbox/replay-server.test.ts',
+  'src/outbox/replay-property.test.ts',
+  'src/outbox/pull-older-helps.test.ts',
+];
 /** The fault suite's run of the service worker's replay drives Chromium: it runs with the browser tests. */
 const FAULTS_IN_CHROMIUM = ['tests/faults/worker-replay.test.ts'];
 
@@ -37,7 +41,13 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'server',
-          include: ['server/**/*.test.ts', 'tests/entry-point/**/*.test.ts', 'tests/support/**/*.test.ts', 'tests/faults/**/*.test.ts', ...SRC_AGAINST_SERVER],
+          include: [
+            'server/**/*.test.ts',
+            'tests/entry-point/**/*.test.ts',
+            'tests/support/**/*.test.ts',
+            'tests/faults/**/*.test.ts',
+            ...SRC_AGAINST_SERVER,
+          ],
           exclude: [...configDefaults.exclude, ...FAULTS_IN_CHROMIUM],
           // The fault files start the server in its own process, on a copy of a template data directory.
           globalSetup: ['server/test/global-setup.ts', 'tests/support/server-global-setup.ts'],

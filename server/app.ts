@@ -103,10 +103,7 @@ export function createApp(input: Deps) {
   app.onError((error, c) => {
     if (error instanceof HttpError) {
       for (const [name, value] of Object.entries(error.headers ?? {})) c.header(name, value);
-      return c.json(
-        { message: error.message, http_code: error.status, ...(error.errors ? { errors: error.errors } : {}) },
-        error.status,
-      );
+      return c.json({ message: error.message, http_code: error.status, ...(error.errors ? { errors: error.errors } : {}) }, error.status);
     }
     if (error instanceof HTTPException && error.status < 500) {
       return c.json({ message: text.unexpected, http_code: error.status }, error.status as ContentfulStatusCode);

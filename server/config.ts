@@ -47,7 +47,13 @@ const Settings = v.object({
   DIST_DIR: v.optional(v.pipe(v.string(), v.nonEmpty('DIST_DIR ne peut pas être vide'))),
   VITE_API_URL: v.optional(url(['http:', 'https:'], 'VITE_API_URL')),
   VITE_AMPLITUDE_API_KEY: v.optional(v.string()),
-  LOG_LEVEL: v.optional(v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'LOG_LEVEL doit valoir fatal, error, warn, info, debug, trace ou silent'), 'info'),
+  LOG_LEVEL: v.optional(
+    v.picklist(
+      ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'],
+      'LOG_LEVEL doit valoir fatal, error, warn, info, debug, trace ou silent',
+    ),
+    'info',
+  ),
 });
 
 export interface Config {
@@ -114,7 +120,7 @@ const WRITE_FAILURES: Record<string, string> = {
   EACCES: "le serveur n'a pas le droit d'y écrire",
   EPERM: "le serveur n'a pas le droit d'y écrire",
   EROFS: 'le disque est en lecture seule',
-  ENOTDIR: "une partie du chemin est un fichier, pas un dossier",
+  ENOTDIR: 'une partie du chemin est un fichier, pas un dossier',
   ENOENT: "une partie du chemin n'existe pas",
   ENOSPC: 'le disque est plein',
   EDQUOT: 'le quota du disque est atteint',
@@ -138,7 +144,9 @@ export function checkDataDir(config: Pick<Config, 'dataDir' | 'databaseUrl' | 's
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code ?? '';
       const why = WRITE_FAILURES[code] ?? `erreur ${code || String(error)}`;
-      throw new Error(`Réglages invalides, le serveur ne démarre pas :\n- DATA_DIR : DATA_DIR (${config.dataDir}) doit être un dossier où le serveur peut écrire (${dir} : ${why})`);
+      throw new Error(
+        `Réglages invalides, le serveur ne démarre pas :\n- DATA_DIR : DATA_DIR (${config.dataDir}) doit être un dossier où le serveur peut écrire (${dir} : ${why})`,
+      );
     }
   }
 }

@@ -75,9 +75,7 @@ const [
 const appBuilt = config.distDir ? Promise.resolve() : ensureAppBuilt(root, logger);
 appBuilt.catch(() => undefined);
 
-const database = pgliteStarted
-  ? await openPglite({ started: pgliteStarted })
-  : await openPostgres(config.databaseUrl!);
+const database = pgliteStarted ? await openPglite({ started: pgliteStarted }) : await openPostgres(config.databaseUrl!);
 await prepare(database);
 const files = config.s3Url ? createS3Store(config.s3Url) : createDatabaseStore(database.db);
 // Photos used to live on each instance's disk; they now live where every instance reads them.

@@ -39,7 +39,13 @@ export async function readMembership(deps: Deps, villageId: string, userId: stri
 }
 
 /** A row's role fields under their wire names, so that the server and the app apply the same rules (src/contract/roles.ts). */
-const roles = (v: VillagerRow): VillagerRoles => ({ is_out: v.isOut, is_ban: v.isBan, is_creator: v.isCreator, is_needy: v.isNeedy, is_manager: v.isManager });
+const roles = (v: VillagerRow): VillagerRoles => ({
+  is_out: v.isOut,
+  is_ban: v.isBan,
+  is_creator: v.isCreator,
+  is_needy: v.isNeedy,
+  is_manager: v.isManager,
+});
 
 export const isActive = (v: VillagerRow | null): v is VillagerRow => !!v && isActiveVillager(roles(v));
 export const isManager = (v: VillagerRow | null) => !!v && isManagerVillager(roles(v));
@@ -88,5 +94,4 @@ export function actingAs(m: Membership, actingId: string): VillagerRow {
 }
 
 /** Who may remove a help: its helper and the managers (the creator, the needy person, the co-organisers). */
-export const canRemoveHelp = (actor: VillagerRow, help: { helperId: string }) =>
-  help.helperId === actor.id || isManager(actor);
+export const canRemoveHelp = (actor: VillagerRow, help: { helperId: string }) => help.helperId === actor.id || isManager(actor);

@@ -1,4 +1,15 @@
-import type { Action, CatalogueNeed, ChatMessage, Help, NeedCategory, PublicUser, User, Village, VillageNeed, Villager } from '../src/contract';
+import type {
+  Action,
+  CatalogueNeed,
+  ChatMessage,
+  Help,
+  NeedCategory,
+  PublicUser,
+  User,
+  Village,
+  VillageNeed,
+  Villager,
+} from '../src/contract';
 import { DEFAULT_CATEGORY_COLOR } from '../src/contract';
 import type * as s from './db/schema';
 

@@ -67,7 +67,8 @@ async function renewSubscription(event: PushSubscriptionChangeEvent) {
   if (!session?.token || !session.userId) return;
   const key = event.oldSubscription?.options.applicationServerKey;
   const subscription =
-    event.newSubscription ?? (key ? await self.registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key }) : null);
+    event.newSubscription ??
+    (key ? await self.registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key }) : null);
   if (!subscription) return;
   const input = v.safeParse(PushSubscriptionInput, subscription.toJSON());
   if (!input.success) return;

@@ -71,9 +71,13 @@ describe('villagers', () => {
     const bannedVillager = await world.join(banned, village.shareCode);
     const leaverVillager = await world.join(leaver, village.shareCode);
 
-    const ban = await world.request('DELETE', `/v1/villages/${village.id}/villagers/${bannedVillager}?deleter_id=${village.creatorVillagerId}`, {
-      token: creator.token,
-    });
+    const ban = await world.request(
+      'DELETE',
+      `/v1/villages/${village.id}/villagers/${bannedVillager}?deleter_id=${village.creatorVillagerId}`,
+      {
+        token: creator.token,
+      },
+    );
     expect(ban.status).toBe(204);
     const denied = await world.request('GET', `/v1/villages/${village.id}`, { token: banned.token });
     expect(denied.status).toBe(403);
@@ -95,13 +99,21 @@ describe('villagers', () => {
     const village = await world.village(creator);
     const needyVillager = await world.join(needy, village.shareCode);
     await world.makeNeedy(needyVillager);
-    const self = await world.request('DELETE', `/v1/villages/${village.id}/villagers/${village.creatorVillagerId}?deleter_id=${village.creatorVillagerId}`, {
-      token: creator.token,
-    });
+    const self = await world.request(
+      'DELETE',
+      `/v1/villages/${village.id}/villagers/${village.creatorVillagerId}?deleter_id=${village.creatorVillagerId}`,
+      {
+        token: creator.token,
+      },
+    );
     expect(self.status).toBe(403);
-    const creatorBanned = await world.request('DELETE', `/v1/villages/${village.id}/villagers/${village.creatorVillagerId}?deleter_id=${needyVillager}`, {
-      token: needy.token,
-    });
+    const creatorBanned = await world.request(
+      'DELETE',
+      `/v1/villages/${village.id}/villagers/${village.creatorVillagerId}?deleter_id=${needyVillager}`,
+      {
+        token: needy.token,
+      },
+    );
     expect(creatorBanned.status).toBe(403);
     expect(creatorBanned.body.message).toBe('La personne aidée et la personne qui a créé le village ne peuvent pas être retirées.');
   });

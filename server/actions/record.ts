@@ -7,7 +7,6 @@ import { VILLAGE_EVENTS_CHANNEL } from '../cache/notifications';
 import { markTouched } from '../cache/touched';
 import { pushJobsCte, type PushJob } from '../push/queue';
 
-
 /**
  * Marks the village as changed: its revision (which keys the cached full village and its ETag) moves
  * on, and a NOTIFY goes out when the transaction commits, so every server instance hears of it.

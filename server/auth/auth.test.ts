@@ -150,7 +150,12 @@ describe('login and logout', () => {
     expect(after.status).toBe(401);
     expect(after.body).toEqual({ message: EXPIRED, http_code: 401 });
     expect((await me(other)).status).toBe(200);
-    expect(await world.db.select().from(sessions).where(eq(sessions.tokenHash, sha256(zoe.token)))).toHaveLength(0);
+    expect(
+      await world.db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.tokenHash, sha256(zoe.token))),
+    ).toHaveLength(0);
   });
 
   it('logout without a session answers 401; an unknown bearer token answers 401', async () => {
@@ -369,5 +374,4 @@ describe('rate limits', () => {
     expect((await reset(jo.email)).status).toBe(204);
     expect(limited.mail.sent).toHaveLength(before + 3);
   });
-
 });

@@ -1,14 +1,7 @@
 import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { v7 as uuidv7 } from 'uuid';
-import {
-  changePassword,
-  checkResetToken,
-  logIn,
-  logOut,
-  register,
-  requestPasswordReset,
-} from '../../src/contract/endpoints/auth';
+import { changePassword, checkResetToken, logIn, logOut, register, requestPasswordReset } from '../../src/contract/endpoints/auth';
 import type { Deps } from '../deps';
 import { resetTokens, sessions, users } from '../db/schema';
 import { HttpError, invalid, text } from '../http/errors';
@@ -64,7 +57,14 @@ export function authRoutes(app: App, deps: Deps, serialize: Serializers) {
         .onConflictDoNothing({ target: users.email })
         .returning();
       if (!created) throw invalid([{ field: 'email', message: EMAIL_TAKEN }]);
-      await queueEmailVerification(tx, { userId: created.id, email: created.email, firstName: created.firstName, now, publicUrl: deps.publicUrl, reason: 'sign_up' });
+      await queueEmailVerification(tx, {
+        userId: created.id,
+        email: created.email,
+        firstName: created.firstName,
+        now,
+        publicUrl: deps.publicUrl,
+        reason: 'sign_up',
+      });
       return created;
     });
     const token = await openSession(user.id);
@@ -117,13 +117,7 @@ export function authRoutes(app: App, deps: Deps, serialize: Serializers) {
     const [row] = await deps.db
       .select()
       .from(resetTokens)
-      .where(
-        and(
-          eq(resetTokens.tokenHash, hashToken(token)),
-          isNull(resetTokens.usedAt),
-          gt(resetTokens.expiresAt, deps.clock.now()),
-        ),
-      )
+      .where(and(eq(resetTokens.tokenHash, hashToken(token)), isNull(resetTokens.usedAt), gt(resetTokens.expiresAt, deps.clock.now())))
       .limit(1);
     return row;
   };

@@ -35,7 +35,11 @@ async function logIn(app: App, source: string, email: string, password: string) 
     { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password }) },
     { incoming: { socket: { remoteAddress: source } } },
   );
-  return { status: res.status, body: (await res.json()) as { message?: string; data?: { token: string } }, retryAfter: res.headers.get('Retry-After') };
+  return {
+    status: res.status,
+    body: (await res.json()) as { message?: string; data?: { token: string } },
+    retryAfter: res.headers.get('Retry-After'),
+  };
 }
 const seconds = (retryAfter: string | null) => Number(retryAfter);
 
@@ -100,7 +104,10 @@ describe('sign-in throttling: slowed per address and source, never a lock of the
       expect(seconds(res.retryAfter)).toBe(30);
     }
     // Waiting longer does not help that address from there, and it counts nothing more.
-    const [row] = await world.db.select().from(signInThrottles).where(eq(signInThrottles.key, `address:${zoe.email}|source:${source}`));
+    const [row] = await world.db
+      .select()
+      .from(signInThrottles)
+      .where(eq(signInThrottles.key, `address:${zoe.email}|source:${source}`));
     expect(row.attempts).toBe(5);
   });
 
@@ -113,7 +120,9 @@ describe('sign-in throttling: slowed per address and source, never a lock of the
   });
 
   it('one source spraying many addresses is slowed for all of them, other sources are not', async () => {
-    const sprayRules: Partial<SignInRules> = { perSource: { free: 3, firstDelayMs: 60_000, maxDelayMs: 15 * 60_000, forgetMs: 60 * 60_000 } };
+    const sprayRules: Partial<SignInRules> = {
+      perSource: { free: 3, firstDelayMs: 60_000, maxDelayMs: 15 * 60_000, forgetMs: 60 * 60_000 },
+    };
     const strict = createApp({ ...world.deps, caches: undefined, signInRules: sprayRules });
     const source = '203.0.113.11';
     const victims = [await person('Ana'), await person('Bea'), await person('Cyd')];
@@ -133,7 +142,12 @@ describe('sign-in throttling: slowed per address and source, never a lock of the
     world.clock.advance(24 * 60 * 60_000 + 1000);
     // Any sign-in prunes what is forgotten (once a minute per instance); this source's rows were.
     expect((await logIn(world.app, '198.51.100.40', eva.email, TEST_PASSWORD)).status).toBe(200);
-    expect(await world.db.select().from(signInThrottles).where(like(signInThrottles.key, `%${source}`))).toHaveLength(0);
+    expect(
+      await world.db
+        .select()
+        .from(signInThrottles)
+        .where(like(signInThrottles.key, `%${source}`)),
+    ).toHaveLength(0);
     expect((await logIn(world.app, source, eva.email, 'non')).status).toBe(400);
   });
 });

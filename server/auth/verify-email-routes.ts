@@ -33,7 +33,13 @@ export function verifyEmailRoutes(app: App, deps: Deps) {
       const [link] = await tx
         .update(emailVerifications)
         .set({ usedAt: now })
-        .where(and(eq(emailVerifications.tokenHash, hashToken(body.token)), isNull(emailVerifications.usedAt), gt(emailVerifications.expiresAt, now)))
+        .where(
+          and(
+            eq(emailVerifications.tokenHash, hashToken(body.token)),
+            isNull(emailVerifications.usedAt),
+            gt(emailVerifications.expiresAt, now),
+          ),
+        )
         .returning();
       const [owner] = link ? await tx.select().from(users).where(eq(users.id, link.userId)).for('update') : [];
       // A link mailed to a former address proves nothing about the current one (the throw rolls the use back).
@@ -53,7 +59,14 @@ export function verifyEmailRoutes(app: App, deps: Deps) {
       if (row.emailVerifiedAt) throw conflict(alreadyVerified);
       const wait = resendWait(await linksSince(tx, user.id, new Date(now.getTime() - HOUR)), now);
       if (wait > 0) throw new HttpError(429, verificationMailTooSoon, undefined, { 'Retry-After': String(Math.ceil(wait / 1000)) });
-      await queueEmailVerification(tx, { userId: row.id, email: row.email, firstName: row.firstName, now, publicUrl: deps.publicUrl, reason: 'request' });
+      await queueEmailVerification(tx, {
+        userId: row.id,
+        email: row.email,
+        firstName: row.firstName,
+        now,
+        publicUrl: deps.publicUrl,
+        reason: 'request',
+      });
     });
     return c.body(null, 204);
   });

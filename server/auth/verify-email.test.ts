@@ -105,7 +105,10 @@ describe('POST /v1/auth/verify-email', () => {
     const res = await verify(token);
     expect(res.status).toBe(204);
     expect((await me(lea.token)).body.data.email_verified_at).toBe(world.clock.now().toISOString());
-    const [row] = await world.db.select().from(emailVerifications).where(eq(emailVerifications.tokenHash, sha256(token)));
+    const [row] = await world.db
+      .select()
+      .from(emailVerifications)
+      .where(eq(emailVerifications.tokenHash, sha256(token)));
     expect(row.usedAt).toEqual(world.clock.now());
 
     const verifiedAt = world.clock.now().toISOString();
@@ -208,7 +211,10 @@ describe('changing one’s address', () => {
   it('sends nothing and keeps the verification when the address is the same or only other fields change', async () => {
     const rose = await world.user('Rose');
     const jobsBefore = (await world.db.select().from(mailJobs)).length;
-    const same = await world.request('PUT', `/v1/users/${rose.id}`, { token: rose.token, json: { email: rose.email.toUpperCase(), first_name: 'Rosa' } });
+    const same = await world.request('PUT', `/v1/users/${rose.id}`, {
+      token: rose.token,
+      json: { email: rose.email.toUpperCase(), first_name: 'Rosa' },
+    });
     expect(same.status).toBe(200);
     expect(same.body.data.email_verified_at).not.toBeNull();
     expect(await world.db.select().from(mailJobs)).toHaveLength(jobsBefore);
@@ -272,7 +278,8 @@ describe('POST /v1/users/me/email_verification', () => {
 
 describe('rate limit of the link check', () => {
   it('counts the tries per address: the 31st in 15 minutes answers 429 with Retry-After', async () => {
-    for (let i = 0; i < 30; i += 1) expect((await limited.request('POST', '/v1/auth/verify-email', { json: { token: `faux-${i}` } })).status).toBe(410);
+    for (let i = 0; i < 30; i += 1)
+      expect((await limited.request('POST', '/v1/auth/verify-email', { json: { token: `faux-${i}` } })).status).toBe(410);
     const over = await limited.request('POST', '/v1/auth/verify-email', { json: { token: 'faux' } });
     expect(over.status).toBe(429);
     expect(Number(over.headers.get('Retry-After'))).toBeGreaterThan(0);
@@ -281,4 +288,3 @@ describe('rate limit of the link check', () => {
     expect((await limited.request('POST', '/v1/auth/verify-email', { json: { token: 'faux' } })).status).toBe(410);
   });
 });
-

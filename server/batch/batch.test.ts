@@ -48,11 +48,18 @@ describe('POST /v1/batch', () => {
   it('answers a key already used with its first answer, alone or in a batch, and writes nothing twice', async () => {
     const { creator, need, batch, counted } = await setup();
     const write = need('Pharmacie');
-    const alone = await world.request('POST', write.path, { token: creator.token, headers: { 'Idempotency-Key': write.idempotency_key }, json: write.body });
+    const alone = await world.request('POST', write.path, {
+      token: creator.token,
+      headers: { 'Idempotency-Key': write.idempotency_key },
+      json: write.body,
+    });
     expect(alone.status).toBe(201);
     const second = need('Linge');
     const again = await batch([write, second]);
-    expect(again.body.data).toEqual([{ status: 201, body: alone.body }, { status: 201, body: { data: expect.objectContaining({ name: 'Linge' }) } }]);
+    expect(again.body.data).toEqual([
+      { status: 201, body: alone.body },
+      { status: 201, body: { data: expect.objectContaining({ name: 'Linge' }) } },
+    ]);
     // The whole batch sent again after its answer was lost: the same answers, nothing written twice.
     const resent = await batch([write, second]);
     expect(resent.body).toEqual(again.body);
@@ -62,7 +69,11 @@ describe('POST /v1/batch', () => {
   it('refuses a key reused with another body, in the batch as alone, and stores nothing of it', async () => {
     const { creator, need, batch, counted } = await setup();
     const write = need('Pharmacie');
-    const alone = await world.request('POST', write.path, { token: creator.token, headers: { 'Idempotency-Key': write.idempotency_key }, json: write.body });
+    const alone = await world.request('POST', write.path, {
+      token: creator.token,
+      headers: { 'Idempotency-Key': write.idempotency_key },
+      json: write.body,
+    });
     expect(alone.status).toBe(201);
     const changed = { ...write, body: { ...write.body, id: uuidv7(), name: 'Linge' } };
     const answer = await batch([changed, write]);
@@ -139,7 +150,14 @@ describe('POST /v1/batch', () => {
     const { need, batch, counted } = await setup();
     const answer = await batch([need('Courses', uuidv7(), '\u202ecle'), need('Linge', uuidv7(), 'cle\nsuite'), need('Jardin')]);
     expect(answer.status).toBe(200);
-    const refused = { status: 422, body: { message: 'Certaines informations ne sont pas valides.', http_code: 422, errors: [{ field: 'idempotency_key', message: "Cette clé d'idempotence n'est pas valide" }] } };
+    const refused = {
+      status: 422,
+      body: {
+        message: 'Certaines informations ne sont pas valides.',
+        http_code: 422,
+        errors: [{ field: 'idempotency_key', message: "Cette clé d'idempotence n'est pas valide" }],
+      },
+    };
     expect(answer.body.data.slice(0, 2)).toEqual([refused, refused]);
     expect(answer.body.data[2].status).toBe(201);
     expect(await counted()).toEqual({ needs: 1, helps: 0 });

@@ -43,7 +43,10 @@ async function runOne(app: App, c: Context<AppEnv>, write: BatchWrite): Promise<
   // Alone, a key travels as a header: one no header can carry (beyond Latin-1, a line break) is refused here,
   // as the write's own answer, rather than breaking the Request built below (a 500 for the whole batch).
   if (!fitsAHeader(write.idempotency_key)) {
-    return { status: 422, body: { message: text.invalid, http_code: 422, errors: [{ field: 'idempotency_key', message: batchMessages.key }] } };
+    return {
+      status: 422,
+      body: { message: text.invalid, http_code: 422, errors: [{ field: 'idempotency_key', message: batchMessages.key }] },
+    };
   }
   const headers: Record<string, string> = {
     Accept: 'application/json',
@@ -51,7 +54,11 @@ async function runOne(app: App, c: Context<AppEnv>, write: BatchWrite): Promise<
     'Idempotency-Key': write.idempotency_key,
   };
   if (write.body !== undefined) headers['Content-Type'] = 'application/json';
-  const request = new Request(url, { method: write.method, headers, body: write.body === undefined ? undefined : JSON.stringify(write.body) });
+  const request = new Request(url, {
+    method: write.method,
+    headers,
+    body: write.body === undefined ? undefined : JSON.stringify(write.body),
+  });
   // The same bindings (the connection's address for rate limits and logs) as the batch itself.
   const res = await app.fetch(request, c.env);
   const answered = await res.text();

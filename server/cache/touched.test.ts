@@ -9,10 +9,16 @@ describe('what a write touched', () => {
     const { creator, village } = await world.villageWithHelper();
     const read = async () => (await world.request('GET', `/v1/villages/${village.id}?include=needs`, { token: creator.token })).body.data;
     expect((await read()).needs).toEqual([]);
-    const need = await world.request('POST', `/v1/villages/${village.id}/needs`, { token: creator.token, json: { villager_id: village.creatorVillagerId, name: 'Courses' } });
+    const need = await world.request('POST', `/v1/villages/${village.id}/needs`, {
+      token: creator.token,
+      json: { villager_id: village.creatorVillagerId, name: 'Courses' },
+    });
     expect(need.status).toBe(201);
     expect((await read()).needs.map((n: { name: string }) => n.name)).toEqual(['Courses']);
-    const renamed = await world.request('PUT', `/v1/villages/${village.id}`, { token: creator.token, json: { updater_id: village.creatorVillagerId, name: 'Chez Jeanne' } });
+    const renamed = await world.request('PUT', `/v1/villages/${village.id}`, {
+      token: creator.token,
+      json: { updater_id: village.creatorVillagerId, name: 'Chez Jeanne' },
+    });
     expect(renamed.status).toBe(200);
     expect((await read()).name).toBe('Chez Jeanne');
   });

@@ -29,9 +29,13 @@ describe('two server instances on one database', () => {
     const { creator, helper, village, helperVillager } = await world.villageWithHelper();
     expect((await ask(other, `/v1/villages/${village.id}`, helper.token)).status).toBe(200);
 
-    const ban = await world.request('DELETE', `/v1/villages/${village.id}/villagers/${helperVillager}?deleter_id=${village.creatorVillagerId}`, {
-      token: creator.token,
-    });
+    const ban = await world.request(
+      'DELETE',
+      `/v1/villages/${village.id}/villagers/${helperVillager}?deleter_id=${village.creatorVillagerId}`,
+      {
+        token: creator.token,
+      },
+    );
     expect(ban.status).toBe(204);
     await eventually(async () => expect((await ask(other, `/v1/villages/${village.id}`, helper.token)).status).toBe(403));
   });

@@ -8,7 +8,8 @@ import { redactSecretPath } from './redact-path';
 const world = await createWorld();
 
 /** A comment with everything iCalendar must escape, accents, and long enough to be folded. */
-const COMMENT = 'Apporter du pain, du lait; et le journal.\nSonner deux fois\\merci — à côté de l’église, près du café où l’on se retrouve après la messe';
+const COMMENT =
+  'Apporter du pain, du lait; et le journal.\nSonner deux fois\\merci — à côté de l’église, près du café où l’on se retrouve après la messe';
 
 interface Scene {
   creator: TestUser;
@@ -24,12 +25,21 @@ interface Scene {
 let s: Scene;
 
 async function addNeed(villageId: string, user: TestUser, villagerId: string, name: string) {
-  const res = await world.request('POST', `/v1/villages/${villageId}/needs`, { token: user.token, json: { villager_id: villagerId, name } });
+  const res = await world.request('POST', `/v1/villages/${villageId}/needs`, {
+    token: user.token,
+    json: { villager_id: villagerId, name },
+  });
   expect(res.status).toBe(201);
   return res.body.data.id as string;
 }
 
-async function addHelp(villageId: string, needId: string, user: TestUser, villagerId: string, help: { start: string; end?: string; comment?: string }) {
+async function addHelp(
+  villageId: string,
+  needId: string,
+  user: TestUser,
+  villagerId: string,
+  help: { start: string; end?: string; comment?: string },
+) {
   const res = await world.request('POST', `/v1/villages/${villageId}/needs/${needId}/helps`, {
     token: user.token,
     json: { helper_id: villagerId, start_date: help.start, end_date: help.end, comment: help.comment },
@@ -39,7 +49,9 @@ async function addHelp(villageId: string, needId: string, user: TestUser, villag
 }
 
 beforeAll(async () => {
-  const [creator, hugo, lea, banned, outsider] = await Promise.all(['Camille', 'Hugo', 'Lea', 'Bruno', 'Olivier'].map((n) => world.user(n)));
+  const [creator, hugo, lea, banned, outsider] = await Promise.all(
+    ['Camille', 'Hugo', 'Lea', 'Bruno', 'Olivier'].map((n) => world.user(n)),
+  );
   const a = await world.village(creator);
   const b = await world.village(creator);
   await world.db.update(villages).set({ firstName: 'Paul', name: 'Le village de Paul' }).where(eq(villages.id, b.id));
@@ -53,7 +65,9 @@ beforeAll(async () => {
   await addHelp(a.id, shopping, creator, a.creatorVillagerId, { start: '2026-11-22T14:30:00.000Z', end: '2026-11-22T16:00:00.000Z' });
   await addHelp(a.id, shopping, banned, bannedInA, { start: '2026-11-23T10:00:00.000Z' });
   await addHelp(b.id, meals, hugo, hugoInB, { start: '2026-11-24T11:00:00.000Z' });
-  const ban = await world.request('DELETE', `/v1/villages/${a.id}/villagers/${bannedInA}?deleter_id=${a.creatorVillagerId}`, { token: creator.token });
+  const ban = await world.request('DELETE', `/v1/villages/${a.id}/villagers/${bannedInA}?deleter_id=${a.creatorVillagerId}`, {
+    token: creator.token,
+  });
   expect(ban.status).toBeLessThan(300);
   const left = await world.request('PUT', `/v1/villages/${b.id}/villagers/${hugoInB}/leave`, { token: hugo.token });
   expect(left.status).toBe(200);

@@ -39,7 +39,10 @@ export function escapeText(value: string): string {
 
 /** 20261120T090000Z: the UTC form, which every calendar app reads without a VTIMEZONE. */
 export function utc(date: Date): string {
-  return date.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+  return date
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 }
 
 /**
@@ -79,7 +82,11 @@ function eventLines(event: CalendarEvent, stamp: string): string[] {
   if (event.location) lines.push(`LOCATION:${escapeText(event.location)}`);
   // URL is a URI value, not TEXT: it is not escaped.
   if (event.url) lines.push(`URL:${event.url}`);
-  lines.push(event.tentative ? 'STATUS:TENTATIVE' : 'STATUS:CONFIRMED', event.tentative ? 'TRANSP:TRANSPARENT' : 'TRANSP:OPAQUE', 'END:VEVENT');
+  lines.push(
+    event.tentative ? 'STATUS:TENTATIVE' : 'STATUS:CONFIRMED',
+    event.tentative ? 'TRANSP:TRANSPARENT' : 'TRANSP:OPAQUE',
+    'END:VEVENT',
+  );
   return lines;
 }
 

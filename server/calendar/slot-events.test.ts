@@ -19,7 +19,10 @@ let needId: string;
 beforeAll(async () => {
   world.clock.set(new Date('2026-11-20T09:00:00Z'));
   const cast = await world.villageWithHelper();
-  ({ creator, village: { id: villageId } } = cast);
+  ({
+    creator,
+    village: { id: villageId },
+  } = cast);
   hugo = cast.helper;
   const lea = await world.user('Léa');
   const leaId = await world.join(lea, cast.village.shareCode);
@@ -70,7 +73,11 @@ describe('slots in the calendars', () => {
     const events = await read(`/v1/villages/${villageId}/calendar`, creator);
     const open = events.filter((e) => e.summary === 'À pourvoir : Dîner');
     const taken = events.filter((e) => e.summary !== 'À pourvoir : Dîner');
-    expect(taken.map((e) => `${e.start} ${e.summary}`).sort()).toEqual([`${MON_23} Dîner — Hugo`, `${MON_23} Dîner — Léa`, `${WED_25} Dîner — Hugo`]);
+    expect(taken.map((e) => `${e.start} ${e.summary}`).sort()).toEqual([
+      `${MON_23} Dîner — Hugo`,
+      `${MON_23} Dîner — Léa`,
+      `${WED_25} Dîner — Hugo`,
+    ]);
     // Mondays, Wednesdays and Fridays from 23 November to 17 February (90 days on), less the full Monday.
     expect(open).toHaveLength(37);
     expect(open.map((e) => e.start)).not.toContain(MON_23);

@@ -9,7 +9,19 @@ describe('the need catalogue', () => {
     const res = await world.request('GET', '/v1/need_categories?include=needs', { token: user.token });
     expect(res.status).toBe(200);
     const names = res.body.data.map((c: { name: string }) => c.name);
-    expect(names).toEqual(expect.arrayContaining(['Repas', 'Courses', 'Transport', 'Ménage', "Garde d'enfants", 'Compagnie', 'Démarches', 'Animaux', 'Bricolage et jardin']));
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'Repas',
+        'Courses',
+        'Transport',
+        'Ménage',
+        "Garde d'enfants",
+        'Compagnie',
+        'Démarches',
+        'Animaux',
+        'Bricolage et jardin',
+      ]),
+    );
     for (const category of res.body.data) {
       expect(category.color).toMatch(/^#[0-9A-F]{6}$/i);
       expect(category.needs.length).toBeGreaterThan(0);

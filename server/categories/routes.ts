@@ -13,9 +13,7 @@ export function categoryRoutes(app: App, deps: Deps, serialize: Serializers) {
     const include = (query.include ?? '').split(',').filter(Boolean);
     if (include.some((i) => i !== 'needs')) throw invalid([{ field: 'include', message: messages.oneOf }]);
     const categories = await deps.db.select().from(needCategories).orderBy(asc(needCategories.position));
-    const needs = include.includes('needs')
-      ? await deps.db.select().from(catalogueNeeds).orderBy(asc(catalogueNeeds.position))
-      : null;
+    const needs = include.includes('needs') ? await deps.db.select().from(catalogueNeeds).orderBy(asc(catalogueNeeds.position)) : null;
     return c.json({
       data: categories.map((category) => ({
         ...serialize.category(category),

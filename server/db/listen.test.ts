@@ -28,7 +28,8 @@ describe('listening to the database', () => {
       );
       expect([...up].sort()).toEqual(['mail_due', 'push_due', 'village_changed']);
       expect(down).toEqual([]);
-      for (const channel of ['village_changed', 'push_due', 'mail_due', 'mail_due_too']) await database.db.execute(sql`select pg_notify(${channel}, 'x')`);
+      for (const channel of ['village_changed', 'push_due', 'mail_due', 'mail_due_too'])
+        await database.db.execute(sql`select pg_notify(${channel}, 'x')`);
       await expect.poll(() => [...heard].sort()).toEqual(['mail_due:x', 'mail_due_too:x', 'push_due:x', 'village_changed:x']);
       // Node reports warnings on the next turn.
       await new Promise((resolve) => setImmediate(resolve));

@@ -15,7 +15,8 @@ afterAll(() => database.close());
 const rowsOf = async (run: Promise<unknown>) => ((await run) as { rows: Record<string, unknown>[] }).rows;
 
 /** The statements this connection prepared by name, with their texts. */
-const preparedHere = async (tx: Tx) => (await rowsOf(tx.execute(sql`select name, statement from pg_prepared_statements`))) as { name: string; statement: string }[];
+const preparedHere = async (tx: Tx) =>
+  (await rowsOf(tx.execute(sql`select name, statement from pg_prepared_statements`))) as { name: string; statement: string }[];
 
 describe('statements prepared once per connection', () => {
   it('parses a parameterized text once, however often it runs, and answers as an unnamed statement would', async () => {
@@ -23,9 +24,11 @@ describe('statements prepared once per connection', () => {
     await database.db.transaction(async (tx) => {
       const answers = [];
       for (let i = 0; i < 3; i++) {
-        const rows = await rowsOf(tx.execute(
-          sql`select ${marker}::text as marker, ${i}::int as n, ${JSON.stringify({ a: [1, 'deux'] })}::jsonb as j, ${'2026-11-27T10:00:00.000Z'}::timestamptz = '2026-11-27 11:00:00+01'::timestamptz as t, ${true}::boolean as b, ${null}::text as nothing`,
-        ));
+        const rows = await rowsOf(
+          tx.execute(
+            sql`select ${marker}::text as marker, ${i}::int as n, ${JSON.stringify({ a: [1, 'deux'] })}::jsonb as j, ${'2026-11-27T10:00:00.000Z'}::timestamptz = '2026-11-27 11:00:00+01'::timestamptz as t, ${true}::boolean as b, ${null}::text as nothing`,
+          ),
+        );
         answers.push(rows[0]);
       }
       expect(answers.map((row) => row.n)).toEqual([0, 1, 2]);
@@ -37,11 +40,20 @@ describe('statements prepared once per connection', () => {
 
   it('answers a refusal with its PostgreSQL error, then runs the same statement again, and a text that does not parse names nothing', async () => {
     const email = `named.${uuidv7()}@exemple.fr`;
-    const insert = (tx: Tx | typeof database.db) => tx.insert(users).values({ id: uuidv7(), email, passwordHash: 'x', firstName: 'Jeanne', lastName: 'Banc' });
+    const insert = (tx: Tx | typeof database.db) =>
+      tx.insert(users).values({ id: uuidv7(), email, passwordHash: 'x', firstName: 'Jeanne', lastName: 'Banc' });
     await insert(database.db);
-    const refused = await database.db.transaction((tx) => insert(tx)).then(() => null, (error: unknown) => error as { cause?: { code?: string } });
+    const refused = await database.db
+      .transaction((tx) => insert(tx))
+      .then(
+        () => null,
+        (error: unknown) => error as { cause?: { code?: string } },
+      );
     expect(refused?.cause?.code).toBe('23505');
-    const bad = await database.db.execute(sql`selec ${1}::int`).then(() => null, (error: unknown) => error as { cause?: { code?: string } });
+    const bad = await database.db.execute(sql`selec ${1}::int`).then(
+      () => null,
+      (error: unknown) => error as { cause?: { code?: string } },
+    );
     expect(bad?.cause?.code).toBe('42601');
     await database.db.transaction(async (tx) => {
       expect(await rowsOf(tx.execute(sql`select count(*)::int as n from ${users} where email = ${email}`))).toEqual([{ n: 1 }]);

@@ -28,7 +28,12 @@ function nameOf(text: string): string | undefined {
 
 type QueryConfig = { text: string; name?: string };
 const isNameable = (config: unknown, values: unknown): config is QueryConfig =>
-  typeof config === 'object' && config !== null && typeof (config as QueryConfig).text === 'string' && !(config as QueryConfig).name && Array.isArray(values) && values.length > 0;
+  typeof config === 'object' &&
+  config !== null &&
+  typeof (config as QueryConfig).text === 'string' &&
+  !(config as QueryConfig).name &&
+  Array.isArray(values) &&
+  values.length > 0;
 
 /** Makes a pooled connection name its parameterized statements (see above); the pool's 'connect' calls it. */
 export function nameStatements(client: pg.PoolClient): void {

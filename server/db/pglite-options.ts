@@ -19,6 +19,12 @@ export const PGLITE_MAX_CONNECTIONS = '5';
 export function pgliteOptions(extra: Partial<PGliteOptions> = {}): PGliteOptions {
   return {
     ...extra,
-    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`, '-c', `max_connections=${PGLITE_MAX_CONNECTIONS}`],
+    startParams: [
+      ...PGlite.defaultStartParams,
+      '-c',
+      `shared_buffers=${PGLITE_SHARED_BUFFERS}`,
+      '-c',
+      `max_connections=${PGLITE_MAX_CONNECTIONS}`,
+    ],
   };
 }

@@ -40,7 +40,10 @@ describe("drizzle's parsers, made PGlite's own once", () => {
     const pg = await client();
     const passed: (QueryOptions | undefined)[] = [];
     const query = pg.query.bind(pg);
-    pg.query = ((text: string, params?: unknown[], options?: QueryOptions) => (passed.push(options), query(text, params, options))) as PGlite['query'];
+    pg.query = ((text: string, params?: unknown[], options?: QueryOptions) => (
+      passed.push(options),
+      query(text, params, options)
+    )) as PGlite['query'];
     mergeDrizzleParsers(pg);
     await drizzle(pg).execute(sql`SELECT 1`);
     expect(passed.at(-1)?.parsers).toBeUndefined();

@@ -24,6 +24,7 @@ export function mergeDrizzleParsers(client: PGlite) {
 function withoutKnownParsers(options: QueryOptions | undefined): QueryOptions | undefined {
   const given = options?.parsers;
   if (!given) return options;
-  for (const [oid, parse] of Object.entries(given)) if (!keptAsText.has(oid) || parse('2026-01-01', Number(oid)) !== '2026-01-01') return options;
+  for (const [oid, parse] of Object.entries(given))
+    if (!keptAsText.has(oid) || parse('2026-01-01', Number(oid)) !== '2026-01-01') return options;
   return { ...options, parsers: undefined };
 }

@@ -66,7 +66,9 @@ export function prepareStatements(client: PGlite) {
           const serializer = options?.serializers?.[types[i]] ?? client.serializers[types[i]];
           return serializer ? serializer(param) : String(param);
         });
-        replies = await run(concat([serialize.bind({ statement: name, values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()]));
+        replies = await run(
+          concat([serialize.bind({ statement: name, values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()]),
+        );
       } catch (error) {
         throw withQuery(error, text, params, options);
       }
@@ -77,7 +79,8 @@ export function prepareStatements(client: PGlite) {
   wrapPgliteQuery(client, (usual, tx) =>
     tx
       ? // A closed transaction's own query throws as it should.
-        (text, params, options) => (tx.closed || !nameable(text, params, options) ? usual(text, params, options) : runNamed(text, params!, options, true))
+        (text, params, options) =>
+          tx.closed || !nameable(text, params, options) ? usual(text, params, options) : runNamed(text, params!, options, true)
       : async (text, params, options) => {
           if (!nameable(text, params, options)) return usual(text, params, options);
           await client._checkReady();

@@ -25,7 +25,10 @@ describe('a start that finds the database prepared skips the migrator and the se
 
   it('does not when a migration is newer than the last one applied', async () => {
     const journal = JSON.parse(await readFile(join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as { entries: { when: number }[] };
-    const newer = { ...journal, entries: [...journal.entries, { ...journal.entries.at(-1)!, idx: journal.entries.length, when: Date.now(), tag: '9999_next' }] };
+    const newer = {
+      ...journal,
+      entries: [...journal.entries, { ...journal.entries.at(-1)!, idx: journal.entries.length, when: Date.now(), tag: '9999_next' }],
+    };
     const folder = join(scratch, 'migrations');
     await mkdir(join(folder, 'meta'), { recursive: true });
     await writeFile(join(folder, 'meta', '_journal.json'), JSON.stringify(newer));

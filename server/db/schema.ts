@@ -24,7 +24,9 @@ export const users = pgTable(
   {
     id: uuid('id').primaryKey(),
     // The analytics identity: separate from the id so that it can be rotated without touching relations.
-    uuid: uuid('uuid').notNull().default(sql`gen_random_uuid()`),
+    uuid: uuid('uuid')
+      .notNull()
+      .default(sql`gen_random_uuid()`),
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
     firstName: text('first_name').notNull(),
@@ -128,10 +130,7 @@ export const villagers = pgTable(
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
   },
-  (t) => [
-    uniqueIndex('villagers_village_user_unique').on(t.villageId, t.userId),
-    index('villagers_user_idx').on(t.userId),
-  ],
+  (t) => [uniqueIndex('villagers_village_user_unique').on(t.villageId, t.userId), index('villagers_user_idx').on(t.userId)],
 );
 
 export const villageNeeds = pgTable(
@@ -256,10 +255,7 @@ export const calendarFeeds = pgTable(
     createdAt: createdAt(),
     revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
   },
-  (t) => [
-    uniqueIndex('calendar_feeds_token_unique').on(t.tokenHash),
-    index('calendar_feeds_owner_idx').on(t.userId, t.kind, t.villageId),
-  ],
+  (t) => [uniqueIndex('calendar_feeds_token_unique').on(t.tokenHash), index('calendar_feeds_owner_idx').on(t.userId, t.kind, t.villageId)],
 );
 
 /**
@@ -346,7 +342,9 @@ export const mailJobs = pgTable(
   },
   // Only the mails still to send are looked up by due time.
   (t) => [
-    index('mail_jobs_pending_idx').on(t.dueAt).where(sql`sent_at is null and failed_at is null`),
+    index('mail_jobs_pending_idx')
+      .on(t.dueAt)
+      .where(sql`sent_at is null and failed_at is null`),
     uniqueIndex('mail_jobs_key_unique').on(t.key),
     // A person's previous mail of a kind (the chat digest waits hours after the last one).
     index('mail_jobs_user_kind_idx').on(t.userId, t.kind, t.createdAt),
@@ -418,7 +416,9 @@ export const invitations = pgTable(
   },
   (t) => [
     uniqueIndex('invitations_token_unique').on(t.tokenHash),
-    uniqueIndex('invitations_pending_unique').on(t.villageId, t.email).where(sql`accepted_at is null and withdrawn_at is null`),
+    uniqueIndex('invitations_pending_unique')
+      .on(t.villageId, t.email)
+      .where(sql`accepted_at is null and withdrawn_at is null`),
   ],
 );
 

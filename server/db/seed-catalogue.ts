@@ -34,7 +34,12 @@ export async function seedCatalogue(db: Db): Promise<void> {
       .values(catalogueNeedRows())
       .onConflictDoUpdate({
         target: catalogueNeeds.id,
-        set: { name: sql`excluded.name`, picture: sql`excluded.picture`, position: sql`excluded.position`, categoryId: sql`excluded.category_id` },
+        set: {
+          name: sql`excluded.name`,
+          picture: sql`excluded.picture`,
+          position: sql`excluded.position`,
+          categoryId: sql`excluded.category_id`,
+        },
       });
   });
 }

@@ -64,7 +64,10 @@ describe('a full disk', () => {
   });
 
   it('is told from any other failure, which stays a 500', () => {
-    expect(findStorageFull(diskFull())).toEqual({ code: '53100', message: 'could not extend file "base/5/16385": No space left on device' });
+    expect(findStorageFull(diskFull())).toEqual({
+      code: '53100',
+      message: 'could not extend file "base/5/16385": No space left on device',
+    });
     expect(findStorageFull(Object.assign(new Error('insufficient resources'), { code: '53000' }))?.code).toBe('53000');
     expect(findStorageFull(Object.assign(new Error('duplicate key'), { code: '23505' }))).toBeNull();
     expect(findStorageFull(Object.assign(new Error('permission denied'), { code: 'EACCES' }))).toBeNull();

@@ -3,7 +3,7 @@
  * frees space, so the answer is 503 with Retry-After, which the app's outbox keeps and replays later, rather
  * than a 500 it would treat the same way but log as a bug.
  */
-export const STORAGE_FULL_MESSAGE = "Le serveur manque de place pour enregistrer. Réessayez dans quelques minutes.";
+export const STORAGE_FULL_MESSAGE = 'Le serveur manque de place pour enregistrer. Réessayez dans quelques minutes.';
 /** Seconds: space is freed by a person, not by a restart. */
 export const STORAGE_FULL_RETRY_AFTER = '120';
 

@@ -69,7 +69,9 @@ describe('event stream tickets', () => {
     const village = await world.village(creator);
     const bannedId = await world.join(banned, village.shareCode);
     const leavingId = await world.join(leaving, village.shareCode);
-    await world.request('DELETE', `/v1/villages/${village.id}/villagers/${bannedId}?deleter_id=${village.creatorVillagerId}`, { token: creator.token });
+    await world.request('DELETE', `/v1/villages/${village.id}/villagers/${bannedId}?deleter_id=${village.creatorVillagerId}`, {
+      token: creator.token,
+    });
     await world.request('PUT', `/v1/villages/${village.id}/villagers/${leavingId}/leave`, { token: leaving.token });
 
     expect((await ticketFor(null, village.id)).status).toBe(401);
@@ -101,7 +103,9 @@ describe('event stream tickets', () => {
     expect((await open(village.id, once)).status).toBe(401);
 
     const beforeBan = (await ticketFor(helper, village.id)).body.data.ticket;
-    await world.request('DELETE', `/v1/villages/${village.id}/villagers/${helperId}?deleter_id=${village.creatorVillagerId}`, { token: creator.token });
+    await world.request('DELETE', `/v1/villages/${village.id}/villagers/${helperId}?deleter_id=${village.creatorVillagerId}`, {
+      token: creator.token,
+    });
     expect((await open(village.id, beforeBan)).status).toBe(403);
   });
 });
@@ -127,7 +131,9 @@ describe('an open stream', () => {
   it('tells its reader at once that they were removed, then ends', async () => {
     const { creator, helper, village, helperVillager: helperId } = await world.villageWithHelper();
     const events = await openAs(helper, village.id);
-    await world.request('DELETE', `/v1/villages/${village.id}/villagers/${helperId}?deleter_id=${village.creatorVillagerId}`, { token: creator.token });
+    await world.request('DELETE', `/v1/villages/${village.id}/villagers/${helperId}?deleter_id=${village.creatorVillagerId}`, {
+      token: creator.token,
+    });
     // A late NOTIFY of the join may come first (PostgreSQL); then one `removed` event, and the stream ends.
     const seen = await eventsUntilEnd(events);
     expect(seen.at(-1)).toEqual({ event: 'removed', data: { village_id: village.id } });
@@ -145,7 +151,9 @@ describe('an open stream', () => {
     const creatorEvents = await openAs(creator, village.id);
     const helperEvents = await openAs(helper, village.id);
     const otherEvents = await openAs(other, village.id);
-    expect((await world.request('PUT', `/v1/villages/${village.id}/villagers/${helperId}/leave`, { token: helper.token })).status).toBe(200);
+    expect((await world.request('PUT', `/v1/villages/${village.id}/villagers/${helperId}/leave`, { token: helper.token })).status).toBe(
+      200,
+    );
     expect((await eventsUntilEnd(helperEvents)).at(-1)).toEqual({ event: 'removed', data: { village_id: village.id } });
     expect((await world.request('DELETE', `/v1/users/${other.id}`, { token: other.token })).status).toBe(204);
     expect((await eventsUntilEnd(otherEvents)).at(-1)).toEqual({ event: 'removed', data: { village_id: village.id } });

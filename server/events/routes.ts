@@ -70,15 +70,17 @@ export function eventRoutes(app: App, deps: Deps, hub: EventHub, secret: () => P
         };
         // Events are written one after the other; each first checks that the reader may still read.
         const send = (change: VillageChange) => {
-          queue = queue.then(async () => {
-            if (stream.closed || stream.aborted) return;
-            const active = await stillActive(change).catch(() => null);
-            // A failed check ends the stream (the app reconnects and is checked afresh); a reader who left,
-            // was removed or deleted their account is told so at once, so that the open screen can say it.
-            if (active === false) await stream.writeSSE({ event: 'removed', data: JSON.stringify({ village_id: villageId }) });
-            if (!active) return end();
-            await stream.writeSSE({ event: 'change', data: JSON.stringify({ type: change.type, village_id: villageId }) });
-          }).catch(end);
+          queue = queue
+            .then(async () => {
+              if (stream.closed || stream.aborted) return;
+              const active = await stillActive(change).catch(() => null);
+              // A failed check ends the stream (the app reconnects and is checked afresh); a reader who left,
+              // was removed or deleted their account is told so at once, so that the open screen can say it.
+              if (active === false) await stream.writeSSE({ event: 'removed', data: JSON.stringify({ village_id: villageId }) });
+              if (!active) return end();
+              await stream.writeSSE({ event: 'change', data: JSON.stringify({ type: change.type, village_id: villageId }) });
+            })
+            .catch(end);
         };
         const unsubscribe = hub.subscribe(villageId, send);
         const ping = setInterval(() => void stream.write(': ping\n\n'), PING_MS);

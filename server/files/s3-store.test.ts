@@ -29,7 +29,15 @@ async function fakeBucket() {
     const signedNames = auth.match(/SignedHeaders=([^,]+)/)?.[1].split(';') ?? [];
     const headers = Object.fromEntries(signedNames.filter((n) => n !== 'host').map((n) => [n, String(req.headers[n])]));
     const expected = aws4.sign(
-      { host: req.headers.host, path: req.url, method: req.method, service: 's3', region: REGION, headers, body: body.length ? body : undefined },
+      {
+        host: req.headers.host,
+        path: req.url,
+        method: req.method,
+        service: 's3',
+        region: REGION,
+        headers,
+        body: body.length ? body : undefined,
+      },
       KEYS,
     );
     if (!auth || expected.headers?.Authorization !== auth) {
@@ -61,10 +69,16 @@ const first = createApp({ ...world.deps, caches: undefined, files: createS3Store
 const second = createApp({ ...world.deps, caches: undefined, files: createS3Store(bucket.url) });
 
 async function uploadThrough(app: typeof first, user: TestUser, r: number) {
-  const png = await sharp({ create: { width: 300, height: 200, channels: 3, background: { r, g: 90, b: 40 } } }).png().toBuffer();
+  const png = await sharp({ create: { width: 300, height: 200, channels: 3, background: { r, g: 90, b: 40 } } })
+    .png()
+    .toBuffer();
   const form = new FormData();
   form.append('photo', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'photo.png');
-  const res = await app.request(`/v1/users/${user.id}/photo`, { method: 'POST', body: form, headers: { Authorization: `Bearer ${user.token}` } });
+  const res = await app.request(`/v1/users/${user.id}/photo`, {
+    method: 'POST',
+    body: form,
+    headers: { Authorization: `Bearer ${user.token}` },
+  });
   expect(res.status).toBe(200);
   return new URL(((await res.json()) as { data: { photo: { original_url: string } } }).data.photo.original_url).pathname;
 }
@@ -102,9 +116,15 @@ describe('photos in an S3-compatible bucket (S3_URL)', () => {
     const wrong = createApp({ ...world.deps, caches: undefined, files: createS3Store(bucket.url.replace('village-test', 'intrus')) });
     const noe = await world.user('Noe');
     const form = new FormData();
-    const png = await sharp({ create: { width: 50, height: 50, channels: 3, background: '#123456' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 50, height: 50, channels: 3, background: '#123456' } })
+      .png()
+      .toBuffer();
     form.append('photo', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'photo.png');
-    const res = await wrong.request(`/v1/users/${noe.id}/photo`, { method: 'POST', body: form, headers: { Authorization: `Bearer ${noe.token}` } });
+    const res = await wrong.request(`/v1/users/${noe.id}/photo`, {
+      method: 'POST',
+      body: form,
+      headers: { Authorization: `Bearer ${noe.token}` },
+    });
     expect(res.status).toBe(500);
     expect(await res.json()).toEqual({ message: expect.any(String), http_code: 500 });
     expect(bucket.refused.length).toBeGreaterThan(0);

@@ -24,7 +24,9 @@ export function createS3Store(s3Url: string): FileStore {
     );
     const headers = Object.fromEntries(
       // fetch writes Host and Content-Length itself, with the values that were signed.
-      Object.entries(signed.headers ?? {}).filter(([name]) => !/^(host|content-length)$/i.test(name)).map(([name, value]) => [name, String(value)]),
+      Object.entries(signed.headers ?? {})
+        .filter(([name]) => !/^(host|content-length)$/i.test(name))
+        .map(([name, value]) => [name, String(value)]),
     );
     return fetch(`${url.protocol}//${url.host}${path}`, { method, headers, body: body ? new Uint8Array(body) : undefined });
   }

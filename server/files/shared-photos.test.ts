@@ -17,12 +17,18 @@ const first = createApp({ ...world.deps, caches: undefined, files: createDatabas
 const second = createApp({ ...world.deps, caches: undefined, files: createDatabaseStore(world.db) });
 
 const png = (r: number) =>
-  sharp({ create: { width: 300, height: 200, channels: 3, background: { r, g: 90, b: 40 } } }).png().toBuffer();
+  sharp({ create: { width: 300, height: 200, channels: 3, background: { r, g: 90, b: 40 } } })
+    .png()
+    .toBuffer();
 
 async function uploadThrough(app: typeof first, user: TestUser, data: Buffer) {
   const form = new FormData();
   form.append('photo', new Blob([new Uint8Array(data)], { type: 'image/png' }), 'photo.png');
-  const res = await app.request(`/v1/users/${user.id}/photo`, { method: 'POST', body: form, headers: { Authorization: `Bearer ${user.token}` } });
+  const res = await app.request(`/v1/users/${user.id}/photo`, {
+    method: 'POST',
+    body: form,
+    headers: { Authorization: `Bearer ${user.token}` },
+  });
   expect(res.status).toBe(200);
   const body = (await res.json()) as { data: { photo: { original_url: string } } };
   return new URL(body.data.photo.original_url).pathname;
@@ -73,7 +79,9 @@ describe('photos left on disk by an earlier version', () => {
     const dir = join(await mkdtemp(join(tmpdir(), 'village-uploads-')), 'uploads');
     await mkdir(dir);
     const key = '0193a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b.webp';
-    const bytes = await sharp(await png(120)).webp().toBuffer();
+    const bytes = await sharp(await png(120))
+      .webp()
+      .toBuffer();
     await writeFile(join(dir, key), bytes);
     await writeFile(join(dir, 'notes.txt'), 'pas une photo');
 

@@ -17,7 +17,12 @@ describe('helps', () => {
     const needId = await needIn(creator, village);
     const added = await world.request('POST', `/v1/villages/${village.id}/needs/${needId}/helps`, {
       token: helper.token,
-      json: { helper_id: helperVillager, start_date: '2026-11-26T18:30:00+01:00', end_date: '2026-11-26T19:30:00+01:00', comment: 'Je passe avec une soupe' },
+      json: {
+        helper_id: helperVillager,
+        start_date: '2026-11-26T18:30:00+01:00',
+        end_date: '2026-11-26T19:30:00+01:00',
+        comment: 'Je passe avec une soupe',
+      },
     });
     expect(added.status).toBe(201);
     expect(added.body.data).toMatchObject({
@@ -52,11 +57,17 @@ describe('helps', () => {
       token: helper.token,
       json: { helper_id: helperVillager, start_date: '2026-11-27T10:00:00+01:00' },
     });
-    const refused = await world.request('DELETE', `/v1/villages/${village.id}/helps/${added.body.data.id}/refuse?villager_id=${village.creatorVillagerId}`, {
+    const refused = await world.request(
+      'DELETE',
+      `/v1/villages/${village.id}/helps/${added.body.data.id}/refuse?villager_id=${village.creatorVillagerId}`,
+      {
+        token: creator.token,
+      },
+    );
+    expect(refused.status).toBe(204);
+    const feed = await world.request('GET', `/v1/villages/${village.id}/actions?per_page=10&page=1&sort=-created_at`, {
       token: creator.token,
     });
-    expect(refused.status).toBe(204);
-    const feed = await world.request('GET', `/v1/villages/${village.id}/actions?per_page=10&page=1&sort=-created_at`, { token: creator.token });
     expect(feed.body.data[0]).toMatchObject({
       type: 'help_refused',
       villager_id: village.creatorVillagerId,

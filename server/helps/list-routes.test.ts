@@ -14,8 +14,14 @@ const LEAN = 'photo,needs,villagers,villagers.user,villagers.user.photo,helps';
 async function villageWithHistory() {
   const cast = await world.villageWithHelper();
   const { creator, village, helperVillager } = cast;
-  const need = await world.request('POST', `/v1/villages/${village.id}/needs`, { token: creator.token, json: { villager_id: village.creatorVillagerId, name: 'Courses' } });
-  const other = await world.request('POST', `/v1/villages/${village.id}/needs`, { token: creator.token, json: { villager_id: village.creatorVillagerId, name: 'Visite' } });
+  const need = await world.request('POST', `/v1/villages/${village.id}/needs`, {
+    token: creator.token,
+    json: { villager_id: village.creatorVillagerId, name: 'Courses' },
+  });
+  const other = await world.request('POST', `/v1/villages/${village.id}/needs`, {
+    token: creator.token,
+    json: { villager_id: village.creatorVillagerId, name: 'Visite' },
+  });
   const now = world.clock.now().getTime();
   const rows = Array.from({ length: 40 }, (_, i) => ({
     id: uuidv7(),
@@ -52,7 +58,10 @@ describe('the village with a window of helps', () => {
     expect(all.body.data.helps[0].village_need).toMatchObject({ village_id: village.id });
     // Two windows are two answers: neither is served for the other.
     expect(all.headers.get('ETag')).not.toBe(recent.headers.get('ETag'));
-    const again = await world.request('GET', `/v1/villages/${village.id}?include=${LEAN}&helps_from=${from}`, { token: helper.token, headers: { 'If-None-Match': recent.headers.get('ETag')! } });
+    const again = await world.request('GET', `/v1/villages/${village.id}?include=${LEAN}&helps_from=${from}`, {
+      token: helper.token,
+      headers: { 'If-None-Match': recent.headers.get('ETag')! },
+    });
     expect(again.status).toBe(304);
   });
 
@@ -70,7 +79,9 @@ describe('GET /v1/villages/{id}/helps', () => {
     const seen: string[] = [];
     let cursor = world.clock.now().toISOString();
     for (let page = 0; page < 20; page++) {
-      const res = await world.request('GET', `/v1/villages/${village.id}/helps?before=${encodeURIComponent(cursor)}&limit=3`, { token: helper.token });
+      const res = await world.request('GET', `/v1/villages/${village.id}/helps?before=${encodeURIComponent(cursor)}&limit=3`, {
+        token: helper.token,
+      });
       expect(res.status).toBe(200);
       seen.push(...res.body.data.map((h: { id: string }) => h.id));
       if (!res.body.has_more) break;
@@ -85,10 +96,16 @@ describe('GET /v1/villages/{id}/helps', () => {
     const now = world.clock.now().getTime();
     const from = new Date(now - 100 * 24 * 3600_000).toISOString();
     const before = new Date(now - 30 * 24 * 3600_000).toISOString();
-    const range = await world.request('GET', `/v1/villages/${village.id}/helps?before=${before}&from=${from}&limit=500`, { token: helper.token });
+    const range = await world.request('GET', `/v1/villages/${village.id}/helps?before=${before}&from=${from}&limit=500`, {
+      token: helper.token,
+    });
     expect(range.body.has_more).toBe(false);
-    expect(range.body.data.map((h: { id: string }) => h.id)).toEqual(newestFirst(rows.filter((r) => r.startDate >= new Date(from) && r.startDate < new Date(before))));
-    const one = await world.request('GET', `/v1/villages/${village.id}/helps?before=${before}&need_id=${otherNeedId}`, { token: helper.token });
+    expect(range.body.data.map((h: { id: string }) => h.id)).toEqual(
+      newestFirst(rows.filter((r) => r.startDate >= new Date(from) && r.startDate < new Date(before))),
+    );
+    const one = await world.request('GET', `/v1/villages/${village.id}/helps?before=${before}&need_id=${otherNeedId}`, {
+      token: helper.token,
+    });
     expect(one.body.data.length).toBeGreaterThan(0);
     expect(one.body.data.every((h: { village_need_id: string }) => h.village_need_id === otherNeedId)).toBe(true);
   });
@@ -99,7 +116,9 @@ describe('GET /v1/villages/{id}/helps', () => {
     expect(left.status).toBe(200);
     const before = world.clock.now().toISOString();
     const res = await world.request('GET', `/v1/villages/${village.id}/helps?before=${before}&limit=500`, { token: creator.token });
-    expect(res.body.data.map((h: { id: string }) => h.id)).toEqual(newestFirst(rows.filter((r) => r.startDate < new Date(before) && r.helperId !== helperVillager)));
+    expect(res.body.data.map((h: { id: string }) => h.id)).toEqual(
+      newestFirst(rows.filter((r) => r.startDate < new Date(before) && r.helperId !== helperVillager)),
+    );
     expect(res.body.data.length).toBeGreaterThan(0);
     const outsider = await world.user('Zoé');
     expect((await world.request('GET', `/v1/villages/${village.id}/helps?before=${before}`, { token: outsider.token })).status).toBe(403);
@@ -111,7 +130,9 @@ describe('GET /v1/villages/{id}/helps', () => {
     const bad = await world.request('GET', `/v1/villages/${village.id}/helps?before=hier`, { token: helper.token });
     expect(bad.status).toBe(422);
     expect(bad.body.errors).toEqual([{ field: 'before', message: messages.wrongType }]);
-    const big = await world.request('GET', `/v1/villages/${village.id}/helps?before=${world.clock.now().toISOString()}&limit=501`, { token: helper.token });
+    const big = await world.request('GET', `/v1/villages/${village.id}/helps?before=${world.clock.now().toISOString()}&limit=501`, {
+      token: helper.token,
+    });
     expect(big.status).toBe(422);
     expect(big.body.errors).toEqual([{ field: 'limit', message: messages.oneOf }]);
     const none = await world.request('GET', `/v1/villages/${village.id}/helps`, { token: helper.token });

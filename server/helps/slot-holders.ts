@@ -29,7 +29,12 @@ export async function lockNeed(tx: Executor, villageId: string, needId: string):
  * the membership is read then, and the caller locks the need with `lockNeed` once it has checked who acts,
  * so that a village unknown, or a caller who may not act there, is answered before the missing need.
  */
-export async function readForTaking(tx: Executor, villageId: string, userId: string, needId: string): Promise<Membership & { need?: NeedRow; recipient?: Recipient }> {
+export async function readForTaking(
+  tx: Executor,
+  villageId: string,
+  userId: string,
+  needId: string,
+): Promise<Membership & { need?: NeedRow; recipient?: Recipient }> {
   const [row] = await tx
     .select({
       village: villages,

@@ -19,14 +19,21 @@ async function scene() {
   return { ...cast, needId, takeAs };
 }
 
-const startError = (message: string) => ({ status: 422, body: { message: T.invalid, http_code: 422, errors: [{ field: 'start_date', message }] } });
+const startError = (message: string) => ({
+  status: 422,
+  body: { message: T.invalid, http_code: 422, errors: [{ field: 'start_date', message }] },
+});
 
 describe('taking a slot', () => {
   it('stores the occurrence with its own end, whatever end the client sent, and the note', async () => {
     const { takeAs } = await scene();
     const res = await takeAs(WEDNESDAY_17_MARCH, { end_date: '2027-03-17T23:00:00Z', comment: "J'apporte une soupe" });
     expect(res.status).toBe(201);
-    expect(res.body.data).toMatchObject({ start_date: WEDNESDAY_17_MARCH, end_date: '2027-03-17T19:30:00.000Z', comment: "J'apporte une soupe" });
+    expect(res.body.data).toMatchObject({
+      start_date: WEDNESDAY_17_MARCH,
+      end_date: '2027-03-17T19:30:00.000Z',
+      comment: "J'apporte une soupe",
+    });
     const [row] = await world.db.select().from(helps).where(eq(helps.id, res.body.data.id));
     expect(row.endDate?.toISOString()).toBe('2027-03-17T19:30:00.000Z');
   });
@@ -52,7 +59,11 @@ describe('taking a slot', () => {
     world.clock.set(NOW);
     const { creator, helper, helperVillager, village } = await world.villageWithHelper();
     // Every morning at 10:00 in Paris (9:00 UTC) since the day before yesterday.
-    const daily = await addScheduledNeed(world, creator, village, { dtstart: '2026-11-18T10:00', duration_minutes: 60, rrule: 'FREQ=DAILY' });
+    const daily = await addScheduledNeed(world, creator, village, {
+      dtstart: '2026-11-18T10:00',
+      duration_minutes: 60,
+      rrule: 'FREQ=DAILY',
+    });
     const slots = { villageId: village.id, needId: daily };
     expect(await take(world, helper, helperVillager, slots, '2026-11-19T09:00:00.000Z')).toMatchObject(startError(scheduleMessages.past));
     const free = await world.request('POST', `/v1/villages/${village.id}/needs`, {
@@ -72,7 +83,11 @@ describe('taking a slot', () => {
   it('refuses a help beyond two years on a rule without end', async () => {
     world.clock.set(NOW);
     const { creator, helper, helperVillager, village } = await world.villageWithHelper();
-    const needId = await addScheduledNeed(world, creator, village, { dtstart: '2026-12-01T10:00', duration_minutes: 60, rrule: 'FREQ=DAILY' });
+    const needId = await addScheduledNeed(world, creator, village, {
+      dtstart: '2026-12-01T10:00',
+      duration_minutes: 60,
+      rrule: 'FREQ=DAILY',
+    });
     const path = { villageId: village.id, needId };
     expect((await take(world, helper, helperVillager, path, '2028-11-19T09:00:00.000Z')).status).toBe(201);
     expect(await take(world, helper, helperVillager, path, '2028-11-21T09:00:00.000Z')).toMatchObject(startError(scheduleMessages.tooFar));

@@ -15,7 +15,12 @@ const IN_FIVE_DAYS = '2026-11-25T18:00:00.000Z';
 async function scene() {
   world.clock.set(NOW);
   const cast = await world.villageWithHelper();
-  const needId = await addScheduledNeed(world, cast.creator, cast.village, { dtstart: '2026-11-21T19:00', duration_minutes: 60, rrule: 'FREQ=DAILY;COUNT=30', places: 2 });
+  const needId = await addScheduledNeed(world, cast.creator, cast.village, {
+    dtstart: '2026-11-21T19:00',
+    duration_minutes: 60,
+    rrule: 'FREQ=DAILY;COUNT=30',
+    places: 2,
+  });
   const takeAs = async (start: string) => {
     const res = await take(world, cast.helper, cast.helperVillager, { villageId: cast.village.id, needId }, start);
     expect(res.status).toBe(201);
@@ -24,9 +29,16 @@ async function scene() {
   const withdraw = (helpId: string, as = cast.helper, villagerId = cast.helperVillager) =>
     world.request('DELETE', `/v1/villages/${cast.village.id}/helps/${helpId}?villager_id=${villagerId}`, { token: as.token });
   const feed = async () =>
-    (await world.request('GET', `/v1/villages/${cast.village.id}/actions?per_page=50&page=1&sort=-created_at`, { token: cast.creator.token })).body
-      .data as { type: string; villager_id: string; data: Record<string, unknown> }[];
-  const jobs = (kind: string) => world.db.select().from(pushJobs).where(and(eq(pushJobs.villageId, cast.village.id), eq(pushJobs.kind, kind)));
+    (
+      await world.request('GET', `/v1/villages/${cast.village.id}/actions?per_page=50&page=1&sort=-created_at`, {
+        token: cast.creator.token,
+      })
+    ).body.data as { type: string; villager_id: string; data: Record<string, unknown> }[];
+  const jobs = (kind: string) =>
+    world.db
+      .select()
+      .from(pushJobs)
+      .where(and(eq(pushJobs.villageId, cast.village.id), eq(pushJobs.kind, kind)));
   return { ...cast, needId, takeAs, withdraw, feed, jobs };
 }
 
@@ -46,15 +58,26 @@ describe('withdrawing from a slot', () => {
     const [job] = await s.jobs('help_withdrawn_late');
     expect(job.data).toMatchObject({ help_id: helpId, helper_id: s.helperVillager, start_date: TOMORROW });
     // Its reminders went with it.
-    expect(await world.db.select().from(pushJobs).where(eq(pushJobs.key, `evening:${helpId}`))).toEqual([]);
+    expect(
+      await world.db
+        .select()
+        .from(pushJobs)
+        .where(eq(pushJobs.key, `evening:${helpId}`)),
+    ).toEqual([]);
 
-    const deliveries = await composeJob(world.db, { villageId: s.village.id, kind: job.kind, data: job.data as Record<string, unknown> }, NOW);
+    const deliveries = await composeJob(
+      world.db,
+      { villageId: s.village.id, kind: job.kind, data: job.data as Record<string, unknown> },
+      NOW,
+    );
     expect(deliveries.map((d) => d.userId)).toEqual([s.creator.id]);
     expect(deliveries[0].payload).toMatchObject({
       kind: 'help_withdrawn_late',
       title: 'Créneau à pourvoir · Village de Jeanne',
       // The year is said only when it is not the current one.
-      body: expect.stringMatching(/^Hugo ne pourra pas assurer « Dîner », samedi 21 novembre( 2026)?, 19 h : le créneau est à nouveau à pourvoir\.$/),
+      body: expect.stringMatching(
+        /^Hugo ne pourra pas assurer « Dîner », samedi 21 novembre( 2026)?, 19 h : le créneau est à nouveau à pourvoir\.$/,
+      ),
       url: `/dashboard/villages/${s.village.id}/needs/${s.needId}/helps`,
     });
   });
@@ -66,7 +89,12 @@ describe('withdrawing from a slot', () => {
     const soon = await s.takeAs(TOMORROW);
     expect((await s.withdraw(soon, s.creator, s.village.creatorVillagerId)).status).toBe(204);
     const actions = await s.feed();
-    expect(actions.filter((a) => a.type === 'help_deleted').map((a) => a.data.help_id).sort()).toEqual([early, soon].sort());
+    expect(
+      actions
+        .filter((a) => a.type === 'help_deleted')
+        .map((a) => a.data.help_id)
+        .sort(),
+    ).toEqual([early, soon].sort());
     expect(actions.map((a) => a.type)).not.toContain('help_withdrawn_late');
     expect(await s.jobs('help_withdrawn_late')).toEqual([]);
   });
@@ -77,14 +105,28 @@ describe('the note on a help', () => {
     const s = await scene();
     const helpId = await s.takeAs(IN_FIVE_DAYS);
     const path = `/v1/villages/${s.village.id}/helps/${helpId}`;
-    const changed = await world.request('PUT', path, { token: s.helper.token, json: { updater_id: s.helperVillager, comment: "  J'apporte une soupe " } });
+    const changed = await world.request('PUT', path, {
+      token: s.helper.token,
+      json: { updater_id: s.helperVillager, comment: "  J'apporte une soupe " },
+    });
     expect(changed.status).toBe(200);
-    expect(changed.body.data).toMatchObject({ id: helpId, comment: "J'apporte une soupe", start_date: IN_FIVE_DAYS, village_need: { id: s.needId } });
+    expect(changed.body.data).toMatchObject({
+      id: helpId,
+      comment: "J'apporte une soupe",
+      start_date: IN_FIVE_DAYS,
+      village_need: { id: s.needId },
+    });
 
-    const byOrganiser = await world.request('PUT', path, { token: s.creator.token, json: { updater_id: s.village.creatorVillagerId, comment: 'Non' } });
+    const byOrganiser = await world.request('PUT', path, {
+      token: s.creator.token,
+      json: { updater_id: s.village.creatorVillagerId, comment: 'Non' },
+    });
     expect(byOrganiser.status).toBe(403);
     expect(byOrganiser.body.message).toBe(T.notYourHelp);
-    const asSomeoneElse = await world.request('PUT', path, { token: s.creator.token, json: { updater_id: s.helperVillager, comment: 'Non' } });
+    const asSomeoneElse = await world.request('PUT', path, {
+      token: s.creator.token,
+      json: { updater_id: s.helperVillager, comment: 'Non' },
+    });
     expect(asSomeoneElse.status).toBe(403);
 
     const village = await world.request('GET', `/v1/villages/${s.village.id}?include=helps`, { token: s.creator.token });

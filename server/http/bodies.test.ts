@@ -40,7 +40,12 @@ describe('JSON nested too deep', () => {
     logged.length = 0;
     for (const [method, path, token] of calls) {
       const res = await world.request(method, path, { token, body: deep, headers: json });
-      expect({ method, path, status: res.status, body: res.body }).toEqual({ method, path, status: 400, body: { message: JSON_TOO_DEEP, http_code: 400 } });
+      expect({ method, path, status: res.status, body: res.body }).toEqual({
+        method,
+        path,
+        status: 400,
+        body: { message: JSON_TOO_DEEP, http_code: 400 },
+      });
     }
     expect(logged).toEqual([]);
     expect(await needs()).toBe(0);
@@ -98,7 +103,13 @@ describe('a body that is not sent as JSON', () => {
   it('is refused with a French 415 on a JSON call, and nothing is written', async () => {
     const { creator, village, needs, needsPath } = await setup();
     const body = JSON.stringify({ villager_id: village.creatorVillagerId, name: 'Courses' });
-    for (const type of ['text/plain', 'text/plain;charset=UTF-8', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/jsonp']) {
+    for (const type of [
+      'text/plain',
+      'text/plain;charset=UTF-8',
+      'application/x-www-form-urlencoded',
+      'multipart/form-data; boundary=x',
+      'application/jsonp',
+    ]) {
       const res = await world.request('POST', needsPath, { token: creator.token, body, headers: { 'Content-Type': type } });
       expect({ type, status: res.status, body: res.body }).toEqual({ type, status: 415, body: { message: NOT_JSON, http_code: 415 } });
     }
@@ -145,7 +156,7 @@ describe('nestsDeeperThan', () => {
 
   it('agrees with the depth of what JSON.parse reads, on drawn values whose strings hold quotes, backslashes and brackets', () => {
     let seed = 37;
-    const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+    const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
     const pieces = ['"', '\\', '[', ']', '{', '}', 'a', 'é', '\\"'];
     let budget = 0;
     const draw = (depth: number): unknown => {

@@ -3,7 +3,11 @@ import type { Duplex } from 'node:stream';
 import { text } from './errors';
 
 const answers: Record<string, { status: number; reason: string; message: string }> = {
-  HPE_HEADER_OVERFLOW: { status: 431, reason: 'Request Header Fields Too Large', message: 'Les en-têtes de la requête sont trop volumineux.' },
+  HPE_HEADER_OVERFLOW: {
+    status: 431,
+    reason: 'Request Header Fields Too Large',
+    message: 'Les en-têtes de la requête sont trop volumineux.',
+  },
   HPE_CHUNK_EXTENSIONS_OVERFLOW: { status: 413, reason: 'Payload Too Large', message: text.tooLarge },
   ERR_HTTP_REQUEST_TIMEOUT: { status: 408, reason: 'Request Timeout', message: 'La requête a mis trop de temps à arriver.' },
 };

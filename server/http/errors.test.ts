@@ -15,7 +15,9 @@ describe('unexpected errors', () => {
   it('answer 500 in French, with no stack and no detail, and are logged', async () => {
     const sharp = (await import('sharp')).default;
     const user = await world.user('Ana');
-    const png = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#fff' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#fff' } })
+      .png()
+      .toBuffer();
     const form = new FormData();
     form.append('photo', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'p.png');
     const res = await world.request('POST', `/v1/users/${user.id}/photo`, { token: user.token, body: form });

@@ -51,7 +51,13 @@ describe('the request log', () => {
   });
 
   it('keeps the paths that hold no secret as they are', () => {
-    for (const path of ['/v1/users/me/calendar', '/v1/mail/unsubscribe', '/auth/reset-password', '/auth/login', '/v1/villages/0190f3a2-7b1c-7d4e-8f00-0000000000aa/calendar']) {
+    for (const path of [
+      '/v1/users/me/calendar',
+      '/v1/mail/unsubscribe',
+      '/auth/reset-password',
+      '/auth/login',
+      '/v1/villages/0190f3a2-7b1c-7d4e-8f00-0000000000aa/calendar',
+    ]) {
       expect(redactSecretPath(path)).toBe(path);
     }
   });

@@ -15,7 +15,12 @@ export function loggingRequests<F extends Fetch>(logger: Logger, fetch: F): F {
     const started = performance.now();
     const log = (status: number) =>
       logger.info(
-        { method: request.method, path: redactSecretPath(new URL(request.url).pathname), status, ms: Math.round(performance.now() - started) },
+        {
+          method: request.method,
+          path: redactSecretPath(new URL(request.url).pathname),
+          status,
+          ms: Math.round(performance.now() - started),
+        },
         'request',
       );
     const answer = fetch(request, ...rest);

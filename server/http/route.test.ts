@@ -32,7 +32,15 @@ const listThings = endpoint({
   query: v.object({ limit: v.optional(v.pipe(v.string(), v.regex(/^\d+$/))) }),
   answer: { data: v.unknown() },
 });
-const readFile = endpoint({ name: 'readFile', method: 'GET', path: '/v1/files/{file}', summary: 'test', auth: false, status: 200, answer: { raw: 'text/plain' } });
+const readFile = endpoint({
+  name: 'readFile',
+  method: 'GET',
+  path: '/v1/files/{file}',
+  summary: 'test',
+  auth: false,
+  status: 200,
+  answer: { raw: 'text/plain' },
+});
 
 const BOX_ID = '0190f3a2-7b1c-7d4e-8f00-0000000000AA';
 const THING_ID = '0190f3a2-7b1c-7d4e-8f00-0000000000bb';
@@ -49,8 +57,16 @@ function testApp() {
     throw error;
   });
   const ids = { id: 'Boîte introuvable', thingId: 'Chose introuvable' };
-  route(app, putThing, { ids, before: (_c, { user }) => { if (user.id === 'intrus') throw forbidden('Pas à vous'); } }, (c, input) =>
-    c.json({ data: input }),
+  route(
+    app,
+    putThing,
+    {
+      ids,
+      before: (_c, { user }) => {
+        if (user.id === 'intrus') throw forbidden('Pas à vous');
+      },
+    },
+    (c, input) => c.json({ data: input }),
   );
   route(app, deleteThing, { ids }, (c, { query }) => c.json({ acting: query.villager_id }));
   publicRoute(app, listThings, (c, { query }) => c.json({ query, frozen: Object.isFrozen(query) }));
@@ -92,7 +108,9 @@ describe('a route registered from its endpoint', () => {
   it("reads a DELETE's query from the query string, or else from the JSON body", async () => {
     const app = testApp();
     const path = `/v1/boxes/${BOX_ID}/things/${THING_ID}`;
-    expect(await (await send(app, 'DELETE', `${path}?villager_id=q`, { user: 'u1', json: { villager_id: 'b' } })).json()).toEqual({ acting: 'q' });
+    expect(await (await send(app, 'DELETE', `${path}?villager_id=q`, { user: 'u1', json: { villager_id: 'b' } })).json()).toEqual({
+      acting: 'q',
+    });
     expect(await (await send(app, 'DELETE', path, { user: 'u1', json: { villager_id: 'b' } })).json()).toEqual({ acting: 'b' });
     expect((await send(app, 'DELETE', path, { user: 'u1' })).status).toBe(422);
   });
@@ -132,6 +150,8 @@ describe('a route registered from its endpoint', () => {
   it('answers in the same turn when nothing is to be read before the handler, and after reading otherwise', async () => {
     const app = testApp();
     expect(app.request('/v1/files/Abc.ics')).not.toBeInstanceOf(Promise);
-    expect(app.request(`/v1/boxes/${BOX_ID}/things/${THING_ID}`, { method: 'PUT', headers: { 'X-Test-User': 'u1' }, body: '{"label":"Pot"}' })).toBeInstanceOf(Promise);
+    expect(
+      app.request(`/v1/boxes/${BOX_ID}/things/${THING_ID}`, { method: 'PUT', headers: { 'X-Test-User': 'u1' }, body: '{"label":"Pot"}' }),
+    ).toBeInstanceOf(Promise);
   });
 });

@@ -1,6 +1,13 @@
 import type { Context, Hono } from 'hono';
 import type * as v from 'valibot';
-import { pathParamNames, type AnyEndpoint, type BodyOf, type PathParamName, type PathParams, type QueryOf } from '../../src/contract/endpoint';
+import {
+  pathParamNames,
+  type AnyEndpoint,
+  type BodyOf,
+  type PathParamName,
+  type PathParams,
+  type QueryOf,
+} from '../../src/contract/endpoint';
 import type { AppEnv, AuthUser } from '../deps';
 import { requireUser } from './authenticate';
 import { parse, pathId, readJson } from './validate';
@@ -55,7 +62,12 @@ export const honoPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
  * order. A multipart body is left to the handler. The endpoint must say `auth: true`.
  */
 export function route<E extends AnyEndpoint>(app: App, endpoint: E, handler: Handler<E, AuthUser>): void;
-export function route<E extends AnyEndpoint>(app: App, endpoint: E, options: RouteOptions<E, AuthUser>, handler: Handler<E, AuthUser>): void;
+export function route<E extends AnyEndpoint>(
+  app: App,
+  endpoint: E,
+  options: RouteOptions<E, AuthUser>,
+  handler: Handler<E, AuthUser>,
+): void;
 export function route<E extends AnyEndpoint>(
   app: App,
   endpoint: E,

@@ -34,7 +34,8 @@ async function headersOf(security: SecuritySettings, requests: [path: string, in
   }
 }
 
-const directives = (policy: string | null) => Object.fromEntries((policy ?? '').split('; ').map((d) => [d.split(' ')[0], d.split(' ').slice(1)]));
+const directives = (policy: string | null) =>
+  Object.fromEntries((policy ?? '').split('; ').map((d) => [d.split(' ')[0], d.split(' ').slice(1)]));
 
 describe('security headers', () => {
   it("sends the app's strict policy on the shell, the API's on /v1 answers and errors, and HSTS when PUBLIC_URL is https", async () => {
@@ -58,7 +59,12 @@ describe('security headers', () => {
     // The photos under PUBLIC_URL are fetched by the worker for its cache: a connection.
     expect(app['connect-src']).toEqual(["'self'", 'https://village.example']);
     expect(app['img-src']).toEqual(["'self'", 'https://village.example', 'data:', 'blob:']);
-    expect(app).toMatchObject({ 'frame-ancestors': ["'none'"], 'object-src': ["'none'"], 'base-uri': ["'self'"], 'form-action': ["'self'"] });
+    expect(app).toMatchObject({
+      'frame-ancestors': ["'none'"],
+      'object-src': ["'none'"],
+      'base-uri': ["'self'"],
+      'form-action': ["'self'"],
+    });
     expect(app).toMatchObject({ 'worker-src': ["'self'"], 'manifest-src': ["'self'"] });
     expect(shell.headers.get('Content-Security-Policy')).not.toMatch(/unsafe-|\*/);
     expect(deepLink.headers.get('Content-Security-Policy')).toBe(shell.headers.get('Content-Security-Policy'));
@@ -83,6 +89,10 @@ describe('security headers', () => {
     ]);
     expect(without.headers.get('Strict-Transport-Security')).toBeNull();
     expect(directives(without.headers.get('Content-Security-Policy'))['connect-src']).toEqual(["'self'", 'http://localhost:3333']);
-    expect(directives(withIt.headers.get('Content-Security-Policy'))['connect-src']).toEqual(["'self'", 'http://localhost:3333', ANALYTICS_ORIGIN]);
+    expect(directives(withIt.headers.get('Content-Security-Policy'))['connect-src']).toEqual([
+      "'self'",
+      'http://localhost:3333',
+      ANALYTICS_ORIGIN,
+    ]);
   });
 });

@@ -99,7 +99,11 @@ describe('a stale or garbage Authorization header', () => {
     expect(register.status).toBe(201);
     expect((await world.request('GET', '/v1/health', { headers: garbage })).status).toBe(200);
     // Each of these answers its own outcome for a bad feed, code or token, never the 401 of a bad session.
-    for (const path of [`/v1/calendar/${'a'.repeat(43)}.ics`, '/v1/villages/join/preview?c=ZZZZZZ', `/v1/mail/unsubscribe/${'a'.repeat(43)}`]) {
+    for (const path of [
+      `/v1/calendar/${'a'.repeat(43)}.ics`,
+      '/v1/villages/join/preview?c=ZZZZZZ',
+      `/v1/mail/unsubscribe/${'a'.repeat(43)}`,
+    ]) {
       const res = await world.request('GET', path, { headers: garbage });
       expect([path, res.status]).not.toEqual([path, 401]);
     }
@@ -113,7 +117,9 @@ describe('a stale or garbage Authorization header', () => {
     await world.db.insert(sessions).values({ tokenHash: hash, userId: u.id, lastUsedAt: new Date(world.clock.now().getTime() - 31 * DAY) });
     const stale = { Authorization: `Bearer ${token}` };
     expect((await world.request('GET', '/v1/health', { headers: stale })).status).toBe(200);
-    expect((await world.request('POST', '/v1/auth/login', { json: { email: u.email, password: TEST_PASSWORD }, headers: stale })).status).toBe(200);
+    expect(
+      (await world.request('POST', '/v1/auth/login', { json: { email: u.email, password: TEST_PASSWORD }, headers: stale })).status,
+    ).toBe(200);
     const me = await world.request('GET', '/v1/users/me', { headers: stale });
     expect(me.body).toEqual({ message: text.unauthenticated, http_code: 401 });
     expect((await world.request('GET', '/v1/users/me', { headers: garbage })).status).toBe(401);
@@ -146,8 +152,11 @@ describe('answers Node itself gives to requests it cannot parse', () => {
   }
 
   it('a chunked body that also says its length, or a broken chunk, gets a French 400 in the error shape', async () => {
-    const head = (path: string, extra: string) => `DELETE ${path} HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n${extra}\r\n`;
-    const both = await raw(head(`/v1/villagers/${uuidv7()}`, 'Transfer-Encoding: chunked\r\nContent-Length: 20971520\r\n') + '4\r\n{}  \r\n');
+    const head = (path: string, extra: string) =>
+      `DELETE ${path} HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n${extra}\r\n`;
+    const both = await raw(
+      head(`/v1/villagers/${uuidv7()}`, 'Transfer-Encoding: chunked\r\nContent-Length: 20971520\r\n') + '4\r\n{}  \r\n',
+    );
     expect(both).toEqual({ status: 400, body: { message: 'La requête est mal formée.', http_code: 400 } });
     const broken = await raw(head(`/v1/villages/${uuidv7()}/helps/${uuidv7()}/refuse`, 'Transfer-Encoding: chunked\r\n') + 'zz\r\n{}\r\n');
     expect(broken).toEqual({ status: 400, body: { message: 'La requête est mal formée.', http_code: 400 } });
@@ -160,7 +169,7 @@ describe('answers Node itself gives to requests it cannot parse', () => {
 });
 
 describe('what one user can make the server keep', () => {
-  it('sweeps sessions idle past 30 days, and keys past 7 days or beyond a user\'s latest 1,000', async () => {
+  it("sweeps sessions idle past 30 days, and keys past 7 days or beyond a user's latest 1,000", async () => {
     const u = await world.user('Marc');
     const now = world.clock.now().getTime();
     const idle = newToken();
@@ -179,7 +188,9 @@ describe('what one user can make the server keep', () => {
     keys.push({ userId: u.id, key: 'expired', request: 'POST /v1/x', status: 201, createdAt: new Date(now - 8 * DAY) });
     for (let i = 0; i < keys.length; i += 500) await world.db.insert(idempotencyKeys).values(keys.slice(i, i + 500));
     const other = await world.user('Lina');
-    await world.db.insert(idempotencyKeys).values({ userId: other.id, key: 'one', request: 'POST /v1/x', status: 201, createdAt: new Date(now - DAY) });
+    await world.db
+      .insert(idempotencyKeys)
+      .values({ userId: other.id, key: 'one', request: 'POST /v1/x', status: 201, createdAt: new Date(now - DAY) });
 
     await sweepStale(world.deps, world.clock.now());
 
@@ -206,7 +217,9 @@ describe('what one user can make the server keep', () => {
 
     const stop = new AbortController();
     const sweeps = startSweeps({ db: world.db, clock: world.clock, logger: world.deps.logger, signal: stop.signal, everyMs: 20 });
-    await expect.poll(async () => (await world.db.select().from(sessions).where(eq(sessions.tokenHash, first.tokenHash))).length, { timeout: 5000 }).toBe(0);
+    await expect
+      .poll(async () => (await world.db.select().from(sessions).where(eq(sessions.tokenHash, first.tokenHash))).length, { timeout: 5000 })
+      .toBe(0);
     stop.abort();
     await sweeps.settled();
     const second = idle();
@@ -270,9 +283,13 @@ describe('helps of inactive villagers', () => {
 
     // A banned helper's future helps are given back at once; their past ones stay as rows (the history).
     world.clock.set(new Date('2026-11-29T09:00:00Z'));
-    const banned = await world.request('DELETE', `/v1/villages/${village.id}/villagers/${helperVillager}?deleter_id=${village.creatorVillagerId}`, {
-      token: creator.token,
-    });
+    const banned = await world.request(
+      'DELETE',
+      `/v1/villages/${village.id}/villagers/${helperVillager}?deleter_id=${village.creatorVillagerId}`,
+      {
+        token: creator.token,
+      },
+    );
     expect(banned.status).toBeLessThan(300);
     const after = (await read()).body.data;
     expect(after.helps.map((h: { id: string }) => h.id)).toEqual([own.body.data.id]);

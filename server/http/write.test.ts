@@ -8,8 +8,7 @@ const world = await createWorld();
 async function setup() {
   const creator = await world.user('Claire');
   const village = await world.village(creator);
-  const needs = async () =>
-    (await world.db.select({ n: count() }).from(villageNeeds).where(eq(villageNeeds.villageId, village.id)))[0].n;
+  const needs = async () => (await world.db.select({ n: count() }).from(villageNeeds).where(eq(villageNeeds.villageId, village.id)))[0].n;
   const addNeed = (key: string, name = 'Courses') =>
     world.request('POST', `/v1/villages/${village.id}/needs`, {
       token: creator.token,
@@ -134,11 +133,20 @@ describe('Idempotency-Key', () => {
     });
     const path = `/v1/villages/${village.id}/needs/${need.body.data.id}`;
     const headers = { 'Idempotency-Key': 'cle-9' };
-    expect((await world.request('DELETE', `${path}?villager_id=${village.creatorVillagerId}`, { token: creator.token, headers })).status).toBe(204);
-    const fromBody = await world.request('DELETE', path, { token: creator.token, headers, json: { villager_id: village.creatorVillagerId } });
+    expect(
+      (await world.request('DELETE', `${path}?villager_id=${village.creatorVillagerId}`, { token: creator.token, headers })).status,
+    ).toBe(204);
+    const fromBody = await world.request('DELETE', path, {
+      token: creator.token,
+      headers,
+      json: { villager_id: village.creatorVillagerId },
+    });
     expect(fromBody.status).toBe(204);
     expect(fromBody.headers.get('Idempotent-Replayed')).toBe('true');
-    const someoneElse = await world.request('DELETE', `${path}?villager_id=0190f3a2-7b1c-7d4e-8f00-0000000000aa`, { token: creator.token, headers });
+    const someoneElse = await world.request('DELETE', `${path}?villager_id=0190f3a2-7b1c-7d4e-8f00-0000000000aa`, {
+      token: creator.token,
+      headers,
+    });
     expect(someoneElse.status).toBe(422);
     expect(await needs()).toBe(0);
   });
@@ -155,7 +163,10 @@ describe('Idempotency-Key', () => {
     const { creator, needs, addNeed } = await setup();
     const first = await addNeed('cle-10', 'Courses');
     // As migration 0011 left the keys stored before it.
-    await world.db.update(idempotencyKeys).set({ fingerprint: null }).where(and(eq(idempotencyKeys.userId, creator.id), eq(idempotencyKeys.key, 'cle-10')));
+    await world.db
+      .update(idempotencyKeys)
+      .set({ fingerprint: null })
+      .where(and(eq(idempotencyKeys.userId, creator.id), eq(idempotencyKeys.key, 'cle-10')));
     const other = await addNeed('cle-10', 'Pharmacie');
     expect(other.headers.get('Idempotent-Replayed')).toBe('true');
     expect(other.body).toEqual(first.body);

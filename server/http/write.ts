@@ -11,7 +11,10 @@ import { fingerprintOf } from './request-input';
 
 /** The key was already used by this user: its write rolls back and the stored answer is given instead. */
 class Replay {
-  constructor(readonly status: number, readonly body: unknown) {}
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+  ) {}
 }
 /** Thrown inside the transaction to roll it back; the stored answer is read after (PGlite has one connection). */
 class KeyTaken {}
@@ -34,18 +37,14 @@ type Keyed = { userId: string; key: string; request: string; fingerprint: string
  * may fail before reaching that statement (the need it creates exists): a refusal is answered only once
  * the key is known not to be stored.
  */
-export async function write<T>(
-  c: Context<AppEnv>,
-  deps: Deps,
-  status: 200 | 201 | 204,
-  run: (tx: Tx) => Promise<T>,
-): Promise<Response> {
+export async function write<T>(c: Context<AppEnv>, deps: Deps, status: 200 | 201 | 204, run: (tx: Tx) => Promise<T>): Promise<Response> {
   const user = c.get('user');
   const key = c.req.header('Idempotency-Key');
   if (key !== undefined && (key.length === 0 || key.length > 200)) {
     throw invalid([{ field: 'Idempotency-Key', message: "Cette clé d'idempotence n'est pas valide" }]);
   }
-  const keyed: Keyed | null = user && key ? { userId: user.id, key, request: `${c.req.method} ${c.req.path}`, fingerprint: fingerprintOf(c) } : null;
+  const keyed: Keyed | null =
+    user && key ? { userId: user.id, key, request: `${c.req.method} ${c.req.path}`, fingerprint: fingerprintOf(c) } : null;
   const now = deps.clock.now();
   try {
     let touched = new Set<string>();
@@ -61,9 +60,11 @@ export async function write<T>(
     return respond(c, status, answer);
   } catch (error) {
     const replay =
-      keyed && error instanceof KeyTaken ? await replayOf(deps, keyed, now)
-      : keyed && error instanceof HttpError ? await replayOf(deps, keyed, now, error)
-      : error;
+      keyed && error instanceof KeyTaken
+        ? await replayOf(deps, keyed, now)
+        : keyed && error instanceof HttpError
+          ? await replayOf(deps, keyed, now, error)
+          : error;
     if (replay instanceof Replay) {
       c.header('Idempotent-Replayed', 'true');
       return respond(c, replay.status, replay.body);

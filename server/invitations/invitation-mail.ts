@@ -31,7 +31,9 @@ export type InvitationMailPayload = v.InferOutput<typeof InvitationMailPayload>;
 export const invitationMail = mailTemplate({
   payload: InvitationMailPayload,
   render(p) {
-    const forWhom = p.first_name ? ` Un village d’entraide rassemble les proches de ${p.first_name} pour l’aider au quotidien : repas, trajets, visites, courses…` : '';
+    const forWhom = p.first_name
+      ? ` Un village d’entraide rassemble les proches de ${p.first_name} pour l’aider au quotidien : repas, trajets, visites, courses…`
+      : '';
     const mail = layout(`${p.inviter_first_name} vous invite à rejoindre « ${p.village_name} »`, {
       greeting: 'Bonjour,',
       paragraphs: [
@@ -40,12 +42,15 @@ export const invitationMail = mailTemplate({
         'Chacun y voit ce qui est prévu et choisit quand il peut aider, sans engagement.',
       ],
       action: {
-        intro: 'Pour rejoindre le village, ouvrez ce lien : vous créerez votre compte (ou vous vous connecterez) puis arriverez dans le village.',
+        intro:
+          'Pour rejoindre le village, ouvrez ce lien : vous créerez votre compte (ou vous vous connecterez) puis arriverez dans le village.',
         label: 'Rejoindre le village',
         url: p.link,
       },
       closing: [`Si vous ne connaissez pas ${p.inviter_first_name}, ignorez ce message : sans réponse de votre part, rien ne se passe.`],
-      footer: [`Vous recevez ce message parce que ${p.inviter_first_name} a saisi votre adresse pour vous inviter. Village ne vous écrira pas d’autre message sans que vous ayez créé un compte.`],
+      footer: [
+        `Vous recevez ce message parce que ${p.inviter_first_name} a saisi votre adresse pour vous inviter. Village ne vous écrira pas d’autre message sans que vous ayez créé un compte.`,
+      ],
     });
     return p.reply_to ? { ...mail, replyTo: p.reply_to } : mail;
   },
@@ -58,10 +63,7 @@ export const invitationLink = (publicUrl: string, shareCode: string, token: stri
  * Queues one sending of an invitation in the write's transaction. Keyed by the invitation and the time it
  * is sent, so a sending exists once however the write is retried.
  */
-export function queueInvitationMail(
-  tx: Executor,
-  job: { invitationId: string; to: string; sentAt: Date; payload: InvitationMailPayload },
-) {
+export function queueInvitationMail(tx: Executor, job: { invitationId: string; to: string; sentAt: Date; payload: InvitationMailPayload }) {
   return queueMail(tx, {
     kind: 'invitation',
     to: job.to,

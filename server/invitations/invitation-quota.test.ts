@@ -32,8 +32,10 @@ const queuedFor = async (villageId: string) => {
   return row.n;
 };
 
-const ACCOUNT_FULL = 'Vous avez envoyé 100 invitations ces dernières 24 heures, le maximum pour un compte. Vous pourrez en envoyer d’autres plus tard.';
-const VILLAGE_FULL = 'Ce village a envoyé 100 invitations ces dernières 24 heures, le maximum pour un village. Vous pourrez en envoyer d’autres plus tard.';
+const ACCOUNT_FULL =
+  'Vous avez envoyé 100 invitations ces dernières 24 heures, le maximum pour un compte. Vous pourrez en envoyer d’autres plus tard.';
+const VILLAGE_FULL =
+  'Ce village a envoyé 100 invitations ces dernières 24 heures, le maximum pour un village. Vous pourrez en envoyer d’autres plus tard.';
 
 describe('invitation mails are bounded per account and per village (100 in 24 hours each)', () => {
   it('20 calls of 50 new addresses queue 100 mails, not 1,000: the rest is refused in French with Retry-After', async () => {
@@ -64,8 +66,19 @@ describe('invitation mails are bounded per account and per village (100 in 24 ho
     expect(beyond.status).toBe(429);
     expect(await queuedFor(village.id)).toBe(100);
     // What the sent rows keep is no secret: no invitation link is left in them.
-    const kept = await world.db.select({ payload: mailJobs.payload }).from(mailJobs).where(and(eq(mailJobs.kind, 'invitation'), sql`${mailJobs.payload}->>'village_id' = ${village.id}`));
-    expect(new Set(kept.map((row) => Object.keys(row.payload as object).sort().join(',')))).toEqual(new Set(['sender_id,village_id']));
+    const kept = await world.db
+      .select({ payload: mailJobs.payload })
+      .from(mailJobs)
+      .where(and(eq(mailJobs.kind, 'invitation'), sql`${mailJobs.payload}->>'village_id' = ${village.id}`));
+    expect(
+      new Set(
+        kept.map((row) =>
+          Object.keys(row.payload as object)
+            .sort()
+            .join(','),
+        ),
+      ),
+    ).toEqual(new Set(['sender_id,village_id']));
   });
 
   it('a family of 30 in one go is fine', async () => {
@@ -136,7 +149,15 @@ describe('invitation mails are bounded per account and per village (100 in 24 ho
     expect(resend.body.message).toBe(ACCOUNT_FULL);
     expect(resend.headers.get('Retry-After')).toBe(String((22 * HOUR) / 1000));
     // Inviting the same pending addresses again after the hour would mail them again: refused as well.
-    expect((await invite(creator, village, first.body.data.map((i: { email: string }) => i.email))).status).toBe(429);
+    expect(
+      (
+        await invite(
+          creator,
+          village,
+          first.body.data.map((i: { email: string }) => i.email),
+        )
+      ).status,
+    ).toBe(429);
     expect(await queuedFor(village.id)).toBe(100);
   });
 

@@ -18,7 +18,14 @@ async function sentSince(tx: Executor, payloadField: 'sender_id' | 'village_id',
   const rows = await tx
     .select({ at: mailJobs.createdAt })
     .from(mailJobs)
-    .where(and(isNull(mailJobs.userId), eq(mailJobs.kind, 'invitation'), gt(mailJobs.createdAt, since), sql`${mailJobs.payload}->>${payloadField} = ${value}`))
+    .where(
+      and(
+        isNull(mailJobs.userId),
+        eq(mailJobs.kind, 'invitation'),
+        gt(mailJobs.createdAt, since),
+        sql`${mailJobs.payload}->>${payloadField} = ${value}`,
+      ),
+    )
     .orderBy(desc(mailJobs.createdAt))
     .limit(limit);
   return rows.map((row) => row.at);
@@ -35,8 +42,20 @@ export async function checkInvitationQuota(tx: Executor, input: { userId: string
   await holdQuota(tx, `invitations:account:${input.userId}`);
   await holdQuota(tx, `invitations:village:${input.villageId}`);
   const since = (quota: Quota) => new Date(input.now.getTime() - quota.windowMs);
-  const byAccount = await sentSince(tx, 'sender_id', input.userId, since(INVITATIONS_PER_ACCOUNT), newestNeeded(INVITATIONS_PER_ACCOUNT, input.count));
+  const byAccount = await sentSince(
+    tx,
+    'sender_id',
+    input.userId,
+    since(INVITATIONS_PER_ACCOUNT),
+    newestNeeded(INVITATIONS_PER_ACCOUNT, input.count),
+  );
   enforceQuota(byAccount, INVITATIONS_PER_ACCOUNT, input.count, input.now, invitationMessages.accountFull);
-  const byVillage = await sentSince(tx, 'village_id', input.villageId, since(INVITATIONS_PER_VILLAGE), newestNeeded(INVITATIONS_PER_VILLAGE, input.count));
+  const byVillage = await sentSince(
+    tx,
+    'village_id',
+    input.villageId,
+    since(INVITATIONS_PER_VILLAGE),
+    newestNeeded(INVITATIONS_PER_VILLAGE, input.count),
+  );
   enforceQuota(byVillage, INVITATIONS_PER_VILLAGE, input.count, input.now, invitationMessages.villageFull);
 }

@@ -30,7 +30,11 @@ describe('invitations by mail', () => {
     expect(res.status).toBe(201);
     expect(res.body.data).toHaveLength(2);
     expect(res.body.data.map((i: { email: string }) => i.email)).toEqual([marc, lea.toLowerCase()]);
-    expect(res.body.data[0]).toMatchObject({ village_id: village.id, inviter_id: village.creatorVillagerId, message: 'Jeanne serait ravie de vous voir.' });
+    expect(res.body.data[0]).toMatchObject({
+      village_id: village.id,
+      inviter_id: village.creatorVillagerId,
+      message: 'Jeanne serait ravie de vous voir.',
+    });
 
     await sender.runDue();
     const [mail] = receivedBy(marc);
@@ -76,10 +80,17 @@ describe('invitations by mail', () => {
 
     const created = await invite(creator, village.id, { ...body, inviter_id: village.creatorVillagerId });
     const invitationId = created.body.data[0].id;
-    const helperWithdraw = await world.request('DELETE', `/v1/villages/${village.id}/invitations/${invitationId}?villager_id=${helperVillager}`, { token: helper.token });
+    const helperWithdraw = await world.request(
+      'DELETE',
+      `/v1/villages/${village.id}/invitations/${invitationId}?villager_id=${helperVillager}`,
+      { token: helper.token },
+    );
     expect(helperWithdraw.status).toBe(403);
     world.clock.advance(2 * 3600_000);
-    const helperResend = await world.request('POST', `/v1/villages/${village.id}/invitations/${invitationId}/resend`, { token: helper.token, json: { villager_id: helperVillager } });
+    const helperResend = await world.request('POST', `/v1/villages/${village.id}/invitations/${invitationId}/resend`, {
+      token: helper.token,
+      json: { villager_id: helperVillager },
+    });
     expect(helperResend.status).toBe(403);
     expect(await world.db.select().from(invitations).where(eq(invitations.id, invitationId))).toMatchObject([{ withdrawnAt: null }]);
   });
@@ -97,7 +108,10 @@ describe('invitations by mail', () => {
     expect(none.body.errors).toEqual([{ field: 'emails', message: 'Indiquez au moins une adresse e-mail' }]);
 
     const newcomer = address('nina');
-    const mixed = await invite(creator, village.id, { inviter_id: village.creatorVillagerId, emails: [helper.email.toUpperCase(), newcomer] });
+    const mixed = await invite(creator, village.id, {
+      inviter_id: village.creatorVillagerId,
+      emails: [helper.email.toUpperCase(), newcomer],
+    });
     expect(mixed.status).toBe(201);
     expect(mixed.body.data.map((i: { email: string }) => i.email)).toEqual([newcomer]);
     await sender.runDue();
@@ -111,7 +125,10 @@ describe('invitations by mail', () => {
     const first = await invite(creator, village.id, { inviter_id: village.creatorVillagerId, emails: [paul] });
     const id = first.body.data[0].id;
     const resend = () =>
-      world.request('POST', `/v1/villages/${village.id}/invitations/${id}/resend`, { token: creator.token, json: { villager_id: village.creatorVillagerId } });
+      world.request('POST', `/v1/villages/${village.id}/invitations/${id}/resend`, {
+        token: creator.token,
+        json: { villager_id: village.creatorVillagerId },
+      });
 
     world.clock.advance(20 * 60_000);
     const early = await resend();
@@ -126,7 +143,12 @@ describe('invitations by mail', () => {
     world.clock.advance(40 * 60_000);
     const later = await resend();
     expect(later.status).toBe(200);
-    expect(later.body.data).toMatchObject({ id, email: paul, last_sent_at: world.clock.now().toISOString(), created_at: first.body.data[0].created_at });
+    expect(later.body.data).toMatchObject({
+      id,
+      email: paul,
+      last_sent_at: world.clock.now().toISOString(),
+      created_at: first.body.data[0].created_at,
+    });
     await sender.runDue();
     const links = receivedBy(paul).map((mail) => new URL(linkIn(mail.text)!).searchParams.get('i'));
     expect(links).toHaveLength(2);
@@ -158,19 +180,37 @@ describe('invitations by mail', () => {
     expect(list.body.data.map((i: { email: string }) => i.email).sort()).toEqual([anna, hugo].sort());
     const annaId = list.body.data.find((i: { email: string }) => i.email === anna).id;
 
-    const withdrawn = await world.request('DELETE', `/v1/villages/${village.id}/invitations/${annaId}?villager_id=${village.creatorVillagerId}`, { token: creator.token });
+    const withdrawn = await world.request(
+      'DELETE',
+      `/v1/villages/${village.id}/invitations/${annaId}?villager_id=${village.creatorVillagerId}`,
+      { token: creator.token },
+    );
     expect(withdrawn.status).toBe(204);
     const after = await world.request('GET', `/v1/villages/${village.id}/invitations`, { token: creator.token });
     expect(after.body.data.map((i: { email: string }) => i.email)).toEqual([hugo]);
     const preview = await world.request('GET', `/v1/villages/join/preview?c=${village.shareCode}&i=${token}`);
     expect(preview.body.data.inviter_first_name).toBeNull();
     // Again (another device): still 204; one that does not exist: 404 in French.
-    expect((await world.request('DELETE', `/v1/villages/${village.id}/invitations/${annaId}`, { token: creator.token, json: { villager_id: village.creatorVillagerId } })).status).toBe(204);
-    const unknown = await world.request('DELETE', `/v1/villages/${village.id}/invitations/0193a3f0-0000-7000-8000-000000000000?villager_id=${village.creatorVillagerId}`, { token: creator.token });
+    expect(
+      (
+        await world.request('DELETE', `/v1/villages/${village.id}/invitations/${annaId}`, {
+          token: creator.token,
+          json: { villager_id: village.creatorVillagerId },
+        })
+      ).status,
+    ).toBe(204);
+    const unknown = await world.request(
+      'DELETE',
+      `/v1/villages/${village.id}/invitations/0193a3f0-0000-7000-8000-000000000000?villager_id=${village.creatorVillagerId}`,
+      { token: creator.token },
+    );
     expect(unknown.status).toBe(404);
     expect(unknown.body.message).toBe('Cette invitation est introuvable.');
     world.clock.advance(2 * 3600_000);
-    const resendWithdrawn = await world.request('POST', `/v1/villages/${village.id}/invitations/${annaId}/resend`, { token: creator.token, json: { villager_id: village.creatorVillagerId } });
+    const resendWithdrawn = await world.request('POST', `/v1/villages/${village.id}/invitations/${annaId}/resend`, {
+      token: creator.token,
+      json: { villager_id: village.creatorVillagerId },
+    });
     expect(resendWithdrawn.status).toBe(404);
   });
 
@@ -185,20 +225,31 @@ describe('invitations by mail', () => {
 
     const preview = await world.request('GET', `/v1/villages/join/preview?c=${link.searchParams.get('c')}&i=${encodeURIComponent(token)}`);
     expect(preview.status).toBe(200);
-    expect(preview.body).toEqual({ data: { village_name: 'Le village de Jeanne', first_name: 'Jeanne', photo: null, inviter_first_name: 'Claire' } });
+    expect(preview.body).toEqual({
+      data: { village_name: 'Le village de Jeanne', first_name: 'Jeanne', photo: null, inviter_first_name: 'Claire' },
+    });
     // Another village's code, or a made-up token: nobody named, nothing else said.
-    expect((await world.request('GET', `/v1/villages/join/preview?c=${other.shareCode}&i=${token}`)).body.data.inviter_first_name).toBeNull();
-    expect((await world.request('GET', `/v1/villages/join/preview?c=${village.shareCode}&i=invente`)).body.data.inviter_first_name).toBeNull();
+    expect(
+      (await world.request('GET', `/v1/villages/join/preview?c=${other.shareCode}&i=${token}`)).body.data.inviter_first_name,
+    ).toBeNull();
+    expect(
+      (await world.request('GET', `/v1/villages/join/preview?c=${village.shareCode}&i=invente`)).body.data.inviter_first_name,
+    ).toBeNull();
 
     // Tom registers with another address than the one invited: the token alone accepts it.
     const tomUser = await world.user('Tom');
-    const joined = await world.request('PUT', '/v1/villages/join/helper', { token: tomUser.token, json: { share_code: village.shareCode, invitation_token: token } });
+    const joined = await world.request('PUT', '/v1/villages/join/helper', {
+      token: tomUser.token,
+      json: { share_code: village.shareCode, invitation_token: token },
+    });
     expect(joined.status).toBe(201);
     const [row] = await world.db.select().from(invitations).where(eq(invitations.email, tom));
     expect(row).toMatchObject({ acceptedBy: tomUser.id, acceptedAt: world.clock.now() });
     const list = await world.request('GET', `/v1/villages/${village.id}/invitations`, { token: creator.token });
     expect(list.body.data).toEqual([]);
-    expect((await world.request('GET', `/v1/villages/join/preview?c=${village.shareCode}&i=${token}`)).body.data.inviter_first_name).toBeNull();
+    expect(
+      (await world.request('GET', `/v1/villages/join/preview?c=${village.shareCode}&i=${token}`)).body.data.inviter_first_name,
+    ).toBeNull();
   });
 
   it('accepts the invitation of a verified address that joins by the code alone', async () => {

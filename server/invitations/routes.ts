@@ -49,7 +49,14 @@ export function invitationRoutes(app: App, deps: Deps) {
   }
 
   /** Mails one sending of an invitation, whose link carries `token` (only its hash is stored). */
-  function mail(tx: Executor, village: VillageRow, invitation: { id: string; email: string; message: string | null }, inviter: { firstName: string; replyTo: string | null; senderId: string }, token: string, now: Date) {
+  function mail(
+    tx: Executor,
+    village: VillageRow,
+    invitation: { id: string; email: string; message: string | null },
+    inviter: { firstName: string; replyTo: string | null; senderId: string },
+    token: string,
+    now: Date,
+  ) {
     return queueInvitationMail(tx, {
       invitationId: invitation.id,
       to: invitation.email,
@@ -79,7 +86,14 @@ export function invitationRoutes(app: App, deps: Deps) {
         .select({ email: users.email })
         .from(villagers)
         .innerJoin(users, eq(users.id, villagers.userId))
-        .where(and(eq(villagers.villageId, villageId), eq(villagers.isOut, false), eq(villagers.isBan, false), inArray(users.email, input.emails)));
+        .where(
+          and(
+            eq(villagers.villageId, villageId),
+            eq(villagers.isOut, false),
+            eq(villagers.isBan, false),
+            inArray(users.email, input.emails),
+          ),
+        );
       const memberEmails = new Set(members.map((row) => row.email));
       const waiting = await tx
         .select()
@@ -88,7 +102,9 @@ export function invitationRoutes(app: App, deps: Deps) {
       const waitingByEmail = new Map(waiting.map((row) => [row.email, row]));
       const sentLately = (row: InvitationRow) => now.getTime() - row.lastSentAt.getTime() < INVITATION_RESEND_MS;
       // The mails this call would queue, all refused when they would pass the day's bound (nothing sent).
-      const toMail = input.emails.filter((email) => !memberEmails.has(email) && !(waitingByEmail.has(email) && sentLately(waitingByEmail.get(email)!)));
+      const toMail = input.emails.filter(
+        (email) => !memberEmails.has(email) && !(waitingByEmail.has(email) && sentLately(waitingByEmail.get(email)!)),
+      );
       await checkInvitationQuota(tx, { userId: user.id, villageId, count: toMail.length, now });
 
       const answer: Invitation[] = [];
@@ -115,7 +131,16 @@ export function invitationRoutes(app: App, deps: Deps) {
         const { token, hash } = newToken();
         const [created] = await tx
           .insert(invitations)
-          .values({ id: uuidv7(), villageId, inviterId: actor.id, email, message: input.message, tokenHash: hash, createdAt: now, lastSentAt: now })
+          .values({
+            id: uuidv7(),
+            villageId,
+            inviterId: actor.id,
+            email,
+            message: input.message,
+            tokenHash: hash,
+            createdAt: now,
+            lastSentAt: now,
+          })
           // Invited at the same moment by another request (the pending index): that one mails it.
           .onConflictDoNothing()
           .returning();

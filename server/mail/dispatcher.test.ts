@@ -28,7 +28,13 @@ const sender = dispatcher();
 
 const queueReset = (user: TestUser, to = user.email) =>
   world.db.transaction((tx) =>
-    queueMail(tx, { kind: 'password_reset', to, userId: user.id, payload: { first_name: user.firstName, link: 'https://village.example/auth/reset-password/abc' }, now: world.clock.now() }),
+    queueMail(tx, {
+      kind: 'password_reset',
+      to,
+      userId: user.id,
+      payload: { first_name: user.firstName, link: 'https://village.example/auth/reset-password/abc' },
+      now: world.clock.now(),
+    }),
   );
 const jobsTo = (address: string) => world.db.select().from(mailJobs).where(eq(mailJobs.toAddress, address));
 const receivedBy = (address: string) => smtp.received.filter((m) => m.to.includes(address));

@@ -84,7 +84,10 @@ export function createMailDispatcher(deps: MailDispatcherDeps) {
 
   // A finished job keeps only what the quotas count of its payload: the rest may hold a one-time link.
   const fail = (id: string, now: Date, error: string) =>
-    deps.db.update(mailJobs).set({ failedAt: now, lastError: error, claimedUntil: null, payload: finishedPayload }).where(eq(mailJobs.id, id));
+    deps.db
+      .update(mailJobs)
+      .set({ failedAt: now, lastError: error, claimedUntil: null, payload: finishedPayload })
+      .where(eq(mailJobs.id, id));
 
   type Prepared = { mail: RenderedMail; to: string; headers?: Record<string, string> };
 
@@ -93,8 +96,18 @@ export function createMailDispatcher(deps: MailDispatcherDeps) {
    * address of the moment, only once it is verified, only while they still want it, with its one-click
    * unsubscribe; the others (reset, verification, invitation) go to the address they were queued for.
    */
-  async function prepare(job: JobRow, owners: Map<string, Owner | null>, now: Date): Promise<Prepared | { dropped: string } | { broken: string }> {
-    const template = templates ? (Object.hasOwn(templates, job.kind) ? templates[job.kind] : undefined) : isMailKind(job.kind) ? (mailTemplates[job.kind] as MailTemplate<unknown>) : undefined;
+  async function prepare(
+    job: JobRow,
+    owners: Map<string, Owner | null>,
+    now: Date,
+  ): Promise<Prepared | { dropped: string } | { broken: string }> {
+    const template = templates
+      ? Object.hasOwn(templates, job.kind)
+        ? templates[job.kind]
+        : undefined
+      : isMailKind(job.kind)
+        ? (mailTemplates[job.kind] as MailTemplate<unknown>)
+        : undefined;
     if (!template) return { broken: `no template for ${job.kind}` };
     const payload = v.safeParse(template.payload, job.payload);
     if (!payload.success) return { broken: `payload refused by its template: ${v.summarize(payload.issues)}` };
@@ -171,7 +184,10 @@ export function createMailDispatcher(deps: MailDispatcherDeps) {
       await failedTry({ ...job, to: prepared.to }, failure, now);
       return false;
     }
-    await deps.db.update(mailJobs).set({ sentAt: now, claimedUntil: null, lastError: null, payload: finishedPayload }).where(eq(mailJobs.id, job.id));
+    await deps.db
+      .update(mailJobs)
+      .set({ sentAt: now, claimedUntil: null, lastError: null, payload: finishedPayload })
+      .where(eq(mailJobs.id, job.id));
     return true;
   }
 
@@ -179,8 +195,14 @@ export function createMailDispatcher(deps: MailDispatcherDeps) {
     if (failure.kind === 'bounce') {
       deps.logger.warn({ job: job.id, kind: job.kind, error: failure.message }, 'mail bounced: address suppressed');
       await deps.db.transaction(async (tx) => {
-        await tx.update(mailJobs).set({ failedAt: now, lastError: failure.message, claimedUntil: null, payload: finishedPayload }).where(eq(mailJobs.id, job.id));
-        await tx.insert(mailSuppressions).values({ address: job.to.toLowerCase(), reason: failure.message, createdAt: now }).onConflictDoNothing();
+        await tx
+          .update(mailJobs)
+          .set({ failedAt: now, lastError: failure.message, claimedUntil: null, payload: finishedPayload })
+          .where(eq(mailJobs.id, job.id));
+        await tx
+          .insert(mailSuppressions)
+          .values({ address: job.to.toLowerCase(), reason: failure.message, createdAt: now })
+          .onConflictDoNothing();
       });
     } else if (now.getTime() - job.dueAt.getTime() >= MAIL_GIVE_UP_MS) {
       deps.logger.error({ job: job.id, kind: job.kind, error: failure.message }, 'mail given up after a day of failures');
@@ -194,7 +216,9 @@ export function createMailDispatcher(deps: MailDispatcherDeps) {
 
   async function handleBatch(jobs: JobRow[], now: Date) {
     const owners = await readOwners(jobs);
-    const addresses = [...new Set([...jobs.map((job) => job.to), ...[...owners.values()].flatMap((o) => (o ? [o.email] : []))].map((a) => a.toLowerCase()))];
+    const addresses = [
+      ...new Set([...jobs.map((job) => job.to), ...[...owners.values()].flatMap((o) => (o ? [o.email] : []))].map((a) => a.toLowerCase())),
+    ];
     const rows = await deps.db.select().from(mailSuppressions).where(inArray(mailSuppressions.address, addresses));
     const suppressed = new Map(rows.map((row) => [row.address, row.reason]));
     let sent = 0;
@@ -212,7 +236,15 @@ export function createMailDispatcher(deps: MailDispatcherDeps) {
 
   // runDue resolves with how many mails the mail server (or the outbox) accepted.
   let pruning: Promise<unknown> | undefined;
-  const loop = createJobLoop({ label: 'mail', logger: deps.logger, batchSize: BATCH, wakeDelayMs: WAKE_DELAY_MS, claim, handleBatch, now: () => deps.clock.now() });
+  const loop = createJobLoop({
+    label: 'mail',
+    logger: deps.logger,
+    batchSize: BATCH,
+    wakeDelayMs: WAKE_DELAY_MS,
+    claim,
+    handleBatch,
+    now: () => deps.clock.now(),
+  });
   return {
     ...loop,
     pruneFinished,

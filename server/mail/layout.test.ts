@@ -25,7 +25,7 @@ describe('the mail layout', () => {
       ].join('\n\n') + '\n',
     );
     const html = mail.html;
-    const order = ['Bonjour Zoé,', 'Merci &lt;3', 'Voir le créneau', 'À bientôt.', "L&#39;équipe Village", 'Vous recevez ce message'];
+    const order = ['Bonjour Zoé,', 'Merci &lt;3', 'Voir le créneau', 'À bientôt.', 'L&#39;équipe Village', 'Vous recevez ce message'];
     const positions = order.map((s) => html.indexOf(s));
     expect(positions.every((p) => p >= 0)).toBe(true);
     expect([...positions].sort((a, b) => a - b)).toEqual(positions);

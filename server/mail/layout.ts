@@ -95,7 +95,8 @@ function htmlPart(subject: string, content: MailContent) {
   const footer = [
     ...(content.footer ?? []).map((p) => paragraph(p, smallStyle)),
     ...(content.footerLinks ?? []).map(
-      (link) => `<p style="${FONT}${smallStyle}"><a href="${escapeHtml(link.url)}" style="color:${ACCENT};">${escapeHtml(link.label)}</a></p>`,
+      (link) =>
+        `<p style="${FONT}${smallStyle}"><a href="${escapeHtml(link.url)}" style="color:${ACCENT};">${escapeHtml(link.label)}</a></p>`,
     ),
   ].join('\n');
   // Tables and inline styles: what every mail client, old Outlook included, lays out the same. No remote

@@ -1,11 +1,11 @@
-import { sql } from "drizzle-orm";
-import { v7 as uuidv7 } from "uuid";
-import type { Executor } from "../db/client";
-import { mailJobs } from "../db/schema";
-import type { MailKind, MailPayload } from "./templates";
+import { sql } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
+import type { Executor } from '../db/client';
+import { mailJobs } from '../db/schema';
+import type { MailKind, MailPayload } from './templates';
 
 /** NOTIFYed when a mail is queued that is due now: the dispatchers of every instance wake up. */
-export const MAIL_JOBS_CHANNEL = "mail_jobs";
+export const MAIL_JOBS_CHANNEL = 'mail_jobs';
 
 export interface MailJob<K extends MailKind> {
   kind: K;
@@ -28,10 +28,7 @@ export interface MailJob<K extends MailKind> {
  * Queues a mail in the transaction of the write that causes it: the mail exists exactly when the write is
  * committed, and goes out from whichever instance claims it (mail/dispatcher.ts).
  */
-export async function queueMail<K extends MailKind>(
-  tx: Executor,
-  job: MailJob<K>,
-): Promise<boolean> {
+export async function queueMail<K extends MailKind>(tx: Executor, job: MailJob<K>): Promise<boolean> {
   const dueAt = job.dueAt ?? job.now;
   // A mail due now wakes the dispatchers on commit, by a NOTIFY in the insert's own RETURNING: sent only when the
   // job was inserted (not for a key already queued), and one statement rather than two in the write.

@@ -19,7 +19,12 @@ export interface ScheduledMailProducer {
 }
 
 /** Every producer, in the order they run: each kind's file exports its producer, listed here. */
-export const scheduledMailProducers: ScheduledMailProducer[] = [eveningReminders, newSlotsProducer, chatDigestProducer, weeklySummaryProducer];
+export const scheduledMailProducers: ScheduledMailProducer[] = [
+  eveningReminders,
+  newSlotsProducer,
+  chatDigestProducer,
+  weeklySummaryProducer,
+];
 
 /** One round of every producer; one failing does not keep the others from running. Answers how many mails were queued. */
 export async function runScheduledMail(db: Db, now: Date, logger: Logger, producers = scheduledMailProducers): Promise<number> {

@@ -39,7 +39,9 @@ const VILLAGE = '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b';
 async function queue(kind: 'village_news' | 'essential', user: TestUser, to = user.email) {
   const id = uuidv7();
   const payload = kind === 'village_news' ? { village_id: VILLAGE, first_name: user.firstName } : { first_name: user.firstName };
-  await world.db.insert(mailJobs).values({ id, kind, toAddress: to, userId: user.id, payload, dueAt: world.clock.now(), createdAt: world.clock.now() });
+  await world.db
+    .insert(mailJobs)
+    .values({ id, kind, toAddress: to, userId: user.id, payload, dueAt: world.clock.now(), createdAt: world.clock.now() });
   return id;
 }
 const job = async (id: string) => (await world.db.select().from(mailJobs).where(eq(mailJobs.id, id)))[0];

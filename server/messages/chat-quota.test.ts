@@ -85,7 +85,8 @@ describe('chat messages are bounded per account and village: 30 in any minute', 
     const other = createApp({ ...world.deps, caches: undefined });
     const creator = await world.user('Lina');
     const village = await world.village(creator);
-    for (let i = 0; i < 30; i++) expect((await say(creator, village.id, village.creatorVillagerId, i % 2 ? other : world.app)).status).toBe(201);
+    for (let i = 0; i < 30; i++)
+      expect((await say(creator, village.id, village.creatorVillagerId, i % 2 ? other : world.app)).status).toBe(201);
     expect((await say(creator, village.id, village.creatorVillagerId, other)).status).toBe(429);
     expect((await say(creator, village.id, village.creatorVillagerId)).status).toBe(429);
     expect(await stored(village.id, village.creatorVillagerId)).toBe(30);

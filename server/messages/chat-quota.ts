@@ -19,7 +19,13 @@ export async function checkChatQuota(tx: Executor, input: { villageId: string; v
     .select({ at: messages.createdAt })
     .from(messages)
     // The village's (village_id, created_at) index: only its last minute of messages is read.
-    .where(and(eq(messages.villageId, input.villageId), gt(messages.createdAt, new Date(input.now.getTime() - CHAT_MESSAGES.windowMs)), eq(messages.villagerId, input.villagerId)))
+    .where(
+      and(
+        eq(messages.villageId, input.villageId),
+        gt(messages.createdAt, new Date(input.now.getTime() - CHAT_MESSAGES.windowMs)),
+        eq(messages.villagerId, input.villagerId),
+      ),
+    )
     .orderBy(desc(messages.createdAt))
     .limit(newestNeeded(CHAT_MESSAGES, 1));
   enforceQuota(

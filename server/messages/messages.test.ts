@@ -28,9 +28,13 @@ async function buildScene(): Promise<Scene> {
     left: await world.join(left, village.shareCode),
   };
   await world.makeNeedy(villagerIds.needy);
-  const ban = await world.request('DELETE', `/v1/villages/${village.id}/villagers/${villagerIds.banned}?deleter_id=${villagerIds.creator}`, {
-    token: creator.token,
-  });
+  const ban = await world.request(
+    'DELETE',
+    `/v1/villages/${village.id}/villagers/${villagerIds.banned}?deleter_id=${villagerIds.creator}`,
+    {
+      token: creator.token,
+    },
+  );
   expect(ban.status).toBeLessThan(300);
   const leave = await world.request('PUT', `/v1/villages/${village.id}/villagers/${villagerIds.left}/leave`, { token: left.token });
   expect(leave.status).toBeLessThan(300);

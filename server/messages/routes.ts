@@ -19,7 +19,14 @@ export function messageRoutes(app: App, deps: Deps, serialize: Serializers) {
 
   route(app, listMessages, { ids }, async (c, { user, params: { id: villageId }, query: q }) => {
     const reader = canRead(await readMembership(deps, villageId, user.id));
-    const older = q.before ? await beforeCursor(deps.db, { table: messages, id: messages.id, at: messages.createdAt, villageId: messages.villageId }, villageId, q.before) : undefined;
+    const older = q.before
+      ? await beforeCursor(
+          deps.db,
+          { table: messages, id: messages.id, at: messages.createdAt, villageId: messages.villageId },
+          villageId,
+          q.before,
+        )
+      : undefined;
     const rows = await deps.db
       .select({ message: messages, firstName: users.firstName })
       .from(messages)
@@ -49,7 +56,9 @@ export function messageRoutes(app: App, deps: Deps, serialize: Serializers) {
         .returning();
       if (!message) throw conflict(text.idTaken);
       // Not an item of the feed, but a change of the village: its revision moves and the other instances hear of it.
-      await touchVillage(tx, villageId, now, 'message_sent', [{ villageId, kind: 'message', data: { message_id: message.id }, dueAt: now }]);
+      await touchVillage(tx, villageId, now, 'message_sent', [
+        { villageId, kind: 'message', data: { message_id: message.id }, dueAt: now },
+      ]);
       const [author] = await tx.select({ firstName: users.firstName }).from(users).where(eq(users.id, user.id));
       return serialize.message(message, author?.firstName);
     });

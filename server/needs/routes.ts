@@ -21,7 +21,6 @@ const UNKNOWN_CATEGORY = "Cette catégorie n'existe pas";
 
 /** A village's needs: added, changed and deleted by its managers. */
 export function needRoutes(app: App, deps: Deps, serialize: Serializers) {
-
   /** A catalogue need brings its category and, when none is given, its name. */
   const resolveCatalogue = async (tx: Executor, needId: string | null | undefined, categoryId: string | null | undefined) => {
     let category = categoryId ?? null;
@@ -146,7 +145,11 @@ export function needRoutes(app: App, deps: Deps, serialize: Serializers) {
       const need = await findNeed(tx, villageId, needId);
       // Its helps go with it (foreign key cascade).
       await tx.delete(villageNeeds).where(eq(villageNeeds.id, needId));
-      await recordAction(tx, { villageId, villagerId: actor.id, type: 'need_deleted', data: { need_id: needId, name: need.name } }, deps.clock.now());
+      await recordAction(
+        tx,
+        { villageId, villagerId: actor.id, type: 'need_deleted', data: { need_id: needId, name: need.name } },
+        deps.clock.now(),
+      );
     });
   });
 }

@@ -32,8 +32,11 @@ async function scene() {
   const left = async () =>
     (await world.db.select().from(helps).where(eq(helps.villageNeedId, needId))).map((h) => h.startDate.toISOString()).sort();
   const feed = async () =>
-    (await world.request('GET', `/v1/villages/${cast.village.id}/actions?per_page=50&page=1&sort=-created_at`, { token: cast.creator.token })).body
-      .data as { type: string; villager_id: string; data: Record<string, unknown> }[];
+    (
+      await world.request('GET', `/v1/villages/${cast.village.id}/actions?per_page=50&page=1&sort=-created_at`, {
+        token: cast.creator.token,
+      })
+    ).body.data as { type: string; villager_id: string; data: Record<string, unknown> }[];
   const released = async () => (await feed()).filter((a) => a.type === 'help_released');
   return { ...cast, needId, held, edit, left, released };
 }
@@ -63,14 +66,23 @@ describe('editing a schedule', () => {
         },
       }),
     );
-    const jobs = await world.db.select().from(pushJobs).where(and(eq(pushJobs.villageId, s.village.id), eq(pushJobs.kind, 'help_released')));
+    const jobs = await world.db
+      .select()
+      .from(pushJobs)
+      .where(and(eq(pushJobs.villageId, s.village.id), eq(pushJobs.kind, 'help_released')));
     expect(jobs).toHaveLength(2);
     const job = jobs.find((j) => (j.data as { start_date: string }).start_date === WED_25)!;
-    const deliveries = await composeJob(world.db, { villageId: s.village.id, kind: job.kind, data: job.data as Record<string, unknown> }, world.clock.now());
+    const deliveries = await composeJob(
+      world.db,
+      { villageId: s.village.id, kind: job.kind, data: job.data as Record<string, unknown> },
+      world.clock.now(),
+    );
     expect(deliveries.map((d) => d.userId)).toEqual([s.helper.id]);
     expect(deliveries[0].payload.body).toMatch(/^Votre créneau « Dîner » du mercredi 25 novembre( 2026)?, 19 h a été annulé par Claire\.$/);
     // The released slots' reminders are gone, the kept ones' are not.
-    const reminders = (await world.db.select().from(pushJobs).where(eq(pushJobs.villageId, s.village.id))).map((j) => j.key).filter(Boolean);
+    const reminders = (await world.db.select().from(pushJobs).where(eq(pushJobs.villageId, s.village.id)))
+      .map((j) => j.key)
+      .filter(Boolean);
     expect(reminders).not.toContain(`hour:${s.held[WED_25]}`);
     expect(reminders).toContain(`hour:${s.held[FRI_27]}`);
   });
@@ -95,7 +107,12 @@ describe('editing a schedule', () => {
   it('keeps the helps when the schedule is removed or left out of the update', async () => {
     const s = await scene();
     const renamed = await s.edit({ name: 'Dîner du soir', diet: 'Sans noix' });
-    expect(renamed.body.data).toMatchObject({ name: 'Dîner du soir', diet: 'Sans noix', address: '3 rue des Lilas, Lyon', schedule: WEEKLY });
+    expect(renamed.body.data).toMatchObject({
+      name: 'Dîner du soir',
+      diet: 'Sans noix',
+      address: '3 rue des Lilas, Lyon',
+      schedule: WEEKLY,
+    });
     const unscheduled = await s.edit({ schedule: null, address: null });
     expect(unscheduled.status).toBe(200);
     expect(unscheduled.body.data).toMatchObject({ schedule: null, address: null, diet: 'Sans noix' });
@@ -113,7 +130,11 @@ describe('a need’s practical details', () => {
       json: {
         villager_id: village.creatorVillagerId,
         name: 'Dîner',
-        schedule: { dtstart: '2026-11-23T19:00', duration_minutes: 60, exdates: ['2026-11-25T19:00', '2026-11-24T19:00', '2026-11-25T19:00'] },
+        schedule: {
+          dtstart: '2026-11-23T19:00',
+          duration_minutes: 60,
+          exdates: ['2026-11-25T19:00', '2026-11-24T19:00', '2026-11-25T19:00'],
+        },
         address: ' 3 rue des Lilas ',
         access: 'Code 1234B, 2e étage',
         people: 4,
@@ -122,7 +143,13 @@ describe('a need’s practical details', () => {
     });
     expect(res.status).toBe(201);
     const expected = {
-      schedule: { dtstart: '2026-11-23T19:00', duration_minutes: 60, rrule: null, exdates: ['2026-11-24T19:00', '2026-11-25T19:00'], places: 1 },
+      schedule: {
+        dtstart: '2026-11-23T19:00',
+        duration_minutes: 60,
+        rrule: null,
+        exdates: ['2026-11-24T19:00', '2026-11-25T19:00'],
+        places: 1,
+      },
       address: '3 rue des Lilas',
       access: 'Code 1234B, 2e étage',
       people: 4,

@@ -36,7 +36,10 @@ export async function releaseRemovedSlots(tx: Executor, edit: Edit): Promise<num
     if (!occurrence) {
       released.push(row);
     } else if (row.help.endDate?.toISOString() !== occurrence.end_date) {
-      await tx.update(helps).set({ endDate: new Date(occurrence.end_date) }).where(eq(helps.id, row.help.id));
+      await tx
+        .update(helps)
+        .set({ endDate: new Date(occurrence.end_date) })
+        .where(eq(helps.id, row.help.id));
     }
   }
   if (released.length === 0) return 0;

@@ -55,7 +55,8 @@ function success(endpoint: AnyEndpoint) {
   const { answer } = endpoint;
   if (answer === 'empty') return { description: 'Done, nothing to answer' };
   if ('raw' in answer) return { description: 'The file or stream', content: { [answer.raw]: { schema: { type: 'string' } } } };
-  const schema = 'data' in answer ? { type: 'object', properties: { data: jsonSchema(answer.data) }, required: ['data'] } : jsonSchema(answer.body);
+  const schema =
+    'data' in answer ? { type: 'object', properties: { data: jsonSchema(answer.data) }, required: ['data'] } : jsonSchema(answer.body);
   return { description: 'Done', content: { 'application/json': { schema } } };
 }
 

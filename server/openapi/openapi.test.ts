@@ -115,9 +115,11 @@ describe('the OpenAPI document', () => {
     expect(createNeed.responses.default.content!['application/json'].schema).toEqual({ $ref: '#/components/schemas/ApiErrorBody' });
     expect(doc.components.schemas.ApiErrorBody).toMatchObject({ required: expect.arrayContaining(['message', 'http_code']) });
 
-    expect(op('listActions').parameters!.filter((p) => p.in === 'query').map((p) => p.name)).toEqual(
-      expect.arrayContaining(['page', 'per_page']),
-    );
+    expect(
+      op('listActions')
+        .parameters!.filter((p) => p.in === 'query')
+        .map((p) => p.name),
+    ).toEqual(expect.arrayContaining(['page', 'per_page']));
     expect(op('deleteNeed').responses['204'].content).toBeUndefined();
     expect(op('listMessages').responses['200'].content!['application/json'].schema).toMatchObject({
       properties: { data: { type: 'array' }, has_more: { type: 'boolean' } },

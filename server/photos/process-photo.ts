@@ -21,9 +21,7 @@ export async function readPhotoForm(c: Context): Promise<{ photo: Buffer; fields
   const file = form.photo;
   if (!(file instanceof File)) throw invalid([{ field: 'photo', message: messages.required }]);
   if (file.size > MAX_PHOTO_BYTES) throw new HttpError(413, TOO_BIG, [{ field: 'photo', message: TOO_BIG }]);
-  const fields = Object.fromEntries(
-    Object.entries(form).filter((e): e is [string, string] => typeof e[1] === 'string'),
-  );
+  const fields = Object.fromEntries(Object.entries(form).filter((e): e is [string, string] => typeof e[1] === 'string'));
   return { photo: Buffer.from(await file.arrayBuffer()), fields };
 }
 

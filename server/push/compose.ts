@@ -30,8 +30,7 @@ type Member = typeof villagers.$inferSelect & { firstName: string | null };
 // A villager whose account was deleted stays, out and without a user: nobody to tell.
 const isActive = (m: Member) => isActiveVillager(m) && m.userId !== null;
 const isManager = (m: Member) => isManagerVillager(m) && m.userId !== null;
-const nameOf = (members: Member[], villagerId: unknown) =>
-  members.find((m) => m.id === villagerId)?.firstName ?? 'Un membre';
+const nameOf = (members: Member[], villagerId: unknown) => members.find((m) => m.id === villagerId)?.firstName ?? 'Un membre';
 
 /** "Village de Marie", as the app names a village for someone close; else its name. */
 function villageLabel(village: { firstName: string | null; name: string | null }) {
@@ -88,34 +87,47 @@ export async function composeJob(db: Executor, job: QueuedJob, now: Date): Promi
 
   switch (job.kind) {
     case 'need_added':
-      return to(members.filter((m) => isActive(m) && m.id !== d.author_id), {
-        title: `Nouveau besoin · ${label}`,
-        body: `${nameOf(members, d.author_id)} a ajouté « ${d.need_name} ». Pouvez-vous aider ?`,
-        url: `${base}/needs/${d.need_id}`,
-        tag: `need-${d.need_id}`,
-      });
+      return to(
+        members.filter((m) => isActive(m) && m.id !== d.author_id),
+        {
+          title: `Nouveau besoin · ${label}`,
+          body: `${nameOf(members, d.author_id)} a ajouté « ${d.need_name} ». Pouvez-vous aider ?`,
+          url: `${base}/needs/${d.need_id}`,
+          tag: `need-${d.need_id}`,
+        },
+      );
     case 'help_released':
       // Told to the helper whose slot an organiser's edit of the schedule removed.
-      return to(members.filter((m) => isActive(m) && m.id === d.helper_id && m.id !== d.actor_id), {
-        title: `Créneau annulé · ${label}`,
-        body: `Votre créneau « ${d.need_name} » du ${slot(d.start_date)} a été annulé par ${nameOf(members, d.actor_id)}.`,
-        url: `${base}/planning`,
-        tag: `help-${d.help_id}`,
-      });
+      return to(
+        members.filter((m) => isActive(m) && m.id === d.helper_id && m.id !== d.actor_id),
+        {
+          title: `Créneau annulé · ${label}`,
+          body: `Votre créneau « ${d.need_name} » du ${slot(d.start_date)} a été annulé par ${nameOf(members, d.actor_id)}.`,
+          url: `${base}/planning`,
+          tag: `help-${d.help_id}`,
+        },
+      );
     case 'help_withdrawn_late':
-      return to(members.filter((m) => isManager(m) && m.id !== d.helper_id), {
-        title: `Créneau à pourvoir · ${label}`,
-        body: `${nameOf(members, d.helper_id)} ne pourra pas assurer « ${d.need_name} », ${slot(d.start_date)} : le créneau est à nouveau à pourvoir.`,
-        url: `${base}/needs/${d.need_id}/helps`,
-        tag: `help-${d.help_id}`,
-      }, { urgency: 'high' });
+      return to(
+        members.filter((m) => isManager(m) && m.id !== d.helper_id),
+        {
+          title: `Créneau à pourvoir · ${label}`,
+          body: `${nameOf(members, d.helper_id)} ne pourra pas assurer « ${d.need_name} », ${slot(d.start_date)} : le créneau est à nouveau à pourvoir.`,
+          url: `${base}/needs/${d.need_id}/helps`,
+          tag: `help-${d.help_id}`,
+        },
+        { urgency: 'high' },
+      );
     case 'help_added':
-      return to(members.filter((m) => isManager(m) && m.id !== d.helper_id), {
-        title: `Nouvelle aide · ${label}`,
-        body: `${nameOf(members, d.helper_id)} propose son aide pour « ${d.need_name} », ${slot(d.start_date)}.`,
-        url: `${base}/needs/${d.need_id}/helps`,
-        tag: `help-${d.help_id}`,
-      });
+      return to(
+        members.filter((m) => isManager(m) && m.id !== d.helper_id),
+        {
+          title: `Nouvelle aide · ${label}`,
+          body: `${nameOf(members, d.helper_id)} propose son aide pour « ${d.need_name} », ${slot(d.start_date)}.`,
+          url: `${base}/needs/${d.need_id}/helps`,
+          tag: `help-${d.help_id}`,
+        },
+      );
     case 'help_refused': {
       const helper = members.filter((m) => isActive(m) && m.id === d.helper_id && m.id !== d.refuser_id);
       const managers = members.filter((m) => isManager(m) && m.id !== d.refuser_id && m.id !== d.helper_id);
@@ -157,11 +169,19 @@ export async function composeJob(db: Executor, job: QueuedJob, now: Date): Promi
       });
     }
     case 'message': {
-      const [message] = await db.select().from(messages).where(eq(messages.id, String(d.message_id)));
+      const [message] = await db
+        .select()
+        .from(messages)
+        .where(eq(messages.id, String(d.message_id)));
       if (!message) return [];
       return to(
         members.filter((m) => isActive(m) && m.id !== message.villagerId),
-        { title: `${nameOf(members, message.villagerId)} · ${label}`, body: preview(message.body), url: `${base}/chat`, tag: `chat-${village.id}` },
+        {
+          title: `${nameOf(members, message.villagerId)} · ${label}`,
+          body: preview(message.body),
+          url: `${base}/chat`,
+          tag: `chat-${village.id}`,
+        },
         { topic: topic('c', village.id) },
       );
     }

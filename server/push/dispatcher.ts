@@ -136,7 +136,11 @@ export function createPushDispatcher(deps: PushDispatcherDeps) {
     } catch (error) {
       deps.logger.error({ err: error, job: job.id, kind: job.kind }, 'push job failed');
       // Its claim lapses and another run tries again, a few times only.
-      if (job.attempts >= MAX_ATTEMPTS) await deps.db.delete(pushJobs).where(eq(pushJobs.id, job.id)).catch(() => undefined);
+      if (job.attempts >= MAX_ATTEMPTS)
+        await deps.db
+          .delete(pushJobs)
+          .where(eq(pushJobs.id, job.id))
+          .catch(() => undefined);
       return 0;
     }
   }
@@ -166,6 +170,14 @@ export function createPushDispatcher(deps: PushDispatcherDeps) {
   }
 
   // runDue resolves with how many pushes the push services accepted.
-  return createJobLoop({ label: 'push', logger: deps.logger, batchSize: BATCH, wakeDelayMs: WAKE_DELAY_MS, claim, handleBatch, now: () => deps.clock.now() });
+  return createJobLoop({
+    label: 'push',
+    logger: deps.logger,
+    batchSize: BATCH,
+    wakeDelayMs: WAKE_DELAY_MS,
+    claim,
+    handleBatch,
+    now: () => deps.clock.now(),
+  });
 }
 export type PushDispatcher = ReturnType<typeof createPushDispatcher>;

@@ -11,7 +11,20 @@ describe('isPublicAddress', () => {
     const inside = [
       ...['127.0.0.1', '127.8.9.10', '10.0.0.1', '172.16.5.4', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '0.1.2.3'],
       ...['224.0.0.1', '255.255.255.255', '192.0.2.1', '198.18.0.1', '240.0.0.1'],
-      ...['::1', '::', 'fe80::1', 'fd00::1', 'fc00::1', 'ff02::1', '::ffff:127.0.0.1', '::ffff:10.0.0.1', '2002:7f00:1::', '2001::1', '64:ff9b::7f00:1', '2001:db8::1'],
+      ...[
+        '::1',
+        '::',
+        'fe80::1',
+        'fd00::1',
+        'fc00::1',
+        'ff02::1',
+        '::ffff:127.0.0.1',
+        '::ffff:10.0.0.1',
+        '2002:7f00:1::',
+        '2001::1',
+        '64:ff9b::7f00:1',
+        '2001:db8::1',
+      ],
     ];
     for (const address of inside) expect(isPublicAddress(address), address).toBe(false);
     // Only the forms URL parsing and DNS give: no shortened or numeric IPv4 reaches this, and none is trusted.
@@ -44,7 +57,11 @@ describe('refusedEndpoint', () => {
 });
 
 describe('publicOnlyLookup', () => {
-  const lookupWith = (found: Array<{ address: string; family: number }>, options: { all?: boolean; family?: number } = {}, allowLocal = false) => {
+  const lookupWith = (
+    found: Array<{ address: string; family: number }>,
+    options: { all?: boolean; family?: number } = {},
+    allowLocal = false,
+  ) => {
     const resolve: ResolveHost = async () => found;
     return new Promise<{ error: NodeJS.ErrnoException | null; address: string | LookupAddress[]; family?: number }>((done) =>
       publicOnlyLookup(resolve, allowLocal)('push.exemple.fr', options, (error, address, family) => done({ error, address, family })),

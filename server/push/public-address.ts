@@ -21,7 +21,22 @@ export function isPublicAddress(address: string): boolean {
 }
 
 // Names that only mean something inside a network (RFC 6761, RFC 8375, and the usual private suffixes).
-const LOCAL_SUFFIXES = ['localhost', 'local', 'internal', 'localdomain', 'lan', 'home', 'corp', 'intranet', 'private', 'arpa', 'test', 'invalid', 'example', 'onion'];
+const LOCAL_SUFFIXES = [
+  'localhost',
+  'local',
+  'internal',
+  'localdomain',
+  'lan',
+  'home',
+  'corp',
+  'intranet',
+  'private',
+  'arpa',
+  'test',
+  'invalid',
+  'example',
+  'onion',
+];
 
 /** A name no public push service has: one label only, or under a suffix that stays inside a network. */
 function isLocalName(hostname: string): boolean {
@@ -59,7 +74,10 @@ export const systemResolve: ResolveHost = (hostname) => dnsLookup(hostname, { al
 /** The push service's name or address is not on the public internet: the subscription is no use. */
 export class NonPublicAddressError extends Error {
   readonly code = 'ENONPUBLIC';
-  constructor(readonly host: string, readonly reason: string) {
+  constructor(
+    readonly host: string,
+    readonly reason: string,
+  ) {
     super(`${host}: ${reason}, refused`);
   }
 }

@@ -93,7 +93,8 @@ describe('sending a push', () => {
     const registered = await register(helper, endpoint);
     expect(registered.status).toBe(201);
     // A subscription stored before registration checked addresses: written straight to the database.
-    if (storeAs) await world.db.update(pushSubscriptions).set({ endpoint: storeAs }).where(eq(pushSubscriptions.id, registered.body.data.id));
+    if (storeAs)
+      await world.db.update(pushSubscriptions).set({ endpoint: storeAs }).where(eq(pushSubscriptions.id, registered.body.data.id));
     const need = await world.request('POST', `/v1/villages/${village.id}/needs`, {
       token: creator.token,
       json: { villager_id: village.creatorVillagerId, name: 'Courses' },
@@ -103,7 +104,14 @@ describe('sending a push', () => {
   }
 
   const dispatcher = (options: { resolveHost?: ResolveHost; allowHttpPushEndpoints?: boolean } = {}) =>
-    createPushDispatcher({ db: world.db, clock: world.clock, logger: pino({ level: 'silent' }), keys: vapidKeys(world.db), subject: 'mailto:equipe@exemple.fr', ...options });
+    createPushDispatcher({
+      db: world.db,
+      clock: world.clock,
+      logger: pino({ level: 'silent' }),
+      keys: vapidKeys(world.db),
+      subject: 'mailto:equipe@exemple.fr',
+      ...options,
+    });
 
   /** Every queued push sent, and the clock past every retry the dispatcher would make. */
   async function sendAll(run: ReturnType<typeof dispatcher>) {
@@ -141,7 +149,11 @@ describe('sending a push', () => {
   it('refuses an internal address stored before registration checked it, without connecting to it', async () => {
     const before = connections;
     const ids = [];
-    for (const stored of [`https://127.0.0.1:${port}/push/a`, `https://2130706433:${port}/push/b`, `https://user:pass@127.0.0.1:${port}/push/c`]) {
+    for (const stored of [
+      `https://127.0.0.1:${port}/push/a`,
+      `https://2130706433:${port}/push/b`,
+      `https://user:pass@127.0.0.1:${port}/push/c`,
+    ]) {
       ids.push(await pushQueuedFor('https://fcm.googleapis.com/fcm/send/x', stored));
     }
     await sendAll(dispatcher());

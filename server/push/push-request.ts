@@ -38,7 +38,13 @@ export function createPushPoster(options: { resolve?: ResolveHost; allowLocal?: 
     return new Promise<PushResponse>((resolve, reject) => {
       const outgoing = client.request(
         url,
-        { method: request.method, headers: request.headers, agent: agents[url.protocol as 'http:' | 'https:'], lookup, signal: request.signal },
+        {
+          method: request.method,
+          headers: request.headers,
+          agent: agents[url.protocol as 'http:' | 'https:'],
+          lookup,
+          signal: request.signal,
+        },
         (response) => {
           // Only the status matters; the body is read and dropped so that the connection can be reused.
           response.on('error', () => undefined).resume();

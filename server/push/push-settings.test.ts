@@ -8,7 +8,14 @@ import { vapidKeys } from './vapid-keys';
 const world = await createWorld({ allowHttpPushEndpoints: true });
 const service = await startPushService();
 afterAll(() => service.close());
-const dispatcher = createPushDispatcher({ db: world.db, clock: world.clock, logger: pino({ level: 'silent' }), keys: vapidKeys(world.db), subject: 'mailto:equipe@exemple.fr', allowHttpPushEndpoints: true });
+const dispatcher = createPushDispatcher({
+  db: world.db,
+  clock: world.clock,
+  logger: pino({ level: 'silent' }),
+  keys: vapidKeys(world.db),
+  subject: 'mailto:equipe@exemple.fr',
+  allowHttpPushEndpoints: true,
+});
 
 const NOW = new Date('2026-11-20T09:00:00Z');
 const devices = new Map<string, FakeSubscription>();
@@ -39,12 +46,18 @@ async function scene() {
   for (const user of [camille, hugo, lea]) await subscribe(user);
   await dispatcher.runDue();
   const addNeed = async (name: string) => {
-    const res = await world.request('POST', `/v1/villages/${village.id}/needs`, { token: camille.token, json: { villager_id: village.creatorVillagerId, name } });
+    const res = await world.request('POST', `/v1/villages/${village.id}/needs`, {
+      token: camille.token,
+      json: { villager_id: village.creatorVillagerId, name },
+    });
     expect(res.status).toBe(201);
     return res.body.data.id as string;
   };
   const takeHelp = async (needId: string, start: string) => {
-    const res = await world.request('POST', `/v1/villages/${village.id}/needs/${needId}/helps`, { token: hugo.token, json: { helper_id: hugoId, start_date: start } });
+    const res = await world.request('POST', `/v1/villages/${village.id}/needs/${needId}/helps`, {
+      token: hugo.token,
+      json: { helper_id: hugoId, start_date: start },
+    });
     expect(res.status).toBe(201);
     return res.body.data.id as string;
   };
@@ -59,7 +72,10 @@ describe('pushes follow each person’s push switches', () => {
     expect((await setPush(lea, { email: { new_slots: false, chat: false } })).status).toBe(200);
     const from = service.received.length;
     await addNeed('Courses');
-    await world.request('POST', `/v1/villages/${village.id}/messages`, { token: lea.token, json: { villager_id: leaId, body: 'Qui a la clé ?' } });
+    await world.request('POST', `/v1/villages/${village.id}/messages`, {
+      token: lea.token,
+      json: { villager_id: leaId, body: 'Qui a la clé ?' },
+    });
     await dispatcher.runDue();
     expect(kindsTo(hugo, from)).toEqual(['message']);
     expect(kindsTo(lea, from)).toEqual(['need_added']);
@@ -74,8 +90,15 @@ describe('pushes follow each person’s push switches', () => {
     expect((await setPush(hugo, { muted_village_ids: [village.id] })).status).toBe(200);
     const from = service.received.length;
     await addNeed('Courses');
-    await world.request('POST', `/v1/villages/${village.id}/messages`, { token: lea.token, json: { villager_id: leaId, body: 'Bonjour à tous' } });
-    const refused = await world.request('DELETE', `/v1/villages/${village.id}/helps/${helpId}/refuse?villager_id=${village.creatorVillagerId}`, { token: camille.token });
+    await world.request('POST', `/v1/villages/${village.id}/messages`, {
+      token: lea.token,
+      json: { villager_id: leaId, body: 'Bonjour à tous' },
+    });
+    const refused = await world.request(
+      'DELETE',
+      `/v1/villages/${village.id}/helps/${helpId}/refuse?villager_id=${village.creatorVillagerId}`,
+      { token: camille.token },
+    );
     expect(refused.status).toBe(204);
     await dispatcher.runDue();
     expect(kindsTo(hugo, from)).toEqual(['help_refused']);
@@ -103,7 +126,10 @@ describe('pushes follow each person’s push switches', () => {
 
   it('reminds on the village’s clock: 19 h in Montreal the evening before, the slot told in Montreal time', async () => {
     const { hugo, camille, village, addNeed, takeHelp } = await scene();
-    const zoned = await world.request('PUT', `/v1/villages/${village.id}`, { token: camille.token, json: { updater_id: village.creatorVillagerId, time_zone: 'America/Montreal' } });
+    const zoned = await world.request('PUT', `/v1/villages/${village.id}`, {
+      token: camille.token,
+      json: { updater_id: village.creatorVillagerId, time_zone: 'America/Montreal' },
+    });
     expect(zoned.status).toBe(200);
     const needId = await addNeed('Souper');
     // Thursday 26 November at 18 h in Montreal (23:00 UTC); Wednesday at 19 h there is Thursday 00:00 UTC.
@@ -118,7 +144,10 @@ describe('pushes follow each person’s push switches', () => {
     await dispatcher.runDue();
     const pushes = service.received.slice(from).filter((p) => p.endpoint === devices.get(hugo.id)?.endpoint);
     expect(pushes.map((p) => p.json)).toEqual([
-      expect.objectContaining({ kind: 'reminder_evening', body: 'Rappel : vous aidez pour « Souper », jeudi 26 novembre, 18 h (Village de Jeanne).' }),
+      expect.objectContaining({
+        kind: 'reminder_evening',
+        body: 'Rappel : vous aidez pour « Souper », jeudi 26 novembre, 18 h (Village de Jeanne).',
+      }),
     ]);
   });
 });

@@ -28,7 +28,10 @@ export const PUSH_NOTIFICATION_KIND: Record<PushKind, NotificationKind> = {
  */
 export async function wantedByPush(db: Executor, deliveries: Delivery[]): Promise<Delivery[]> {
   if (deliveries.length === 0) return deliveries;
-  const settings = await readNotificationSettingsOf(db, deliveries.map((d) => d.userId));
+  const settings = await readNotificationSettingsOf(
+    db,
+    deliveries.map((d) => d.userId),
+  );
   return deliveries.filter((d) =>
     wantsNotification(settings.get(d.userId)!, 'push', PUSH_NOTIFICATION_KIND[d.payload.kind], d.payload.village_id),
   );

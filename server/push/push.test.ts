@@ -11,7 +11,14 @@ import { vapidKeys } from './vapid-keys';
 const world = await createWorld({ allowHttpPushEndpoints: true });
 const SUBJECT = 'mailto:equipe@exemple.fr';
 const dispatcher = (keys = vapidKeys(world.db)) =>
-  createPushDispatcher({ db: world.db, clock: world.clock, logger: pino({ level: 'silent' }), keys, subject: SUBJECT, allowHttpPushEndpoints: true });
+  createPushDispatcher({
+    db: world.db,
+    clock: world.clock,
+    logger: pino({ level: 'silent' }),
+    keys,
+    subject: SUBJECT,
+    allowHttpPushEndpoints: true,
+  });
 
 let service: PushService;
 let camille: TestUser;
@@ -159,15 +166,22 @@ describe('pushes for what happens in the village', () => {
     ]);
 
     const refusedFrom = service.received.length;
-    const refused = await world.request('DELETE', `/v1/villages/${village.id}/helps/${helpId}/refuse?villager_id=${village.creatorVillagerId}`, {
-      token: camille.token,
-    });
+    const refused = await world.request(
+      'DELETE',
+      `/v1/villages/${village.id}/helps/${helpId}/refuse?villager_id=${village.creatorVillagerId}`,
+      {
+        token: camille.token,
+      },
+    );
     expect(refused.status).toBe(204);
     await dispatcher().runDue();
     expect(receivedBy(camille, refusedFrom)).toEqual([]);
     expect(receivedBy(lea, refusedFrom)).toEqual([]);
     expect(receivedBy(hugo, refusedFrom).map((p) => p.json)).toEqual([
-      expect.objectContaining({ kind: 'help_refused', body: "Votre aide pour « Repas », jeudi 26 novembre, 12 h 30, n'a pas été retenue." }),
+      expect.objectContaining({
+        kind: 'help_refused',
+        body: "Votre aide pour « Repas », jeudi 26 novembre, 12 h 30, n'a pas été retenue.",
+      }),
     ]);
   });
 

@@ -54,7 +54,8 @@ export function helpTakenJobs(
   const { evening, hour } = reminderTimes(help.startDate, zone);
   const jobs: PushJob[] = [{ villageId: help.villageId, kind: 'help_added', data, dueAt: now }];
   const reminder = { help_id: help.id };
-  if (evening > now) jobs.push({ villageId: help.villageId, kind: 'reminder_evening', data: reminder, dueAt: evening, key: `evening:${help.id}` });
+  if (evening > now)
+    jobs.push({ villageId: help.villageId, kind: 'reminder_evening', data: reminder, dueAt: evening, key: `evening:${help.id}` });
   if (hour > now) jobs.push({ villageId: help.villageId, kind: 'reminder_hour', data: reminder, dueAt: hour, key: `hour:${help.id}` });
   return jobs;
 }
@@ -67,5 +68,10 @@ export async function cancelReminders(tx: Executor, helpId: string) {
 /** The reminders of several helps released at once (a member who leaves), in one statement. */
 export async function cancelRemindersOf(tx: Executor, helpIds: readonly string[]) {
   if (helpIds.length === 0) return;
-  await tx.delete(pushJobs).where(inArray(pushJobs.key, helpIds.flatMap((id) => [`evening:${id}`, `hour:${id}`])));
+  await tx.delete(pushJobs).where(
+    inArray(
+      pushJobs.key,
+      helpIds.flatMap((id) => [`evening:${id}`, `hour:${id}`]),
+    ),
+  );
 }

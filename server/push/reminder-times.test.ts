@@ -4,7 +4,10 @@ import { EVENING_REMINDER_HOUR, reminderTimes } from './queue';
 
 /** The evening reminder as luxon placed it before the zone's offsets were kept (server/push/queue.ts). */
 const eveningByLuxon = (start: Date, zone: string) =>
-  DateTime.fromJSDate(start, { zone }).minus({ days: 1 }).set({ hour: EVENING_REMINDER_HOUR, minute: 0, second: 0, millisecond: 0 }).toJSDate();
+  DateTime.fromJSDate(start, { zone })
+    .minus({ days: 1 })
+    .set({ hour: EVENING_REMINDER_HOUR, minute: 0, second: 0, millisecond: 0 })
+    .toJSDate();
 
 describe('the reminders of a slot', () => {
   it.each(['Europe/Paris', 'America/New_York', 'Australia/Lord_Howe', 'Asia/Kolkata'])(

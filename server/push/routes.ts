@@ -58,12 +58,17 @@ export function pushRoutes(app: App, deps: Deps, keys: () => Promise<VapidKeys>)
     return c.json({ data: row }, 201);
   });
 
-  route(app, deletePushSubscription, { ids: { subscriptionId: SUBSCRIPTION_NOT_FOUND } }, async (c, { user, params: { subscriptionId: id } }) => {
-    const deleted = await deps.db
-      .delete(pushSubscriptions)
-      .where(and(eq(pushSubscriptions.id, id), eq(pushSubscriptions.userId, user.id)))
-      .returning({ id: pushSubscriptions.id });
-    if (deleted.length === 0) throw notFound(SUBSCRIPTION_NOT_FOUND);
-    return c.body(null, 204);
-  });
+  route(
+    app,
+    deletePushSubscription,
+    { ids: { subscriptionId: SUBSCRIPTION_NOT_FOUND } },
+    async (c, { user, params: { subscriptionId: id } }) => {
+      const deleted = await deps.db
+        .delete(pushSubscriptions)
+        .where(and(eq(pushSubscriptions.id, id), eq(pushSubscriptions.userId, user.id)))
+        .returning({ id: pushSubscriptions.id });
+      if (deleted.length === 0) throw notFound(SUBSCRIPTION_NOT_FOUND);
+      return c.body(null, 204);
+    },
+  );
 }

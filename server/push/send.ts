@@ -59,7 +59,9 @@ export async function sendToDevice(
 }
 
 /** The push service says this subscription no longer exists, or it is not on the public internet: never again. */
-export const isGone = (result: SendResult) => 'refused' in result || ('status' in result && (result.status === 404 || result.status === 410));
+export const isGone = (result: SendResult) =>
+  'refused' in result || ('status' in result && (result.status === 404 || result.status === 410));
 
 /** Worth another try later: the push service was unreachable, busy (429) or failing (5xx). */
-export const isTransient = (result: SendResult) => 'error' in result || ('status' in result && (result.status === 429 || result.status >= 500));
+export const isTransient = (result: SendResult) =>
+  'error' in result || ('status' in result && (result.status === 429 || result.status >= 500));

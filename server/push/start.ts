@@ -6,7 +6,17 @@ import { createPushDispatcher } from './dispatcher';
 import { vapidKeys } from './vapid-keys';
 
 /** The writes that queue a push (see push/queue.ts), as their NOTIFY names them. */
-const QUEUEING = new Set(['need_added', 'help_added', 'help_refused', 'message_sent', 'villager_left', 'villager_banned', 'villager_role_changed', 'help_released', 'help_withdrawn_late']);
+const QUEUEING = new Set([
+  'need_added',
+  'help_added',
+  'help_refused',
+  'message_sent',
+  'villager_left',
+  'villager_banned',
+  'villager_role_changed',
+  'help_released',
+  'help_withdrawn_late',
+]);
 // Reminders are due at set times, and a NOTIFY may be lost while the LISTEN reconnects.
 const TICK_MS = 15_000;
 

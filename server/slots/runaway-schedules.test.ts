@@ -14,7 +14,14 @@ const NOW = new Date('2026-11-20T09:00:00Z');
 /** The most one walk of a rule looks at: three years of days and a period (a year at most) on each side. */
 const WALK_BOUND = MAX_WALK_SPAN_DAYS + 2 * 366 + 8;
 const FINDING = ['FREQ=DAILY;BYMONTH=2;BYMONTHDAY=31', 'FREQ=MONTHLY;BYDAY=+99MO', 'FREQ=YEARLY;BYYEARDAY=400', 'FREQ=YEARLY;BYWEEKNO=54'];
-const schedule = (rrule: string | null, more: Partial<Schedule> = {}): Schedule => ({ dtstart: '2027-01-04T19:00', duration_minutes: 60, rrule, exdates: [], places: 1, ...more });
+const schedule = (rrule: string | null, more: Partial<Schedule> = {}): Schedule => ({
+  dtstart: '2027-01-04T19:00',
+  duration_minutes: 60,
+  rrule,
+  exdates: [],
+  places: 1,
+  ...more,
+});
 
 async function counted<T>(run: () => Promise<T>): Promise<{ result: T; work: number }> {
   const before = walkWork();
@@ -23,7 +30,10 @@ async function counted<T>(run: () => Promise<T>): Promise<{ result: T; work: num
 }
 
 const addNeed = (creator: TestUser, village: { id: string; creatorVillagerId: string }, value: Partial<Schedule> | null) =>
-  world.request('POST', `/v1/villages/${village.id}/needs`, { token: creator.token, json: { villager_id: village.creatorVillagerId, name: 'Dîner', schedule: value } });
+  world.request('POST', `/v1/villages/${village.id}/needs`, {
+    token: creator.token,
+    json: { villager_id: village.creatorVillagerId, name: 'Dîner', schedule: value },
+  });
 
 const slotsOf = (villageId: string, token: string, from: string, to: string) =>
   world.request('GET', `/v1/villages/${villageId}/slots?from=${from}&to=${to}`, { token });
@@ -44,7 +54,12 @@ describe('a schedule that never yields a day', () => {
   it('stored before the checks, freezes neither the slots nor the calendar: they answer the other needs', async () => {
     world.clock.set(NOW);
     const { creator, village } = await world.villageWithHelper();
-    const dinners = await addScheduledNeed(world, creator, village, { dtstart: '2026-11-23T19:00', duration_minutes: 90, rrule: 'FREQ=WEEKLY;BYDAY=MO', places: 2 });
+    const dinners = await addScheduledNeed(world, creator, village, {
+      dtstart: '2026-11-23T19:00',
+      duration_minutes: 90,
+      rrule: 'FREQ=WEEKLY;BYDAY=MO',
+      places: 2,
+    });
     const stored = await Promise.all(FINDING.map((rrule) => storeScheduledNeeds(world, village.id, schedule(rrule))));
     expect(stored.flat()).toHaveLength(4);
 

@@ -15,13 +15,23 @@ describe('GET /v1/villages/{id}/slots', () => {
     const { creator, helper, village, helperVillager } = await world.villageWithHelper();
     const needId = await addScheduledNeed(world, creator, village);
     // A need without a schedule has no slots.
-    await world.request('POST', `/v1/villages/${village.id}/needs`, { token: creator.token, json: { villager_id: village.creatorVillagerId, name: 'Courses' } });
+    await world.request('POST', `/v1/villages/${village.id}/needs`, {
+      token: creator.token,
+      json: { villager_id: village.creatorVillagerId, name: 'Courses' },
+    });
     const taken = await take(world, helper, helperVillager, { villageId: village.id, needId }, WEDNESDAY_17_MARCH);
     expect(taken.status).toBe(201);
 
     const res = await slotsOf(village.id, helper.token);
     expect(res.status).toBe(200);
-    const slots = res.body.data as { village_need_id: string; start_date: string; end_date: string; places: number; taken: string[]; open: number }[];
+    const slots = res.body.data as {
+      village_need_id: string;
+      start_date: string;
+      end_date: string;
+      places: number;
+      taken: string[];
+      open: number;
+    }[];
     expect(slots).toHaveLength(18);
     expect(slots.map((s) => s.start_date)).toEqual([...slots.map((s) => s.start_date)].sort());
     expect(slots.every((s) => s.village_need_id === needId && s.places === 3)).toBe(true);
@@ -59,7 +69,9 @@ describe('GET /v1/villages/{id}/slots', () => {
     const { creator, helper, village, helperVillager } = await world.villageWithHelper();
     const needId = await addScheduledNeed(world, creator, village);
     expect((await take(world, helper, helperVillager, { villageId: village.id, needId }, WEDNESDAY_17_MARCH)).status).toBe(201);
-    expect((await world.request('PUT', `/v1/villages/${village.id}/villagers/${helperVillager}/leave`, { token: helper.token })).status).toBe(200);
+    expect(
+      (await world.request('PUT', `/v1/villages/${village.id}/villagers/${helperVillager}/leave`, { token: helper.token })).status,
+    ).toBe(200);
     const res = await slotsOf(village.id, creator.token);
     expect(res.body.data.find((s: { start_date: string }) => s.start_date === WEDNESDAY_17_MARCH)).toMatchObject({ taken: [], open: 3 });
   });
@@ -85,7 +97,9 @@ describe('GET /v1/villages/{id}/slots', () => {
     const refused = await slotsOf(village.id, outsider.token);
     expect(refused.status).toBe(403);
     expect(refused.body.message).toBe(T.notMember);
-    expect((await world.request('GET', `/v1/villages/${village.id}/slots?from=2027-03-01T00:00:00Z&to=2027-04-01T00:00:00Z`)).status).toBe(401);
+    expect((await world.request('GET', `/v1/villages/${village.id}/slots?from=2027-03-01T00:00:00Z&to=2027-04-01T00:00:00Z`)).status).toBe(
+      401,
+    );
     expect((await slotsOf(crypto.randomUUID(), creator.token)).status).toBe(404);
   });
 });

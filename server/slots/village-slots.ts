@@ -26,7 +26,13 @@ export async function loadSlotSource(db: Executor, villageId: string): Promise<S
     .limit(MAX_SCHEDULED_NEEDS);
   if (needs.length === 0) return { needs, helps: [] };
   const held = await db
-    .select({ id: helps.id, village_need_id: helps.villageNeedId, helper_id: helps.helperId, start: helps.startDate, created: helps.createdAt })
+    .select({
+      id: helps.id,
+      village_need_id: helps.villageNeedId,
+      helper_id: helps.helperId,
+      start: helps.startDate,
+      created: helps.createdAt,
+    })
     .from(helps)
     .innerJoin(villagers, eq(villagers.id, helps.helperId))
     .where(
@@ -41,7 +47,16 @@ export async function loadSlotSource(db: Executor, villageId: string): Promise<S
       ),
     )
     .orderBy(asc(helps.startDate));
-  return { needs, helps: held.map((h) => ({ id: h.id, village_need_id: h.village_need_id, helper_id: h.helper_id, start_date: h.start.toISOString(), created_at: h.created.toISOString() })) };
+  return {
+    needs,
+    helps: held.map((h) => ({
+      id: h.id,
+      village_need_id: h.village_need_id,
+      helper_id: h.helper_id,
+      start_date: h.start.toISOString(),
+      created_at: h.created.toISOString(),
+    })),
+  };
 }
 
 /** The first index whose help starts at or after `instant` (helps are sorted by start). */
@@ -61,7 +76,14 @@ function firstFrom(sorted: readonly HelpOnSlot[], instant: string): number {
  * expansion, as in the app. Null when the window holds more than `max`: the expansion stops as soon as it
  * knows, need by need.
  */
-export function slotsFromSource(source: SlotSource, zone: string, from: Date, to: Date, now: Date, max: number = MAX_SLOTS_PER_ANSWER): Slot[] | null {
+export function slotsFromSource(
+  source: SlotSource,
+  zone: string,
+  from: Date,
+  to: Date,
+  now: Date,
+  max: number = MAX_SLOTS_PER_ANSWER,
+): Slot[] | null {
   if (source.needs.length === 0) return [];
   const byNeed = new Map<string, HelpOnSlot[]>();
   for (const help of source.helps.slice(firstFrom(source.helps, from.toISOString()), firstFrom(source.helps, to.toISOString()))) {

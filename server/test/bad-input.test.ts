@@ -3,7 +3,19 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { messages as M } from '../../src/contract';
 import { scheduleMessages } from '../../src/contract/schedule';
 import { slotWindowMessage } from '../../src/contract/slots';
-import { actions, helps, idempotencyKeys, mailJobs, needCategories, resetTokens, sessions, users, villageNeeds, villagers, villages } from '../db/schema';
+import {
+  actions,
+  helps,
+  idempotencyKeys,
+  mailJobs,
+  needCategories,
+  resetTokens,
+  sessions,
+  users,
+  villageNeeds,
+  villagers,
+  villages,
+} from '../db/schema';
 import { text as T } from '../http/errors';
 import { hashToken } from '../auth/tokens';
 import { createWorld, type TestUser, type World } from './world';
@@ -73,7 +85,12 @@ function form(parts: Record<string, string | { data: Buffer | string; type: stri
   const fd = new FormData();
   for (const [key, value] of Object.entries(parts)) {
     if (typeof value === 'string') fd.append(key, value);
-    else fd.append(key, new Blob([typeof value.data === 'string' ? value.data : new Uint8Array(value.data)], { type: value.type }), value.name);
+    else
+      fd.append(
+        key,
+        new Blob([typeof value.data === 'string' ? value.data : new Uint8Array(value.data)], { type: value.type }),
+        value.name,
+      );
   }
   return fd;
 }
@@ -132,23 +149,58 @@ const authCases: Case[] = [
     [
       'oversize strings',
       () => ({ ...noUser, json: { email: `${long(250)}@ex.fr`, password: long(129), first_name: long(101), last_name: long(101) } }),
-      invalid(...fields(['email', M.maxLength(254)], ['password', M.maxLength(128)], ['first_name', M.maxLength(100)], ['last_name', M.maxLength(100)])),
+      invalid(
+        ...fields(
+          ['email', M.maxLength(254)],
+          ['password', M.maxLength(128)],
+          ['first_name', M.maxLength(100)],
+          ['last_name', M.maxLength(100)],
+        ),
+      ),
     ],
     ['short password', () => ({ ...noUser, json: { ...goodRegister, password: '1234567' } }), invalid(e('password', M.minLength(8)))],
     ['bad e-mail', () => ({ ...noUser, json: { ...goodRegister, email: 'pas-un-email' } }), invalid(e('email', M.email))],
-    ['blank names', () => ({ ...noUser, json: { ...goodRegister, first_name: '   ', last_name: '' } }), invalid(...required('first_name', 'last_name'))],
-    ['e-mail taken', (f) => ({ ...noUser, json: { ...goodRegister, email: f.alice.email.toUpperCase() } }), invalid(e('email', EMAIL_TAKEN))],
-    ['NUL character in a name', () => ({ ...noUser, json: { ...goodRegister, first_name: 'Ni\u0000na' } }), invalid(e('first_name', M.wrongType))],
+    [
+      'blank names',
+      () => ({ ...noUser, json: { ...goodRegister, first_name: '   ', last_name: '' } }),
+      invalid(...required('first_name', 'last_name')),
+    ],
+    [
+      'e-mail taken',
+      (f) => ({ ...noUser, json: { ...goodRegister, email: f.alice.email.toUpperCase() } }),
+      invalid(e('email', EMAIL_TAKEN)),
+    ],
+    [
+      'NUL character in a name',
+      () => ({ ...noUser, json: { ...goodRegister, first_name: 'Ni\u0000na' } }),
+      invalid(e('first_name', M.wrongType)),
+    ],
   ]),
   ...call('POST', '/v1/auth/login', anon('/v1/auth/login'), [
     ['malformed JSON', () => ({ ...noUser, ...rawJson('{email: a}') }), badJson],
     ['an array for the object body', () => ({ ...noUser, json: [] }), invalid(root)],
     ['no field at all', () => ({ ...noUser, json: {} }), invalid(...required('email', 'password'))],
-    ['wrong types', () => ({ ...noUser, json: { email: ['a@b.fr'], password: 5 } }), invalid(e('email', M.wrongType), e('password', M.required))],
-    ['oversize password', (f) => ({ ...noUser, json: { email: f.alice.email, password: long(129) } }), invalid(e('password', M.maxLength(128)))],
+    [
+      'wrong types',
+      () => ({ ...noUser, json: { email: ['a@b.fr'], password: 5 } }),
+      invalid(e('email', M.wrongType), e('password', M.required)),
+    ],
+    [
+      'oversize password',
+      (f) => ({ ...noUser, json: { email: f.alice.email, password: long(129) } }),
+      invalid(e('password', M.maxLength(128))),
+    ],
     ['bad e-mail', () => ({ ...noUser, json: { email: 'alice', password: 'motdepasse' } }), invalid(e('email', M.email))],
-    ['unknown e-mail', () => ({ ...noUser, json: { email: 'personne@exemple.fr', password: 'motdepasse' } }), { status: 400, message: WRONG_CREDENTIALS }],
-    ['wrong password', (f) => ({ ...noUser, json: { email: f.alice.email, password: 'pas-le-bon' } }), { status: 400, message: WRONG_CREDENTIALS }],
+    [
+      'unknown e-mail',
+      () => ({ ...noUser, json: { email: 'personne@exemple.fr', password: 'motdepasse' } }),
+      { status: 400, message: WRONG_CREDENTIALS },
+    ],
+    [
+      'wrong password',
+      (f) => ({ ...noUser, json: { email: f.alice.email, password: 'pas-le-bon' } }),
+      { status: 400, message: WRONG_CREDENTIALS },
+    ],
   ]),
   ...call('POST', '/v1/auth/reset-password', anon('/v1/auth/reset-password'), [
     ['malformed JSON', () => ({ ...noUser, ...rawJson('{"email"') }), badJson],
@@ -204,7 +256,9 @@ const authCases: Case[] = [
 // ----------------------------------------------------------------------------------------------------------
 // Users
 // ----------------------------------------------------------------------------------------------------------
-const self = (suffix = '') => (f: Fixture) => ({ path: `/v1/users/${f.alice.id}${suffix}`, as: f.alice });
+const self =
+  (suffix = '') =>
+  (f: Fixture) => ({ path: `/v1/users/${f.alice.id}${suffix}`, as: f.alice });
 
 const userCases: Case[] = [
   ...call('PUT', '/v1/users/{id}', self(), [
@@ -217,13 +271,26 @@ const userCases: Case[] = [
       'wrong types',
       () => ({ json: { first_name: 1, last_name: {}, email: 5, phone: 612345678, analytics_consent: 'oui' } }),
       invalid(
-        ...fields(['first_name', M.wrongType], ['last_name', M.wrongType], ['email', M.wrongType], ['phone', M.wrongType], ['analytics_consent', M.wrongType]),
+        ...fields(
+          ['first_name', M.wrongType],
+          ['last_name', M.wrongType],
+          ['email', M.wrongType],
+          ['phone', M.wrongType],
+          ['analytics_consent', M.wrongType],
+        ),
       ),
     ],
     [
       'oversize strings',
       () => ({ json: { first_name: long(101), last_name: long(101), email: `${long(250)}@ex.fr`, phone: '1'.repeat(16) } }),
-      invalid(...fields(['first_name', M.maxLength(100)], ['last_name', M.maxLength(100)], ['email', M.maxLength(254)], ['phone', M.maxLength(15)])),
+      invalid(
+        ...fields(
+          ['first_name', M.maxLength(100)],
+          ['last_name', M.maxLength(100)],
+          ['email', M.maxLength(254)],
+          ['phone', M.maxLength(15)],
+        ),
+      ),
     ],
     ['blank names', () => ({ json: { first_name: ' ', last_name: '' } }), invalid(...required('first_name', 'last_name'))],
     ['phone with letters', () => ({ json: { phone: '06 12 ab' } }), invalid(e('phone', M.digits))],
@@ -238,7 +305,11 @@ const userCases: Case[] = [
       () => ({ json: { first_name: 'Alice' }, headers: { 'Idempotency-Key': long(201) } }),
       invalid(e('Idempotency-Key', BAD_IDEMPOTENCY_KEY)),
     ],
-    ['unknown bearer token', () => ({ token: 'pas-un-jeton', json: { first_name: 'Pirate' } }), { status: 401, message: T.unauthenticated }],
+    [
+      'unknown bearer token',
+      () => ({ token: 'pas-un-jeton', json: { first_name: 'Pirate' } }),
+      { status: 401, message: T.unauthenticated },
+    ],
   ]),
   ...call('DELETE', '/v1/users/{id}', self(), [
     ['malformed path id', () => ({ path: '/v1/users/abc' }), notFound(T.userNotFound)],
@@ -250,7 +321,10 @@ const userCases: Case[] = [
     ['a JSON body instead of multipart', () => ({ json: { photo: 'abc' } }), invalid(e('photo', M.required))],
     [
       'a broken multipart body',
-      () => ({ body: '--x\r\nContent-Disposition: form-data; name="photo"', headers: { 'Content-Type': 'multipart/form-data; boundary=x' } }),
+      () => ({
+        body: '--x\r\nContent-Disposition: form-data; name="photo"',
+        headers: { 'Content-Type': 'multipart/form-data; boundary=x' },
+      }),
       invalid(e('photo', M.required)),
     ],
     ['a text file named .png', () => ({ body: form({ photo: textFile }) }), invalid(e('photo', PHOTO_TYPE))],
@@ -307,7 +381,16 @@ const villageCases: Case[] = [
     [
       'wrong types',
       () => ({ json: { creation_mode: 1, name: 5, reason: true, infos: [], phone: 612345678, start_date: 20261120, relationship: {} } }),
-      invalid(...fields(['name', M.wrongType], ['reason', M.wrongType], ['infos', M.wrongType], ['phone', M.wrongType], ['start_date', M.wrongType], ['relationship', M.wrongType])),
+      invalid(
+        ...fields(
+          ['name', M.wrongType],
+          ['reason', M.wrongType],
+          ['infos', M.wrongType],
+          ['phone', M.wrongType],
+          ['start_date', M.wrongType],
+          ['relationship', M.wrongType],
+        ),
+      ),
     ],
     [
       'oversize strings',
@@ -341,7 +424,11 @@ const villageCases: Case[] = [
     ['date that is not a date', () => ({ json: { ...good, start_date: 'demain' } }), invalid(e('start_date', M.date))],
     ['date that does not exist', () => ({ json: { ...good, start_date: '2026-02-30' } }), invalid(e('start_date', M.date))],
     ['year zero', () => ({ json: { ...good, end_date: '0000-01-01' } }), invalid(e('end_date', M.date))],
-    ['end before start', () => ({ json: { ...good, start_date: '2026-12-10', end_date: '2026-12-01' } }), invalid(e('end_date', M.endBeforeStart))],
+    [
+      'end before start',
+      () => ({ json: { ...good, start_date: '2026-12-10', end_date: '2026-12-01' } }),
+      invalid(e('end_date', M.endBeforeStart)),
+    ],
     ['malformed client id', () => ({ json: { ...good, id: 'abc' } }), invalid(e('id', M.uuid))],
     ['client id already taken', (f) => ({ json: { ...good, id: f.A.id } }), { status: 409, message: T.idTaken }],
     ['client id of another village', (f) => ({ json: { ...good, id: f.B.id.toUpperCase() } }), { status: 409, message: T.idTaken }],
@@ -374,7 +461,11 @@ const villageCases: Case[] = [
     ['updater_id of another villager', (f) => ({ json: { updater_id: f.A.bob, name: 'x' } }), forbidden(T.notYourself)],
     ['updater_id of my villager in another village', (f) => ({ json: { updater_id: f.B.alice, name: 'x' } }), forbidden(T.notYourself)],
     ['unknown field', (f) => ({ json: { updater_id: f.A.alice, state: 1 } }), invalid(e('state', M.unknownField))],
-    ['unknown field share_code', (f) => ({ json: { updater_id: f.A.alice, share_code: 'AAAA2222' } }), invalid(e('share_code', M.unknownField))],
+    [
+      'unknown field share_code',
+      (f) => ({ json: { updater_id: f.A.alice, share_code: 'AAAA2222' } }),
+      invalid(e('share_code', M.unknownField)),
+    ],
     [
       'wrong types',
       (f) => ({ json: { updater_id: f.A.alice, name: 5, home_infos: false, end_date: 1, last_name: ['x'] } }),
@@ -382,18 +473,47 @@ const villageCases: Case[] = [
     ],
     [
       'oversize strings',
-      (f) => ({ json: { updater_id: f.A.alice, name: long(101), reason: long(256), infos: long(2001), home_infos: long(2001), relationship: long(101) } }),
-      invalid(...fields(['name', M.maxLength(100)], ['reason', M.maxLength(255)], ['infos', M.maxLength(2000)], ['home_infos', M.maxLength(2000)], ['relationship', M.maxLength(100)])),
+      (f) => ({
+        json: {
+          updater_id: f.A.alice,
+          name: long(101),
+          reason: long(256),
+          infos: long(2001),
+          home_infos: long(2001),
+          relationship: long(101),
+        },
+      }),
+      invalid(
+        ...fields(
+          ['name', M.maxLength(100)],
+          ['reason', M.maxLength(255)],
+          ['infos', M.maxLength(2000)],
+          ['home_infos', M.maxLength(2000)],
+          ['relationship', M.maxLength(100)],
+        ),
+      ),
     ],
     ['oversize phone', (f) => ({ json: { updater_id: f.A.alice, phone: '0612345678901234' } }), invalid(e('phone', M.maxLength(15)))],
     ['phone with letters', (f) => ({ json: { updater_id: f.A.alice, phone: '06-12 ab' } }), invalid(e('phone', M.digits))],
     ['date that does not exist', (f) => ({ json: { updater_id: f.A.alice, end_date: '2026-04-31' } }), invalid(e('end_date', M.date))],
-    ['end before start', (f) => ({ json: { updater_id: f.A.alice, start_date: '2026-12-10', end_date: '2026-12-01' } }), invalid(e('end_date', M.endBeforeStart))],
+    [
+      'end before start',
+      (f) => ({ json: { updater_id: f.A.alice, start_date: '2026-12-10', end_date: '2026-12-01' } }),
+      invalid(e('end_date', M.endBeforeStart)),
+    ],
     ['NUL character', (f) => ({ json: { updater_id: f.A.alice, infos: 'code\u0000' } }), invalid(e('infos', M.wrongType))],
     ['malformed path id', (f) => ({ path: '/v1/villages/abc', json: { updater_id: f.A.alice } }), notFound(T.villageNotFound)],
     ['unknown village', (f) => ({ path: `/v1/villages/${UNKNOWN_UUID}`, json: { updater_id: f.A.alice } }), notFound(T.villageNotFound)],
-    ['a village where I only help', (f) => ({ path: `/v1/villages/${f.B.id}`, json: { updater_id: f.B.alice, name: 'x' } }), forbidden(T.notManager)],
-    ['a village of others', (f) => ({ path: `/v1/villages/${f.B.id}`, as: 'bob', json: { updater_id: f.A.bob, name: 'x' } }), forbidden(T.notMember)],
+    [
+      'a village where I only help',
+      (f) => ({ path: `/v1/villages/${f.B.id}`, json: { updater_id: f.B.alice, name: 'x' } }),
+      forbidden(T.notManager),
+    ],
+    [
+      'a village of others',
+      (f) => ({ path: `/v1/villages/${f.B.id}`, as: 'bob', json: { updater_id: f.A.bob, name: 'x' } }),
+      forbidden(T.notMember),
+    ],
     [
       'empty Idempotency-Key',
       (f) => ({ json: { updater_id: f.A.alice, name: 'x' }, headers: { 'Idempotency-Key': long(201) } }),
@@ -408,8 +528,16 @@ const villageCases: Case[] = [
     ['no updater_id', (f) => ({ body: form({ photo: pngFile(f) }) }), invalid(...required('updater_id'))],
     ['malformed updater_id', (f) => ({ body: form({ photo: pngFile(f), updater_id: 'abc' }) }), invalid(e('updater_id', M.uuid))],
     ['updater_id of another villager', (f) => ({ body: form({ photo: pngFile(f), updater_id: f.A.bob }) }), forbidden(T.notYourself)],
-    ['updater_id of my villager in another village', (f) => ({ body: form({ photo: pngFile(f), updater_id: f.B.alice }) }), forbidden(T.notYourself)],
-    ['malformed path id', (f) => ({ path: '/v1/villages/abc/photo', body: form({ photo: pngFile(f), updater_id: f.A.alice }) }), notFound(T.villageNotFound)],
+    [
+      'updater_id of my villager in another village',
+      (f) => ({ body: form({ photo: pngFile(f), updater_id: f.B.alice }) }),
+      forbidden(T.notYourself),
+    ],
+    [
+      'malformed path id',
+      (f) => ({ path: '/v1/villages/abc/photo', body: form({ photo: pngFile(f), updater_id: f.A.alice }) }),
+      notFound(T.villageNotFound),
+    ],
     [
       'a village of others',
       (f) => ({ path: `/v1/villages/${f.B.id}/photo`, as: 'bob', body: form({ photo: pngFile(f), updater_id: f.A.bob }) }),
@@ -428,7 +556,11 @@ const villageCases: Case[] = [
       ['id of my villager in another village', (f) => ({ json: { [field]: f.B.alice } }), forbidden(T.notYourself)],
       ['unknown id', () => ({ json: { [field]: UNKNOWN_UUID } }), forbidden(T.notYourself)],
       ['malformed path id', (f) => ({ path: `/v1/villages/abc/${step}`, json: { [field]: f.A.alice } }), notFound(T.villageNotFound)],
-      ['unknown village', (f) => ({ path: `/v1/villages/${UNKNOWN_UUID}/${step}`, json: { [field]: f.A.alice } }), notFound(T.villageNotFound)],
+      [
+        'unknown village',
+        (f) => ({ path: `/v1/villages/${UNKNOWN_UUID}/${step}`, json: { [field]: f.A.alice } }),
+        notFound(T.villageNotFound),
+      ],
     ]);
   }),
 ];
@@ -453,13 +585,21 @@ const needCases: Case[] = [
       (f) => ({ json: { villager_id: f.A.alice, name: long(101), description: long(2001) } }),
       invalid(e('name', M.maxLength(100)), e('description', M.maxLength(2000))),
     ],
-    ['unknown field', (f) => ({ json: { villager_id: f.A.alice, name: 'Courses', village_id: f.B.id } }), invalid(e('village_id', M.unknownField))],
+    [
+      'unknown field',
+      (f) => ({ json: { villager_id: f.A.alice, name: 'Courses', village_id: f.B.id } }),
+      invalid(e('village_id', M.unknownField)),
+    ],
     [
       'malformed ids',
       () => ({ json: { id: 'x', villager_id: 'abc', need_id: '123', category_id: 'rouge', name: 'Courses' } }),
       invalid(...fields(['id', M.uuid], ['villager_id', M.uuid], ['need_id', M.uuid], ['category_id', M.uuid])),
     ],
-    ['unknown catalogue need', (f) => ({ json: { villager_id: f.A.alice, need_id: UNKNOWN_UUID } }), invalid(e('need_id', UNKNOWN_CATALOGUE_NEED))],
+    [
+      'unknown catalogue need',
+      (f) => ({ json: { villager_id: f.A.alice, need_id: UNKNOWN_UUID } }),
+      invalid(e('need_id', UNKNOWN_CATALOGUE_NEED)),
+    ],
     [
       'a village need of another village as catalogue need',
       (f) => ({ json: { villager_id: f.A.alice, need_id: f.B.need } }),
@@ -470,13 +610,33 @@ const needCases: Case[] = [
       (f) => ({ json: { villager_id: f.A.alice, need_id: f.categoryId } }),
       invalid(e('need_id', UNKNOWN_CATALOGUE_NEED)),
     ],
-    ['unknown category', (f) => ({ json: { villager_id: f.A.alice, name: 'Courses', category_id: UNKNOWN_UUID } }), invalid(e('category_id', UNKNOWN_CATEGORY))],
-    ['client id already taken', (f) => ({ json: { id: f.A.need, villager_id: f.A.alice, name: 'Courses' } }), { status: 409, message: T.idTaken }],
-    ['client id of a need of another village', (f) => ({ json: { id: f.B.need, villager_id: f.A.alice, name: 'Courses' } }), { status: 409, message: T.idTaken }],
+    [
+      'unknown category',
+      (f) => ({ json: { villager_id: f.A.alice, name: 'Courses', category_id: UNKNOWN_UUID } }),
+      invalid(e('category_id', UNKNOWN_CATEGORY)),
+    ],
+    [
+      'client id already taken',
+      (f) => ({ json: { id: f.A.need, villager_id: f.A.alice, name: 'Courses' } }),
+      { status: 409, message: T.idTaken },
+    ],
+    [
+      'client id of a need of another village',
+      (f) => ({ json: { id: f.B.need, villager_id: f.A.alice, name: 'Courses' } }),
+      { status: 409, message: T.idTaken },
+    ],
     ['villager_id of another villager', (f) => ({ json: { villager_id: f.A.bob, name: 'Courses' } }), forbidden(T.notYourself)],
-    ['villager_id of my villager in another village', (f) => ({ json: { villager_id: f.B.alice, name: 'Courses' } }), forbidden(T.notYourself)],
+    [
+      'villager_id of my villager in another village',
+      (f) => ({ json: { villager_id: f.B.alice, name: 'Courses' } }),
+      forbidden(T.notYourself),
+    ],
     ['NUL character', (f) => ({ json: { villager_id: f.A.alice, name: 'Cour\u0000ses' } }), invalid(e('name', M.wrongType))],
-    ['malformed path id', (f) => ({ path: '/v1/villages/abc/needs', json: { villager_id: f.A.alice, name: 'Courses' } }), notFound(T.villageNotFound)],
+    [
+      'malformed path id',
+      (f) => ({ path: '/v1/villages/abc/needs', json: { villager_id: f.A.alice, name: 'Courses' } }),
+      notFound(T.villageNotFound),
+    ],
     [
       'unknown village',
       (f) => ({ path: `/v1/villages/${UNKNOWN_UUID}/needs`, json: { villager_id: f.A.alice, name: 'Courses' } }),
@@ -489,7 +649,11 @@ const needCases: Case[] = [
     ['no updater_id', () => ({ json: { name: 'Repas' } }), invalid(...required('updater_id'))],
     ['malformed updater_id', () => ({ json: { updater_id: 'abc', name: 'Repas' } }), invalid(e('updater_id', M.uuid))],
     ['unknown field', (f) => ({ json: { updater_id: f.A.alice, village_id: f.B.id } }), invalid(e('village_id', M.unknownField))],
-    ['wrong types', (f) => ({ json: { updater_id: f.A.alice, name: [], description: 5 } }), invalid(e('name', M.wrongType), e('description', M.wrongType))],
+    [
+      'wrong types',
+      (f) => ({ json: { updater_id: f.A.alice, name: [], description: 5 } }),
+      invalid(e('name', M.wrongType), e('description', M.wrongType)),
+    ],
     [
       'oversize strings',
       (f) => ({ json: { updater_id: f.A.alice, name: long(101), description: long(2001) } }),
@@ -497,8 +661,16 @@ const needCases: Case[] = [
     ],
     ['blank name', (f) => ({ json: { updater_id: f.A.alice, name: '' } }), invalid(...required('name'))],
     ['malformed category', (f) => ({ json: { updater_id: f.A.alice, category_id: 'rouge' } }), invalid(e('category_id', M.uuid))],
-    ['unknown catalogue need', (f) => ({ json: { updater_id: f.A.alice, need_id: UNKNOWN_UUID } }), invalid(e('need_id', UNKNOWN_CATALOGUE_NEED))],
-    ['unknown category', (f) => ({ json: { updater_id: f.A.alice, category_id: UNKNOWN_UUID } }), invalid(e('category_id', UNKNOWN_CATEGORY))],
+    [
+      'unknown catalogue need',
+      (f) => ({ json: { updater_id: f.A.alice, need_id: UNKNOWN_UUID } }),
+      invalid(e('need_id', UNKNOWN_CATALOGUE_NEED)),
+    ],
+    [
+      'unknown category',
+      (f) => ({ json: { updater_id: f.A.alice, category_id: UNKNOWN_UUID } }),
+      invalid(e('category_id', UNKNOWN_CATEGORY)),
+    ],
     [
       'a need of another village',
       (f) => ({ path: `/v1/villages/${f.A.id}/needs/${f.B.need}`, json: { updater_id: f.A.alice, name: 'Repas' } }),
@@ -530,108 +702,168 @@ const needCases: Case[] = [
     ['villager_id as a number in the body', () => ({ json: { villager_id: 7 } }), invalid(e('villager_id', M.wrongType))],
     ['villager_id of another villager', (f) => ({ query: `villager_id=${f.A.bob}` }), forbidden(T.notYourself)],
     ['villager_id of my villager in another village', (f) => ({ query: `villager_id=${f.B.alice}` }), forbidden(T.notYourself)],
-    ['a need of another village', (f) => ({ path: `/v1/villages/${f.A.id}/needs/${f.B.need}`, query: `villager_id=${f.A.alice}` }), notFound(T.needNotFound)],
-    ['malformed need id', (f) => ({ path: `/v1/villages/${f.A.id}/needs/abc`, query: `villager_id=${f.A.alice}` }), notFound(T.needNotFound)],
-    ['unknown need id', (f) => ({ path: `/v1/villages/${f.A.id}/needs/${UNKNOWN_UUID}`, query: `villager_id=${f.A.alice}` }), notFound(T.needNotFound)],
-  ]),
-  ...call('POST', '/v1/villages/{id}/needs/{needId}/helps', (f) => ({ path: `/v1/villages/${f.A.id}/needs/${f.A.need}/helps`, as: f.bob }), [
-    ['malformed JSON', () => rawJson('{"start_date": 2026-11-21}'), badJson],
-    ['an array for the object body', () => ({ json: [] }), invalid(root)],
-    ['no field at all', () => ({ json: {} }), invalid(...required('helper_id', 'start_date'))],
-    [
-      'wrong types',
-      () => ({ json: { helper_id: 1, start_date: 1795168800000, end_date: true, comment: 5 } }),
-      invalid(...fields(['helper_id', M.wrongType], ['start_date', M.wrongType], ['end_date', M.wrongType], ['comment', M.wrongType])),
-    ],
-    ['malformed ids', () => ({ json: { id: 'x', helper_id: 'abc', start_date: '2026-11-21T10:00:00Z' } }), invalid(e('id', M.uuid), e('helper_id', M.uuid))],
-    ['start that is not a date', (f) => ({ json: { helper_id: f.A.bob, start_date: 'demain matin' } }), invalid(e('start_date', M.dateTime))],
-    ['start with only a date', (f) => ({ json: { helper_id: f.A.bob, start_date: '2026-11-21' } }), invalid(e('start_date', M.dateTime))],
-    ['start that does not exist', (f) => ({ json: { helper_id: f.A.bob, start_date: '2026-02-30T10:00:00Z' } }), invalid(e('start_date', M.dateTime))],
-    ['start without an offset', (f) => ({ json: { helper_id: f.A.bob, start_date: '2026-11-21T10:00' } }), invalid(e('start_date', M.dateTime))],
-    ['start beyond year 9999', (f) => ({ json: { helper_id: f.A.bob, start_date: '9999-12-31T23:00:00-14:00' } }), invalid(e('start_date', M.dateTime))],
-    ['start in year zero', (f) => ({ json: { helper_id: f.A.bob, start_date: '0000-01-01T00:00:00Z' } }), invalid(e('start_date', M.dateTime))],
-    [
-      'end before start',
-      (f) => ({ json: { helper_id: f.A.bob, start_date: '2026-11-21T10:00:00Z', end_date: '2026-11-21T09:00:00Z' } }),
-      invalid(e('end_date', M.endBeforeStart)),
-    ],
-    [
-      'oversize comment',
-      (f) => ({ json: { helper_id: f.A.bob, start_date: '2026-11-21T10:00:00Z', comment: long(1001) } }),
-      invalid(e('comment', M.maxLength(1000))),
-    ],
-    [
-      'unknown field',
-      (f) => ({ json: { helper_id: f.A.bob, start_date: '2026-11-21T10:00:00Z', village_need_id: f.B.need } }),
-      invalid(e('village_need_id', M.unknownField)),
-    ],
-    [
-      'client id already taken',
-      (f) => ({ json: { id: f.A.help, helper_id: f.A.bob, start_date: '2026-11-21T10:00:00Z' } }),
-      { status: 409, message: T.idTaken },
-    ],
-    [
-      'client id of a help of another village',
-      (f) => ({ json: { id: f.B.help, helper_id: f.A.bob, start_date: '2026-11-21T10:00:00Z' } }),
-      { status: 409, message: T.idTaken },
-    ],
-    ['helper_id of another villager', (f) => ({ json: { helper_id: f.A.alice, start_date: '2026-11-21T10:00:00Z' } }), forbidden(T.notYourself)],
-    ['helper_id of a villager of another village', (f) => ({ json: { helper_id: f.B.carol, start_date: '2026-11-21T10:00:00Z' } }), forbidden(T.notYourself)],
-    [
-      'NUL character',
-      (f) => ({ json: { helper_id: f.A.bob, start_date: '2026-11-21T10:00:00Z', comment: 'à\u0000demain' } }),
-      invalid(e('comment', M.wrongType)),
-    ],
     [
       'a need of another village',
-      (f) => ({ path: `/v1/villages/${f.A.id}/needs/${f.B.need}/helps`, json: { helper_id: f.A.bob, start_date: '2026-11-21T10:00:00Z' } }),
+      (f) => ({ path: `/v1/villages/${f.A.id}/needs/${f.B.need}`, query: `villager_id=${f.A.alice}` }),
       notFound(T.needNotFound),
     ],
     [
       'malformed need id',
-      (f) => ({ path: `/v1/villages/${f.A.id}/needs/abc/helps`, json: { helper_id: f.A.bob, start_date: '2026-11-21T10:00:00Z' } }),
+      (f) => ({ path: `/v1/villages/${f.A.id}/needs/abc`, query: `villager_id=${f.A.alice}` }),
       notFound(T.needNotFound),
     ],
     [
       'unknown need id',
-      (f) => ({ path: `/v1/villages/${f.A.id}/needs/${UNKNOWN_UUID}/helps`, json: { helper_id: f.A.bob, start_date: '2026-11-21T10:00:00Z' } }),
+      (f) => ({ path: `/v1/villages/${f.A.id}/needs/${UNKNOWN_UUID}`, query: `villager_id=${f.A.alice}` }),
       notFound(T.needNotFound),
     ],
-    [
-      'malformed village id',
-      (f) => ({ path: `/v1/villages/abc/needs/${f.A.need}/helps`, json: { helper_id: f.A.bob, start_date: '2026-11-21T10:00:00Z' } }),
-      notFound(T.villageNotFound),
-    ],
   ]),
-  ...(['', '/refuse'] as const).flatMap((suffix) =>
-    call('DELETE', `/v1/villages/{id}/helps/{helpId}${suffix}`, (f) => ({ path: `/v1/villages/${f.A.id}/helps/${f.A.help}${suffix}`, as: f.alice }), [
-      ['malformed JSON body', () => rawJson('{"villager_id": '), badJson],
-      ['no villager_id', () => ({}), invalid(...required('villager_id'))],
-      ['malformed villager_id', () => ({ query: 'villager_id=abc' }), invalid(e('villager_id', M.uuid))],
-      ['villager_id as an array in the body', (f) => ({ json: { villager_id: [f.A.alice] } }), invalid(e('villager_id', M.wrongType))],
-      ['villager_id of another villager', (f) => ({ query: `villager_id=${f.A.bob}` }), forbidden(T.notYourself)],
-      ['villager_id of my villager in another village', (f) => ({ query: `villager_id=${f.B.alice}` }), forbidden(T.notYourself)],
+  ...call(
+    'POST',
+    '/v1/villages/{id}/needs/{needId}/helps',
+    (f) => ({ path: `/v1/villages/${f.A.id}/needs/${f.A.need}/helps`, as: f.bob }),
+    [
+      ['malformed JSON', () => rawJson('{"start_date": 2026-11-21}'), badJson],
+      ['an array for the object body', () => ({ json: [] }), invalid(root)],
+      ['no field at all', () => ({ json: {} }), invalid(...required('helper_id', 'start_date'))],
       [
-        'a help of another village',
-        (f) => ({ path: `/v1/villages/${f.A.id}/helps/${f.B.help}${suffix}`, query: `villager_id=${f.A.alice}` }),
-        notFound(T.helpNotFound),
+        'wrong types',
+        () => ({ json: { helper_id: 1, start_date: 1795168800000, end_date: true, comment: 5 } }),
+        invalid(...fields(['helper_id', M.wrongType], ['start_date', M.wrongType], ['end_date', M.wrongType], ['comment', M.wrongType])),
       ],
       [
-        'malformed help id',
-        (f) => ({ path: `/v1/villages/${f.A.id}/helps/abc${suffix}`, query: `villager_id=${f.A.alice}` }),
-        notFound(T.helpNotFound),
+        'malformed ids',
+        () => ({ json: { id: 'x', helper_id: 'abc', start_date: '2026-11-21T10:00:00Z' } }),
+        invalid(e('id', M.uuid), e('helper_id', M.uuid)),
       ],
       [
-        'unknown help id',
-        (f) => ({ path: `/v1/villages/${f.A.id}/helps/${UNKNOWN_UUID}${suffix}`, query: `villager_id=${f.A.alice}` }),
-        notFound(T.helpNotFound),
+        'start that is not a date',
+        (f) => ({ json: { helper_id: f.A.bob, start_date: 'demain matin' } }),
+        invalid(e('start_date', M.dateTime)),
+      ],
+      ['start with only a date', (f) => ({ json: { helper_id: f.A.bob, start_date: '2026-11-21' } }), invalid(e('start_date', M.dateTime))],
+      [
+        'start that does not exist',
+        (f) => ({ json: { helper_id: f.A.bob, start_date: '2026-02-30T10:00:00Z' } }),
+        invalid(e('start_date', M.dateTime)),
+      ],
+      [
+        'start without an offset',
+        (f) => ({ json: { helper_id: f.A.bob, start_date: '2026-11-21T10:00' } }),
+        invalid(e('start_date', M.dateTime)),
+      ],
+      [
+        'start beyond year 9999',
+        (f) => ({ json: { helper_id: f.A.bob, start_date: '9999-12-31T23:00:00-14:00' } }),
+        invalid(e('start_date', M.dateTime)),
+      ],
+      [
+        'start in year zero',
+        (f) => ({ json: { helper_id: f.A.bob, start_date: '0000-01-01T00:00:00Z' } }),
+        invalid(e('start_date', M.dateTime)),
+      ],
+      [
+        'end before start',
+        (f) => ({ json: { helper_id: f.A.bob, start_date: '2026-11-21T10:00:00Z', end_date: '2026-11-21T09:00:00Z' } }),
+        invalid(e('end_date', M.endBeforeStart)),
+      ],
+      [
+        'oversize comment',
+        (f) => ({ json: { helper_id: f.A.bob, start_date: '2026-11-21T10:00:00Z', comment: long(1001) } }),
+        invalid(e('comment', M.maxLength(1000))),
+      ],
+      [
+        'unknown field',
+        (f) => ({ json: { helper_id: f.A.bob, start_date: '2026-11-21T10:00:00Z', village_need_id: f.B.need } }),
+        invalid(e('village_need_id', M.unknownField)),
+      ],
+      [
+        'client id already taken',
+        (f) => ({ json: { id: f.A.help, helper_id: f.A.bob, start_date: '2026-11-21T10:00:00Z' } }),
+        { status: 409, message: T.idTaken },
+      ],
+      [
+        'client id of a help of another village',
+        (f) => ({ json: { id: f.B.help, helper_id: f.A.bob, start_date: '2026-11-21T10:00:00Z' } }),
+        { status: 409, message: T.idTaken },
+      ],
+      [
+        'helper_id of another villager',
+        (f) => ({ json: { helper_id: f.A.alice, start_date: '2026-11-21T10:00:00Z' } }),
+        forbidden(T.notYourself),
+      ],
+      [
+        'helper_id of a villager of another village',
+        (f) => ({ json: { helper_id: f.B.carol, start_date: '2026-11-21T10:00:00Z' } }),
+        forbidden(T.notYourself),
+      ],
+      [
+        'NUL character',
+        (f) => ({ json: { helper_id: f.A.bob, start_date: '2026-11-21T10:00:00Z', comment: 'à\u0000demain' } }),
+        invalid(e('comment', M.wrongType)),
+      ],
+      [
+        'a need of another village',
+        (f) => ({
+          path: `/v1/villages/${f.A.id}/needs/${f.B.need}/helps`,
+          json: { helper_id: f.A.bob, start_date: '2026-11-21T10:00:00Z' },
+        }),
+        notFound(T.needNotFound),
+      ],
+      [
+        'malformed need id',
+        (f) => ({ path: `/v1/villages/${f.A.id}/needs/abc/helps`, json: { helper_id: f.A.bob, start_date: '2026-11-21T10:00:00Z' } }),
+        notFound(T.needNotFound),
+      ],
+      [
+        'unknown need id',
+        (f) => ({
+          path: `/v1/villages/${f.A.id}/needs/${UNKNOWN_UUID}/helps`,
+          json: { helper_id: f.A.bob, start_date: '2026-11-21T10:00:00Z' },
+        }),
+        notFound(T.needNotFound),
       ],
       [
         'malformed village id',
-        (f) => ({ path: `/v1/villages/abc/helps/${f.A.help}${suffix}`, query: `villager_id=${f.A.alice}` }),
+        (f) => ({ path: `/v1/villages/abc/needs/${f.A.need}/helps`, json: { helper_id: f.A.bob, start_date: '2026-11-21T10:00:00Z' } }),
         notFound(T.villageNotFound),
       ],
-    ]),
+    ],
+  ),
+  ...(['', '/refuse'] as const).flatMap((suffix) =>
+    call(
+      'DELETE',
+      `/v1/villages/{id}/helps/{helpId}${suffix}`,
+      (f) => ({ path: `/v1/villages/${f.A.id}/helps/${f.A.help}${suffix}`, as: f.alice }),
+      [
+        ['malformed JSON body', () => rawJson('{"villager_id": '), badJson],
+        ['no villager_id', () => ({}), invalid(...required('villager_id'))],
+        ['malformed villager_id', () => ({ query: 'villager_id=abc' }), invalid(e('villager_id', M.uuid))],
+        ['villager_id as an array in the body', (f) => ({ json: { villager_id: [f.A.alice] } }), invalid(e('villager_id', M.wrongType))],
+        ['villager_id of another villager', (f) => ({ query: `villager_id=${f.A.bob}` }), forbidden(T.notYourself)],
+        ['villager_id of my villager in another village', (f) => ({ query: `villager_id=${f.B.alice}` }), forbidden(T.notYourself)],
+        [
+          'a help of another village',
+          (f) => ({ path: `/v1/villages/${f.A.id}/helps/${f.B.help}${suffix}`, query: `villager_id=${f.A.alice}` }),
+          notFound(T.helpNotFound),
+        ],
+        [
+          'malformed help id',
+          (f) => ({ path: `/v1/villages/${f.A.id}/helps/abc${suffix}`, query: `villager_id=${f.A.alice}` }),
+          notFound(T.helpNotFound),
+        ],
+        [
+          'unknown help id',
+          (f) => ({ path: `/v1/villages/${f.A.id}/helps/${UNKNOWN_UUID}${suffix}`, query: `villager_id=${f.A.alice}` }),
+          notFound(T.helpNotFound),
+        ],
+        [
+          'malformed village id',
+          (f) => ({ path: `/v1/villages/abc/helps/${f.A.help}${suffix}`, query: `villager_id=${f.A.alice}` }),
+          notFound(T.villageNotFound),
+        ],
+      ],
+    ),
   ),
 ];
 
@@ -639,31 +871,49 @@ const needCases: Case[] = [
 // Villagers and the action feed
 // ----------------------------------------------------------------------------------------------------------
 const villagerCases: Case[] = [
-  ...call('DELETE', '/v1/villages/{id}/villagers/{villagerId}', (f) => ({ path: `/v1/villages/${f.A.id}/villagers/${f.A.bob}`, as: f.alice }), [
-    ['malformed JSON body', () => rawJson('deleter_id=1'), badJson],
-    ['no deleter_id', () => ({}), invalid(...required('deleter_id'))],
-    ['malformed deleter_id', () => ({ query: 'deleter_id=abc' }), invalid(e('deleter_id', M.uuid))],
-    ['deleter_id of another villager', (f) => ({ query: `deleter_id=${f.A.bob}` }), forbidden(T.notYourself)],
-    ['deleter_id of my villager in another village', (f) => ({ query: `deleter_id=${f.B.alice}` }), forbidden(T.notYourself)],
+  ...call(
+    'DELETE',
+    '/v1/villages/{id}/villagers/{villagerId}',
+    (f) => ({ path: `/v1/villages/${f.A.id}/villagers/${f.A.bob}`, as: f.alice }),
     [
-      'a villager of another village',
-      (f) => ({ path: `/v1/villages/${f.A.id}/villagers/${f.B.carol}`, query: `deleter_id=${f.A.alice}` }),
-      notFound(T.villagerNotFound),
+      ['malformed JSON body', () => rawJson('deleter_id=1'), badJson],
+      ['no deleter_id', () => ({}), invalid(...required('deleter_id'))],
+      ['malformed deleter_id', () => ({ query: 'deleter_id=abc' }), invalid(e('deleter_id', M.uuid))],
+      ['deleter_id of another villager', (f) => ({ query: `deleter_id=${f.A.bob}` }), forbidden(T.notYourself)],
+      ['deleter_id of my villager in another village', (f) => ({ query: `deleter_id=${f.B.alice}` }), forbidden(T.notYourself)],
+      [
+        'a villager of another village',
+        (f) => ({ path: `/v1/villages/${f.A.id}/villagers/${f.B.carol}`, query: `deleter_id=${f.A.alice}` }),
+        notFound(T.villagerNotFound),
+      ],
+      [
+        'malformed villager id',
+        (f) => ({ path: `/v1/villages/${f.A.id}/villagers/abc`, query: `deleter_id=${f.A.alice}` }),
+        notFound(T.villagerNotFound),
+      ],
+      [
+        'unknown villager id',
+        (f) => ({ path: `/v1/villages/${f.A.id}/villagers/${UNKNOWN_UUID}`, query: `deleter_id=${f.A.alice}` }),
+        notFound(T.villagerNotFound),
+      ],
+      [
+        'oneself',
+        (f) => ({ path: `/v1/villages/${f.A.id}/villagers/${f.A.alice}`, query: `deleter_id=${f.A.alice}` }),
+        forbidden(CANNOT_BAN_SELF),
+      ],
     ],
-    ['malformed villager id', (f) => ({ path: `/v1/villages/${f.A.id}/villagers/abc`, query: `deleter_id=${f.A.alice}` }), notFound(T.villagerNotFound)],
+  ),
+  ...call(
+    'PUT',
+    '/v1/villages/{id}/villagers/{villagerId}/leave',
+    (f) => ({ path: `/v1/villages/${f.A.id}/villagers/${f.A.bob}/leave`, as: f.bob }),
     [
-      'unknown villager id',
-      (f) => ({ path: `/v1/villages/${f.A.id}/villagers/${UNKNOWN_UUID}`, query: `deleter_id=${f.A.alice}` }),
-      notFound(T.villagerNotFound),
+      ['malformed villager id', (f) => ({ path: `/v1/villages/${f.A.id}/villagers/abc/leave` }), notFound(T.villagerNotFound)],
+      ['a villager of another village', (f) => ({ path: `/v1/villages/${f.A.id}/villagers/${f.B.carol}/leave` }), forbidden(T.notYourself)],
+      ['another villager', (f) => ({ path: `/v1/villages/${f.A.id}/villagers/${f.A.alice}/leave` }), forbidden(T.notYourself)],
+      ['malformed village id', (f) => ({ path: `/v1/villages/abc/villagers/${f.A.bob}/leave` }), notFound(T.villageNotFound)],
     ],
-    ['oneself', (f) => ({ path: `/v1/villages/${f.A.id}/villagers/${f.A.alice}`, query: `deleter_id=${f.A.alice}` }), forbidden(CANNOT_BAN_SELF)],
-  ]),
-  ...call('PUT', '/v1/villages/{id}/villagers/{villagerId}/leave', (f) => ({ path: `/v1/villages/${f.A.id}/villagers/${f.A.bob}/leave`, as: f.bob }), [
-    ['malformed villager id', (f) => ({ path: `/v1/villages/${f.A.id}/villagers/abc/leave` }), notFound(T.villagerNotFound)],
-    ['a villager of another village', (f) => ({ path: `/v1/villages/${f.A.id}/villagers/${f.B.carol}/leave` }), forbidden(T.notYourself)],
-    ['another villager', (f) => ({ path: `/v1/villages/${f.A.id}/villagers/${f.A.alice}/leave` }), forbidden(T.notYourself)],
-    ['malformed village id', (f) => ({ path: `/v1/villages/abc/villagers/${f.A.bob}/leave` }), notFound(T.villageNotFound)],
-  ]),
+  ),
   ...call('GET', '/v1/villagers/{id}', (f) => ({ path: `/v1/villagers/${f.A.alice}`, as: f.alice }), [
     ['malformed id', () => ({ path: '/v1/villagers/abc' }), notFound(T.villagerNotFound)],
     ['unknown id', () => ({ path: `/v1/villagers/${UNKNOWN_UUID}` }), notFound(T.villagerNotFound)],
@@ -675,11 +925,31 @@ const villagerCases: Case[] = [
     ['no field at all', () => ({ json: {} }), invalid(...required('last_check_notif_date'))],
     ['wrong type', () => ({ json: { last_check_notif_date: 1795168800000 } }), invalid(e('last_check_notif_date', M.wrongType))],
     ['not a date', () => ({ json: { last_check_notif_date: 'hier' } }), invalid(e('last_check_notif_date', M.dateTime))],
-    ['a date that does not exist', () => ({ json: { last_check_notif_date: '2026-11-31T10:00:00Z' } }), invalid(e('last_check_notif_date', M.dateTime))],
-    ['unknown field', () => ({ json: { last_check_notif_date: '2026-11-20T10:00:00Z', is_ban: false } }), invalid(e('is_ban', M.unknownField))],
-    ['malformed id', () => ({ path: '/v1/villagers/abc', json: { last_check_notif_date: '2026-11-20T10:00:00Z' } }), notFound(T.villagerNotFound)],
-    ['unknown id', () => ({ path: `/v1/villagers/${UNKNOWN_UUID}`, json: { last_check_notif_date: '2026-11-20T10:00:00Z' } }), notFound(T.villagerNotFound)],
-    ['a villager of someone else', (f) => ({ path: `/v1/villagers/${f.A.bob}`, json: { last_check_notif_date: '2026-11-20T10:00:00Z' } }), forbidden(ONLY_OWN)],
+    [
+      'a date that does not exist',
+      () => ({ json: { last_check_notif_date: '2026-11-31T10:00:00Z' } }),
+      invalid(e('last_check_notif_date', M.dateTime)),
+    ],
+    [
+      'unknown field',
+      () => ({ json: { last_check_notif_date: '2026-11-20T10:00:00Z', is_ban: false } }),
+      invalid(e('is_ban', M.unknownField)),
+    ],
+    [
+      'malformed id',
+      () => ({ path: '/v1/villagers/abc', json: { last_check_notif_date: '2026-11-20T10:00:00Z' } }),
+      notFound(T.villagerNotFound),
+    ],
+    [
+      'unknown id',
+      () => ({ path: `/v1/villagers/${UNKNOWN_UUID}`, json: { last_check_notif_date: '2026-11-20T10:00:00Z' } }),
+      notFound(T.villagerNotFound),
+    ],
+    [
+      'a villager of someone else',
+      (f) => ({ path: `/v1/villagers/${f.A.bob}`, json: { last_check_notif_date: '2026-11-20T10:00:00Z' } }),
+      forbidden(ONLY_OWN),
+    ],
   ]),
   ...call('GET', '/v1/villages/{id}/actions', villageA('/actions'), [
     ['page=0', () => ({ query: 'page=0' }), invalid(e('page', M.numberMin(0)))],
@@ -692,7 +962,11 @@ const villagerCases: Case[] = [
     ['per_page huge', () => ({ query: 'per_page=99999999999999999999999' }), invalid(e('per_page', M.oneOf))],
     ['sort=x', () => ({ query: 'sort=x' }), invalid(e('sort', M.oneOf))],
     ['empty sort', () => ({ query: 'sort=' }), invalid(e('sort', M.oneOf))],
-    ['several bad values', () => ({ query: 'page=abc&per_page=0&sort=created' }), invalid(e('per_page', M.numberMin(0)), e('page', M.digits), e('sort', M.oneOf))],
+    [
+      'several bad values',
+      () => ({ query: 'page=abc&per_page=0&sort=created' }),
+      invalid(e('per_page', M.numberMin(0)), e('page', M.digits), e('sort', M.oneOf)),
+    ],
     ['malformed village id', () => ({ path: '/v1/villages/abc/actions' }), notFound(T.villageNotFound)],
     ['a village of others', (f) => ({ path: `/v1/villages/${f.B.id}/actions`, as: 'bob' }), forbidden(T.notMember)],
   ]),
@@ -703,9 +977,11 @@ const villagerCases: Case[] = [
 // Schedules, slots and a help's note
 // ----------------------------------------------------------------------------------------------------------
 const DINNERS = { dtstart: '2027-03-15T19:00', duration_minutes: 90, rrule: 'FREQ=WEEKLY;BYDAY=MO,WE,FR;COUNT=18', places: 3 };
-const dinner = (schedule: unknown, more: Record<string, unknown> = {}) => (f: Fixture) => ({
-  json: { villager_id: f.A.alice, name: 'Dîner', schedule, ...more },
-});
+const dinner =
+  (schedule: unknown, more: Record<string, unknown> = {}) =>
+  (f: Fixture) => ({
+    json: { villager_id: f.A.alice, name: 'Dîner', schedule, ...more },
+  });
 const edited = (schedule: unknown) => (f: Fixture) => ({ json: { updater_id: f.A.alice, schedule } });
 const S = scheduleMessages;
 
@@ -724,46 +1000,91 @@ const scheduleCases: Case[] = [
     ['0 places', dinner({ ...DINNERS, places: 0 }), invalid(e('schedule.places', S.places))],
     ['21 places', dinner({ ...DINNERS, places: 21 }), invalid(e('schedule.places', S.places))],
     ['a start that does not exist', dinner({ ...DINNERS, dtstart: '2027-02-30T19:00' }), invalid(e('schedule.dtstart', S.localDateTime))],
-    ['a start as an instant, not a local time', dinner({ ...DINNERS, dtstart: '2027-03-15T18:00:00Z' }), invalid(e('schedule.dtstart', S.localDateTime))],
+    [
+      'a start as an instant, not a local time',
+      dinner({ ...DINNERS, dtstart: '2027-03-15T18:00:00Z' }),
+      invalid(e('schedule.dtstart', S.localDateTime)),
+    ],
     ['no start', dinner({ duration_minutes: 60 }), invalid(e('schedule.dtstart', M.required))],
     ['exdates not an array', dinner({ ...DINNERS, exdates: '2027-03-19T19:00' }), invalid(e('schedule.exdates', M.wrongType))],
     ['an exdate that is not a local time', dinner({ ...DINNERS, exdates: ['demain'] }), invalid(e('schedule.exdates.0', S.localDateTime))],
     ['an unknown field in the schedule', dinner({ ...DINNERS, tzid: 'Europe/Paris' }), invalid(e('schedule.tzid', M.unknownField))],
     ['people not a number', dinner(null, { people: 'x' }), invalid(e('people', M.wrongType))],
     ['people 0', dinner(null, { people: 0 }), invalid(e('people', M.numberMin(0)))],
-    ['oversize details', dinner(null, { address: long(501), access: long(1001), diet: long(501) }), invalid(e('address', M.maxLength(500)), e('access', M.maxLength(1000)), e('diet', M.maxLength(500)))],
+    [
+      'oversize details',
+      dinner(null, { address: long(501), access: long(1001), diet: long(501) }),
+      invalid(e('address', M.maxLength(500)), e('access', M.maxLength(1000)), e('diet', M.maxLength(500))),
+    ],
   ]),
   ...call('PUT', '/v1/villages/{id}/needs/{needId}', (f) => ({ path: `/v1/villages/${f.A.id}/needs/${f.A.need}`, as: f.alice }), [
     ['an hourly rule', edited({ ...DINNERS, rrule: 'FREQ=HOURLY' }), invalid(e('schedule', S.ruleFrequency))],
     ['0 places', edited({ ...DINNERS, places: 0 }), invalid(e('schedule.places', S.places))],
     ['people not a number', (f) => ({ json: { updater_id: f.A.alice, people: 'x' } }), invalid(e('people', M.wrongType))],
   ]),
-  ...call('POST', '/v1/villages/{id}/needs/{needId}/helps', (f) => ({ path: `/v1/villages/${f.A.id}/needs/${f.A.need}/helps`, as: f.bob }), [
-    ['a start in the past', (f) => ({ json: { helper_id: f.A.bob, start_date: '2026-11-19T10:00:00Z' } }), invalid(e('start_date', S.past))],
-    ['a start more than two years ahead', (f) => ({ json: { helper_id: f.A.bob, start_date: '2028-11-21T10:00:00Z' } }), invalid(e('start_date', S.tooFar))],
-  ]),
+  ...call(
+    'POST',
+    '/v1/villages/{id}/needs/{needId}/helps',
+    (f) => ({ path: `/v1/villages/${f.A.id}/needs/${f.A.need}/helps`, as: f.bob }),
+    [
+      [
+        'a start in the past',
+        (f) => ({ json: { helper_id: f.A.bob, start_date: '2026-11-19T10:00:00Z' } }),
+        invalid(e('start_date', S.past)),
+      ],
+      [
+        'a start more than two years ahead',
+        (f) => ({ json: { helper_id: f.A.bob, start_date: '2028-11-21T10:00:00Z' } }),
+        invalid(e('start_date', S.tooFar)),
+      ],
+    ],
+  ),
   ...call('PUT', '/v1/villages/{id}/helps/{helpId}', (f) => ({ path: `/v1/villages/${f.A.id}/helps/${f.A.help}`, as: f.bob }), [
     ['malformed JSON', () => rawJson('{"comment": '), badJson],
     ['no updater_id', () => ({ json: { comment: 'Soupe' } }), invalid(...required('updater_id'))],
     ['oversize comment', (f) => ({ json: { updater_id: f.A.bob, comment: long(1001) } }), invalid(e('comment', M.maxLength(1000)))],
-    ['unknown field', (f) => ({ json: { updater_id: f.A.bob, start_date: '2026-11-22T10:00:00Z' } }), invalid(e('start_date', M.unknownField))],
+    [
+      'unknown field',
+      (f) => ({ json: { updater_id: f.A.bob, start_date: '2026-11-22T10:00:00Z' } }),
+      invalid(e('start_date', M.unknownField)),
+    ],
     ['updater_id of another villager', (f) => ({ json: { updater_id: f.A.alice, comment: 'Soupe' } }), forbidden(T.notYourself)],
     ['the help of someone else', (f) => ({ as: 'alice', json: { updater_id: f.A.alice, comment: 'Soupe' } }), forbidden(T.notYourHelp)],
-    ['a help of another village', (f) => ({ path: `/v1/villages/${f.A.id}/helps/${f.B.help}`, json: { updater_id: f.A.bob, comment: 'Soupe' } }), notFound(T.helpNotFound)],
-    ['malformed help id', (f) => ({ path: `/v1/villages/${f.A.id}/helps/abc`, json: { updater_id: f.A.bob, comment: 'Soupe' } }), notFound(T.helpNotFound)],
-    ['malformed village id', (f) => ({ path: `/v1/villages/abc/helps/${f.A.help}`, json: { updater_id: f.A.bob, comment: 'Soupe' } }), notFound(T.villageNotFound)],
+    [
+      'a help of another village',
+      (f) => ({ path: `/v1/villages/${f.A.id}/helps/${f.B.help}`, json: { updater_id: f.A.bob, comment: 'Soupe' } }),
+      notFound(T.helpNotFound),
+    ],
+    [
+      'malformed help id',
+      (f) => ({ path: `/v1/villages/${f.A.id}/helps/abc`, json: { updater_id: f.A.bob, comment: 'Soupe' } }),
+      notFound(T.helpNotFound),
+    ],
+    [
+      'malformed village id',
+      (f) => ({ path: `/v1/villages/abc/helps/${f.A.help}`, json: { updater_id: f.A.bob, comment: 'Soupe' } }),
+      notFound(T.villageNotFound),
+    ],
   ]),
   ...call('GET', '/v1/villages/{id}/slots', villageA('/slots'), [
     ['no window', () => ({}), invalid(...required('from', 'to'))],
     ['a start that is not a date', () => ({ query: 'from=lundi&to=2027-04-01T00:00:00Z' }), invalid(e('from', M.dateTime))],
     ['an end before the start', () => ({ query: 'from=2027-04-01T00:00:00Z&to=2027-03-01T00:00:00Z' }), invalid(e('to', M.endBeforeStart))],
-    ['a window of more than 366 days', () => ({ query: 'from=2027-01-01T00:00:00Z&to=2028-01-03T00:00:00Z' }), invalid(e('to', slotWindowMessage))],
+    [
+      'a window of more than 366 days',
+      () => ({ query: 'from=2027-01-01T00:00:00Z&to=2028-01-03T00:00:00Z' }),
+      invalid(e('to', slotWindowMessage)),
+    ],
     [
       'a village of others',
       (f) => ({ as: 'bob', path: `/v1/villages/${f.B.id}/slots`, query: 'from=2027-03-01T00:00:00Z&to=2027-04-01T00:00:00Z' }),
       forbidden(T.notMember),
     ],
-    ['malformed village id', () => ({ path: '/v1/villages/abc/slots', query: 'from=2027-03-01T00:00:00Z&to=2027-04-01T00:00:00Z' }), notFound(T.villageNotFound)],
+    [
+      'malformed village id',
+      () => ({ path: '/v1/villages/abc/slots', query: 'from=2027-03-01T00:00:00Z&to=2027-04-01T00:00:00Z' }),
+      notFound(T.villageNotFound),
+    ],
   ]),
 ];
 
@@ -804,7 +1125,10 @@ beforeAll(async () => {
   const a = await world.village(alice);
   const bobA = await world.join(bob, a.shareCode);
   const needA = await ok('POST', `/v1/villages/${a.id}/needs`, alice.token, { villager_id: a.creatorVillagerId, name: 'Courses' });
-  const helpA = await ok('POST', `/v1/villages/${a.id}/needs/${needA}/helps`, bob.token, { helper_id: bobA, start_date: '2026-11-21T10:00:00Z' });
+  const helpA = await ok('POST', `/v1/villages/${a.id}/needs/${needA}/helps`, bob.token, {
+    helper_id: bobA,
+    start_date: '2026-11-21T10:00:00Z',
+  });
 
   const b = await world.village(carol);
   const aliceB = await world.join(alice, b.shareCode);
@@ -822,7 +1146,9 @@ beforeAll(async () => {
     { tokenHash: hashToken(resetToken), userId: alice.id, expiresAt: new Date(now + 3600_000) },
     { tokenHash: hashToken(expiredResetToken), userId: alice.id, expiresAt: new Date(now - 1000) },
   ]);
-  const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#c0392b' } }).png().toBuffer();
+  const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#c0392b' } })
+    .png()
+    .toBuffer();
 
   f = {
     alice,
@@ -839,34 +1165,38 @@ beforeAll(async () => {
 });
 
 describe('bad input: 4xx in French, in the error shape, and nothing written', () => {
-  for (const c of cases) it(c.name, async () => {
-    const { method, path, ...options } = c.req(f);
-    const res = await world.request(method, path, options);
-    // Compared with the state after the previous case, so that one faulty case does not fail all the next.
-    const before = lastSnapshot;
-    lastSnapshot = await snapshot();
+  for (const c of cases)
+    it(c.name, async () => {
+      const { method, path, ...options } = c.req(f);
+      const res = await world.request(method, path, options);
+      // Compared with the state after the previous case, so that one faulty case does not fail all the next.
+      const before = lastSnapshot;
+      lastSnapshot = await snapshot();
 
-    expect(res.status, JSON.stringify(res.body)).toBe(c.status);
-    expect(res.status).toBeGreaterThanOrEqual(400);
-    expect(res.status).toBeLessThan(500);
-    expect(res.headers.get('Content-Type')).toMatch(/^application\/json/);
-    expect(Object.keys(res.body).every((k) => ['message', 'http_code', 'errors'].includes(k)), JSON.stringify(res.body)).toBe(true);
-    expect(res.body).toMatchObject({ message: expect.any(String), http_code: res.status });
-    if (c.message !== undefined) expect(res.body.message).toBe(c.message);
-    if (res.body.errors !== undefined) {
-      expect(Array.isArray(res.body.errors)).toBe(true);
-      for (const error of res.body.errors) expect(error).toEqual({ field: expect.any(String), message: expect.any(String) });
-    }
-    // Field errors come with validation failures only, and then say exactly which fields and why.
-    if (c.errors !== undefined) expect(res.body.errors).toEqual(c.errors);
-    else expect(res.body.errors).toBeUndefined();
-    for (const message of [res.body.message, ...(res.body.errors ?? []).map((x: { message: string }) => x.message)]) {
-      expect(message).not.toMatch(ENGLISH);
-      expect(message.trim()).not.toBe('');
-    }
+      expect(res.status, JSON.stringify(res.body)).toBe(c.status);
+      expect(res.status).toBeGreaterThanOrEqual(400);
+      expect(res.status).toBeLessThan(500);
+      expect(res.headers.get('Content-Type')).toMatch(/^application\/json/);
+      expect(
+        Object.keys(res.body).every((k) => ['message', 'http_code', 'errors'].includes(k)),
+        JSON.stringify(res.body),
+      ).toBe(true);
+      expect(res.body).toMatchObject({ message: expect.any(String), http_code: res.status });
+      if (c.message !== undefined) expect(res.body.message).toBe(c.message);
+      if (res.body.errors !== undefined) {
+        expect(Array.isArray(res.body.errors)).toBe(true);
+        for (const error of res.body.errors) expect(error).toEqual({ field: expect.any(String), message: expect.any(String) });
+      }
+      // Field errors come with validation failures only, and then say exactly which fields and why.
+      if (c.errors !== undefined) expect(res.body.errors).toEqual(c.errors);
+      else expect(res.body.errors).toBeUndefined();
+      for (const message of [res.body.message, ...(res.body.errors ?? []).map((x: { message: string }) => x.message)]) {
+        expect(message).not.toMatch(ENGLISH);
+        expect(message.trim()).not.toBe('');
+      }
 
-    expect(lastSnapshot).toEqual(before);
-  });
+      expect(lastSnapshot).toEqual(before);
+    });
 
   it('leaves the fixture as it was: every refused write changed nothing in the villages', async () => {
     const village = await world.request('GET', `/v1/villages/${f.A.id}?include=needs,villagers,helps`, { token: f.alice.token });

@@ -10,7 +10,10 @@ export interface ParsedMail {
 type Part = { headers: Map<string, string>; body: string };
 
 const quotedPrintable = (text: string) =>
-  Buffer.from(text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8');
+  Buffer.from(
+    text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+    'latin1',
+  ).toString('utf8');
 
 /** RFC 2047 encoded words (=?UTF-8?Q?…?= or ?B?), as nodemailer writes a French subject or name. */
 export const decodeWords = (header: string) =>

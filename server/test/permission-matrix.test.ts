@@ -53,7 +53,9 @@ let world: World;
 let png: Buffer;
 beforeAll(async () => {
   world = await createWorld();
-  png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#3a7' } }).png().toBuffer();
+  png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#3a7' } })
+    .png()
+    .toBuffer();
 });
 
 /** A village (mode 2, so its creator is not needy) with one user in each role, a need and some helps. */
@@ -106,7 +108,10 @@ async function addHelp(s: Scene, token: string, helperId: string) {
 }
 
 const setRole = (villageId: string, token: string, updaterId: string, villagerId: string, isManager: boolean) =>
-  world.request('PUT', `/v1/villages/${villageId}/villagers/${villagerId}`, { token, json: { is_manager: isManager, updater_id: updaterId } });
+  world.request('PUT', `/v1/villages/${villageId}/villagers/${villagerId}`, {
+    token,
+    json: { is_manager: isManager, updater_id: updaterId },
+  });
 
 /** A second session for a user, for calls that end the one they are made with. */
 async function newSession(userId: string) {
@@ -188,7 +193,9 @@ async function cloneScene(state: 1 | 2 | 3 = 3): Promise<Scene> {
     await tx.insert(villageNeeds).values(t.rows.needs.map((n) => ({ ...n, id: newId(n.id), villageId })));
     await tx
       .insert(helps)
-      .values(t.rows.helps.map((h) => ({ ...h, id: newId(h.id), villageId, villageNeedId: newId(h.villageNeedId), helperId: newId(h.helperId) })));
+      .values(
+        t.rows.helps.map((h) => ({ ...h, id: newId(h.id), villageId, villageNeedId: newId(h.villageNeedId), helperId: newId(h.helperId) })),
+      );
     await tx
       .insert(actions)
       .values(t.rows.actions.map((a) => ({ ...a, id: uuidv7(), villageId, villagerId: a.villagerId && newId(a.villagerId) })));
@@ -307,7 +314,9 @@ const ownHelp = async (s: Scene, a: Actor): Promise<Ctx> => {
   return { helpId: await addHelp(s, s.users.helper.token, s.villagerIds.helper) };
 };
 const helpersHelp = async (s: Scene): Promise<Ctx> => ({ helpId: await addHelp(s, s.users.helper.token, s.villagerIds.helper) });
-const freshNeed = async (s: Scene): Promise<Ctx> => ({ needId: await addNeed(s.villageId, s.users.creator, s.villagerIds.creator, 'À retirer') });
+const freshNeed = async (s: Scene): Promise<Ctx> => ({
+  needId: await addNeed(s.villageId, s.users.creator, s.villagerIds.creator, 'À retirer'),
+});
 /** A new helper, to be banned. */
 const freshMember = async (s: Scene): Promise<Ctx> => {
   const target = await world.user('Cible');
@@ -366,7 +375,10 @@ const calls: Call[] = [
   {
     call: 'POST /v1/auth/reset-password',
     expect: statuses(204, 204, 204, 204, 204, 204, 204, 204),
-    run: (s, a) => req(a, 'POST', '/v1/auth/reset-password', { json: { email: a.role === 'anonymous' ? s.users.outsider.email : s.users[a.role].email } }),
+    run: (s, a) =>
+      req(a, 'POST', '/v1/auth/reset-password', {
+        json: { email: a.role === 'anonymous' ? s.users.outsider.email : s.users[a.role].email },
+      }),
   },
   {
     call: 'POST /v1/auth/check-reset-password-token',
@@ -380,7 +392,11 @@ const calls: Call[] = [
     expect: statuses(400, 400, 400, 400, 400, 400, 400, 400),
     run: (_s, a) =>
       req(a, 'PUT', '/v1/auth/change-password', {
-        json: { token: 'inconnu-0123456789abcdef', new_password: 'un-mot-de-passe-solide', new_password_confirmation: 'un-mot-de-passe-solide' },
+        json: {
+          token: 'inconnu-0123456789abcdef',
+          new_password: 'un-mot-de-passe-solide',
+          new_password_confirmation: 'un-mot-de-passe-solide',
+        },
       }),
   },
 
@@ -678,7 +694,9 @@ const calls: Call[] = [
     },
     run: (s, a) => req(a, 'GET', `/v1/villages/${s.villageId}/slots?from=2026-11-20T00:00:00.000Z&to=2026-12-20T00:00:00.000Z`),
     check: (_s, _a, res, ctx) =>
-      expect(res.body.data).toContainEqual(expect.objectContaining({ village_need_id: ctx.needId, start_date: '2026-12-02T18:00:00.000Z', places: 2, open: 2 })),
+      expect(res.body.data).toContainEqual(
+        expect.objectContaining({ village_need_id: ctx.needId, start_date: '2026-12-02T18:00:00.000Z', places: 2, open: 2 }),
+      ),
   },
 
   // ---- older helps: read by active villagers ----
@@ -751,7 +769,10 @@ const calls: Call[] = [
     prepare: async (s, a) => {
       const leaving = a.role === 'helper' ? (['coorganiser', 'needy'] as const) : (['coorganiser', 'needy', 'creator'] as const);
       for (const other of leaving.filter((r) => r !== a.role)) {
-        await ok(req({ ...a, token: s.users[other].token }, 'PUT', `/v1/villages/${s.villageId}/villagers/${s.villagerIds[other]}/leave`), 'leave');
+        await ok(
+          req({ ...a, token: s.users[other].token }, 'PUT', `/v1/villages/${s.villageId}/villagers/${s.villagerIds[other]}/leave`),
+          'leave',
+        );
       }
       return {};
     },

@@ -5,7 +5,12 @@ import { villageNeeds } from '../db/schema';
 import type { TestUser, World } from './world';
 
 /** Dîner lundi, mercredi et vendredi à 19 h pendant six semaines, from 15 March 2027: across the spring change (28 March). */
-export const DINNERS: ScheduleInput = { dtstart: '2027-03-15T19:00', duration_minutes: 90, rrule: 'FREQ=WEEKLY;BYDAY=MO,WE,FR;COUNT=18', places: 3 };
+export const DINNERS: ScheduleInput = {
+  dtstart: '2027-03-15T19:00',
+  duration_minutes: 90,
+  rrule: 'FREQ=WEEKLY;BYDAY=MO,WE,FR;COUNT=18',
+  places: 3,
+};
 
 /** Before the change 19:00 in Paris is 18:00 UTC, after it 17:00 UTC. */
 export const WEDNESDAY_17_MARCH = '2027-03-17T18:00:00.000Z';
@@ -51,7 +56,14 @@ export function take(
  */
 export async function storeScheduledNeeds(world: World, villageId: string, schedule: Schedule, count = 1): Promise<string[]> {
   const now = world.clock.now();
-  const rows = Array.from({ length: count }, (_, i) => ({ id: uuidv7(), villageId, name: `Besoin ${i + 1}`, schedule, createdAt: now, updatedAt: now }));
+  const rows = Array.from({ length: count }, (_, i) => ({
+    id: uuidv7(),
+    villageId,
+    name: `Besoin ${i + 1}`,
+    schedule,
+    createdAt: now,
+    updatedAt: now,
+  }));
   await world.db.insert(villageNeeds).values(rows);
   return rows.map((row) => row.id);
 }

@@ -14,14 +14,18 @@ export const MAIL_PUBLIC_URL = 'https://village.example';
  * `sender.runDue()` sends what is due on the world's clock; `dispatcher()` makes another, as a second
  * instance would.
  */
-export async function createSmtpWorld(
-  overrides: Partial<Deps> = {},
-  sending: Pick<MailDispatcherDeps, 'from' | 'templates'> = {},
-) {
+export async function createSmtpWorld(overrides: Partial<Deps> = {}, sending: Pick<MailDispatcherDeps, 'from' | 'templates'> = {}) {
   const smtp = await startSmtpServer();
   afterAll(() => smtp.stop());
   const world = await createWorld({ publicUrl: MAIL_PUBLIC_URL, ...overrides });
   const dispatcher = () =>
-    createMailDispatcher({ db: world.db, mailer: createSmtpMailer(smtp.url), clock: world.clock, logger: pino({ level: 'silent' }), publicUrl: MAIL_PUBLIC_URL, ...sending });
+    createMailDispatcher({
+      db: world.db,
+      mailer: createSmtpMailer(smtp.url),
+      clock: world.clock,
+      logger: pino({ level: 'silent' }),
+      publicUrl: MAIL_PUBLIC_URL,
+      ...sending,
+    });
   return { smtp, world, dispatcher, sender: dispatcher() };
 }

@@ -68,7 +68,13 @@ export async function createWorld(overrides: Partial<Deps> = {}) {
   const app = createApp(deps);
   afterAll(() => database.close());
   // No timer and no LISTEN: a test sends the queued mails when it chooses, on its own clock.
-  const mailDispatcher = createMailDispatcher({ db: database.db, mailer: deps.mail, clock, logger: deps.logger, publicUrl: deps.publicUrl });
+  const mailDispatcher = createMailDispatcher({
+    db: database.db,
+    mailer: deps.mail,
+    clock,
+    logger: deps.logger,
+    publicUrl: deps.publicUrl,
+  });
   /** Sends every mail due by the test clock, as the dispatcher of a running server would; answers how many went. */
   const deliverMail = () => mailDispatcher.runDue();
   /** Queues the mails the clock makes due (reminders, digests), as each running instance does every minute; answers how many. */
@@ -107,7 +113,14 @@ export async function createWorld(overrides: Partial<Deps> = {}) {
     const id = uuidv7();
     const email = `${firstName.toLowerCase()}.${counter}.${id.slice(-6)}@exemple.fr`;
     passwordHash ??= hashPassword(TEST_PASSWORD, deps.passwordCost);
-    await database.db.insert(users).values({ id, email, passwordHash: await passwordHash, firstName, lastName: 'Test', emailVerifiedAt: options.verified === false ? null : clock.now() });
+    await database.db.insert(users).values({
+      id,
+      email,
+      passwordHash: await passwordHash,
+      firstName,
+      lastName: 'Test',
+      emailVerifiedAt: options.verified === false ? null : clock.now(),
+    });
     const { token, hash } = newToken();
     await database.db.insert(sessions).values({ tokenHash: hash, userId: id, lastUsedAt: clock.now() });
     return { id, email, token, firstName };
@@ -155,6 +168,21 @@ export async function createWorld(overrides: Partial<Deps> = {}) {
     await touchVillage(database.db, row.villageId, clock.now());
   }
 
-  return { app, deps, db: database.db, mail, deliverMail, runScheduledMails, files, clock, request, user, village, join, villageWithHelper, makeNeedy };
+  return {
+    app,
+    deps,
+    db: database.db,
+    mail,
+    deliverMail,
+    runScheduledMails,
+    files,
+    clock,
+    request,
+    user,
+    village,
+    join,
+    villageWithHelper,
+    makeNeedy,
+  };
 }
 export type World = Awaited<ReturnType<typeof createWorld>>;

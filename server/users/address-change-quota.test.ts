@@ -30,7 +30,12 @@ async function mailsOf(userId: string) {
   const [notices] = await world.db
     .select({ n: sql<number>`count(*)::int` })
     .from(mailJobs)
-    .where(and(eq(mailJobs.kind, 'address_changed'), sql`${mailJobs.payload}->>'new_email' in (select email from email_verifications where user_id = ${userId})`));
+    .where(
+      and(
+        eq(mailJobs.kind, 'address_changed'),
+        sql`${mailJobs.payload}->>'new_email' in (select email from email_verifications where user_id = ${userId})`,
+      ),
+    );
   return { links: links.n, notices: notices.n };
 }
 

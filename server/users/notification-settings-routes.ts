@@ -23,10 +23,7 @@ export function notificationSettingsRoutes(app: App, deps: Deps) {
       // Two changes at once from two devices: the row lock orders them, so neither loses the other's switches.
       await tx.insert(notificationSettings).values({ userId: user.id, settings: {}, updatedAt: now }).onConflictDoNothing();
       const merged = mergeNotificationSettings(await readLocked(tx, user.id), change);
-      await tx
-        .update(notificationSettings)
-        .set({ settings: merged, updatedAt: now })
-        .where(eq(notificationSettings.userId, user.id));
+      await tx.update(notificationSettings).set({ settings: merged, updatedAt: now }).where(eq(notificationSettings.userId, user.id));
       return merged;
     });
   });

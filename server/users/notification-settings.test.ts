@@ -27,7 +27,9 @@ describe('GET /v1/users/me/notification_settings', () => {
 
   it('lays what was stored over the defaults: a kind added since starts at its default, an unknown one is dropped', async () => {
     const marie = await world.user('Marie');
-    await world.db.insert(notificationSettings).values({ userId: marie.id, settings: { email: { reminders: false, fax: true }, push: { chat: 'oui' } } });
+    await world.db
+      .insert(notificationSettings)
+      .values({ userId: marie.id, settings: { email: { reminders: false, fax: true }, push: { chat: 'oui' } } });
     const res = await read(marie);
     expect(res.body.data).toEqual({
       ...DEFAULT_NOTIFICATION_SETTINGS,

@@ -18,7 +18,6 @@ import { queueMail } from '../mail/queue';
 import { checkedPhone } from '../http/checked-phone';
 import { addressChangeQuota } from './address-change-quota';
 
-
 /** One's own account: read, changed, its photo, deleted. */
 export function userRoutes(app: App, deps: Deps, serialize: Serializers) {
   const addressChanges = addressChangeQuota(() => deps.clock.now().getTime());
@@ -66,7 +65,13 @@ export function userRoutes(app: App, deps: Deps, serialize: Serializers) {
         .where(eq(users.id, user.id))
         .returning();
       if (newAddress) {
-        await verifyChangedAddress(tx, { userId: row.id, email: row.email, firstName: row.firstName, now: deps.clock.now(), publicUrl: deps.publicUrl });
+        await verifyChangedAddress(tx, {
+          userId: row.id,
+          email: row.email,
+          firstName: row.firstName,
+          now: deps.clock.now(),
+          publicUrl: deps.publicUrl,
+        });
         // The former address hears of it, with the way back if it was not its owner (no userId: it must go there).
         await queueMail(tx, {
           kind: 'address_changed',
@@ -116,7 +121,12 @@ export function userRoutes(app: App, deps: Deps, serialize: Serializers) {
         const who = { villagerId: m.id, firstName, actorId: m.id, reason: 'account_deleted' as const };
         await recordAction(
           tx,
-          { villageId: m.villageId, villagerId: m.id, type: 'villager_left', data: { first_name: firstName, released, account_deleted: true } },
+          {
+            villageId: m.villageId,
+            villagerId: m.id,
+            type: 'villager_left',
+            data: { first_name: firstName, released, account_deleted: true },
+          },
           now,
           releasedJobs(m.villageId, who, released, now),
         );

@@ -398,7 +398,9 @@ describe('Idempotency-Key', () => {
 
     // The key already served a PUT on the account: reused for a photo it is refused, and nothing is kept.
     const putKey = { 'Idempotency-Key': 'put-ugo-1' };
-    expect((await world.request('PUT', `/v1/users/${ugo.id}`, { token: ugo.token, json: { last_name: 'U' }, headers: putKey })).status).toBe(200);
+    expect(
+      (await world.request('PUT', `/v1/users/${ugo.id}`, { token: ugo.token, json: { last_name: 'U' }, headers: putKey })).status,
+    ).toBe(200);
     const refused = await upload(ugo, photoForm(png, 'image/png', 'b.png'), putKey);
     expect(refused.status).toBe(422);
     expect(world.files.files.size).toBe(before + 1);

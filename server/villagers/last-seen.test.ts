@@ -5,7 +5,8 @@ import { createWorld } from '../test/world';
 import { LAST_SEEN_PRECISION_MS } from './last-seen';
 
 const world = await createWorld();
-const lastSeen = async (villagerId: string) => (await world.db.select({ at: villagers.lastSeenAt }).from(villagers).where(eq(villagers.id, villagerId)))[0].at;
+const lastSeen = async (villagerId: string) =>
+  (await world.db.select({ at: villagers.lastSeenAt }).from(villagers).where(eq(villagers.id, villagerId)))[0].at;
 
 describe("a member's last visit", () => {
   it('is marked by reading the village, at most once a minute, without moving its revision', async () => {
@@ -18,11 +19,17 @@ describe("a member's last visit", () => {
 
     // Nothing the village shows changed: its ETag stays, a revalidation still answers 304, and marks it.
     world.clock.advance(LAST_SEEN_PRECISION_MS - 1000);
-    const again = await world.request('GET', `/v1/villages/${village.id}`, { token: helper.token, headers: { 'If-None-Match': first.headers.get('ETag')! } });
+    const again = await world.request('GET', `/v1/villages/${village.id}`, {
+      token: helper.token,
+      headers: { 'If-None-Match': first.headers.get('ETag')! },
+    });
     expect(again.status).toBe(304);
     expect(await lastSeen(helperVillager)).toEqual(seenAt);
     world.clock.advance(1000);
-    const later = await world.request('GET', `/v1/villages/${village.id}`, { token: helper.token, headers: { 'If-None-Match': first.headers.get('ETag')! } });
+    const later = await world.request('GET', `/v1/villages/${village.id}`, {
+      token: helper.token,
+      headers: { 'If-None-Match': first.headers.get('ETag')! },
+    });
     expect(later.status).toBe(304);
     expect(await lastSeen(helperVillager)).toEqual(world.clock.now());
   });

@@ -37,9 +37,21 @@ export function villagerRoleRoute(app: App, deps: Deps, serialize: Serializers) 
       const [updated] = await tx.update(villagers).set({ isManager: input.is_manager }).where(eq(villagers.id, target.id)).returning();
       await recordAction(
         tx,
-        { villageId, villagerId: actor.id, type: 'villager_role_changed', data: { villager_id: target.id, first_name: firstName, is_manager: input.is_manager } },
+        {
+          villageId,
+          villagerId: actor.id,
+          type: 'villager_role_changed',
+          data: { villager_id: target.id, first_name: firstName, is_manager: input.is_manager },
+        },
         now,
-        [{ villageId, kind: 'villager_role_changed', data: { villager_id: target.id, updater_id: actor.id, is_manager: input.is_manager }, dueAt: now }],
+        [
+          {
+            villageId,
+            kind: 'villager_role_changed',
+            data: { villager_id: target.id, updater_id: actor.id, is_manager: input.is_manager },
+            dueAt: now,
+          },
+        ],
       );
       return serialize.villager(updated);
     });

@@ -93,7 +93,6 @@ async function anotherManager(tx: Executor, villageId: string, villagerId: strin
 
 /** One's own villager, read and updated (the notification check date). */
 export function villagerRoutes(app: App, deps: Deps, serialize: Serializers) {
-
   const own = async (db: Executor, userId: string, villagerId: string) => {
     const [villager] = await db.select().from(villagers).where(eq(villagers.id, villagerId));
     if (!villager) throw notFound(text.villagerNotFound);

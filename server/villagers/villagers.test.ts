@@ -49,7 +49,10 @@ const lastAction = async (villageId: string) => {
 };
 
 const jobsOf = (villageId: string, kind: string) =>
-  world.db.select().from(pushJobs).where(and(eq(pushJobs.villageId, villageId), eq(pushJobs.kind, kind)));
+  world.db
+    .select()
+    .from(pushJobs)
+    .where(and(eq(pushJobs.villageId, villageId), eq(pushJobs.kind, kind)));
 
 /** Who a queued job tells, and what: composed as the dispatcher would when it sends it. */
 async function told(villageId: string, kind: string) {
@@ -67,7 +70,17 @@ async function villageWithCoOrganiser() {
   const claire = { token: creator.token, villagerId: village.creatorVillagerId };
   const named = await setRole(village, claire, hugoId, true);
   expect(named.status, JSON.stringify(named.body)).toBe(200);
-  return { village, creator, claire, hugo, hugoId, coOrganiser: { token: hugo.token, villagerId: hugoId }, paul, paulId, paulActs: { token: paul.token, villagerId: paulId } };
+  return {
+    village,
+    creator,
+    claire,
+    hugo,
+    hugoId,
+    coOrganiser: { token: hugo.token, villagerId: hugoId },
+    paul,
+    paulId,
+    paulActs: { token: paul.token, villagerId: paulId },
+  };
 }
 
 describe('naming co-organisers', () => {
@@ -94,9 +107,13 @@ describe('naming co-organisers', () => {
     expect((await addNeed(village, coOrganiser, 'Promener le chien')).status).toBe(201);
     const needId = await needOf(village, creator);
     const helpId = await takeHelp(village, needId, paulActs, inDays(2));
-    const refused = await world.request('DELETE', `/v1/villages/${village.id}/helps/${helpId}/refuse?villager_id=${coOrganiser.villagerId}`, {
-      token: coOrganiser.token,
-    });
+    const refused = await world.request(
+      'DELETE',
+      `/v1/villages/${village.id}/helps/${helpId}/refuse?villager_id=${coOrganiser.villagerId}`,
+      {
+        token: coOrganiser.token,
+      },
+    );
     expect(refused.status).toBe(204);
 
     const appoint = await setRole(village, coOrganiser, paulId, true);
@@ -133,8 +150,15 @@ describe('naming co-organisers', () => {
     expect((await lastAction(village.id)).data).toEqual({ villager_id: helperVillager, first_name: 'Hugo', is_manager: false });
     const pushes = await jobsOf(village.id, 'villager_role_changed');
     const withdrawn = pushes.find((j) => (j.data as { is_manager: boolean }).is_manager === false)!;
-    const [delivery] = await composeJob(world.db, { villageId: village.id, kind: withdrawn.kind, data: withdrawn.data as Record<string, unknown> }, world.clock.now());
-    expect(delivery).toMatchObject({ userId: helper.id, payload: { body: "Nadia a repris l'organisation du village de Jeanne : vous restez membre du village." } });
+    const [delivery] = await composeJob(
+      world.db,
+      { villageId: village.id, kind: withdrawn.kind, data: withdrawn.data as Record<string, unknown> },
+      world.clock.now(),
+    );
+    expect(delivery).toMatchObject({
+      userId: helper.id,
+      payload: { body: "Nadia a repris l'organisation du village de Jeanne : vous restez membre du village." },
+    });
     const refused = await addNeed(village, hugo);
     expect(refused).toMatchObject({ status: 403, body: { message: text.notManager } });
 
@@ -190,15 +214,33 @@ describe('nobody dropped silently', () => {
     const needId = await needOf(village, creator);
     const past = await takeHelp(village, needId, paulActs, inDays(1));
     world.clock.advance(2 * DAY_MS);
-    const future = [await takeHelp(village, needId, paulActs, inDays(1)), await takeHelp(village, needId, paulActs, inDays(3)), await takeHelp(village, needId, paulActs, inDays(10))];
+    const future = [
+      await takeHelp(village, needId, paulActs, inDays(1)),
+      await takeHelp(village, needId, paulActs, inDays(3)),
+      await takeHelp(village, needId, paulActs, inDays(10)),
+    ];
     const others = await takeHelp(village, needId, coOrganiser, inDays(3));
-    expect(await world.db.select().from(pushJobs).where(inArray(pushJobs.key, future.map((id) => `hour:${id}`)))).toHaveLength(3);
+    expect(
+      await world.db
+        .select()
+        .from(pushJobs)
+        .where(
+          inArray(
+            pushJobs.key,
+            future.map((id) => `hour:${id}`),
+          ),
+        ),
+    ).toHaveLength(3);
 
     const res = await leave(village, paulActs);
     expect(res.status).toBe(200);
     const left = await world.db.select({ id: helps.id }).from(helps).where(eq(helps.villageId, village.id));
     expect(left.map((h) => h.id).sort()).toEqual([past, others].sort());
-    expect(await lastAction(village.id)).toMatchObject({ type: 'villager_left', villagerId: paulId, data: { first_name: 'Paul', released: 3 } });
+    expect(await lastAction(village.id)).toMatchObject({
+      type: 'villager_left',
+      villagerId: paulId,
+      data: { first_name: 'Paul', released: 3 },
+    });
     // Their reminders go with them.
     const keys = future.flatMap((id) => [`hour:${id}`, `evening:${id}`]);
     expect(await world.db.select().from(pushJobs).where(inArray(pushJobs.key, keys))).toEqual([]);
@@ -226,7 +268,9 @@ describe('nobody dropped silently', () => {
     // 19:00 in Paris is 18:00 UTC in November.
     await takeHelp(village, need.body.data.id, paulActs, '2026-11-24T18:00:00.000Z');
     const slots = () =>
-      world.request('GET', `/v1/villages/${village.id}/slots?from=2026-11-23T00:00:00.000Z&to=2026-11-26T00:00:00.000Z`, { token: claire.token });
+      world.request('GET', `/v1/villages/${village.id}/slots?from=2026-11-23T00:00:00.000Z&to=2026-11-26T00:00:00.000Z`, {
+        token: claire.token,
+      });
     expect((await slots()).body.data.map((slot: { open: number }) => slot.open)).toEqual([1, 0, 1]);
     expect((await leave(village, paulActs)).status).toBe(200);
     expect((await slots()).body.data.map((slot: { open: number }) => slot.open)).toEqual([1, 1, 1]);
@@ -266,7 +310,12 @@ describe('nobody dropped silently', () => {
     await takeHelp(second, otherNeed, paulThere, inDays(5));
 
     expect((await world.request('DELETE', `/v1/users/${paul.id}`, { token: paul.token })).status).toBe(204);
-    expect(await world.db.select().from(helps).where(inArray(helps.helperId, [paulId, paulThere.villagerId]))).toEqual([]);
+    expect(
+      await world.db
+        .select()
+        .from(helps)
+        .where(inArray(helps.helperId, [paulId, paulThere.villagerId])),
+    ).toEqual([]);
     expect((await lastAction(village.id)).data).toEqual({ first_name: 'Paul', released: 1, account_deleted: true });
     expect((await lastAction(second.id)).data).toEqual({ first_name: 'Paul', released: 2, account_deleted: true });
     expect((await told(second.id, 'helps_released')).map((p) => p.body)).toEqual([
@@ -281,7 +330,9 @@ describe('nobody dropped silently', () => {
     const mine = await takeHelp(village, needId, claire, inDays(3));
     const before = await world.db.select().from(actions).where(eq(actions.villageId, village.id));
     expect(await leave(village, claire)).toMatchObject({ status: 409, body: { message: text.lastManager } });
-    expect(await world.db.select({ id: helps.id }).from(helps).where(eq(helps.helperId, village.creatorVillagerId))).toEqual([{ id: mine }]);
+    expect(await world.db.select({ id: helps.id }).from(helps).where(eq(helps.helperId, village.creatorVillagerId))).toEqual([
+      { id: mine },
+    ]);
     expect(await world.db.select().from(actions).where(eq(actions.villageId, village.id))).toHaveLength(before.length);
     expect(await jobsOf(village.id, 'helps_released')).toEqual([]);
   });

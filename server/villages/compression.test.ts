@@ -18,7 +18,10 @@ async function read(villageId: string, token: string, acceptEncoding?: string) {
 describe('the village answer, compressed', () => {
   it('is the same village whether sent plain, gzipped or in Brotli, under one ETag', async () => {
     const { creator, village } = await world.villageWithHelper();
-    await world.request('POST', `/v1/villages/${village.id}/needs`, { token: creator.token, json: { villager_id: village.creatorVillagerId, name: 'Courses', description: 'Du pain et des fruits, le mardi.' } });
+    await world.request('POST', `/v1/villages/${village.id}/needs`, {
+      token: creator.token,
+      json: { villager_id: village.creatorVillagerId, name: 'Courses', description: 'Du pain et des fruits, le mardi.' },
+    });
     const plain = await read(village.id, creator.token);
     expect(plain.encoding).toBeNull();
     expect(plain.body.data.needs).toEqual([expect.objectContaining({ name: 'Courses' })]);

@@ -16,12 +16,24 @@ const gzipOf = async (parts: AnswerPart[]) => {
 };
 /** Helps as JSON, alike as a village's are (the same ids of needs and helpers over and over). */
 const helpsJson = (from: number, count: number) =>
-  Buffer.from(Array.from({ length: count }, (_, i) => JSON.stringify({ id: `aide-${from + i}`, need: `besoin-${(from + i) % 7}`, note: `Courses à Mâcon n° ${(from + i) % 37}` })).join(','));
+  Buffer.from(
+    Array.from({ length: count }, (_, i) =>
+      JSON.stringify({ id: `aide-${from + i}`, need: `besoin-${(from + i) % 7}`, note: `Courses à Mâcon n° ${(from + i) % 37}` }),
+    ).join(','),
+  );
 
 describe('an answer gzipped from parts compressed apart', () => {
   it('decodes to the parts laid end to end, with zlib and with a DecompressionStream, about as small as one pass', async () => {
     const chunks: KeptPart[] = [{ bytes: helpsJson(0, 700) }, { bytes: helpsJson(700, 300) }, { bytes: helpsJson(1000, 900) }];
-    const parts = [Buffer.from('{"data":{"name":"Les Tilleuls","helps":['), chunks[0], Buffer.from(','), chunks[1], Buffer.from(','), chunks[2], Buffer.from(']}}')];
+    const parts = [
+      Buffer.from('{"data":{"name":"Les Tilleuls","helps":['),
+      chunks[0],
+      Buffer.from(','),
+      chunks[1],
+      Buffer.from(','),
+      chunks[2],
+      Buffer.from(']}}'),
+    ];
     const { whole, gzipped } = await gzipOf(parts);
     expect(gunzipSync(gzipped).equals(whole)).toBe(true);
     expect((await decodedByStream(gzipped)).equals(whole)).toBe(true);
@@ -56,7 +68,16 @@ describe('an answer gzipped from parts compressed apart', () => {
   });
 
   it('holds empty parts and incompressible ones larger than the deflate window, with the right CRC and size', async () => {
-    const parts = [Buffer.alloc(0), randomBytes(300_000), Buffer.from('fin'), { bytes: Buffer.alloc(0) }, { bytes: randomBytes(70_000) }, Buffer.from(','), Buffer.from('x'.repeat(64)), Buffer.from('y'.repeat(65))];
+    const parts = [
+      Buffer.alloc(0),
+      randomBytes(300_000),
+      Buffer.from('fin'),
+      { bytes: Buffer.alloc(0) },
+      { bytes: randomBytes(70_000) },
+      Buffer.from(','),
+      Buffer.from('x'.repeat(64)),
+      Buffer.from('y'.repeat(65)),
+    ];
     const { whole, gzipped } = await gzipOf(parts);
     // gunzip checks the trailer's CRC and size: a wrong one throws.
     expect(gunzipSync(gzipped).equals(whole)).toBe(true);

@@ -44,7 +44,8 @@ function storedBlock(bytes: Buffer): Buffer {
 function segmentOf(part: AnswerPart, before: Buffer, options: { level: number }): Promise<Buffer> {
   const bytes = partBytes(part);
   if (Buffer.isBuffer(part) && bytes.length <= STORED_UP_TO) return Promise.resolve(storedBlock(bytes));
-  const segment = () => deflateRaw(bytes, { ...options, finishFlush: constants.Z_SYNC_FLUSH, ...(before.length ? { dictionary: before } : {}) });
+  const segment = () =>
+    deflateRaw(bytes, { ...options, finishFlush: constants.Z_SYNC_FLUSH, ...(before.length ? { dictionary: before } : {}) });
   if (Buffer.isBuffer(part)) return segment();
   if (!part.segment || !part.after?.equals(before)) {
     const made = segment();

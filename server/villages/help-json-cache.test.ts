@@ -16,7 +16,10 @@ const helpsText = async (cache: Cache, ...args: Parameters<Cache['helpsChunks']>
 
 async function villageWithHelps(count: number) {
   const { creator, village, helperVillager } = await world.villageWithHelper();
-  const need = await world.request('POST', `/v1/villages/${village.id}/needs`, { token: creator.token, json: { villager_id: village.creatorVillagerId, name: 'Courses' } });
+  const need = await world.request('POST', `/v1/villages/${village.id}/needs`, {
+    token: creator.token,
+    json: { villager_id: village.creatorVillagerId, name: 'Courses' },
+  });
   const start = world.clock.now().getTime() + 24 * 3600_000;
   const rows = Array.from({ length: count }, (_, i) => ({
     id: uuidv7(),
@@ -44,7 +47,10 @@ describe('the helps’ JSON kept between builds', () => {
     expect(await helpsText(cache, world.db, serialize, village.id, undefined)).toBe(await fromScratch(village.id));
 
     // Changed by any instance: the row's version moves with it.
-    await world.db.update(helps).set({ comment: 'Changée ailleurs', endDate: new Date(rows[3].startDate.getTime() + 3600_000) }).where(eq(helps.id, rows[3].id));
+    await world.db
+      .update(helps)
+      .set({ comment: 'Changée ailleurs', endDate: new Date(rows[3].startDate.getTime() + 3600_000) })
+      .where(eq(helps.id, rows[3].id));
     await world.db.delete(helps).where(eq(helps.id, rows[7].id));
     await world.db.insert(helps).values({ ...rows[0], id: uuidv7(), comment: 'Nouvelle' });
     const after = await helpsText(cache, world.db, serialize, village.id, undefined);
@@ -54,14 +60,19 @@ describe('the helps’ JSON kept between builds', () => {
 
     // With the need nested, as the spec's full include has it.
     const need = { id: needId, name: 'Courses' };
-    const nested = JSON.parse(await helpsText(cache, world.db, serialize, village.id, undefined, new Map([[needId, JSON.stringify(need)]])));
+    const nested = JSON.parse(
+      await helpsText(cache, world.db, serialize, village.id, undefined, new Map([[needId, JSON.stringify(need)]])),
+    );
     expect(nested).toEqual(JSON.parse(await fromScratch(village.id)).map((help: object) => ({ ...help, village_need: need })));
   });
 
   it('starts afresh past its size, and a build keeps what it took meanwhile', async () => {
     const { village } = await villageWithHelps(8);
     const cache = createHelpJsonCache(5);
-    const [a, b] = await Promise.all([helpsText(cache, world.db, serialize, village.id, undefined), helpsText(cache, world.db, serialize, village.id, undefined)]);
+    const [a, b] = await Promise.all([
+      helpsText(cache, world.db, serialize, village.id, undefined),
+      helpsText(cache, world.db, serialize, village.id, undefined),
+    ]);
     expect(a).toBe(await fromScratch(village.id));
     expect(b).toBe(a);
     expect(await helpsText(cache, world.db, serialize, village.id, undefined)).toBe(a);
@@ -69,12 +80,22 @@ describe('the helps’ JSON kept between builds', () => {
 
   it('through the API: a note changed on a help shows in the next read of the village', async () => {
     const { creator, helper, village, helperVillager } = await world.villageWithHelper();
-    const need = await world.request('POST', `/v1/villages/${village.id}/needs`, { token: creator.token, json: { villager_id: village.creatorVillagerId, name: 'Repas' } });
+    const need = await world.request('POST', `/v1/villages/${village.id}/needs`, {
+      token: creator.token,
+      json: { villager_id: village.creatorVillagerId, name: 'Repas' },
+    });
     const start = new Date(world.clock.now().getTime() + 48 * 3600_000).toISOString();
-    const help = await world.request('POST', `/v1/villages/${village.id}/needs/${need.body.data.id}/helps`, { token: helper.token, json: { helper_id: helperVillager, start_date: start, comment: 'Avant' } });
-    const read = async () => (await world.request('GET', `/v1/villages/${village.id}?include=helps`, { token: helper.token })).body.data.helps;
+    const help = await world.request('POST', `/v1/villages/${village.id}/needs/${need.body.data.id}/helps`, {
+      token: helper.token,
+      json: { helper_id: helperVillager, start_date: start, comment: 'Avant' },
+    });
+    const read = async () =>
+      (await world.request('GET', `/v1/villages/${village.id}?include=helps`, { token: helper.token })).body.data.helps;
     expect(await read()).toEqual([expect.objectContaining({ id: help.body.data.id, comment: 'Avant' })]);
-    const changed = await world.request('PUT', `/v1/villages/${village.id}/helps/${help.body.data.id}`, { token: helper.token, json: { updater_id: helperVillager, comment: 'Après' } });
+    const changed = await world.request('PUT', `/v1/villages/${village.id}/helps/${help.body.data.id}`, {
+      token: helper.token,
+      json: { updater_id: helperVillager, comment: 'Après' },
+    });
     expect(changed.status).toBe(200);
     expect(await read()).toEqual([expect.objectContaining({ id: help.body.data.id, comment: 'Après' })]);
   });
@@ -113,20 +134,37 @@ describe('the helps’ JSON kept between builds', () => {
     const id = (i: number) => `0190f3a2-7b1c-7d4e-8f00-${i.toString(16).padStart(10, '0')}${i % 50 === 49 ? '00' : '01'}`;
     const start = world.clock.now().getTime() + 24 * 3600_000;
     await world.db.insert(helps).values(
-      Array.from({ length: 200 }, (_, i) => ({ id: id(i), villageId: village.id, villageNeedId: needId, helperId: village.creatorVillagerId, startDate: new Date(start + i * 60_000), comment: `Note ${i}` })),
+      Array.from({ length: 200 }, (_, i) => ({
+        id: id(i),
+        villageId: village.id,
+        villageNeedId: needId,
+        helperId: village.creatorVillagerId,
+        startDate: new Date(start + i * 60_000),
+        comment: `Note ${i}`,
+      })),
     );
     const cache = createHelpJsonCache();
     const first = await cache.helpsChunks(world.db, serialize, village.id, undefined);
     expect(first.map((chunk) => (JSON.parse(`[${chunk.bytes}]`) as unknown[]).length)).toEqual([50, 50, 50, 50]);
     expect(joined(first)).toBe(await fromScratch(village.id));
 
-    await world.db.update(helps).set({ comment: 'Changée' }).where(eq(helps.id, id(120)));
+    await world.db
+      .update(helps)
+      .set({ comment: 'Changée' })
+      .where(eq(helps.id, id(120)));
     const second = await cache.helpsChunks(world.db, serialize, village.id, undefined);
     expect(second.map((chunk, i) => chunk === first[i])).toEqual([true, true, false, true]);
     expect(joined(second)).toBe(await fromScratch(village.id));
 
     // A help added to the first chunk, one removed from the last: the middle two are kept.
-    await world.db.insert(helps).values({ id: id(1000), villageId: village.id, villageNeedId: needId, helperId: village.creatorVillagerId, startDate: new Date(start + 30_000), comment: 'Ajoutée' });
+    await world.db.insert(helps).values({
+      id: id(1000),
+      villageId: village.id,
+      villageNeedId: needId,
+      helperId: village.creatorVillagerId,
+      startDate: new Date(start + 30_000),
+      comment: 'Ajoutée',
+    });
     await world.db.delete(helps).where(eq(helps.id, id(190)));
     const third = await cache.helpsChunks(world.db, serialize, village.id, undefined);
     expect(third.map((chunk, i) => chunk === second[i])).toEqual([false, true, true, false]);

@@ -92,9 +92,19 @@ export function createHelpJsonCache(maxEntries = 200_000, maxLists = 200, maxChu
      * carries its need's JSON as `village_need`. The same chunks as the last call's when nothing they hold
      * has changed.
      */
-    async helpsChunks(db: Executor, serialize: Serializers, villageId: string, from: Date | undefined, needJson?: Map<string, string>): Promise<KeptPart[]> {
+    async helpsChunks(
+      db: Executor,
+      serialize: Serializers,
+      villageId: string,
+      from: Date | undefined,
+      needJson?: Map<string, string>,
+    ): Promise<KeptPart[]> {
       const listKey = `${villageId}|${from?.toISOString() ?? ''}|${needJson ? 'nested' : ''}`;
-      const needs = needJson ? createHash('md5').update([...needJson].join('\n')).digest('hex') : '';
+      const needs = needJson
+        ? createHash('md5')
+            .update([...needJson].join('\n'))
+            .digest('hex')
+        : '';
       const last = lists.get(listKey);
       const known = last && last.needs === needs ? last.digest : NO_DIGEST;
       // One row holding the whole list: on PGlite, 2,400 rows of three columns took 14–16 ms to come back and be
@@ -103,11 +113,22 @@ export function createHelpJsonCache(maxEntries = 200_000, maxLists = 200, maxChu
       const listed = db.$with('listed').as(
         db
           .select({
-            list: sql<string | null>`string_agg(${helps.id}::text || ':' || ${helps}.xmin::text || ':' || ${helps.villageNeedId}::text, ',' ORDER BY ${helps.startDate}, ${helps.id})`.as('list'),
+            list: sql<
+              string | null
+            >`string_agg(${helps.id}::text || ':' || ${helps}.xmin::text || ':' || ${helps.villageNeedId}::text, ',' ORDER BY ${helps.startDate}, ${helps.id})`.as(
+              'list',
+            ),
           })
           .from(helps)
           .innerJoin(villagers, eq(villagers.id, helps.helperId))
-          .where(and(eq(helps.villageId, villageId), eq(villagers.isOut, false), eq(villagers.isBan, false), from ? gte(helps.startDate, from) : undefined)),
+          .where(
+            and(
+              eq(helps.villageId, villageId),
+              eq(villagers.isOut, false),
+              eq(villagers.isBan, false),
+              from ? gte(helps.startDate, from) : undefined,
+            ),
+          ),
       );
       const [{ digest, list }] = await db
         .with(listed)
@@ -123,7 +144,11 @@ export function createHelpJsonCache(maxEntries = 200_000, maxLists = 200, maxChu
       }
       const groups = chunkedOrder(list ? list.split(',') : []).map((group) => ({ group, key: `${group.join(',')}|${needs}` }));
       const toBuild = groups.filter(({ key }) => !chunks.has(key));
-      const json = await jsonOf(db, serialize, toBuild.flatMap(({ group }) => group.map(parseOrderEntry)));
+      const json = await jsonOf(
+        db,
+        serialize,
+        toBuild.flatMap(({ group }) => group.map(parseOrderEntry)),
+      );
       const built = groups.flatMap(({ group, key }) => {
         const kept = chunks.get(key);
         if (kept) return [kept];

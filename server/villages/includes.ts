@@ -4,7 +4,10 @@ import { invalid } from '../http/errors';
 /** Parses `include=a,b.c`; asking for a nested relation brings its parents too. */
 export function parseVillageIncludes(raw: string | undefined): Set<VillageInclude> {
   const set = new Set<VillageInclude>();
-  for (const part of (raw ?? '').split(',').map((s) => s.trim()).filter(Boolean)) {
+  for (const part of (raw ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     if (!(VILLAGE_INCLUDES as readonly string[]).includes(part)) {
       throw invalid([{ field: 'include', message: messages.oneOf }]);
     }

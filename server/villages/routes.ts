@@ -48,7 +48,9 @@ export function villageRoutes(app: App, deps: Deps, serialize: Serializers, cach
   };
   const viewJson = async (db: Executor, village: VillageRow, rawInclude: string | undefined, helpsFrom?: string) => {
     const { include, key, from } = reading(rawInclude, helpsFrom);
-    const view = await cache.getOrBuild(village.id, village.revision, key, () => buildVillageJson(db, serialize, helpJson, village, include, from));
+    const view = await cache.getOrBuild(village.id, village.revision, key, () =>
+      buildVillageJson(db, serialize, helpJson, village, include, from),
+    );
     return { ...view, etag: `W/"${village.id}:${view.revision}:${key}"` };
   };
 
@@ -156,7 +158,11 @@ export function villageRoutes(app: App, deps: Deps, serialize: Serializers, cach
         throw invalid([{ field: 'end_date', message: messages.endBeforeStart }]);
       }
       const now = deps.clock.now();
-      if (Object.keys(changes).length) await tx.update(villages).set({ ...changes, updatedAt: now }).where(eq(villages.id, id));
+      if (Object.keys(changes).length)
+        await tx
+          .update(villages)
+          .set({ ...changes, updatedAt: now })
+          .where(eq(villages.id, id));
       // Another zone moves every slot in time: the helps no longer on one are released and told, as for a schedule edit.
       if (input.time_zone && input.time_zone !== m.village.timeZone) await releaseAfterZoneChange(tx, id, input.time_zone, actor.id, now);
       await recordAction(tx, { villageId: id, villagerId: actor.id, type: 'village_updated', data: { fields: Object.keys(fields) } }, now);
@@ -202,4 +208,3 @@ function columns(fields: Partial<Record<string, string | null | undefined>>) {
   }
   return out;
 }
-

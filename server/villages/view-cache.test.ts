@@ -72,7 +72,9 @@ describe('village view cache', () => {
 
   it('forgets a failed build, so the next reader tries again', async () => {
     const cache = createVillageViewCache();
-    await expect(cache.getOrBuild('v', 3, 'all', () => Promise.reject(new Error('base indisponible')))).rejects.toThrow('base indisponible');
+    await expect(cache.getOrBuild('v', 3, 'all', () => Promise.reject(new Error('base indisponible')))).rejects.toThrow(
+      'base indisponible',
+    );
     const view = await cache.getOrBuild('v', 3, 'all', async () => whole('{"id":"v"}'));
     expect(text(view)).toBe('{"id":"v"}');
   });
@@ -91,7 +93,11 @@ describe('village view cache', () => {
 
   it('lays the chunks of helps kept from the last build between the head and tail, compressing them once', async () => {
     const cache = createVillageViewCache();
-    const chunkOf = (from: number) => ({ bytes: Buffer.from(Array.from({ length: 150 }, (_, i) => JSON.stringify({ id: `aide-${from + i}`, comment: 'Je passe à 18 h' })).join(',')) });
+    const chunkOf = (from: number) => ({
+      bytes: Buffer.from(
+        Array.from({ length: 150 }, (_, i) => JSON.stringify({ id: `aide-${from + i}`, comment: 'Je passe à 18 h' })).join(','),
+      ),
+    });
     const helps: KeptPart[] = [chunkOf(0), chunkOf(150)];
     // A write that changed nothing before the helps (a need's note is in the same answer, but after them here).
     const at = (n: number) => async () => ({ head: '{"name":"Les Tilleuls","helps":[', helps, tail: `],"revision":${n}}` });
@@ -101,7 +107,10 @@ describe('village view cache', () => {
     expect(segments[0]).toBeDefined();
     expect(helps.map((chunk, i) => chunk.segment === segments[i])).toEqual([true, true]);
     const expectedHelps = Array.from({ length: 300 }, (_, i) => ({ id: `aide-${i}`, comment: 'Je passe à 18 h' }));
-    for (const [n, view] of [[1, first], [2, second]] as const) {
+    for (const [n, view] of [
+      [1, first],
+      [2, second],
+    ] as const) {
       const expected = { data: { name: 'Les Tilleuls', helps: expectedHelps, revision: n } };
       expect(JSON.parse(view.body.toString())).toEqual(expected);
       expect(JSON.parse(gunzipSync(view.gzipped).toString())).toEqual(expected);

@@ -76,7 +76,12 @@ export function createVillageViewCache(maxEntries = 200) {
     parts.push(Buffer.from(`${built.tail}}`));
     const body = Buffer.concat(parts.map(partBytes));
     // Chunks of helps unchanged since the last build come with their compressed segments: only the rest is compressed.
-    const view: CachedView = { revision, village: body.subarray(DATA_OPEN.length, body.length - 1), body, gzipped: await gzipParts(parts, body, GZIP_OPTIONS) };
+    const view: CachedView = {
+      revision,
+      village: body.subarray(DATA_OPEN.length, body.length - 1),
+      body,
+      gzipped: await gzipParts(parts, body, GZIP_OPTIONS),
+    };
     brotli(body, BROTLI_OPTIONS).then(
       (compressed) => (view.brotli = compressed),
       () => undefined, // gzip serves meanwhile, and for good if Brotli fails

@@ -42,7 +42,12 @@ export async function buildVillageJson(
 }
 
 /** A village with its needs and villagers as asked (no helps): what a write answers with. */
-export async function buildVillageView(db: Executor, serialize: Serializers, village: VillageRow, include: Set<VillageInclude>): Promise<Village> {
+export async function buildVillageView(
+  db: Executor,
+  serialize: Serializers,
+  village: VillageRow,
+  include: Set<VillageInclude>,
+): Promise<Village> {
   return (await readVillage(db, serialize, village, include)).view;
 }
 
@@ -50,13 +55,21 @@ async function readVillage(db: Executor, serialize: Serializers, village: Villag
   const view: Village = serialize.village(village);
   const needRows =
     include.has('needs') || include.has('helps.villageNeed')
-      ? await db.select().from(villageNeeds).where(eq(villageNeeds.villageId, village.id)).orderBy(asc(villageNeeds.createdAt), asc(villageNeeds.id))
+      ? await db
+          .select()
+          .from(villageNeeds)
+          .where(eq(villageNeeds.villageId, village.id))
+          .orderBy(asc(villageNeeds.createdAt), asc(villageNeeds.id))
       : [];
   // Each need is serialized once, then shared by the helps that carry it.
   const needs = new Map(needRows.map((n) => [n.id, serialize.need(n)]));
   if (include.has('needs')) view.needs = [...needs.values()];
   if (include.has('villagers')) {
-    const rows = await db.select().from(villagers).where(eq(villagers.villageId, village.id)).orderBy(asc(villagers.createdAt), asc(villagers.id));
+    const rows = await db
+      .select()
+      .from(villagers)
+      .where(eq(villagers.villageId, village.id))
+      .orderBy(asc(villagers.createdAt), asc(villagers.id));
     const userIds = rows.map((r) => r.userId).filter((id): id is string => !!id);
     const people =
       include.has('villagers.user') && userIds.length

@@ -24,7 +24,10 @@ describe('a village’s phone number', () => {
 
   it('refuses at creation a number too short, in French on the field, and creates nothing', async () => {
     const paul = await world.user('Paul');
-    const res = await world.request('POST', '/v1/villages', { token: paul.token, json: { creation_mode: 1, name: 'Chez Paul', phone: '06 12' } });
+    const res = await world.request('POST', '/v1/villages', {
+      token: paul.token,
+      json: { creation_mode: 1, name: 'Chez Paul', phone: '06 12' },
+    });
     expect(res.status).toBe(422);
     expect(res.body).toMatchObject({ http_code: 422, errors: [{ field: 'phone', message: TOO_SHORT }] });
     expect(typeof res.body.message).toBe('string');

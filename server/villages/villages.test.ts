@@ -171,7 +171,13 @@ describe('updating a village', () => {
     const village = await world.village(creator, { state: 1 });
     const res = await world.request('PUT', `/v1/villages/${village.id}`, {
       token: creator.token,
-      json: { updater_id: village.creatorVillagerId, phone: '06 12 34 56 78', start_date: '2026-12-01', end_date: '2027-01-31', home_infos: 'Code 1234B' },
+      json: {
+        updater_id: village.creatorVillagerId,
+        phone: '06 12 34 56 78',
+        start_date: '2026-12-01',
+        end_date: '2027-01-31',
+        home_infos: 'Code 1234B',
+      },
     });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({
@@ -218,7 +224,10 @@ describe('the village time zone', () => {
     expect(updated.status).toBe(200);
     expect(updated.body.data.time_zone).toBe('Europe/Brussels');
     // An update without it leaves it as it is.
-    await world.request('PUT', `/v1/villages/${village.id}`, { token: creator.token, json: { updater_id: village.creatorVillagerId, reason: 'Opération' } });
+    await world.request('PUT', `/v1/villages/${village.id}`, {
+      token: creator.token,
+      json: { updater_id: village.creatorVillagerId, reason: 'Opération' },
+    });
     const read = await world.request('GET', `/v1/villages/${village.id}`, { token: creator.token });
     expect(read.body.data.time_zone).toBe('Europe/Brussels');
   });
@@ -242,7 +251,9 @@ describe('a village one may not read', () => {
   it('is refused in French: 403 to someone removed or never a member, 404 when it does not exist', async () => {
     const { helper, village, helperVillager } = await world.villageWithHelper();
     const outsider = await world.user('Oscar');
-    expect((await world.request('PUT', `/v1/villages/${village.id}/villagers/${helperVillager}/leave`, { token: helper.token })).status).toBe(200);
+    expect(
+      (await world.request('PUT', `/v1/villages/${village.id}/villagers/${helperVillager}/leave`, { token: helper.token })).status,
+    ).toBe(200);
     for (const who of [helper, outsider]) {
       const res = await world.request('GET', `/v1/villages/${village.id}`, { token: who.token });
       expect(res.body).toEqual({ message: "Vous n'avez pas accès à ce village.", http_code: 403 });
@@ -259,7 +270,10 @@ describe('joining as helper', () => {
     const creator = await world.user('Claire');
     const helper = await world.user('Hugo');
     const village = await world.village(creator);
-    const first = await world.request('PUT', '/v1/villages/join/helper', { token: helper.token, json: { share_code: village.shareCode.toLowerCase() } });
+    const first = await world.request('PUT', '/v1/villages/join/helper', {
+      token: helper.token,
+      json: { share_code: village.shareCode.toLowerCase() },
+    });
     expect(first.status).toBe(201);
     expect(first.body.data).toMatchObject({ village_id: village.id, user_id: helper.id, is_creator: false, is_needy: false });
     const second = await world.request('PUT', '/v1/villages/join/helper', { token: helper.token, json: { share_code: village.shareCode } });
@@ -282,13 +296,18 @@ describe('joining as helper', () => {
     expect(unknown.body.message).toBe('Aucun village ne correspond à ce code.');
 
     const pending = await world.village(creator, { state: 2 });
-    const notOpen = await world.request('PUT', '/v1/villages/join/helper', { token: helper.token, json: { share_code: pending.shareCode } });
+    const notOpen = await world.request('PUT', '/v1/villages/join/helper', {
+      token: helper.token,
+      json: { share_code: pending.shareCode },
+    });
     expect(notOpen.status).toBe(409);
     expect(notOpen.body.message).toMatch(/^Ce village n'est pas encore ouvert/);
 
     const open = await world.village(creator);
     const villagerId = await world.join(helper, open.shareCode);
-    const ban = await world.request('DELETE', `/v1/villages/${open.id}/villagers/${villagerId}?deleter_id=${open.creatorVillagerId}`, { token: creator.token });
+    const ban = await world.request('DELETE', `/v1/villages/${open.id}/villagers/${villagerId}?deleter_id=${open.creatorVillagerId}`, {
+      token: creator.token,
+    });
     expect(ban.status).toBe(204);
     const banned = await world.request('PUT', '/v1/villages/join/helper', { token: helper.token, json: { share_code: open.shareCode } });
     expect(banned.status).toBe(403);
@@ -302,7 +321,9 @@ describe('the village photo', () => {
     const creator = await world.user('Claire');
     const village = await world.village(creator);
     const upload = async (color: string) => {
-      const png = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: color } }).png().toBuffer();
+      const png = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: color } })
+        .png()
+        .toBuffer();
       const form = new FormData();
       form.append('photo', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'photo.png');
       form.append('updater_id', village.creatorVillagerId);

@@ -20,7 +20,8 @@ beforeEach(() => {
     'fetch',
     vi.fn(async (url: URL | string, init: RequestInit) => {
       // The SDK's own upload (after "Accepter") is answered as its ingestion API would, and not recorded.
-      if (!new URL(String(url), 'http://localhost').pathname.startsWith(API_PREFIX)) return new Response(JSON.stringify({ code: 200, events_ingested: 1 }), { status: 200 });
+      if (!new URL(String(url), 'http://localhost').pathname.startsWith(API_PREFIX))
+        return new Response(JSON.stringify({ code: 200, events_ingested: 1 }), { status: 200 });
       requests.push({ url: String(url), init });
       // The API answers the saved user, as the server does.
       const { analytics_consent } = JSON.parse(String(init.body)) as { analytics_consent: boolean };
@@ -47,7 +48,9 @@ describe('the consent prompt', () => {
     expect(prompt.textContent).toContain("Rien n'est envoyé si vous refusez.");
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Refuser' })));
     await vi.waitFor(() => expect(screen.queryByRole('region')).toBeNull());
-    expect(requests.map((r) => [r.init.method, new URL(r.url).pathname, r.init.body])).toEqual([['PUT', '/v1/users/u1', '{"analytics_consent":false}']]);
+    expect(requests.map((r) => [r.init.method, new URL(r.url).pathname, r.init.body])).toEqual([
+      ['PUT', '/v1/users/u1', '{"analytics_consent":false}'],
+    ]);
   });
 
   it('is not shown without an API key, nor to a guest, nor once answered', () => {

@@ -10,13 +10,55 @@ import { TOKEN_KEY } from '../session/token';
 // Endpoints of the transport's own, so each test says only what it needs (the real table is the contract's
 // business, tested there). Their paths need no /v1 prefix: the transport adds nothing to them.
 const Item = v.object({ id: v.string() });
-const readItem = endpoint({ name: 'readItem', method: 'GET', path: '/items/{id}', summary: 'One item', query: v.object({ include: v.optional(v.string()) }), answer: { data: Item } });
-const createItem = endpoint({ name: 'createItem', method: 'POST', path: '/items', summary: 'Create', body: v.object({ name: v.string() }), answer: { data: Item } });
-const updateItem = endpoint({ name: 'updateItem', method: 'PUT', path: '/items/{id}', summary: 'Change', body: v.object({ name: v.string() }), answer: { data: Item } });
+const readItem = endpoint({
+  name: 'readItem',
+  method: 'GET',
+  path: '/items/{id}',
+  summary: 'One item',
+  query: v.object({ include: v.optional(v.string()) }),
+  answer: { data: Item },
+});
+const createItem = endpoint({
+  name: 'createItem',
+  method: 'POST',
+  path: '/items',
+  summary: 'Create',
+  body: v.object({ name: v.string() }),
+  answer: { data: Item },
+});
+const updateItem = endpoint({
+  name: 'updateItem',
+  method: 'PUT',
+  path: '/items/{id}',
+  summary: 'Change',
+  body: v.object({ name: v.string() }),
+  answer: { data: Item },
+});
 const deleteItem = endpoint({ name: 'deleteItem', method: 'DELETE', path: '/items/{id}', summary: 'Delete' });
-const uploadItem = endpoint({ name: 'uploadItem', method: 'POST', path: '/items/{id}/photo', summary: 'Upload', body: 'multipart', answer: { data: Item } });
-const itemPage = endpoint({ name: 'itemPage', method: 'GET', path: '/items', summary: 'A page', answer: { body: v.object({ data: v.array(Item), pages: v.number() }) } });
-const signIn = endpoint({ name: 'signIn', method: 'POST', path: '/sessions', summary: 'Sign in', auth: false, body: v.object({ name: v.string() }), answer: { data: Item } });
+const uploadItem = endpoint({
+  name: 'uploadItem',
+  method: 'POST',
+  path: '/items/{id}/photo',
+  summary: 'Upload',
+  body: 'multipart',
+  answer: { data: Item },
+});
+const itemPage = endpoint({
+  name: 'itemPage',
+  method: 'GET',
+  path: '/items',
+  summary: 'A page',
+  answer: { body: v.object({ data: v.array(Item), pages: v.number() }) },
+});
+const signIn = endpoint({
+  name: 'signIn',
+  method: 'POST',
+  path: '/sessions',
+  summary: 'Sign in',
+  auth: false,
+  body: v.object({ name: v.string() }),
+  answer: { data: Item },
+});
 
 type Answer = { status: number; body?: unknown; headers?: Record<string, string> } | 'network-error';
 type Sent = { url: string; init: RequestInit; headers: Headers };
@@ -53,7 +95,11 @@ function testEnv(answers: Answer[], options: { token?: string | null; random?: (
   return { env, requests, unauthorized, serverError };
 }
 
-const failing = (status: number, headers: Record<string, string> = {}) => ({ status, body: { message: `statut ${status}`, http_code: status }, headers });
+const failing = (status: number, headers: Record<string, string> = {}) => ({
+  status,
+  body: { message: `statut ${status}`, http_code: status },
+  headers,
+});
 const ok = { status: 200, body: { data: { id: 'x' } } };
 
 beforeEach(() => localStorage.clear());
@@ -169,14 +215,20 @@ describe('failures as values', () => {
     const controller = new AbortController();
     controller.abort();
     const { env, requests } = testEnv(['network-error']);
-    expect(await send(env, readItem, { params: { id: 'x' } }, { signal: controller.signal })).toEqual({ ok: false, failure: { kind: 'offline' } });
+    expect(await send(env, readItem, { params: { id: 'x' } }, { signal: controller.signal })).toEqual({
+      ok: false,
+      failure: { kind: 'offline' },
+    });
     expect(requests).toHaveLength(1);
   });
 
   it('maps a 422 to invalid with the field errors', async () => {
     const errors = [{ field: 'name', message: 'Le nom est obligatoire' }];
     const { env } = testEnv([{ status: 422, body: { message: 'Données invalides', http_code: 422, errors } }]);
-    expect(await send(env, createItem, { body: { name: '' } })).toEqual({ ok: false, failure: { kind: 'invalid', status: 422, message: 'Données invalides', errors } });
+    expect(await send(env, createItem, { body: { name: '' } })).toEqual({
+      ok: false,
+      failure: { kind: 'invalid', status: 422, message: 'Données invalides', errors },
+    });
   });
 
   it('maps other refusals and server faults with the server’s French message, or a general one', async () => {
@@ -266,7 +318,10 @@ describe('the request', () => {
 describe('the 401 and 500 events', () => {
   it('signals a refused token only when a token was sent', async () => {
     const guest = testEnv([failing(401)], { token: null });
-    expect(await send(guest.env, readItem, { params: { id: 'x' } })).toEqual({ ok: false, failure: { kind: 'unauthorized', message: 'statut 401' } });
+    expect(await send(guest.env, readItem, { params: { id: 'x' } })).toEqual({
+      ok: false,
+      failure: { kind: 'unauthorized', message: 'statut 401' },
+    });
     const wrongPassword = testEnv([failing(401)], { token: 'tok' });
     await send(wrongPassword.env, signIn, { body: { name: 'a' } });
     expect([guest.unauthorized, wrongPassword.unauthorized].map((handler) => handler.mock.calls.length)).toEqual([0, 0]);
@@ -306,7 +361,10 @@ describe('the page’s side', () => {
 
   it('shows the loading indicator while a call is under way, and back to idle after success or failure', async () => {
     let release!: () => void;
-    vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>((resolve) => (release = () => resolve(new Response(null, { status: 204 }))))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>((resolve) => (release = () => resolve(new Response(null, { status: 204 }))))),
+    );
     const pending = call(deleteItem, { params: { id: 'x' } });
     await vi.waitFor(() => expect(release).toBeTypeOf('function'));
     expect(loading.isLoading()).toBe(true);
@@ -322,7 +380,12 @@ describe('the page’s side', () => {
     let release!: () => void;
     vi.stubGlobal(
       'fetch',
-      vi.fn(() => new Promise<Response>((resolve) => (release = () => resolve(new Response(JSON.stringify({ message: 'Non', http_code: 401 }), { status: 401 }))))),
+      vi.fn(
+        () =>
+          new Promise<Response>(
+            (resolve) => (release = () => resolve(new Response(JSON.stringify({ message: 'Non', http_code: 401 }), { status: 401 }))),
+          ),
+      ),
     );
     const unauthorized = vi.fn();
     const off = onApiEvent('unauthorized', unauthorized);

@@ -46,8 +46,18 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const knownOffline = () => globalThis.navigator?.onLine === false;
 
 /** Builds the request an endpoint's arguments describe. */
-export function buildRequest(env: Pick<TransportEnv, 'baseUrl'>, endpoint: AnyEndpoint, args: CallArgs<AnyEndpoint>, token: string | null, options: SendOptions = {}) {
-  const { params, body, query } = args as { params?: Record<string, string>; body?: unknown; query?: Record<string, string | number | undefined> };
+export function buildRequest(
+  env: Pick<TransportEnv, 'baseUrl'>,
+  endpoint: AnyEndpoint,
+  args: CallArgs<AnyEndpoint>,
+  token: string | null,
+  options: SendOptions = {},
+) {
+  const { params, body, query } = args as {
+    params?: Record<string, string>;
+    body?: unknown;
+    query?: Record<string, string | number | undefined>;
+  };
   const url = new URL(`${env.baseUrl}${fillPath(endpoint.path, (params ?? {}) as never)}`);
   for (const [key, value] of Object.entries(query ?? {})) if (value !== undefined) url.searchParams.set(key, String(value));
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };

@@ -5,7 +5,28 @@ describe("the app's mutation kinds", () => {
   it('declares every kind of queued write once, each saying in French what it was', () => {
     const names = mutationKinds.map((kind) => kind.name);
     expect(names.toSorted()).toEqual(
-      ['add-help', 'ban-villager', 'check-notifications', 'create-invitations', 'create-need', 'create-village', 'delete-help', 'delete-need', 'finish-creation', 'leave-village', 'open-validation', 'refuse-help', 'resend-invitation', 'send-message', 'set-villager-role', 'update-help', 'update-need', 'update-notification-settings', 'update-village', 'withdraw-invitation'].sort(),
+      [
+        'add-help',
+        'ban-villager',
+        'check-notifications',
+        'create-invitations',
+        'create-need',
+        'create-village',
+        'delete-help',
+        'delete-need',
+        'finish-creation',
+        'leave-village',
+        'open-validation',
+        'refuse-help',
+        'resend-invitation',
+        'send-message',
+        'set-villager-role',
+        'update-help',
+        'update-need',
+        'update-notification-settings',
+        'update-village',
+        'withdraw-invitation',
+      ].sort(),
     );
     expect(mutationKinds.filter((kind) => !kind.describe).map((kind) => kind.name)).toEqual([]);
   });

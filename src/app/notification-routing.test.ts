@@ -25,7 +25,9 @@ describe('staying silent', () => {
     expect(staysSilent(message, [win(CHAT, false)], ORIGIN)).toBe(false);
     expect(staysSilent(message, [win(CHAT, true, 'hidden')], ORIGIN)).toBe(false);
     expect(staysSilent(message, [win('/dashboard/villages/v2/chat', true)], ORIGIN)).toBe(false);
-    expect(staysSilent(message, [{ url: `https://elsewhere.example${CHAT}`, focused: true, visibilityState: 'visible' }], ORIGIN)).toBe(false);
+    expect(staysSilent(message, [{ url: `https://elsewhere.example${CHAT}`, focused: true, visibilityState: 'visible' }], ORIGIN)).toBe(
+      false,
+    );
   });
 
   it('never for other kinds, even on their page', () => {

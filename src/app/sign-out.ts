@@ -11,5 +11,7 @@ export function signOut() {
   // Started before the session is cleared (it reads the device's push record at once, and clearing removes it),
   // awaited after. The server's logout also drops the subscription there (it belongs to the session): this is
   // the device's side.
-  return endSession((token) => forgetPushOnSignOut(token).catch((error: unknown) => console.warn('Push subscription not forgotten', error)));
+  return endSession((token) =>
+    forgetPushOnSignOut(token).catch((error: unknown) => console.warn('Push subscription not forgotten', error)),
+  );
 }

@@ -1,5 +1,8 @@
 const VARIANTS = {
-  unexpected: { title: 'Une erreur est survenue', text: 'Quelque chose ne s’est pas passé comme prévu. Vos saisies enregistrées ne sont pas perdues.' },
+  unexpected: {
+    title: 'Une erreur est survenue',
+    text: 'Quelque chose ne s’est pas passé comme prévu. Vos saisies enregistrées ne sont pas perdues.',
+  },
   'session-expired': { title: 'Votre session a expiré', text: 'Pour continuer, reconnectez-vous.' },
   'not-found': { title: 'Page introuvable', text: "Cette page n'existe pas, ou vous n'y avez pas accès." },
 } as const;
@@ -17,7 +20,9 @@ export function ErrorScreen({ variant, message, code }: { variant: keyof typeof 
           {code ? ` (code ${code})` : null}
         </p>
       ) : null}
-      <a href={variant === 'session-expired' ? '/auth/login' : '/'}>{variant === 'session-expired' ? 'Se reconnecter' : "Retour à l'accueil"}</a>
+      <a href={variant === 'session-expired' ? '/auth/login' : '/'}>
+        {variant === 'session-expired' ? 'Se reconnecter' : "Retour à l'accueil"}
+      </a>
     </main>
   );
 }

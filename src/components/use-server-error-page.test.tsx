@@ -35,7 +35,10 @@ describe('the 500 error page', () => {
     const router = buildRouter();
     await act(async () => void render(<RouterProvider router={router} />));
     await act(() => router.load());
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ message: 'La base est indisponible.', http_code: 500 }), { status: 500 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ message: 'La base est indisponible.', http_code: 500 }), { status: 500 })),
+    );
     await act(async () => void (await call(save, {}, { showErrorPage: true })));
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Une erreur est survenue');
     expect(screen.getByText('La base est indisponible. (code 500)')).toBeTruthy();
@@ -50,7 +53,10 @@ describe('the 500 error page', () => {
     const router = buildRouter();
     await act(async () => void render(<RouterProvider router={router} />));
     await act(() => router.load());
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ message: 'Non.', http_code: 500 }), { status: 500 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ message: 'Non.', http_code: 500 }), { status: 500 })),
+    );
     await act(async () => void (await call(save, {})));
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Accueil');
   });

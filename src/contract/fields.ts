@@ -84,12 +84,7 @@ export const isoDateTime = v.pipe(
   v.check((s) => {
     const parts = INSTANT.exec(s);
     const time = Date.parse(s);
-    return (
-      parts !== null &&
-      realDay(Number(parts[1]), Number(parts[2]), Number(parts[3])) &&
-      time >= FIRST_INSTANT &&
-      time <= LAST_INSTANT
-    );
+    return parts !== null && realDay(Number(parts[1]), Number(parts[2]), Number(parts[3])) && time >= FIRST_INSTANT && time <= LAST_INSTANT;
   }, messages.dateTime),
 );
 
@@ -97,4 +92,10 @@ export const photo = v.nullable(v.object({ original_url: v.string() }));
 
 /** A whole number from 1 to `max` given as a query string (a page size, a page number). */
 export const queryCount = (max: number) =>
-  v.pipe(v.string(), v.regex(/^\d+$/, messages.digits), v.transform(Number), v.minValue(1, messages.numberMin(0)), v.maxValue(max, messages.oneOf));
+  v.pipe(
+    v.string(),
+    v.regex(/^\d+$/, messages.digits),
+    v.transform(Number),
+    v.minValue(1, messages.numberMin(0)),
+    v.maxValue(max, messages.oneOf),
+  );

@@ -40,7 +40,9 @@ describe('a help slot in French', () => {
   });
 
   it('says on which day a slot over midnight ends', () => {
-    expect(formatHelpSlot('2024-11-14T21:00:00.000Z', '2024-11-15T06:00:00.000Z', now2024)).toBe('jeudi 14 novembre, 22 h – vendredi 15 novembre, 7 h');
+    expect(formatHelpSlot('2024-11-14T21:00:00.000Z', '2024-11-15T06:00:00.000Z', now2024)).toBe(
+      'jeudi 14 novembre, 22 h – vendredi 15 novembre, 7 h',
+    );
   });
 
   it('takes the Paris day, not the UTC one', () => {

@@ -24,10 +24,12 @@ function frenchDay(day: DateTime, now: DateTime = DateTime.now()) {
 }
 
 /** "mercredi 17 mars, 19 h": when a slot starts, in the village's zone, for a sentence or a refused change. */
-export const formatSlotStart = (start: string, zone: string = VILLAGE_ZONE, now: DateTime = DateTime.now()) => formatHelpSlot(start, null, now, zone);
+export const formatSlotStart = (start: string, zone: string = VILLAGE_ZONE, now: DateTime = DateTime.now()) =>
+  formatHelpSlot(start, null, now, zone);
 
 /** "lundi 15 mars": a day in the village's zone, with the year only when it is not this year's. */
-export const formatSlotDay = (instant: string, zone: string = VILLAGE_ZONE, now: DateTime = DateTime.now()) => frenchDay(inZone(instant, zone), now);
+export const formatSlotDay = (instant: string, zone: string = VILLAGE_ZONE, now: DateTime = DateTime.now()) =>
+  frenchDay(inZone(instant, zone), now);
 
 /**
  * A help's slot in words: "jeudi 14 novembre, 14 h – 16 h", in the village's zone (Paris unless told),

@@ -25,10 +25,7 @@ export const CreateHelpInput = v.pipe(
     comment: optionalText(1000),
   }),
   v.forward(
-    v.check(
-      (input) => input.end_date == null || Date.parse(input.end_date) > Date.parse(input.start_date),
-      messages.endBeforeStart,
-    ),
+    v.check((input) => input.end_date == null || Date.parse(input.end_date) > Date.parse(input.start_date), messages.endBeforeStart),
     ['end_date'],
   ),
 );

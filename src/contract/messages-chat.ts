@@ -32,7 +32,6 @@ export const SendMessageInput = v.strictObject({
 });
 export type SendMessageInput = v.InferOutput<typeof SendMessageInput>;
 
-
 /** `before`: the messages older than this one (its id) or than this instant. */
 export const MessagesQuery = v.object({
   before: v.optional(v.union([uuid, isoDateTime], messages.wrongType)),

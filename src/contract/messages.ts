@@ -12,7 +12,7 @@ export const messages = {
   wrongType: "Ce champ n'a pas le bon format",
   uuid: "Cet identifiant n'est pas valide",
   date: "Cette date n'est pas valide",
-  dateTime: "Cette date et heure ne sont pas valides",
+  dateTime: 'Cette date et heure ne sont pas valides',
   endBeforeStart: 'La fin doit être après le début',
   passwordsDiffer: 'Les mots de passe ne correspondent pas',
   oneOf: "Cette valeur n'est pas autorisée",

@@ -8,7 +8,12 @@ import { ScheduleInput } from './schedule';
 
 /** How many people a meal feeds: a small whole number, or nothing. */
 const people = v.nullish(
-  v.pipe(v.number(messages.wrongType), v.integer(messages.wrongType), v.minValue(1, messages.numberMin(0)), v.maxValue(50, "Ce champ doit être inférieur à 51")),
+  v.pipe(
+    v.number(messages.wrongType),
+    v.integer(messages.wrongType),
+    v.minValue(1, messages.numberMin(0)),
+    v.maxValue(50, 'Ce champ doit être inférieur à 51'),
+  ),
 );
 
 /**
@@ -49,4 +54,3 @@ export const UpdateNeedInput = v.strictObject({
   diet: v.optional(practicalFields.diet),
 });
 export type UpdateNeedInput = v.InferOutput<typeof UpdateNeedInput>;
-

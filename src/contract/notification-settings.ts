@@ -99,5 +99,4 @@ export function wantsNotification(
   return !settings.muted_village_ids.includes(villageId.toLowerCase());
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -6,7 +6,18 @@ import { UpdateUserInput } from './users';
 
 describe('parsePhone', () => {
   it('reads a French number however it is written, and keeps it in E.164', () => {
-    for (const typed of ['0612345678', '06 12 34 56 78', '06.12.34.56.78', '06-12-34-56-78', '(06) 12 34 56 78', ' 06 12 34 56 78 ', '612345678', '+33 6 12 34 56 78', '+33 (0)6 12 34 56 78', '00 33 6 12 34 56 78']) {
+    for (const typed of [
+      '0612345678',
+      '06 12 34 56 78',
+      '06.12.34.56.78',
+      '06-12-34-56-78',
+      '(06) 12 34 56 78',
+      ' 06 12 34 56 78 ',
+      '612345678',
+      '+33 6 12 34 56 78',
+      '+33 (0)6 12 34 56 78',
+      '00 33 6 12 34 56 78',
+    ]) {
       expect(parsePhone(typed), typed).toEqual({ e164: '+33612345678' });
     }
     expect(parsePhone('01 23 45 67 89')).toEqual({ e164: '+33123456789' });

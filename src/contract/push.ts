@@ -6,7 +6,12 @@ export const PushPublicKey = v.object({ public_key: v.string() });
 export type PushPublicKey = v.InferOutput<typeof PushPublicKey>;
 
 const base64url = (max: number) =>
-  v.pipe(v.string(messages.wrongType), v.nonEmpty(messages.required), v.maxLength(max, messages.maxLength(max)), v.regex(/^[A-Za-z0-9_-]+=*$/, messages.wrongType));
+  v.pipe(
+    v.string(messages.wrongType),
+    v.nonEmpty(messages.required),
+    v.maxLength(max, messages.maxLength(max)),
+    v.regex(/^[A-Za-z0-9_-]+=*$/, messages.wrongType),
+  );
 
 /**
  * One device's push subscription (POST /v1/users/me/push_subscriptions), as `PushSubscription.toJSON()`
@@ -24,7 +29,18 @@ export const PushSubscriptionRecord = v.object({ id: v.string(), endpoint: v.str
 export type PushSubscriptionRecord = v.InferOutput<typeof PushSubscriptionRecord>;
 
 /** What kind of event a notification tells; the worker uses it to stay quiet where the user already looks. */
-export const PUSH_KINDS = ['need_added', 'help_added', 'help_refused', 'message', 'reminder_evening', 'reminder_hour', 'helps_released', 'villager_role_changed', 'help_released', 'help_withdrawn_late'] as const;
+export const PUSH_KINDS = [
+  'need_added',
+  'help_added',
+  'help_refused',
+  'message',
+  'reminder_evening',
+  'reminder_hour',
+  'helps_released',
+  'villager_role_changed',
+  'help_released',
+  'help_withdrawn_late',
+] as const;
 export type PushKind = (typeof PUSH_KINDS)[number];
 
 /** The encrypted payload of every push: the worker shows `title` and `body` and opens `url` on a click. */

@@ -8,7 +8,9 @@ const highest = () => 1;
 describe('the backoff', () => {
   it('doubles from the base at each attempt, up to the ceiling', () => {
     const noJitter: Backoff = { ...equalJitter, jitter: 0 };
-    expect([0, 1, 2, 3, 4, 5, 30].map((attempt) => backoffDelay(noJitter, attempt))).toEqual([1_000, 2_000, 4_000, 8_000, 10_000, 10_000, 10_000]);
+    expect([0, 1, 2, 3, 4, 5, 30].map((attempt) => backoffDelay(noJitter, attempt))).toEqual([
+      1_000, 2_000, 4_000, 8_000, 10_000, 10_000, 10_000,
+    ]);
   });
 
   it('draws the jittered part of each wait at random, within its bounds', () => {

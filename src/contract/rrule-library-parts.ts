@@ -2,7 +2,19 @@ import { RRule } from './rrule-library';
 import type { RuleOptions } from './rrule-library-walk';
 
 /** The parts a schedule's rule may have: RFC 5545's, without times within a day (BYHOUR…) nor the library's own (BYEASTER). */
-const ALLOWED = new Set(['freq', 'interval', 'count', 'until', 'wkst', 'bysetpos', 'bymonth', 'bymonthday', 'byyearday', 'byweekno', 'byweekday']);
+const ALLOWED = new Set([
+  'freq',
+  'interval',
+  'count',
+  'until',
+  'wkst',
+  'bysetpos',
+  'bymonth',
+  'bymonthday',
+  'byyearday',
+  'byweekno',
+  'byweekday',
+]);
 
 /** Whole numbers in [-max, -1] ∪ [min, max] (negatives only when `signed`), one or a list. */
 function wholeNumbers(value: unknown, min: number, max: number, signed: boolean): boolean {

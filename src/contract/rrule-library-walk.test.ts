@@ -20,7 +20,13 @@ describe('a walk of a rule', () => {
     expect(walk.complete).toBe(true);
     expect(walk.work).toBeGreaterThanOrEqual(100);
     expect(walk.work).toBeLessThanOrEqual(102);
-    const yearly = walkBetween(options('FREQ=YEARLY;BYMONTH=6;BYMONTHDAY=1'), at('2027-01-01T19:00'), at('2027-01-01T00:00'), at('2030-01-01T00:00'), 10_000);
+    const yearly = walkBetween(
+      options('FREQ=YEARLY;BYMONTH=6;BYMONTHDAY=1'),
+      at('2027-01-01T19:00'),
+      at('2027-01-01T00:00'),
+      at('2030-01-01T00:00'),
+      10_000,
+    );
     expect(yearly.dates).toHaveLength(3);
     expect(yearly.work).toBeGreaterThanOrEqual(3 * 365);
   });
@@ -37,7 +43,11 @@ describe('a walk of a rule', () => {
   });
 
   it('never looks at more than three years of days and two periods, however old the rule or wide the window', () => {
-    for (const rule of ['FREQ=DAILY;BYMONTH=2;BYMONTHDAY=30', 'FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30', 'FREQ=MONTHLY;BYMONTH=2;BYMONTHDAY=30;COUNT=5']) {
+    for (const rule of [
+      'FREQ=DAILY;BYMONTH=2;BYMONTHDAY=30',
+      'FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30',
+      'FREQ=MONTHLY;BYMONTH=2;BYMONTHDAY=30;COUNT=5',
+    ]) {
       const walk = walkBetween(options(rule), at('0100-01-01T10:00'), at('1990-01-01T00:00'), at('2090-01-01T00:00'), 10_000);
       expect(walk.work, rule).toBeLessThanOrEqual(MAX_WALK_SPAN_DAYS + 2 * 366 + 8);
     }
@@ -61,11 +71,29 @@ const movableRule = fc
     freq: fc.constantFrom('DAILY', 'WEEKLY', 'MONTHLY', 'YEARLY'),
     interval: fc.integer({ min: 1, max: 3 }),
     bymonth: fc.option(fc.uniqueArray(fc.integer({ min: 1, max: 12 }), { minLength: 1, maxLength: 3 }), { nil: undefined }),
-    bymonthday: fc.option(fc.uniqueArray(fc.integer({ min: -31, max: 31 }).filter((n) => n !== 0), { minLength: 1, maxLength: 3 }), { nil: undefined }),
+    bymonthday: fc.option(
+      fc.uniqueArray(
+        fc.integer({ min: -31, max: 31 }).filter((n) => n !== 0),
+        { minLength: 1, maxLength: 3 },
+      ),
+      { nil: undefined },
+    ),
     byday: fc.option(fc.uniqueArray(fc.integer({ min: 0, max: 6 }), { minLength: 1, maxLength: 3 }), { nil: undefined }),
     ordinal: fc.option(fc.constantFrom(1, 2, -1, 4), { nil: undefined }),
-    byyearday: fc.option(fc.uniqueArray(fc.integer({ min: -366, max: 366 }).filter((n) => n !== 0), { minLength: 1, maxLength: 3 }), { nil: undefined }),
-    byweekno: fc.option(fc.uniqueArray(fc.integer({ min: -53, max: 53 }).filter((n) => n !== 0), { minLength: 1, maxLength: 2 }), { nil: undefined }),
+    byyearday: fc.option(
+      fc.uniqueArray(
+        fc.integer({ min: -366, max: 366 }).filter((n) => n !== 0),
+        { minLength: 1, maxLength: 3 },
+      ),
+      { nil: undefined },
+    ),
+    byweekno: fc.option(
+      fc.uniqueArray(
+        fc.integer({ min: -53, max: 53 }).filter((n) => n !== 0),
+        { minLength: 1, maxLength: 2 },
+      ),
+      { nil: undefined },
+    ),
     bysetpos: fc.option(fc.constantFrom(1, -1, 2), { nil: undefined }),
     wkst: fc.option(fc.constantFrom('MO', 'SU', 'WE'), { nil: undefined }),
   })
@@ -100,7 +128,10 @@ describe('a rule moved on to its window', () => {
           const before = new Date(after.getTime() + windowDays * DAY);
           const walk = walkBetween(parsed, dtstart, after, before, 10_000);
           const expected = new RRule({ ...parsed, dtstart }).between(after, before, true);
-          expect(walk.dates.map((d) => d.toISOString()), `${local} ${rule}`).toEqual(expected.map((d) => d.toISOString()));
+          expect(
+            walk.dates.map((d) => d.toISOString()),
+            `${local} ${rule}`,
+          ).toEqual(expected.map((d) => d.toISOString()));
           // The window, the period (with its INTERVAL) it starts in, and one period after: not the years before.
           expect(walk.work).toBeLessThanOrEqual(windowDays + 4 * 366 + 8);
         },

@@ -140,7 +140,8 @@ function movedOn(options: RuleOptions, dtstart: Date, after: Date): { options: R
   }
   if (day <= first) return unchanged;
   const explicit: RuleOptions = { ...options };
-  const fromStart = !present(options.byweekno) && !present(options.byyearday) && !present(options.bymonthday) && !present(options.byweekday);
+  const fromStart =
+    !present(options.byweekno) && !present(options.byyearday) && !present(options.bymonthday) && !present(options.byweekday);
   if (fromStart && options.freq === RRule.YEARLY) {
     explicit.bymonth = present(options.bymonth) ? options.bymonth : dtstart.getUTCMonth() + 1;
     explicit.bymonthday = dtstart.getUTCDate();

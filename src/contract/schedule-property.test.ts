@@ -28,7 +28,11 @@ const rule: fc.Arbitrary<RandomRule> = fc.record({
   byday: fc.uniqueArray(fc.integer({ min: 0, max: 6 }), { minLength: 1, maxLength: 7 }),
   end: fc.oneof(
     fc.record({ count: fc.integer({ min: 1, max: 60 }) }),
-    fc.record({ until: fc.integer({ min: 0, max: 400 }).map((days) => DateTime.fromISO('2027-02-01', { zone: 'utc' }).plus({ days }).toFormat("yyyyLLdd'T'235959'Z'")) }),
+    fc.record({
+      until: fc
+        .integer({ min: 0, max: 400 })
+        .map((days) => DateTime.fromISO('2027-02-01', { zone: 'utc' }).plus({ days }).toFormat("yyyyLLdd'T'235959'Z'")),
+    }),
     fc.constant(null),
   ),
 });

@@ -18,9 +18,9 @@ const odd = fc.constantFrom(0, -1, 1, 2, 5, -5, 6, 29, 30, 31, -31, 32, 53, 54, 
 const value = fc.oneof(odd, fc.integer({ min: -400, max: 400 }));
 const list = (item: fc.Arbitrary<string | number>) => fc.array(item, { minLength: 1, maxLength: 4 }).map((items) => items.join(','));
 const DAYS = ['MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU'];
-const weekday = fc.tuple(fc.option(fc.oneof(odd, fc.constantFrom(1, 2, 3, -1, -2)), { nil: undefined }), fc.constantFrom(...DAYS)).map(([n, day]) =>
-  n === undefined ? day : `${n > 0 ? '+' : ''}${n}${day}`,
-);
+const weekday = fc
+  .tuple(fc.option(fc.oneof(odd, fc.constantFrom(1, 2, 3, -1, -2)), { nil: undefined }), fc.constantFrom(...DAYS))
+  .map(([n, day]) => (n === undefined ? day : `${n > 0 ? '+' : ''}${n}${day}`));
 
 const part = fc.oneof(
   list(value).map((x) => `BYMONTH=${x}`),
@@ -43,8 +43,16 @@ const rule = fc
   .map(([freq, parts]) => [`FREQ=${freq}`, ...parts].join(';'));
 
 const dtstart = fc
-  .record({ year: fc.oneof(fc.integer({ min: 2020, max: 2035 }), fc.constantFrom(100, 1970, 2100)), month: fc.integer({ min: 1, max: 12 }), day: fc.integer({ min: 1, max: 28 }), hour: fc.integer({ min: 0, max: 23 }) })
-  .map(({ year, month, day, hour }) => `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}T${String(hour).padStart(2, '0')}:00`);
+  .record({
+    year: fc.oneof(fc.integer({ min: 2020, max: 2035 }), fc.constantFrom(100, 1970, 2100)),
+    month: fc.integer({ min: 1, max: 12 }),
+    day: fc.integer({ min: 1, max: 28 }),
+    hour: fc.integer({ min: 0, max: 23 }),
+  })
+  .map(
+    ({ year, month, day, hour }) =>
+      `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}T${String(hour).padStart(2, '0')}:00`,
+  );
 
 const french = new Set<string>(Object.values(scheduleMessages));
 const NOW = new Date('2027-01-01T00:00:00Z');
@@ -62,9 +70,14 @@ describe('any rule', () => {
       fc.property(rule, dtstart, (rrule, start) => {
         let result: ReturnType<typeof v.safeParse<typeof ScheduleInput>> | undefined;
         // Two walks at most: a date within two years, and, with COUNT, its end within three.
-        expect(workOf(() => (result = v.safeParse(ScheduleInput, { dtstart: start, duration_minutes: 60, rrule })))).toBeLessThanOrEqual(2 * WALK_BOUND);
+        expect(workOf(() => (result = v.safeParse(ScheduleInput, { dtstart: start, duration_minutes: 60, rrule })))).toBeLessThanOrEqual(
+          2 * WALK_BOUND,
+        );
         if (!result!.success) {
-          expect(result!.issues.map((issue) => [v.getDotPath(issue), french.has(issue.message)]), rrule).toEqual([[null, true]]);
+          expect(
+            result!.issues.map((issue) => [v.getDotPath(issue), french.has(issue.message)]),
+            rrule,
+          ).toEqual([[null, true]]);
           return;
         }
         const schedule: Schedule = result!.output;
@@ -82,8 +95,14 @@ describe('any rule', () => {
         const schedule: Schedule = { dtstart: start, duration_minutes: 60, rrule, exdates: [], places: 1 };
         const from = new Date(NOW.getTime() + offsetDays * 24 * 3600_000);
         const to = new Date(from.getTime() + 366 * 24 * 3600_000);
-        expect(workOf(() => expandSchedule(schedule, 'Europe/Paris', from, to, NOW)), rrule).toBeLessThanOrEqual(WALK_BOUND);
-        expect(workOf(() => occurrenceAt(schedule, 'Europe/Paris', from, NOW)), rrule).toBeLessThanOrEqual(WALK_BOUND);
+        expect(
+          workOf(() => expandSchedule(schedule, 'Europe/Paris', from, to, NOW)),
+          rrule,
+        ).toBeLessThanOrEqual(WALK_BOUND);
+        expect(
+          workOf(() => occurrenceAt(schedule, 'Europe/Paris', from, NOW)),
+          rrule,
+        ).toBeLessThanOrEqual(WALK_BOUND);
       }),
       { numRuns: 400 },
     );
@@ -105,7 +124,12 @@ describe('the rules that froze the server', () => {
   });
 
   it('stored before the checks, expand to nothing within the bound', () => {
-    for (const rrule of ['FREQ=DAILY;BYMONTH=2;BYMONTHDAY=31', 'FREQ=MONTHLY;BYDAY=+99MO', 'FREQ=YEARLY;BYYEARDAY=400', 'FREQ=YEARLY;BYWEEKNO=54']) {
+    for (const rrule of [
+      'FREQ=DAILY;BYMONTH=2;BYMONTHDAY=31',
+      'FREQ=MONTHLY;BYDAY=+99MO',
+      'FREQ=YEARLY;BYYEARDAY=400',
+      'FREQ=YEARLY;BYWEEKNO=54',
+    ]) {
       const schedule: Schedule = { ...input(rrule), exdates: [], places: 1 };
       let slots: unknown[] = [];
       const work = workOf(() => (slots = expandSchedule(schedule, 'Europe/Paris', NOW, new Date('2028-01-01T00:00:00Z'), NOW)));
@@ -117,7 +141,9 @@ describe('the rules that froze the server', () => {
   it('carry at most 366 cancelled dates', () => {
     const days = (n: number) => Array.from({ length: n }, (_, i) => new Date(Date.UTC(2027, 0, 5 + i, 19)).toISOString().slice(0, 16));
     expect(v.safeParse(ScheduleInput, { ...input('FREQ=DAILY'), exdates: days(366) }).success).toBe(true);
-    expect(v.safeParse(ScheduleInput, { ...input('FREQ=DAILY'), exdates: days(367) }).issues?.map((issue) => issue.message)).toEqual([scheduleMessages.exdates]);
+    expect(v.safeParse(ScheduleInput, { ...input('FREQ=DAILY'), exdates: days(367) }).issues?.map((issue) => issue.message)).toEqual([
+      scheduleMessages.exdates,
+    ]);
     // A need stored before the bound (up to 1,000 then) is still read by the app in the village's answers.
     expect(v.safeParse(Schedule, { ...input('FREQ=DAILY'), exdates: days(1000), places: 1 }).success).toBe(true);
   });

@@ -24,7 +24,7 @@ export const MAX_EXDATES = 366;
 export const DEFAULT_TIME_ZONE = 'Europe/Paris';
 
 export const scheduleMessages = {
-  localDateTime: "Cette date et heure ne sont pas valides",
+  localDateTime: 'Cette date et heure ne sont pas valides',
   rule: "Cette répétition n'est pas valide",
   ruleFrequency: 'Un créneau se répète au plus une fois par jour, par semaine, par mois ou par an',
   ruleNeverOccurs: `Cette répétition ne tombe sur aucune date dans les ${HORIZON_YEARS} ans qui suivent son début`,
@@ -79,4 +79,3 @@ const knownZone = (zone: string) => {
   }
 };
 export const TimeZone = v.pipe(v.string(scheduleMessages.timeZone), v.check(knownZone, scheduleMessages.timeZone));
-

@@ -1,10 +1,27 @@
 import { describe, expect, it } from 'vitest';
-import { expandSchedule, helpStartProblem, localLabel, MAX_OCCURRENCES, occurrenceAt, parseRule, scheduleMessages, ScheduleInput, type Schedule } from './schedule';
+import {
+  expandSchedule,
+  helpStartProblem,
+  localLabel,
+  MAX_OCCURRENCES,
+  occurrenceAt,
+  parseRule,
+  scheduleMessages,
+  ScheduleInput,
+  type Schedule,
+} from './schedule';
 import * as v from 'valibot';
 
 const PARIS = 'Europe/Paris';
 const NOW = new Date('2027-01-01T00:00:00Z');
-const schedule = (fields: Partial<Schedule>): Schedule => ({ dtstart: '2027-03-15T19:00', duration_minutes: 90, rrule: null, exdates: [], places: 1, ...fields });
+const schedule = (fields: Partial<Schedule>): Schedule => ({
+  dtstart: '2027-03-15T19:00',
+  duration_minutes: 90,
+  rrule: null,
+  exdates: [],
+  places: 1,
+  ...fields,
+});
 const starts = (s: Schedule, from = '2027-01-01T00:00:00Z', to = '2029-01-01T00:00:00Z', zone = PARIS, now = NOW) =>
   expandSchedule(s, zone, from, to, now).map((o) => o.start_date);
 
@@ -47,7 +64,12 @@ describe('a schedule expanded into slots', () => {
 
   it('repeats every other week', () => {
     const fortnight = schedule({ dtstart: '2027-03-01T10:00', rrule: 'FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,TH;COUNT=4' });
-    expect(starts(fortnight)).toEqual(['2027-03-01T09:00:00.000Z', '2027-03-04T09:00:00.000Z', '2027-03-15T09:00:00.000Z', '2027-03-18T09:00:00.000Z']);
+    expect(starts(fortnight)).toEqual([
+      '2027-03-01T09:00:00.000Z',
+      '2027-03-04T09:00:00.000Z',
+      '2027-03-15T09:00:00.000Z',
+      '2027-03-18T09:00:00.000Z',
+    ]);
   });
 
   it('ends by a date, that day included', () => {
@@ -71,12 +93,18 @@ describe('a schedule expanded into slots', () => {
 
   it('answers only the slots that start in the window', () => {
     const daily = schedule({ dtstart: '2027-03-01T19:00', rrule: 'FREQ=DAILY;COUNT=30' });
-    expect(starts(daily, '2027-03-10T18:00:00.000Z', '2027-03-12T18:00:00.000Z')).toEqual(['2027-03-10T18:00:00.000Z', '2027-03-11T18:00:00.000Z']);
+    expect(starts(daily, '2027-03-10T18:00:00.000Z', '2027-03-12T18:00:00.000Z')).toEqual([
+      '2027-03-10T18:00:00.000Z',
+      '2027-03-11T18:00:00.000Z',
+    ]);
   });
 
   it('places wall-clock times in the village’s own zone', () => {
     const newYork = schedule({ dtstart: '2027-03-13T19:00', rrule: 'FREQ=DAILY;COUNT=2' });
-    expect(starts(newYork, '2027-01-01T00:00:00Z', '2028-01-01T00:00:00Z', 'America/New_York')).toEqual(['2027-03-14T00:00:00.000Z', '2027-03-14T23:00:00.000Z']);
+    expect(starts(newYork, '2027-01-01T00:00:00Z', '2028-01-01T00:00:00Z', 'America/New_York')).toEqual([
+      '2027-03-14T00:00:00.000Z',
+      '2027-03-14T23:00:00.000Z',
+    ]);
   });
 
   it('never expands more than its guard', () => {
@@ -89,7 +117,10 @@ describe('the slot a help starts at', () => {
   const dinners = schedule({ rrule: 'FREQ=WEEKLY;BYDAY=MO,WE,FR;COUNT=18', exdates: ['2027-03-19T19:00'] });
 
   it('is found at its exact start, not a minute off, not on a cancelled date', () => {
-    expect(occurrenceAt(dinners, PARIS, '2027-03-17T18:00:00.000Z', NOW)).toEqual({ start_date: '2027-03-17T18:00:00.000Z', end_date: '2027-03-17T19:30:00.000Z' });
+    expect(occurrenceAt(dinners, PARIS, '2027-03-17T18:00:00.000Z', NOW)).toEqual({
+      start_date: '2027-03-17T18:00:00.000Z',
+      end_date: '2027-03-17T19:30:00.000Z',
+    });
     expect(occurrenceAt(dinners, PARIS, '2027-03-17T18:01:00.000Z', NOW)).toBeNull();
     expect(occurrenceAt(dinners, PARIS, '2027-03-19T18:00:00.000Z', NOW)).toBeNull();
     expect(occurrenceAt(dinners, PARIS, 'pas une date', NOW)).toBeNull();
@@ -113,7 +144,14 @@ describe('a rule', () => {
     expect(parseRule('FREQ=WEEKLY;BYDAY=MO')).toMatchObject({ ok: true });
     expect(parseRule('RRULE:FREQ=DAILY;COUNT=3')).toMatchObject({ ok: true });
     expect(parseRule('FREQ=HOURLY')).toEqual({ ok: false, message: scheduleMessages.ruleFrequency });
-    for (const bad of ['', 'n’importe quoi', 'FREQ=WEEKLY;BYDAY=XX', 'FREQ=DAILY;INTERVAL=0', 'FREQ=DAILY;BYHOUR=8,12', 'DTSTART:20270101T000000Z\nRRULE:FREQ=DAILY']) {
+    for (const bad of [
+      '',
+      'n’importe quoi',
+      'FREQ=WEEKLY;BYDAY=XX',
+      'FREQ=DAILY;INTERVAL=0',
+      'FREQ=DAILY;BYHOUR=8,12',
+      'DTSTART:20270101T000000Z\nRRULE:FREQ=DAILY',
+    ]) {
       expect(parseRule(bad), bad).toEqual({ ok: false, message: scheduleMessages.rule });
     }
   });
@@ -125,11 +163,18 @@ describe('a rule', () => {
   });
 
   it('defaults to one place and no cancelled date', () => {
-    expect(v.parse(ScheduleInput, { dtstart: '2027-03-15T19:00', duration_minutes: 60 })).toEqual({ dtstart: '2027-03-15T19:00', duration_minutes: 60, rrule: null, exdates: [], places: 1 });
+    expect(v.parse(ScheduleInput, { dtstart: '2027-03-15T19:00', duration_minutes: 60 })).toEqual({
+      dtstart: '2027-03-15T19:00',
+      duration_minutes: 60,
+      rrule: null,
+      exdates: [],
+      places: 1,
+    });
   });
 
   it('refuses durations, places and dates out of bounds', () => {
-    const issues = (input: object) => v.safeParse(ScheduleInput, { dtstart: '2027-03-15T19:00', duration_minutes: 60, ...input }).issues?.map((i) => i.message);
+    const issues = (input: object) =>
+      v.safeParse(ScheduleInput, { dtstart: '2027-03-15T19:00', duration_minutes: 60, ...input }).issues?.map((i) => i.message);
     expect(issues({ duration_minutes: 10 })).toEqual([scheduleMessages.duration]);
     expect(issues({ duration_minutes: 1441 })).toEqual([scheduleMessages.duration]);
     expect(issues({ places: 0 })).toEqual([scheduleMessages.places]);

@@ -3,10 +3,17 @@ import { DateTime, IANAZone } from 'luxon';
 import { RRule } from './rrule-library';
 import { keepsToTheStandard } from './rrule-library-parts';
 import { walkBetween, type RuleOptions } from './rrule-library-walk';
-import { MAX_OCCURRENCES, CLOCK_SKEW_MS, COUNT_RULE_YEARS, HORIZON_YEARS, scheduleFields, scheduleMessages, type Schedule } from './schedule-schema';
+import {
+  MAX_OCCURRENCES,
+  CLOCK_SKEW_MS,
+  COUNT_RULE_YEARS,
+  HORIZON_YEARS,
+  scheduleFields,
+  scheduleMessages,
+  type Schedule,
+} from './schedule-schema';
 
 export * from './schedule-schema';
-
 
 /** The rule's options, or the French reason it is refused. Only the RRULE's own parts: no DTSTART, no zone. */
 export function parseRule(rule: string): { ok: true; options: RuleOptions } | { ok: false; message: string } {
@@ -15,7 +22,8 @@ export function parseRule(rule: string): { ok: true; options: RuleOptions } | { 
   try {
     const options = RRule.parseString(body);
     if (options.freq === undefined || options.freq === null) return { ok: false, message: scheduleMessages.rule };
-    if (![RRule.DAILY, RRule.WEEKLY, RRule.MONTHLY, RRule.YEARLY].includes(options.freq)) return { ok: false, message: scheduleMessages.ruleFrequency };
+    if (![RRule.DAILY, RRule.WEEKLY, RRule.MONTHLY, RRule.YEARLY].includes(options.freq))
+      return { ok: false, message: scheduleMessages.ruleFrequency };
     if (!keepsToTheStandard(options)) return { ok: false, message: scheduleMessages.rule };
     // Building it (never walking it: see rrule-library-walk.ts) checks what parsing lets through.
     new RRule({ ...options, dtstart: new Date(0) }, true);
@@ -80,7 +88,15 @@ const toInstant = (value: Date | string) => (typeof value === 'string' ? new Dat
 
 /** A wall-clock time read as if it were UTC: the rule library then never meets a daylight-saving change. */
 const floating = (local: string) =>
-  new Date(Date.UTC(Number(local.slice(0, 4)), Number(local.slice(5, 7)) - 1, Number(local.slice(8, 10)), Number(local.slice(11, 13)), Number(local.slice(14, 16))));
+  new Date(
+    Date.UTC(
+      Number(local.slice(0, 4)),
+      Number(local.slice(5, 7)) - 1,
+      Number(local.slice(8, 10)),
+      Number(local.slice(11, 13)),
+      Number(local.slice(14, 16)),
+    ),
+  );
 
 /**
  * A zone's offset (minutes) at an instant, remembered by quarter hour: every offset and every change of one
@@ -128,7 +144,13 @@ export const horizonFrom = (now: Date) => DateTime.fromJSDate(now).plus({ years:
  * 19:00 stays 19:00 across daylight-saving changes (a time the spring change skips moves an hour on, as a
  * clock would); a slot of 22:00 for 600 minutes ends the next morning.
  */
-export function expandSchedule(schedule: Schedule, zone: string, from: Date | string, to: Date | string, now: Date = new Date()): Occurrence[] {
+export function expandSchedule(
+  schedule: Schedule,
+  zone: string,
+  from: Date | string,
+  to: Date | string,
+  now: Date = new Date(),
+): Occurrence[] {
   const start = toInstant(from).getTime();
   const horizon = horizonFrom(now).getTime();
   const end = Math.min(toInstant(to).getTime(), horizon + 1);

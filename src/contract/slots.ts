@@ -21,7 +21,10 @@ export const slotWindowMessage = `La période demandée ne doit pas dépasser ${
 
 export const SlotsQuery = v.pipe(
   v.object({ from: isoDateTime, to: isoDateTime }),
-  v.forward(v.check((q) => Date.parse(q.to) > Date.parse(q.from), messages.endBeforeStart), ['to']),
+  v.forward(
+    v.check((q) => Date.parse(q.to) > Date.parse(q.from), messages.endBeforeStart),
+    ['to'],
+  ),
   v.forward(
     v.check((q) => Date.parse(q.to) - Date.parse(q.from) <= MAX_SLOT_WINDOW_DAYS * 24 * 3600_000, slotWindowMessage),
     ['to'],

@@ -33,4 +33,3 @@ export const UpdateUserInput = v.strictObject({
   analytics_consent: v.optional(v.nullable(v.boolean())),
 });
 export type UpdateUserInput = v.InferOutput<typeof UpdateUserInput>;
-

@@ -18,15 +18,20 @@ export const Villager = v.object({
 });
 export type Villager = v.InferOutput<typeof Villager>;
 
-export const isActiveVillager = (villager: Pick<Villager, 'is_out' | 'is_ban'>) =>
-  !villager.is_out && !villager.is_ban;
+export const isActiveVillager = (villager: Pick<Villager, 'is_out' | 'is_ban'>) => !villager.is_out && !villager.is_ban;
 
 export const UpdateVillagerInput = v.strictObject({
   last_check_notif_date: isoDateTime,
 });
 
 export const JoinVillageInput = v.object({
-  share_code: v.pipe(v.string(), v.trim(), v.toUpperCase(), v.nonEmpty('Ce champ est requis'), v.maxLength(32, 'Ce champs doit contenir 32 caractères maximum')),
+  share_code: v.pipe(
+    v.string(),
+    v.trim(),
+    v.toUpperCase(),
+    v.nonEmpty('Ce champ est requis'),
+    v.maxLength(32, 'Ce champs doit contenir 32 caractères maximum'),
+  ),
   /** The token of the invitation whose link was followed (`i`): joining accepts it. */
   invitation_token: v.optional(v.pipe(v.string(), v.maxLength(200))),
 });

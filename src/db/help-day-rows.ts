@@ -64,7 +64,8 @@ const escape = (text: string) => ((text.length === 4 && isDigit(text[0])) || tex
 /** A start's or an end's time on the row's day ("T08:30:00.000Z"), shortened when it is a whole minute. */
 function shortTime(time: string): string {
   const wholeMinute = time.length === 14 && time[0] === 'T' && time[3] === ':' && time.endsWith(':00.000Z');
-  if (wholeMinute && isDigit(time[1]) && isDigit(time[2]) && isDigit(time[4]) && isDigit(time[5])) return time.slice(1, 3) + time.slice(4, 6);
+  if (wholeMinute && isDigit(time[1]) && isDigit(time[2]) && isDigit(time[4]) && isDigit(time[5]))
+    return time.slice(1, 3) + time.slice(4, 6);
   return escape(time);
 }
 
@@ -86,14 +87,19 @@ export function encodeDay(rowKey: string, sortedKeys: readonly string[], diction
   const day = rowKey.slice(rowKey.indexOf(SEP) + 1);
   const entries = sortedKeys.map((key) => {
     const [, start, end, need, helper, id] = key.split(SEP);
-    const shortEnd = day.length === DAY && end.length > DAY && end.startsWith(day) && end[DAY] === 'T' ? shortTime(end.slice(DAY)) : escape(end);
+    const shortEnd =
+      day.length === DAY && end.length > DAY && end.startsWith(day) && end[DAY] === 'T' ? shortTime(end.slice(DAY)) : escape(end);
     return [shortTime(start.slice(day.length)), shortEnd, dictionary.code(need), dictionary.code(helper), id].join(SEP);
   });
   return [rowKey, ...entries].join(JOIN);
 }
 
 /** Each entry of a row read back: its start, end, need, helper and id, whole. */
-function readDay(row: string, ids: readonly string[], each: (village: string, start: string, end: string, need: string, helper: string, id: string) => void) {
+function readDay(
+  row: string,
+  ids: readonly string[],
+  each: (village: string, start: string, end: string, need: string, helper: string, id: string) => void,
+) {
   const entries = row.split(JOIN);
   const rowKey = entries[0];
   const village = villageOfRow(rowKey);

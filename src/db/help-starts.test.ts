@@ -24,7 +24,13 @@ async function freshDatabase(name = `help-starts-${crypto.randomUUID()}`, writte
         ...down,
         table: (tableName) => {
           const table = down.table(tableName);
-          return { ...table, mutate: (req) => (tableName === 'helps' && req.type === 'put' && written.push(...req.values.map((v: { id: string }) => v.id)), table.mutate(req)) };
+          return {
+            ...table,
+            mutate: (req) => (
+              tableName === 'helps' && req.type === 'put' && written.push(...req.values.map((v: { id: string }) => v.id)),
+              table.mutate(req)
+            ),
+          };
         },
       }),
     });
@@ -95,8 +101,14 @@ describe("the helps' planning keys", () => {
     const ids = [at9, at12, at15, at22].flatMap((help) => [help.village_need_id, help.helper_id]);
     expect(await db.helpIds.get(V)).toBe(ids.join('\u0001'));
     // A need or helper already named keeps its code; a new one takes the next.
-    await db.helps.put(aHelp({ village_id: V, start_date: '2026-12-01T23:00:00.000Z', village_need_id: at12.village_need_id, helper_id: 'nouveau' }));
-    expect((await db.helpDays.toArray())[0].endsWith('\u00012\u00018\u0001' + (await db.helps.toArray()).find((h) => h.helper_id === 'nouveau')!.id)).toBe(true);
+    await db.helps.put(
+      aHelp({ village_id: V, start_date: '2026-12-01T23:00:00.000Z', village_need_id: at12.village_need_id, helper_id: 'nouveau' }),
+    );
+    expect(
+      (await db.helpDays.toArray())[0].endsWith(
+        '\u00012\u00018\u0001' + (await db.helps.toArray()).find((h) => h.helper_id === 'nouveau')!.id,
+      ),
+    ).toBe(true);
     expect(await db.helpIds.get(V)).toBe([...ids, 'nouveau'].join('\u0001'));
     await expectMirrored(db);
   });
@@ -129,7 +141,11 @@ describe("the helps' planning keys", () => {
     expect(await expectMirrored(db)).toHaveLength(3);
     await db.helps.update(first.id, { end_date: '2026-12-01T11:00:00.000Z', start_date: '2026-12-01T10:00:00.000Z' });
     const moved = (await expectMirrored(db)).find((help) => help.id === first.id);
-    expect(moved).toMatchObject({ start_date: '2026-12-01T10:00:00.000Z', end_date: '2026-12-01T11:00:00.000Z', helper_id: 'someone-else' });
+    expect(moved).toMatchObject({
+      start_date: '2026-12-01T10:00:00.000Z',
+      end_date: '2026-12-01T11:00:00.000Z',
+      helper_id: 'someone-else',
+    });
     await db.helps.where('[village_id+start_date]').between([V, '2026-12-01'], [V, Dexie.maxKey]).modify({ comment: 'Modifié' });
     await expectMirrored(db);
     await db.helps.delete(first.id);
@@ -190,20 +206,30 @@ describe("the helps' planning keys", () => {
     ]);
     const [from, to] = helpDaysRange(V, '2026-12-01', '2026-12-02');
     const rows = await db.helpDays.where(':id').between(from, to, true, false).toArray();
-    expect(keysOfDays(rows, await dictionariesOf(db)).map(parseHelpStartKey).map((help) => help.id)).toEqual([inside.id]);
+    expect(
+      keysOfDays(rows, await dictionariesOf(db))
+        .map(parseHelpStartKey)
+        .map((help) => help.id),
+    ).toEqual([inside.id]);
   });
 
   it('keep every key when writes of one transaction change the same day at once', async () => {
     const db = await freshDatabase();
     const sameDay = Array.from({ length: 6 }, (_, i) => aHelp({ village_id: V, start_date: `2026-12-01T0${i}:00:00.000Z` }));
     await db.helps.put(sameDay[0]);
-    await db.transaction('rw', db.helps, () => Promise.all([...sameDay.slice(1).map((help) => db.helps.put(help)), db.helps.delete(sameDay[0].id)]));
+    await db.transaction('rw', db.helps, () =>
+      Promise.all([...sameDay.slice(1).map((help) => db.helps.put(help)), db.helps.delete(sameDay[0].id)]),
+    );
     expect((await expectMirrored(db)).map((help) => help.id)).toEqual(sameDay.slice(1).map((help) => help.id));
     expect(await db.helpDays.count()).toBe(1);
   });
 
   it('are built from the helps already stored when a device upgrades, from a store with the older keys, rows of an older form or neither', async () => {
-    const helps = [aHelp({ village_id: V }), aHelp({ village_id: V, end_date: '2026-12-01T12:00:00.000Z' }), aHelp({ village_id: 'village-b' })];
+    const helps = [
+      aHelp({ village_id: V }),
+      aHelp({ village_id: V, end_date: '2026-12-01T12:00:00.000Z' }),
+      aHelp({ village_id: 'village-b' }),
+    ];
     const helpsSchema = 'id, village_id, village_need_id, start_date, [village_id+start_date]';
     for (const [version, stores] of [
       [5, { helps: helpsSchema }],

@@ -71,14 +71,22 @@ export function mirrorHelpStarts(): Middleware<DBCore> {
   };
 }
 
-async function mutateMirrored(helps: DBCoreTable, days: DBCoreTable, ids: DBCoreTable, req: DBCoreMutateRequest): Promise<DBCoreMutateResponse> {
+async function mutateMirrored(
+  helps: DBCoreTable,
+  days: DBCoreTable,
+  ids: DBCoreTable,
+  req: DBCoreMutateRequest,
+): Promise<DBCoreMutateResponse> {
   const before = await valuesBefore(helps, req);
   const response = await mutateChanged(helps, req, before);
   // A write that failed (bulk writes go on past one) left its help, and so its key, as they were.
   const done = <T>(_: T, i: number) => req.type === 'deleteRange' || !response.failures[i];
   const after = req.type === 'add' || req.type === 'put' ? (req.values as PlanningHelp[]).filter(done) : [];
   const kept = new Set(after.map(helpStartKey));
-  const removed = before.filter(done).flatMap((help) => (help ? [helpStartKey(help)] : [])).filter((key) => !kept.has(key));
+  const removed = before
+    .filter(done)
+    .flatMap((help) => (help ? [helpStartKey(help)] : []))
+    .filter((key) => !kept.has(key));
   const added = after.filter((help, i) => !before[i] || helpStartKey(before[i]) !== helpStartKey(help)).map(helpStartKey);
   if (removed.length || added.length) await inTurn(req.trans, () => updateDays(days, ids, req.trans, removed, added));
   return response;
@@ -93,7 +101,10 @@ const lastUpdate = new WeakMap<DBCoreTransaction, Promise<unknown>>();
 
 function inTurn(trans: DBCoreTransaction, update: () => Promise<void>): Promise<void> {
   const turn = (lastUpdate.get(trans) ?? Promise.resolve()).then(update);
-  lastUpdate.set(trans, turn.catch(() => undefined));
+  lastUpdate.set(
+    trans,
+    turn.catch(() => undefined),
+  );
   return turn;
 }
 
@@ -101,18 +112,32 @@ function inTurn(trans: DBCoreTransaction, update: () => Promise<void>): Promise<
  * Removes and adds keys in their days' rows: one read of the rows touched and of their villages' dictionaries,
  * one put of the rows, one delete of the emptied, one put of the dictionaries that grew.
  */
-async function updateDays(days: DBCoreTable, ids: DBCoreTable, trans: DBCoreTransaction, removed: readonly string[], added: readonly string[]) {
+async function updateDays(
+  days: DBCoreTable,
+  ids: DBCoreTable,
+  trans: DBCoreTransaction,
+  removed: readonly string[],
+  added: readonly string[],
+) {
   const touched = [...new Set([...removed, ...added].map(dayOfKey))];
   const villages = [...new Set(touched.map(villageOfRow))];
   const [rows, dictionaryRows] = await Promise.all([days.getMany({ trans, keys: touched }), ids.getMany({ trans, keys: villages })]);
   const dictionaries = new Map(villages.map((village, i) => [village, new IdDictionary(dictionaryRows[i] as string | undefined)]));
   const dictionaryOf = (day: string) => dictionaries.get(villageOfRow(day))!;
-  const keysOf = new Map(touched.map((day, i) => [day, new Set<string>(rows[i] ? keysOfDay(rows[i] as string, dictionaryOf(day).ids) : [])]));
+  const keysOf = new Map(
+    touched.map((day, i) => [day, new Set<string>(rows[i] ? keysOfDay(rows[i] as string, dictionaryOf(day).ids) : [])]),
+  );
   for (const key of removed) keysOf.get(dayOfKey(key))!.delete(key);
   for (const key of added) keysOf.get(dayOfKey(key))!.add(key);
   const kept = touched.filter((day) => keysOf.get(day)!.size);
   const emptied = touched.filter((day) => !keysOf.get(day)!.size);
-  if (kept.length) await days.mutate({ type: 'put', trans, keys: kept, values: kept.map((day) => encodeDay(day, [...keysOf.get(day)!].sort(), dictionaryOf(day))) });
+  if (kept.length)
+    await days.mutate({
+      type: 'put',
+      trans,
+      keys: kept,
+      values: kept.map((day) => encodeDay(day, [...keysOf.get(day)!].sort(), dictionaryOf(day))),
+    });
   if (emptied.length) await days.mutate({ type: 'delete', trans, keys: emptied });
   const grown = villages.filter((village) => dictionaries.get(village)!.changed);
   if (grown.length) await ids.mutate({ type: 'put', trans, keys: grown, values: grown.map((village) => dictionaries.get(village)!.row()) });
@@ -122,14 +147,22 @@ async function updateDays(days: DBCoreTable, ids: DBCoreTable, trans: DBCoreTran
  * Puts only the helps that differ from what is stored: a pull puts back a whole window of helps, most of them
  * unchanged, and their old values are read anyway. The answer is the one of a put of them all.
  */
-async function mutateChanged(helps: DBCoreTable, req: DBCoreMutateRequest, before: readonly (PlanningHelp | undefined)[]): Promise<DBCoreMutateResponse> {
+async function mutateChanged(
+  helps: DBCoreTable,
+  req: DBCoreMutateRequest,
+  before: readonly (PlanningHelp | undefined)[],
+): Promise<DBCoreMutateResponse> {
   // An upsert or a bulk update carries its changes apart from the values: passed on whole.
   if (req.type !== 'put' || req.updates) return helps.mutate(req);
   const changed = req.values.flatMap((value, i) => (before[i] && JSON.stringify(before[i]) === JSON.stringify(value) ? [] : [i]));
   if (changed.length === req.values.length) return helps.mutate(req);
   const keys = req.values.map((value: PlanningHelp) => value.id);
   if (!changed.length) return { numFailures: 0, failures: {}, results: keys, lastResult: keys[keys.length - 1] };
-  const response = await helps.mutate({ ...req, values: changed.map((i) => req.values[i]), keys: req.keys && changed.map((i) => req.keys![i]) });
+  const response = await helps.mutate({
+    ...req,
+    values: changed.map((i) => req.values[i]),
+    keys: req.keys && changed.map((i) => req.keys![i]),
+  });
   const failures = Object.fromEntries(Object.entries(response.failures).map(([at, error]) => [changed[Number(at)], error]));
   return { ...response, failures, results: keys, lastResult: keys[keys.length - 1] };
 }

@@ -11,7 +11,8 @@ function fakeWindow() {
   const target = new EventTarget();
   const reload = vi.fn();
   const win = Object.assign(target, { location: { reload } }) as unknown as PageWindow;
-  const transition = (type: 'pagehide' | 'pageshow', persisted: boolean) => target.dispatchEvent(Object.assign(new Event(type), { persisted }));
+  const transition = (type: 'pagehide' | 'pageshow', persisted: boolean) =>
+    target.dispatchEvent(Object.assign(new Event(type), { persisted }));
   return { win, reload, transition };
 }
 

@@ -69,7 +69,9 @@ describe('the local store, opened by this version of the app', () => {
       expect(await db.villages.get(village.id)).toEqual(village);
       // The helps stored before are on the planning's rows, and found through the index added since.
       if (version > 1) {
-        expect(await db.helps.where('[village_id+start_date]').between([village.id, ''], [village.id, '\uffff']).primaryKeys()).toEqual([help.id]);
+        expect(await db.helps.where('[village_id+start_date]').between([village.id, ''], [village.id, '\uffff']).primaryKeys()).toEqual([
+          help.id,
+        ]);
         expect(await db.helpDays.count()).toBe(1);
       }
       db.close();

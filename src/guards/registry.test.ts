@@ -37,7 +37,9 @@ const redirectTarget = (error: unknown) => {
 const signIn = () => localStorage.setItem(TOKEN_KEY, 'a-token');
 
 function village(id: string, me: { is_out?: boolean; is_ban?: boolean } | null) {
-  const villagers = me ? [{ id: 'v1', user_id: ME, is_out: !!me.is_out, is_ban: !!me.is_ban }] : [{ id: 'v2', user_id: 'someone-else', is_out: false, is_ban: false }];
+  const villagers = me
+    ? [{ id: 'v1', user_id: ME, is_out: !!me.is_out, is_ban: !!me.is_ban }]
+    : [{ id: 'v2', user_id: 'someone-else', is_out: false, is_ban: false }];
   return { id, state: 3, villagers } as never;
 }
 
@@ -160,7 +162,9 @@ describe('the initialisation guard', () => {
       markDataLoaded('a-token');
       await db.session.put({ key: 'current', token: 'a-token', userId: ME });
       await db.users.put(aUser({ id: ME }));
-      expect(await outcome(() => initialisationGuard({ pathname: '/dashboard/villages/7/planning', href: '/dashboard/villages/7/planning' }))).toBe('passed');
+      expect(
+        await outcome(() => initialisationGuard({ pathname: '/dashboard/villages/7/planning', href: '/dashboard/villages/7/planning' })),
+      ).toBe('passed');
       expect(appState.get().initialised).toBe(true);
       expect(localStorage.getItem(RETURN_TO_KEY)).toBeNull();
     } finally {
@@ -173,7 +177,9 @@ describe('the initialisation guard', () => {
     markDataLoaded('a-token');
     await db.session.put({ key: 'current', token: 'a-token', userId: ME });
     await db.users.clear();
-    const target = redirectTarget(await outcome(() => initialisationGuard({ pathname: '/dashboard/villages/7/planning', href: '/dashboard/villages/7/planning' })));
+    const target = redirectTarget(
+      await outcome(() => initialisationGuard({ pathname: '/dashboard/villages/7/planning', href: '/dashboard/villages/7/planning' })),
+    );
     expect(target.to).toBe(BOOTSTRAP_PATH);
     expect(appState.get().initialised).toBe(false);
     expect(localStorage.getItem(RETURN_TO_KEY)).toBe('/dashboard/villages/7/planning');

@@ -20,7 +20,9 @@ const entry = (kind: string, payload: unknown): OutboxEntry => ({
 describe('what a refused change was, in French', () => {
   it("asks the entry's kind (the registry the drain loaded)", () => {
     expect(describeEntry(entry('create-need', { input: { villager_id: 'x', name: 'Courses' } }))).toBe('Ajout du besoin « Courses »');
-    expect(describeEntry(entry('send-message', { input: { villager_id: 'x', body: 'a'.repeat(50) } }))).toBe(`Message dans la discussion : « ${'a'.repeat(40)}… »`);
+    expect(describeEntry(entry('send-message', { input: { villager_id: 'x', body: 'a'.repeat(50) } }))).toBe(
+      `Message dans la discussion : « ${'a'.repeat(40)}… »`,
+    );
   });
 
   it('still lists an entry whose kind or payload this version does not know', () => {
@@ -30,6 +32,9 @@ describe('what a refused change was, in French', () => {
 
   it('counts in French', () => {
     expect([pendingText(1), pendingText(2)]).toEqual(['1 modification en attente', '2 modifications en attente']);
-    expect([failedText(1), failedText(3)]).toEqual(["1 modification n'a pas pu être envoyée", "3 modifications n'ont pas pu être envoyées"]);
+    expect([failedText(1), failedText(3)]).toEqual([
+      "1 modification n'a pas pu être envoyée",
+      "3 modifications n'ont pas pu être envoyées",
+    ]);
   });
 });

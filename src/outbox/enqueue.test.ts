@@ -15,7 +15,11 @@ const { userId, villageId, villagerId, now } = signedInDevice((fresh) => (db = f
 describe('enqueue', () => {
   it('writes the entry with its owner, village, time and the pending state', async () => {
     const id = uuidv7();
-    const entry = await enqueue(createNeed, { village_id: villageId, id, input: { villager_id: villagerId, name: 'Courses' } }, { db, now });
+    const entry = await enqueue(
+      createNeed,
+      { village_id: villageId, id, input: { villager_id: villagerId, name: 'Courses' } },
+      { db, now },
+    );
     const stored = await db.outbox.get(entry.seq!);
     expect(stored).toMatchObject({
       id: entry.id,
@@ -28,7 +32,11 @@ describe('enqueue', () => {
       notBefore: 0,
     });
     // The entry id is the Idempotency-Key: unique per write.
-    const second = await enqueue(createNeed, { village_id: villageId, id: uuidv7(), input: { villager_id: villagerId, name: 'Repas' } }, { db, now });
+    const second = await enqueue(
+      createNeed,
+      { village_id: villageId, id: uuidv7(), input: { villager_id: villagerId, name: 'Repas' } },
+      { db, now },
+    );
     expect(second.id).not.toBe(entry.id);
     expect(second.seq!).toBeGreaterThan(entry.seq!);
   });
@@ -43,9 +51,9 @@ describe('enqueue', () => {
   it('needs a signed-in user and then writes neither the effect nor the entry', async () => {
     await db.session.delete('current');
     const id = uuidv7();
-    await expect(enqueue(createNeed, { village_id: villageId, id, input: { villager_id: villagerId, name: 'Courses' } }, { db })).rejects.toThrow(
-      'No signed-in user',
-    );
+    await expect(
+      enqueue(createNeed, { village_id: villageId, id, input: { villager_id: villagerId, name: 'Courses' } }, { db }),
+    ).rejects.toThrow('No signed-in user');
     expect(await db.needs.get(id)).toBeUndefined();
     expect(await db.outbox.count()).toBe(0);
   });

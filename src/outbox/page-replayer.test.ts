@@ -17,7 +17,9 @@ describe("the page's replay", () => {
     vi.useFakeTimers();
     const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     // The replay's code cut short while loading, then the queue drained.
-    drainOutbox.mockRejectedValueOnce(new TypeError('error loading dynamically imported module')).mockResolvedValue({ state: 'drained', sent: 1, failed: 0 });
+    drainOutbox
+      .mockRejectedValueOnce(new TypeError('error loading dynamically imported module'))
+      .mockResolvedValue({ state: 'drained', sent: 1, failed: 0 });
     const { replayInBackground } = await import('./page-replayer');
     replayInBackground();
     await vi.advanceTimersByTimeAsync(0);

@@ -31,7 +31,10 @@ beforeEach(async () => {
   await signIn(db, jeanne.id, jeanne.token);
   needIds = [];
   for (const name of ['Courses', 'Visite']) {
-    const need = await world.request('POST', `/v1/villages/${village.id}/needs`, { token: jeanne.token, json: { villager_id: village.creatorVillagerId, name } });
+    const need = await world.request('POST', `/v1/villages/${village.id}/needs`, {
+      token: jeanne.token,
+      json: { villager_id: village.creatorVillagerId, name },
+    });
     needIds.push(need.body.data.id);
   }
   const now = world.clock.now().getTime();
@@ -85,7 +88,11 @@ describe('the pull and the older helps', () => {
     const older = history.filter((h) => h.startDate < windowStart());
     const [goneOnServer, removedHere] = [older[3], older[5]];
     await world.db.delete(helps).where(eq(helps.id, goneOnServer.id));
-    await enqueue(kinds.get('delete-help'), { village_id: village.id, help_id: removedHere.id, villager_id: village.creatorVillagerId }, { db });
+    await enqueue(
+      kinds.get('delete-help'),
+      { village_id: village.id, help_id: removedHere.id, villager_id: village.creatorVillagerId },
+      { db },
+    );
     expect(await db.helps.get(removedHere.id)).toBeUndefined();
 
     const page = await pullOlderHelps(transport(), db, jeanne.id, village.id, { before, limit: 500 });
@@ -104,14 +111,21 @@ describe('the pull and the older helps', () => {
     expect(page.ok && idsOf(page.helps)).toEqual(idsOf(wanted));
     expect(wanted.length).toBeGreaterThan(3);
     const local = await db.helps.where('village_id').equals(village.id).toArray();
-    expect(local.filter((h) => Date.parse(h.start_date) < Date.parse(before)).map((h) => h.id).sort()).toEqual(idsOf(wanted));
+    expect(
+      local
+        .filter((h) => Date.parse(h.start_date) < Date.parse(before))
+        .map((h) => h.id)
+        .sort(),
+    ).toEqual(idsOf(wanted));
   });
 
   it('says the network is missing without touching what the device holds', async () => {
     await pullVillage(transport(), db, jeanne.id, village.id);
     const held = await localIds();
     const offline = (() => Promise.reject(new TypeError('Failed to fetch'))) as typeof fetch;
-    const page = await pullOlderHelps(transportTo(offline, jeanne.token), db, jeanne.id, village.id, { before: windowStart().toISOString() });
+    const page = await pullOlderHelps(transportTo(offline, jeanne.token), db, jeanne.id, village.id, {
+      before: windowStart().toISOString(),
+    });
     expect(page).toEqual({ ok: false, failure: { kind: 'offline' } });
     expect(await localIds()).toEqual(held);
   });

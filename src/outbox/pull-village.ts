@@ -47,7 +47,13 @@ export async function markSent(db: VillageDatabase, villageId: string) {
  * not stored: answers false. With `helpsFrom` (an instant) the snapshot holds the helps from then on only:
  * the older ones this device read stay as they were.
  */
-export async function storeVillageSnapshot(db: VillageDatabase, village: Village, userId: string | null, sentBefore?: number, helpsFrom?: string) {
+export async function storeVillageSnapshot(
+  db: VillageDatabase,
+  village: Village,
+  userId: string | null,
+  sentBefore?: number,
+  helpsFrom?: string,
+) {
   const { needs = [], helps = [], villagers = [], ...fields } = village;
   const kinds = await mutationKinds();
   return db.transaction('rw', [...villageTables(db), db.outbox, db.sentMarks], async () => {

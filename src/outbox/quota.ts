@@ -3,7 +3,9 @@ import Dexie from 'dexie';
 /** The device's storage is full: the write was not kept, and the user must be told. */
 export class QuotaExceeded extends Error {
   constructor() {
-    super("L'espace de stockage de cet appareil est plein : cette modification n'a pas pu être enregistrée. Libérez de la place puis réessayez.");
+    super(
+      "L'espace de stockage de cet appareil est plein : cette modification n'a pas pu être enregistrée. Libérez de la place puis réessayez.",
+    );
     this.name = 'QuotaExceeded';
   }
 }

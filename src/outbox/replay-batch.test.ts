@@ -28,7 +28,8 @@ beforeEach(async () => {
 });
 afterEach(() => db.delete());
 
-const queueNeed = (name: string) => enqueue(createNeed, { village_id: villageId, id: uuidv7(), input: { villager_id: villagerId, name } }, { db });
+const queueNeed = (name: string) =>
+  enqueue(createNeed, { village_id: villageId, id: uuidv7(), input: { villager_id: villagerId, name } }, { db });
 const queueNeeds = async (count: number) => {
   const entries = [];
   for (let i = 0; i < count; i++) entries.push(await queueNeed(`Besoin ${i}`));
@@ -39,7 +40,8 @@ const created: FakeAnswer = (req) => ({
   body: { data: aNeed({ village_id: villageId, id: (req.body as { id: string }).id, name: (req.body as { name: string }).name }) },
 });
 const names = (requests: SeenRequest[]) => requests.map((r) => (r.body as { name: string }).name);
-const pendingNames = async () => (await db.outbox.where('status').equals('pending').sortBy('seq')).map((e) => (e.payload as { input: { name: string } }).input.name);
+const pendingNames = async () =>
+  (await db.outbox.where('status').equals('pending').sortBy('seq')).map((e) => (e.payload as { input: { name: string } }).input.name);
 const drain = (fetch: typeof globalThis.fetch, extra: { networkBack?: boolean } = {}) =>
   drainOutbox({ db, transport: { baseUrl: BASE_URL, fetch }, now, random: () => 0, ...extra });
 
@@ -67,11 +69,15 @@ describe('batch calls', () => {
 
   it('a refused write in the middle goes to the failed list with its French message; the others go through', async () => {
     await queueNeeds(4);
-    const fake = scriptedFetch({ write: [created, created, { status: 422, body: { message: 'Ce champ est requis', http_code: 422 } }, created] });
+    const fake = scriptedFetch({
+      write: [created, created, { status: 422, body: { message: 'Ce champ est requis', http_code: 422 } }, created],
+    });
     expect(await drain(fake.fetch)).toEqual({ state: 'drained', sent: 3, failed: 1 });
     expect(fake.batches).toEqual([2]);
     const failed = await db.outbox.where('status').equals('failed').toArray();
-    expect(failed.map((e) => [(e.payload as { input: { name: string } }).input.name, e.failure?.message])).toEqual([['Besoin 2', 'Ce champ est requis']]);
+    expect(failed.map((e) => [(e.payload as { input: { name: string } }).input.name, e.failure?.message])).toEqual([
+      ['Besoin 2', 'Ce champ est requis'],
+    ]);
     expect(await db.outbox.where('status').equals('pending').count()).toBe(0);
   });
 

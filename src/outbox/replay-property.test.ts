@@ -23,7 +23,13 @@ import { BASE_URL, signIn, transportTo } from '../testing/outbox-world';
 // The app's kinds, as the outbox gets them: provided from above (as src/main.tsx does), looked up by the
 // names the stored entries carry. The outbox and its tests import no feature.
 const kinds = await provideAppMutationKinds();
-const [createNeed, updateNeed, deleteNeed, addHelp, deleteHelp] = ['create-need', 'update-need', 'delete-need', 'add-help', 'delete-help'].map((name) => kinds.get(name));
+const [createNeed, updateNeed, deleteNeed, addHelp, deleteHelp] = [
+  'create-need',
+  'update-need',
+  'delete-need',
+  'add-help',
+  'delete-help',
+].map((name) => kinds.get(name));
 
 const world = await createWorld();
 const jeanne = await world.user('Jeanne');
@@ -206,13 +212,18 @@ describe('replay under faults (property)', () => {
             // A killed page's replay ends in an error on its closed database; the reopened one carries on.
             const next = steps[i + 1];
             const alongside = s.alongside && next?.t === 'write' ? () => make(next) : undefined;
-            await drainOutbox({ db, transport: { baseUrl: BASE_URL, fetch: serverFetch(s, alongside) }, networkBack: true }).catch((error) => {
-              if (!s.fault.startsWith('kill')) throw error;
-            });
+            await drainOutbox({ db, transport: { baseUrl: BASE_URL, fetch: serverFetch(s, alongside) }, networkBack: true }).catch(
+              (error) => {
+                if (!s.fault.startsWith('kill')) throw error;
+              },
+            );
           }
           // At every moment the device shows each write made so far, whatever has reached the server.
           const local = await localState(db, village.id);
-          expect({ needs: sorted(local.needs), helps: sorted(local.helps) }).toEqual({ needs: sorted(expected.needs), helps: sorted(expected.helps) });
+          expect({ needs: sorted(local.needs), helps: sorted(local.helps) }).toEqual({
+            needs: sorted(expected.needs),
+            helps: sorted(expected.helps),
+          });
         }
 
         // The network is back for good: the queue empties within as many drains as there are writes.
@@ -224,9 +235,15 @@ describe('replay under faults (property)', () => {
         expect(await db.outbox.where('status').equals('pending').count()).toBe(0);
 
         const server = await serverState(village.id);
-        expect({ needs: sorted(server.needs), helps: sorted(server.helps) }).toEqual({ needs: sorted(model.needs), helps: sorted(model.helps) });
+        expect({ needs: sorted(server.needs), helps: sorted(server.helps) }).toEqual({
+          needs: sorted(model.needs),
+          helps: sorted(model.helps),
+        });
         const local = await localState(db, village.id);
-        expect({ needs: sorted(local.needs), helps: sorted(local.helps) }).toEqual({ needs: sorted(model.needs), helps: sorted(model.helps) });
+        expect({ needs: sorted(local.needs), helps: sorted(local.helps) }).toEqual({
+          needs: sorted(model.needs),
+          helps: sorted(model.helps),
+        });
         db.close();
         await new VillageDatabase(dbName).delete();
       }),

@@ -42,12 +42,17 @@ beforeEach(async () => {
 });
 afterEach(() => db.delete());
 
-const drain = (fetch: typeof globalThis.fetch = serverFetch) => drainOutbox({ db, transport: { baseUrl: BASE_URL, fetch }, networkBack: true });
+const drain = (fetch: typeof globalThis.fetch = serverFetch) =>
+  drainOutbox({ db, transport: { baseUrl: BASE_URL, fetch }, networkBack: true });
 
 async function onServer(token = jeanne.token) {
   const answer = await world.request('GET', `/v1/villages/${village.id}?include=needs,helps`, { token });
   expect(answer.status).toBe(200);
-  return answer.body.data as { infos: string | null; needs: { id: string; name: string; description: string | null }[]; helps: { id: string; village_need_id: string; comment: string | null }[] };
+  return answer.body.data as {
+    infos: string | null;
+    needs: { id: string; name: string; description: string | null }[];
+    helps: { id: string; village_need_id: string; comment: string | null }[];
+  };
 }
 
 const ids = (rows: { id: string }[]) => rows.map((r) => r.id).sort();
@@ -61,9 +66,24 @@ describe('replay against the real server', () => {
     await q(createNeed, { village_id: village.id, id: kept, input: { villager_id: me, name: 'Courses', description: 'Le mardi' } });
     await q(createNeed, { village_id: village.id, id: dropped, input: { villager_id: me, name: 'Repas' } });
     await q(updateNeed, { village_id: village.id, need_id: kept, input: { updater_id: me, name: 'Grandes courses' } });
-    await q(addHelp, { village_id: village.id, village_need_id: kept, id: help1, input: { helper_id: me, start_date: '2026-12-01T09:00:00Z', comment: 'Je passe' } });
-    await q(addHelp, { village_id: village.id, village_need_id: kept, id: help2, input: { helper_id: me, start_date: '2026-12-02T09:00:00Z' } });
-    await q(addHelp, { village_id: village.id, village_need_id: dropped, id: help3, input: { helper_id: me, start_date: '2026-12-03T09:00:00Z' } });
+    await q(addHelp, {
+      village_id: village.id,
+      village_need_id: kept,
+      id: help1,
+      input: { helper_id: me, start_date: '2026-12-01T09:00:00Z', comment: 'Je passe' },
+    });
+    await q(addHelp, {
+      village_id: village.id,
+      village_need_id: kept,
+      id: help2,
+      input: { helper_id: me, start_date: '2026-12-02T09:00:00Z' },
+    });
+    await q(addHelp, {
+      village_id: village.id,
+      village_need_id: dropped,
+      id: help3,
+      input: { helper_id: me, start_date: '2026-12-03T09:00:00Z' },
+    });
     await q(deleteHelp, { village_id: village.id, help_id: help2, villager_id: me });
     await q(refuseHelp, { village_id: village.id, help_id: help1, villager_id: me });
     await q(deleteNeed, { village_id: village.id, need_id: dropped, villager_id: me });
@@ -86,8 +106,21 @@ describe('replay against the real server', () => {
   it('a help added offline on a need made offline arrives with its client ids', async () => {
     const needId = uuidv7();
     const helpId = uuidv7();
-    await enqueue(createNeed, { village_id: village.id, id: needId, input: { villager_id: village.creatorVillagerId, name: 'Courses' } }, { db });
-    await enqueue(addHelp, { village_id: village.id, village_need_id: needId, id: helpId, input: { helper_id: village.creatorVillagerId, start_date: '2026-12-01T09:00:00+01:00', comment: 'Le matin' } }, { db });
+    await enqueue(
+      createNeed,
+      { village_id: village.id, id: needId, input: { villager_id: village.creatorVillagerId, name: 'Courses' } },
+      { db },
+    );
+    await enqueue(
+      addHelp,
+      {
+        village_id: village.id,
+        village_need_id: needId,
+        id: helpId,
+        input: { helper_id: village.creatorVillagerId, start_date: '2026-12-01T09:00:00+01:00', comment: 'Le matin' },
+      },
+      { db },
+    );
     expect(await drain()).toMatchObject({ state: 'drained', sent: 2 });
     const server = await onServer();
     expect(server.helps.map((h) => [h.id, h.village_need_id, h.comment])).toEqual([[helpId, needId, 'Le matin']]);
@@ -100,7 +133,11 @@ describe('replay against the real server', () => {
     await signIn(db, paul.id, paul.token);
     const needId = uuidv7();
     // A helper may not add a need: the server says so in French.
-    const entry = await enqueue(createNeed, { village_id: village.id, id: needId, input: { villager_id: paulVillager, name: 'Pas permis' } }, { db });
+    const entry = await enqueue(
+      createNeed,
+      { village_id: village.id, id: needId, input: { villager_id: paulVillager, name: 'Pas permis' } },
+      { db },
+    );
     expect(await db.needs.get(needId)).toBeDefined();
     expect(await drain()).toEqual({ state: 'drained', sent: 0, failed: 1 });
     expect(await db.outbox.get(entry.seq!)).toMatchObject({
@@ -113,12 +150,20 @@ describe('replay against the real server', () => {
 
   it('a lost answer: the resend with the same key changes nothing twice and gets the first answer back', async () => {
     const needId = uuidv7();
-    const entry = await enqueue(createNeed, { village_id: village.id, id: needId, input: { villager_id: village.creatorVillagerId, name: 'Une fois' } }, { db });
+    const entry = await enqueue(
+      createNeed,
+      { village_id: village.id, id: needId, input: { villager_id: village.creatorVillagerId, name: 'Une fois' } },
+      { db },
+    );
     const seen: { key: string | null; replayed: string | null; status: number }[] = [];
     let lose = true;
     const lossy = (async (url: URL | string, init?: RequestInit) => {
       const response = await world.app.request(url, init);
-      seen.push({ key: new Headers(init?.headers).get('Idempotency-Key'), replayed: response.headers.get('Idempotent-Replayed'), status: response.status });
+      seen.push({
+        key: new Headers(init?.headers).get('Idempotency-Key'),
+        replayed: response.headers.get('Idempotent-Replayed'),
+        status: response.status,
+      });
       if (lose) {
         lose = false;
         throw new TypeError('Failed to fetch');
@@ -137,7 +182,11 @@ describe('replay against the real server', () => {
   it('a 401 keeps the queue; the same user signed in again sends it', async () => {
     const needId = uuidv7();
     await signIn(db, jeanne.id, 'jeton-révoqué');
-    await enqueue(createNeed, { village_id: village.id, id: needId, input: { villager_id: village.creatorVillagerId, name: 'Après reconnexion' } }, { db });
+    await enqueue(
+      createNeed,
+      { village_id: village.id, id: needId, input: { villager_id: village.creatorVillagerId, name: 'Après reconnexion' } },
+      { db },
+    );
     expect(await drain()).toEqual({ state: 'unauthorized', sent: 0, failed: 0 });
     expect(await db.outbox.where('status').equals('pending').count()).toBe(1);
     await signIn(db, jeanne.id, jeanne.token);
@@ -148,7 +197,8 @@ describe('replay against the real server', () => {
   it('40 chat messages typed offline all reach the server: past its 30 a minute, the 429 in the batch makes the queue wait its Retry-After', async () => {
     const sendMessage = kinds.get('send-message');
     const bodies = Array.from({ length: 40 }, (_, i) => `Message ${i + 1}`);
-    for (const body of bodies) await enqueue(sendMessage, { village_id: village.id, id: uuidv7(), input: { villager_id: village.creatorVillagerId, body } }, { db });
+    for (const body of bodies)
+      await enqueue(sendMessage, { village_id: village.id, id: uuidv7(), input: { villager_id: village.creatorVillagerId, body } }, { db });
     let at = Date.now();
     const drainAt = () => drainOutbox({ db, transport: { baseUrl: BASE_URL, fetch: serverFetch }, now: () => at });
     expect(await drainAt()).toEqual({ state: 'waiting', sent: 30, failed: 0, retryAt: at + 60_000, reason: 'server' });

@@ -13,7 +13,14 @@ import { aHelpOn, aNeed, aVillage } from '../testing/factories';
 // The app's kinds, as the outbox gets them: provided from above (as src/main.tsx does), looked up by the
 // names the stored entries carry. The outbox and its tests import no feature.
 const kinds = await provideAppMutationKinds();
-const [createNeed, updateNeed, deleteNeed, addHelp, deleteHelp, updateVillage] = ['create-need', 'update-need', 'delete-need', 'add-help', 'delete-help', 'update-village'].map((name) => kinds.get(name));
+const [createNeed, updateNeed, deleteNeed, addHelp, deleteHelp, updateVillage] = [
+  'create-need',
+  'update-need',
+  'delete-need',
+  'add-help',
+  'delete-help',
+  'update-village',
+].map((name) => kinds.get(name));
 
 const T0 = Date.parse('2026-11-20T09:00:00.000Z');
 let clock = T0;
@@ -35,10 +42,14 @@ afterEach(() => db.delete());
 
 const queueNeed = (name: string, id = uuidv7()) =>
   enqueue(createNeed, { village_id: villageId, id, input: { villager_id: villagerId, name } }, { db });
-const created = (name: string, id?: string): FakeAnswer => (req) => ({
-  status: 201,
-  body: { data: aNeed({ village_id: villageId, id: id ?? (req.body as { id: string }).id, name, updated_at: '2026-11-20T09:00:05.000Z' }) },
-});
+const created =
+  (name: string, id?: string): FakeAnswer =>
+  (req) => ({
+    status: 201,
+    body: {
+      data: aNeed({ village_id: villageId, id: id ?? (req.body as { id: string }).id, name, updated_at: '2026-11-20T09:00:05.000Z' }),
+    },
+  });
 const pending = () => db.outbox.where('status').equals('pending').sortBy('seq');
 const drain = (fetch: typeof globalThis.fetch, extra: { random?: () => number; networkBack?: boolean } = {}) =>
   drainOutbox({ db, transport: { baseUrl: BASE_URL, fetch }, now, ...extra });
@@ -54,7 +65,12 @@ describe('order and shape', () => {
           expect(inFlight).toBe(1);
           await new Promise((r) => setTimeout(r, 5));
           inFlight--;
-          return { status: 201, body: { data: aNeed({ village_id: villageId, id: (req.body as { id: string }).id, name: (req.body as { name: string }).name }) } };
+          return {
+            status: 201,
+            body: {
+              data: aNeed({ village_id: villageId, id: (req.body as { id: string }).id, name: (req.body as { name: string }).name }),
+            },
+          };
         },
       ],
     });
@@ -115,13 +131,19 @@ describe('order and shape', () => {
     expect((await db.needs.get(id))?.name).toBe('Après');
   });
 
-  it("does not bring back a help whose need a later write still waiting deleted", async () => {
+  it('does not bring back a help whose need a later write still waiting deleted', async () => {
     const need = aNeed({ village_id: villageId });
     await seedLocal(db, village, [need]);
     const helpId = uuidv7();
-    await enqueue(addHelp, { village_id: villageId, village_need_id: need.id, id: helpId, input: { helper_id: villagerId, start_date: '2026-12-01T09:00:00Z' } }, { db });
+    await enqueue(
+      addHelp,
+      { village_id: villageId, village_need_id: need.id, id: helpId, input: { helper_id: villagerId, start_date: '2026-12-01T09:00:00Z' } },
+      { db },
+    );
     await enqueue(deleteNeed, { village_id: villageId, need_id: need.id, villager_id: villagerId }, { db });
-    const fake = scriptedFetch({ write: [{ status: 201, body: { data: aHelpOn(need, { helper_id: villagerId, id: helpId }) } }, { status: 503 }] });
+    const fake = scriptedFetch({
+      write: [{ status: 201, body: { data: aHelpOn(need, { helper_id: villagerId, id: helpId }) } }, { status: 503 }],
+    });
     expect(await drain(fake.fetch)).toMatchObject({ state: 'waiting', sent: 1 });
     expect(await db.helps.get(helpId)).toBeUndefined();
     expect(await db.needs.get(need.id)).toBeUndefined();
@@ -139,7 +161,9 @@ describe('order and shape', () => {
   it('lets one replayer at a time run, and answers signed-out without a session', async () => {
     await queueNeed('Un');
     let release!: () => void;
-    const fake = scriptedFetch({ write: [() => new Promise<FakeAnswer>((r) => (release = () => r({ status: 201, body: { data: aNeed({ village_id: villageId }) } })))] });
+    const fake = scriptedFetch({
+      write: [() => new Promise<FakeAnswer>((r) => (release = () => r({ status: 201, body: { data: aNeed({ village_id: villageId }) } })))],
+    });
     const first = drain(fake.fetch);
     await new Promise((r) => setTimeout(r, 20));
     expect(await drain(fake.fetch)).toEqual({ state: 'busy' });
@@ -154,7 +178,13 @@ describe('backoff', () => {
   it('grows the wait after each failure, with jitter between half and all of 1 s, 2 s, 4 s…', async () => {
     await queueNeed('Un');
     const fake = scriptedFetch({ write: ['network-error'] });
-    for (const [attempts, random] of [[1, 0], [2, 0.999999], [3, 0.5], [4, 0], [5, 0.999999]] as const) {
+    for (const [attempts, random] of [
+      [1, 0],
+      [2, 0.999999],
+      [3, 0.5],
+      [4, 0],
+      [5, 0.999999],
+    ] as const) {
       const result = await drain(fake.fetch, { random: () => random });
       const [entry] = await pending();
       const ceiling = 1000 * 2 ** (attempts - 1);
@@ -183,7 +213,9 @@ describe('backoff', () => {
 
   it('waits the seconds of Retry-After', async () => {
     await queueNeed('Un');
-    const result = await drain(scriptedFetch({ write: [{ status: 503, headers: { 'Retry-After': '120' }, body: { message: 'Maintenance' } }] }).fetch);
+    const result = await drain(
+      scriptedFetch({ write: [{ status: 503, headers: { 'Retry-After': '120' }, body: { message: 'Maintenance' } }] }).fetch,
+    );
     expect(result).toMatchObject({ state: 'waiting', reason: 'server', retryAt: clock + 120_000 });
     expect((await pending())[0]).toMatchObject({ attempts: 1, notBefore: clock + 120_000, lastError: { kind: 'server', status: 503 } });
   });
@@ -199,9 +231,13 @@ describe('backoff', () => {
     await queueNeed('Un');
     await queueNeed('Deux');
     const message = 'Vous avez envoyé 100 invitations ces dernières 24 heures, le maximum pour un compte.';
-    const quota = scriptedFetch({ write: [{ status: 429, headers: { 'Retry-After': '86400' }, body: { message, http_code: 429 } }, created('Deux')] });
+    const quota = scriptedFetch({
+      write: [{ status: 429, headers: { 'Retry-After': '86400' }, body: { message, http_code: 429 } }, created('Deux')],
+    });
     expect(await drain(quota.fetch)).toMatchObject({ state: 'drained', sent: 1, failed: 1 });
-    expect(await db.outbox.where('status').equals('failed').toArray()).toEqual([expect.objectContaining({ failure: { status: 429, message } })]);
+    expect(await db.outbox.where('status').equals('failed').toArray()).toEqual([
+      expect.objectContaining({ failure: { status: 429, message } }),
+    ]);
     // Five minutes is still a wait: the write stays queued, in order.
     await queueNeed('Trois');
     await drain(scriptedFetch({ write: [{ status: 429, headers: { 'Retry-After': '300' } }] }).fetch);
@@ -210,7 +246,10 @@ describe('backoff', () => {
 
   it.each([408, 425, 429, 500, 502, 503, 504])('keeps the write on %i', async (status) => {
     await queueNeed('Un');
-    expect(await drain(scriptedFetch({ write: [{ status }] }).fetch, { random: () => 0 })).toMatchObject({ state: 'waiting', reason: 'server' });
+    expect(await drain(scriptedFetch({ write: [{ status }] }).fetch, { random: () => 0 })).toMatchObject({
+      state: 'waiting',
+      reason: 'server',
+    });
     expect((await pending())[0]).toMatchObject({ status: 'pending', attempts: 1, lastError: { kind: 'server', status } });
   });
 
@@ -332,7 +371,10 @@ describe('lost answers', () => {
       const key = req.headers['idempotency-key'];
       if (!answers.has(key)) {
         applied.push((req.body as { name: string }).name);
-        answers.set(key, { status: 201, body: { data: aNeed({ village_id: villageId, id: (req.body as { id: string }).id, name: (req.body as { name: string }).name }) } });
+        answers.set(key, {
+          status: 201,
+          body: { data: aNeed({ village_id: villageId, id: (req.body as { id: string }).id, name: (req.body as { name: string }).name }) },
+        });
       }
       if (loseNext) {
         loseNext = false;
@@ -363,10 +405,23 @@ describe('pull then rebase', () => {
     await queueNeed('Nouveau', newNeedId);
     await enqueue(updateNeed, { village_id: villageId, need_id: kept.id, input: { updater_id: villagerId, name: 'Nouveau nom' } }, { db });
     await enqueue(deleteNeed, { village_id: villageId, need_id: removed.id, villager_id: villagerId }, { db });
-    await enqueue(addHelp, { village_id: villageId, village_need_id: newNeedId, id: newHelpId, input: { helper_id: villagerId, start_date: '2026-12-02T09:00:00Z' } }, { db });
+    await enqueue(
+      addHelp,
+      {
+        village_id: villageId,
+        village_need_id: newNeedId,
+        id: newHelpId,
+        input: { helper_id: villagerId, start_date: '2026-12-02T09:00:00Z' },
+      },
+      { db },
+    );
     await enqueue(deleteHelp, { village_id: villageId, help_id: goneHelp.id, villager_id: villagerId }, { db });
     await enqueue(updateVillage, { village_id: villageId, input: { updater_id: villagerId, infos: 'Digicode 1234' } }, { db });
-    const before = { needs: await db.needs.orderBy('id').toArray(), helps: await db.helps.orderBy('id').toArray(), village: await db.villages.get(villageId) };
+    const before = {
+      needs: await db.needs.orderBy('id').toArray(),
+      helps: await db.helps.orderBy('id').toArray(),
+      village: await db.villages.get(villageId),
+    };
 
     // The server knows none of it yet, and meanwhile someone else added a need.
     const theirs = aNeed({ village_id: villageId, name: "D'un autre" });
@@ -391,7 +446,10 @@ describe('pull then rebase', () => {
     expect(fake.requests[0].headers.authorization).toBe('Bearer jeton-1');
 
     const offline = scriptedFetch({ write: [], pull: 'network-error' });
-    expect(await pullVillage(transportTo(offline.fetch, 'jeton-1'), db, userId, villageId)).toEqual({ ok: false, failure: { kind: 'offline' } });
+    expect(await pullVillage(transportTo(offline.fetch, 'jeton-1'), db, userId, villageId)).toEqual({
+      ok: false,
+      failure: { kind: 'offline' },
+    });
     expect(await db.needs.toArray()).toEqual([fresh]);
   });
 });

@@ -14,7 +14,8 @@ export const REPLAY_LOCK = 'village-outbox-replay';
  * The fault tests build the app with small batches (`VITE_OUTBOX_BATCH_SIZE=2`), so that their lost answers,
  * 503s and kills fall between many calls as they did between single writes. Not set under Node (no Vite).
  */
-const BUILD_BATCH_SIZE = Number((import.meta.env as Record<string, string | undefined> | undefined)?.VITE_OUTBOX_BATCH_SIZE) || MAX_BATCH_WRITES;
+const BUILD_BATCH_SIZE =
+  Number((import.meta.env as Record<string, string | undefined> | undefined)?.VITE_OUTBOX_BATCH_SIZE) || MAX_BATCH_WRITES;
 /** Worth trying again later: the write may well go through then. Any other 4xx is a refusal. */
 const TRANSIENT = new Set([408, 425, 429]);
 /** 1 s, 2 s, 4 s… up to 5 minutes, each between half and all of it (equal jitter). */
@@ -101,7 +102,7 @@ async function drain(env: ReplayEnv): Promise<DrainResult> {
     lastSeq = queue[queue.length - 1].seq!;
 
     const due = (entry: OutboxEntry) => entry.notBefore <= now() || (entry.lastError?.kind === 'network' && env.networkBack === true);
-    for (let next = 0; next < queue.length; ) {
+    for (let next = 0; next < queue.length;) {
       if (!due(queue[next])) {
         const entry = queue[next];
         return finish({ state: 'waiting', sent, failed, retryAt: entry.notBefore, reason: entry.lastError?.kind ?? 'server' });
@@ -199,7 +200,10 @@ async function postpone(env: ReplayEnv, entry: OutboxEntry, failure: ApiFailure)
   const attempts = entry.attempts + 1;
   const at = (env.now ?? Date.now)();
   const server = 'status' in failure ? failure : null;
-  const delay = backoffDelay(REPLAY_BACKOFF, attempts - 1, { retryAfterMs: server && 'retryAfterMs' in server ? server.retryAfterMs : null, random: env.random });
+  const delay = backoffDelay(REPLAY_BACKOFF, attempts - 1, {
+    retryAfterMs: server && 'retryAfterMs' in server ? server.retryAfterMs : null,
+    random: env.random,
+  });
   const notBefore = at + delay;
   await env.db.outbox.update(entry.seq!, {
     attempts,

@@ -40,14 +40,21 @@ export async function sendBatch(transport: TransportEnv, writes: Outgoing[]): Pr
     writes: writes.map(({ entry, endpoint, args }) => {
       const { url } = buildRequest(transport, endpoint, args, null);
       const json = (args as { body?: unknown }).body;
-      return { method: endpoint.method as BatchWrite['method'], path: url.pathname + url.search, idempotency_key: entry.id, ...(json === undefined ? {} : { body: json }) };
+      return {
+        method: endpoint.method as BatchWrite['method'],
+        path: url.pathname + url.search,
+        idempotency_key: entry.id,
+        ...(json === undefined ? {} : { body: json }),
+      };
     }),
   };
   const result = await send(transport, runBatch, { body }, { retries: 0 });
   if (!result.ok) {
     const { failure } = result;
     const waits = failure.kind !== 'refused' && failure.kind !== 'invalid' && failure.kind !== 'unexpected-answer';
-    return waits || failure.status === 408 || failure.status === 425 || failure.status === 429 ? { state: 'failed', failure } : { state: 'refused' };
+    return waits || failure.status === 408 || failure.status === 425 || failure.status === 429
+      ? { state: 'failed', failure }
+      : { state: 'refused' };
   }
   const answers = result.data;
   // An answer for each write at most, and at least one: anything else is a server this app does not understand.

@@ -26,7 +26,9 @@ function syncWorld(results: ((now: number) => DrainResult)[]) {
 }
 
 const drained = (): DrainResult => ({ state: 'drained', sent: 1, failed: 0 });
-const waitingFor = (ms: number, reason: 'network' | 'server') => (now: number): DrainResult => ({ state: 'waiting', sent: 1, failed: 0, retryAt: now + ms, reason });
+const waitingFor =
+  (ms: number, reason: 'network' | 'server') =>
+  (now: number): DrainResult => ({ state: 'waiting', sent: 1, failed: 0, retryAt: now + ms, reason });
 
 describe('the worker on sync', () => {
   it('waits out a lost answer and a Retry-After within the event, then drains again, instead of leaving the rest to the browser', async () => {

@@ -22,7 +22,9 @@ const LEAVING_MS = 10_000;
 /** The messages engines give a dynamic import whose module could not be fetched or evaluated. */
 export function isChunkLoadError(error: unknown): boolean {
   const message = error instanceof Error ? error.message : '';
-  return /^(error loading dynamically imported module|Failed to fetch dynamically imported module|Importing a module script failed)/.test(message);
+  return /^(error loading dynamically imported module|Failed to fetch dynamically imported module|Importing a module script failed)/.test(
+    message,
+  );
 }
 
 /** The failure of an import tried twice in a page that stays, in French for the error screen. */

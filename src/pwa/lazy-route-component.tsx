@@ -36,7 +36,10 @@ async function importScreen<Module>(importer: () => Promise<Module>): Promise<Mo
  * user had just asked for with the old one. Here a page being left waits; a page that stays tries the chunk
  * again, then in a reloaded page, then shows the routes' error screen in French rather than a blank page.
  */
-export function lazyRouteComponent<Props extends object, Module extends Record<string, unknown>>(importer: () => Promise<Module>, exportName = 'default') {
+export function lazyRouteComponent<Props extends object, Module extends Record<string, unknown>>(
+  importer: () => Promise<Module>,
+  exportName = 'default',
+) {
   let loading: Promise<void> | undefined;
   let component: ComponentType<Props> | undefined;
   let failure: unknown;

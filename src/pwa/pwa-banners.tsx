@@ -33,9 +33,7 @@ export function PwaBanners() {
   return (
     <aside ref={aside} className="pwa-banners" aria-label="État de l'application">
       <div role="status" aria-live="polite">
-        {!online && (
-          <p className="pwa-banner pwa-banner-offline">Vous êtes hors ligne. Vos saisies sont gardées sur cet appareil.</p>
-        )}
+        {!online && <p className="pwa-banner pwa-banner-offline">Vous êtes hors ligne. Vos saisies sont gardées sur cet appareil.</p>}
       </div>
       <div role="status" aria-live="polite">
         {waiting && (

@@ -21,7 +21,8 @@ const fakeRouter = (pathname: string, href = pathname) => {
   return { router: { state: { location: { pathname, href } }, navigate } as unknown as AnyRouter, navigate };
 };
 
-const expired = () => new Response(JSON.stringify({ message: 'Votre session a expiré, veuillez vous reconnecter.', http_code: 401 }), { status: 401 });
+const expired = () =>
+  new Response(JSON.stringify({ message: 'Votre session a expiré, veuillez vous reconnecter.', http_code: 401 }), { status: 401 });
 
 describe('a 401 during a session', () => {
   it('clears the session and the local data, then goes to login saying so and keeping where the user was', async () => {
@@ -35,7 +36,11 @@ describe('a 401 during a session', () => {
     await Promise.all([call(updateUser, { params: { id: 'u1' }, body: {} }), send(quietTransport, getMe, {}, { retries: 0 })]);
     await vi.waitFor(() => expect(navigate).toHaveBeenCalled());
     expect(navigate).toHaveBeenCalledTimes(1);
-    expect(navigate).toHaveBeenCalledWith({ to: '/auth/login', search: { redirect: '/account/profile?tab=1', expired: true }, replace: true });
+    expect(navigate).toHaveBeenCalledWith({
+      to: '/auth/login',
+      search: { redirect: '/account/profile?tab=1', expired: true },
+      replace: true,
+    });
     expect(localStorage.getItem('ga-token')).toBeNull();
     expect(await db.session.count()).toBe(0);
     expect(await db.villages.count()).toBe(0);

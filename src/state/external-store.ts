@@ -16,6 +16,11 @@ export function createStore<T>(initial: T) {
       listeners.forEach((l) => l());
     },
     subscribe,
-    use: () => useSyncExternalStore(subscribe, () => value, () => value),
+    use: () =>
+      useSyncExternalStore(
+        subscribe,
+        () => value,
+        () => value,
+      ),
   };
 }

@@ -2,7 +2,11 @@
 export function answerFetch(...answers: { status: number; body?: unknown }[]) {
   const requests: { url: string; method: string; body: unknown }[] = [];
   const fetchMock = async (input: RequestInfo | URL, init?: RequestInit) => {
-    requests.push({ url: String(input), method: init?.method ?? 'GET', body: typeof init?.body === 'string' ? JSON.parse(init.body) : init?.body });
+    requests.push({
+      url: String(input),
+      method: init?.method ?? 'GET',
+      body: typeof init?.body === 'string' ? JSON.parse(init.body) : init?.body,
+    });
     const answer = answers.shift() ?? { status: 500, body: { message: 'no answer left', http_code: 500 } };
     return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
       status: answer.status,

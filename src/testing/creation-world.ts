@@ -21,7 +21,13 @@ export const CID = {
 
 export const CLAIRE_USER_ID = 'user-claire';
 
-const claire = aUser({ id: CLAIRE_USER_ID, uuid: 'uuid-claire', email: 'claire@example.org', first_name: 'Claire', analytics_consent: true });
+const claire = aUser({
+  id: CLAIRE_USER_ID,
+  uuid: 'uuid-claire',
+  email: 'claire@example.org',
+  first_name: 'Claire',
+  analytics_consent: true,
+});
 
 const categories: NeedCategory[] = [
   {
@@ -33,7 +39,12 @@ const categories: NeedCategory[] = [
       { id: CID.shopping, category_id: CID.home, name: 'Courses', photo: null },
     ],
   },
-  { id: CID.moves, name: 'Déplacements', color: '', needs: [{ id: CID.transport, category_id: CID.moves, name: 'Transport', photo: null }] },
+  {
+    id: CID.moves,
+    name: 'Déplacements',
+    color: '',
+    needs: [{ id: CID.transport, category_id: CID.moves, name: 'Transport', photo: null }],
+  },
 ];
 
 export async function signInClaire() {
@@ -51,11 +62,22 @@ export async function pendingVillage(fields: Partial<Village> = {}, needs: Parti
     aVillager({ id: CID.claire, village_id: CID.village, user_id: CLAIRE_USER_ID, is_creator: true, is_needy: mode === 1 }),
     aVillager({ id: CID.hugo, village_id: CID.village, user_id: 'user-hugo' }),
   ];
-  const village = aVillage({ id: CID.village, state: 1, creation_mode: mode, first_name: null, last_name: null, share_code: '', villagers, ...fields });
+  const village = aVillage({
+    id: CID.village,
+    state: 1,
+    creation_mode: mode,
+    first_name: null,
+    last_name: null,
+    share_code: '',
+    villagers,
+    ...fields,
+  });
   await db.villages.put(village);
   await db.villagers.bulkPut(villagers);
   await db.needs.bulkPut(
-    needs.map((need, i) => aNeed({ id: `0190b000-0000-7000-8000-0000000001${String(i).padStart(2, '0')}`, village_id: CID.village, name: 'Besoin', ...need })),
+    needs.map((need, i) =>
+      aNeed({ id: `0190b000-0000-7000-8000-0000000001${String(i).padStart(2, '0')}`, village_id: CID.village, name: 'Besoin', ...need }),
+    ),
   );
   return village;
 }

@@ -29,7 +29,9 @@ export async function signInOlga() {
   localStorage.clear();
   localStorage.setItem(TOKEN_KEY, 'tok');
   await db.session.put({ key: 'current', token: 'tok', userId: JOIN.olgaUser });
-  await db.users.put(aUser({ id: JOIN.olgaUser, email: 'olga@example.fr', first_name: 'Olga', last_name: 'Petit', analytics_consent: false }));
+  await db.users.put(
+    aUser({ id: JOIN.olgaUser, email: 'olga@example.fr', first_name: 'Olga', last_name: 'Petit', analytics_consent: false }),
+  );
   appState.set({ initialised: true });
   for (const t of toastStore.get()) toastStore.dismiss(t.id);
 }

@@ -43,7 +43,12 @@ const categories: NeedCategory[] = [
       { id: ID.catalogueShopping, category_id: ID.home, name: 'Courses', photo: null },
     ],
   },
-  { id: ID.care, name: 'Déplacements', color: '', needs: [{ id: ID.catalogueTransport, category_id: ID.care, name: 'Transport', photo: null }] },
+  {
+    id: ID.care,
+    name: 'Déplacements',
+    color: '',
+    needs: [{ id: ID.catalogueTransport, category_id: ID.care, name: 'Transport', photo: null }],
+  },
 ];
 
 /** A help at a Paris day and hour counted from today, so "today", "upcoming" and "past" hold whenever the test runs. */
@@ -68,7 +73,14 @@ export async function buildVillage(signedIn: Member) {
   await db.villagers.bulkPut(villagers);
   await db.categories.bulkPut(categories);
   await db.needs.bulkPut([
-    aNeed({ id: ID.needMeals, village_id: ID.village, name: 'Repas', need_id: ID.catalogueMeals, category_id: ID.home, description: 'Le midi, sans sel.' }),
+    aNeed({
+      id: ID.needMeals,
+      village_id: ID.village,
+      name: 'Repas',
+      need_id: ID.catalogueMeals,
+      category_id: ID.home,
+      description: 'Le midi, sans sel.',
+    }),
     aNeed({ id: ID.needDog, village_id: ID.village, name: 'Promener le chien' }),
   ]);
   await db.helps.bulkPut([

@@ -75,7 +75,9 @@ export function scriptedFetch(script: { write: FakeAnswer[]; pull?: FakeAnswer }
   const answerOf = async (seen: SeenRequest) => {
     requests.push(seen);
     let answer: FakeAnswer | undefined =
-      seen.method === 'GET' ? (script.pull ?? { status: 404, body: { message: 'inconnu' } }) : script.write[Math.min(writes++, script.write.length - 1)];
+      seen.method === 'GET'
+        ? (script.pull ?? { status: 404, body: { message: 'inconnu' } })
+        : script.write[Math.min(writes++, script.write.length - 1)];
     while (typeof answer === 'function') answer = await answer(seen);
     return answer === undefined ? 'network-error' : answer;
   };
@@ -102,7 +104,11 @@ export function scriptedFetch(script: { write: FakeAnswer[]; pull?: FakeAnswer }
     const answers: { status: number; body: unknown; retry_after?: string }[] = [];
     for (const write of sub) {
       const url = new URL(write.path, BASE_URL);
-      const headers: Record<string, string> = { accept: 'application/json', authorization: batch.headers.authorization, 'idempotency-key': write.idempotency_key };
+      const headers: Record<string, string> = {
+        accept: 'application/json',
+        authorization: batch.headers.authorization,
+        'idempotency-key': write.idempotency_key,
+      };
       if (write.body !== undefined) headers['content-type'] = 'application/json';
       const answer = await answerOf({ method: write.method, url, path: url.pathname, headers, body: write.body });
       if (answer === 'network-error') return answer;
@@ -119,7 +125,11 @@ export function scriptedFetch(script: { write: FakeAnswer[]; pull?: FakeAnswer }
 export const BASE_URL = 'http://localhost:3333';
 
 /** The transport a pull goes through in a test: `fetch` at BASE_URL with a fixed token. */
-export const transportTo = (fetch: typeof globalThis.fetch, token: string): TransportEnv => ({ baseUrl: BASE_URL, fetch, token: () => token });
+export const transportTo = (fetch: typeof globalThis.fetch, token: string): TransportEnv => ({
+  baseUrl: BASE_URL,
+  fetch,
+  token: () => token,
+});
 
 /**
  * What a kind's request puts on the wire, as the transport builds it: method, path, query (when there is one)

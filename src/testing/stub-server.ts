@@ -5,7 +5,8 @@ import type { FetchFailed } from '../api/transport';
 import { clearToken, setToken } from '../session/token';
 
 /** An answer of the API: a JSON body with its status. */
-export const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+export const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 /** Stubs `fetch` with a server answering every call with `answer`; answers the calls it saw, with their token. */
 export function stubServer(answer: () => Response | Promise<Response>) {
@@ -21,7 +22,11 @@ export function stubServer(answer: () => Response | Promise<Response>) {
 }
 
 /** What a call threw (null if it did not), to look at its status. */
-export const thrown = (promise: Promise<unknown>) => promise.then(() => null, (error: unknown) => error as FetchFailed);
+export const thrown = (promise: Promise<unknown>) =>
+  promise.then(
+    () => null,
+    (error: unknown) => error as FetchFailed,
+  );
 
 /**
  * Each test of the file runs signed in (token `tok`) and the API client's `unauthorized` events are recorded in

@@ -72,7 +72,11 @@ export async function forgetVillage(villageId: string, db: VillageDatabase = def
 export async function villageIsLost(villageId: string, status: number, db: VillageDatabase = defaultDb): Promise<boolean> {
   if (status === 403) return true;
   if (status !== 404) return false;
-  const waiting = await db.outbox.where('villageId').equals(villageId).filter((entry) => entry.status === 'pending').count();
+  const waiting = await db.outbox
+    .where('villageId')
+    .equals(villageId)
+    .filter((entry) => entry.status === 'pending')
+    .count();
   return waiting === 0;
 }
 

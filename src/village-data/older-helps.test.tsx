@@ -41,7 +41,10 @@ describe('the helps of a period before the pulled ones', () => {
     setToken('tok');
     await db.session.put({ key: 'current', token: 'tok', userId: 'u1' });
     const helps = [aHelp({ village_id: VILLAGE, start_date: iso(-150) }), aHelp({ village_id: VILLAGE, start_date: iso(-160) })];
-    const asked = server([{ data: [helps[0]], has_more: true }, { data: [helps[1]], has_more: false }]);
+    const asked = server([
+      { data: [helps[0]], has_more: true },
+      { data: [helps[1]], has_more: false },
+    ]);
     const [from, to] = [iso(-180), iso(-120)];
     const { result, unmount } = renderHook(() => useHelpsOfPeriod(VILLAGE, from, to));
     await waitFor(() => expect(result.current).toBe('all'));

@@ -21,10 +21,7 @@ export async function readVillageSlots(villageId: string, from: string, to: stri
   ]);
   const scheduled = needs.filter((need) => need.schedule);
   if (scheduled.length === 0) return [];
-  const helps = await db.helps
-    .where('[village_id+start_date]')
-    .between([villageId, from], [villageId, to], true, false)
-    .toArray();
+  const helps = await db.helps.where('[village_id+start_date]').between([villageId, from], [villageId, to], true, false).toArray();
   const inactive = new Set(villagers.filter((v) => !isActiveVillager(v)).map((v) => v.id));
   return slotsBetween(scheduled, helps, (helperId) => !inactive.has(helperId), village?.time_zone ?? DEFAULT_TIME_ZONE, from, to);
 }

@@ -44,7 +44,12 @@ describe('the village query', () => {
     expect(await db.needs.where('village_id').equals(ID.village).count()).toBe(0);
     expect(requests.map((r) => [r.url.pathname, r.url.searchParams.get('include'), r.url.searchParams.get('helps_from'), r.auth])).toEqual([
       // Needs once, and the helps of the last 90 days and ahead.
-      [`/v1/villages/${ID.village}`, VILLAGE_APP_INCLUDE, new Date(Date.now() - 90 * 24 * 3600_000).toISOString().slice(0, 10), 'Bearer tok'],
+      [
+        `/v1/villages/${ID.village}`,
+        VILLAGE_APP_INCLUDE,
+        new Date(Date.now() - 90 * 24 * 3600_000).toISOString().slice(0, 10),
+        'Bearer tok',
+      ],
     ]);
     // Behind a screen that already shows what the device holds: no global loading indicator.
     expect(loadingSeen).toEqual([]);

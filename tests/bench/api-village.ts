@@ -26,7 +26,8 @@ const REQUEST_PATH_TARGET = 0.6;
 
 async function seed(base: string, tokens: string[]) {
   const people = Array.from({ length: 30 }, (_, i) => i);
-  const village = (await call(base, 'POST', '/v1/villages', tokens[0], { creation_mode: 2, first_name: 'Jeanne', name: 'Banc d’essai' })).data;
+  const village = (await call(base, 'POST', '/v1/villages', tokens[0], { creation_mode: 2, first_name: 'Jeanne', name: 'Banc d’essai' }))
+    .data;
   const creatorId = village.villagers[0].id;
   await call(base, 'PUT', `/v1/villages/${village.id}/fc`, tokens[0], { creator_id: creatorId });
   await call(base, 'PUT', `/v1/villages/${village.id}/vo`, tokens[0], { villager_id: creatorId });
@@ -35,35 +36,55 @@ async function seed(base: string, tokens: string[]) {
     villagerIds[i] = (await call(base, 'PUT', '/v1/villages/join/helper', tokens[i], { share_code: village.share_code })).data.id;
   });
   const needIds: string[] = [];
-  await inBatches(Array.from({ length: 50 }, (_, i) => i), 10, async (i) => {
-    needIds[i] = (await call(base, 'POST', `/v1/villages/${village.id}/needs`, tokens[0], { villager_id: creatorId, name: `Besoin n° ${i}`, description: 'Une description de quelques mots pour le banc.' })).data.id;
-  });
+  await inBatches(
+    Array.from({ length: 50 }, (_, i) => i),
+    10,
+    async (i) => {
+      needIds[i] = (
+        await call(base, 'POST', `/v1/villages/${village.id}/needs`, tokens[0], {
+          villager_id: creatorId,
+          name: `Besoin n° ${i}`,
+          description: 'Une description de quelques mots pour le banc.',
+        })
+      ).data.id;
+    },
+  );
   // Helps must start in the future: from tomorrow on, whatever day the bench runs.
   const tomorrow = new Date(Date.now() + 24 * 3600_000);
-  const day = (offset: number, hour: number) => new Date(Date.UTC(tomorrow.getUTCFullYear(), tomorrow.getUTCMonth(), tomorrow.getUTCDate() + offset, hour));
-  await inBatches(Array.from({ length: 500 }, (_, i) => i), 20, async (i) => {
-    const who = i % 30;
-    const start = day(i % 60, 8 + (i % 10));
-    await call(base, 'POST', `/v1/villages/${village.id}/needs/${needIds[i % 50]}/helps`, tokens[who], {
-      helper_id: villagerIds[who],
-      start_date: start.toISOString(),
-      end_date: new Date(start.getTime() + 3600_000).toISOString(),
-      comment: 'Je peux passer en fin de matinée.',
-    });
-  });
+  const day = (offset: number, hour: number) =>
+    new Date(Date.UTC(tomorrow.getUTCFullYear(), tomorrow.getUTCMonth(), tomorrow.getUTCDate() + offset, hour));
+  await inBatches(
+    Array.from({ length: 500 }, (_, i) => i),
+    20,
+    async (i) => {
+      const who = i % 30;
+      const start = day(i % 60, 8 + (i % 10));
+      await call(base, 'POST', `/v1/villages/${village.id}/needs/${needIds[i % 50]}/helps`, tokens[who], {
+        helper_id: villagerIds[who],
+        start_date: start.toISOString(),
+        end_date: new Date(start.getTime() + 3600_000).toISOString(),
+        comment: 'Je peux passer en fin de matinée.',
+      });
+    },
+  );
   // A visit every morning for two years: its 730 slots are expanded, never stored.
   const dtstart = day(0, 0).toISOString().slice(0, 10) + 'T09:00';
-  const daily = (await call(base, 'POST', `/v1/villages/${village.id}/needs`, tokens[0], {
-    villager_id: creatorId,
-    name: 'Visite du matin',
-    schedule: { dtstart, duration_minutes: 60, rrule: 'FREQ=DAILY', places: 2 },
-    address: '12 rue des Lilas, 69003 Lyon',
-  })).data;
+  const daily = (
+    await call(base, 'POST', `/v1/villages/${village.id}/needs`, tokens[0], {
+      villager_id: creatorId,
+      name: 'Visite du matin',
+      schedule: { dtstart, duration_minutes: 60, rrule: 'FREQ=DAILY', places: 2 },
+      address: '12 rue des Lilas, 69003 Lyon',
+    })
+  ).data;
   const month = { from: new Date().toISOString(), to: new Date(Date.now() + 30 * 24 * 3600_000).toISOString() };
   const slots = (await call(base, 'GET', `/v1/villages/${village.id}/slots?from=${month.from}&to=${month.to}`, tokens[0])).data;
   await inBatches(slots.slice(0, 30), 10, async (slot: { start_date: string }, i) => {
     const who = 1 + (i % 29);
-    await call(base, 'POST', `/v1/villages/${village.id}/needs/${daily.id}/helps`, tokens[who], { helper_id: villagerIds[who], start_date: slot.start_date });
+    await call(base, 'POST', `/v1/villages/${village.id}/needs/${daily.id}/helps`, tokens[who], {
+      helper_id: villagerIds[who],
+      start_date: slot.start_date,
+    });
   });
   return { villageId: village.id as string, token: tokens[1], month };
 }
@@ -71,8 +92,16 @@ async function seed(base: string, tokens: string[]) {
 async function load(url: string, headers: Record<string, string>) {
   const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers });
   const failures = result.non2xx + result.errors + result.timeouts;
-  if (failures > 0) throw new Error(`${url}: ${failures} failed requests (${result.non2xx} non-2xx ${JSON.stringify(result.statusCodeStats)}, ${result.errors} errors, ${result.timeouts} timeouts)`);
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, bytes: result.throughput.average / result.requests.average };
+  if (failures > 0)
+    throw new Error(
+      `${url}: ${failures} failed requests (${result.non2xx} non-2xx ${JSON.stringify(result.statusCodeStats)}, ${result.errors} errors, ${result.timeouts} timeouts)`,
+    );
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    bytes: result.throughput.average / result.requests.average,
+  };
 }
 
 /**
@@ -133,16 +162,28 @@ async function benchOne(label: string, env: Record<string, string>, database: Da
     const slots = await loadBodies(slotsPath);
     const ratio = village.rps / healthRps;
     const slotsRatio = slots.rps / healthRps;
-    console.log(`\n${label}: village of ${body.data.villagers.length} villagers, ${body.data.needs.length} needs, ${body.data.helps.length} helps (gzip: the app's read ${(village.bytes / 1024).toFixed(1)} KiB, the spec's full include ${(full.bytes / 1024).toFixed(1)} KiB)`);
+    console.log(
+      `\n${label}: village of ${body.data.villagers.length} villagers, ${body.data.needs.length} needs, ${body.data.helps.length} helps (gzip: the app's read ${(village.bytes / 1024).toFixed(1)} KiB, the spec's full include ${(full.bytes / 1024).toFixed(1)} KiB)`,
+    );
     const pathRatio = trivial.rps / bare.rps;
     console.log(`  GET /v1/health            ${trivial.rps.toFixed(0).padStart(6)} req/s  p50 ${trivial.p50} ms  p99 ${trivial.p99} ms`);
     console.log(`  bare Hono, same route     ${bare.rps.toFixed(0).padStart(6)} req/s  p50 ${bare.p50} ms  p99 ${bare.p99} ms`);
-    console.log(`  GET /v1/health (undici)   ${trivialSameClient.rps.toFixed(0).padStart(6)} req/s  p50 ${trivialSameClient.p50} ms  p99 ${trivialSameClient.p99} ms  (the client of the reads below)`);
-    console.log(`  request path: /v1/health at ${pathRatio.toFixed(2)}× the bare app (target ≥ ${REQUEST_PATH_TARGET}×; runs ${trivial.runs} vs ${bare.runs} req/s): ${pathRatio >= REQUEST_PATH_TARGET ? 'met' : 'NOT met'}`);
-    console.log(`  GET /v1/villages/{id}     ${village.rps.toFixed(0).padStart(6)} req/s  p50 ${village.p50} ms  p99 ${village.p99} ms  (the app's read)`);
+    console.log(
+      `  GET /v1/health (undici)   ${trivialSameClient.rps.toFixed(0).padStart(6)} req/s  p50 ${trivialSameClient.p50} ms  p99 ${trivialSameClient.p99} ms  (the client of the reads below)`,
+    );
+    console.log(
+      `  request path: /v1/health at ${pathRatio.toFixed(2)}× the bare app (target ≥ ${REQUEST_PATH_TARGET}×; runs ${trivial.runs} vs ${bare.runs} req/s): ${pathRatio >= REQUEST_PATH_TARGET ? 'met' : 'NOT met'}`,
+    );
+    console.log(
+      `  GET /v1/villages/{id}     ${village.rps.toFixed(0).padStart(6)} req/s  p50 ${village.p50} ms  p99 ${village.p99} ms  (the app's read)`,
+    );
     console.log(`  same, spec's full include ${full.rps.toFixed(0).padStart(6)} req/s  p50 ${full.p50} ms  p99 ${full.p99} ms`);
-    console.log(`  GET …/slots (a month)     ${slots.rps.toFixed(0).padStart(6)} req/s  p50 ${slots.p50} ms  p99 ${slots.p99} ms  (${slotCount} slots)`);
-    console.log(`  village (the app's read): ratio ${(ratio * 100).toFixed(1)} % of the trivial route's faster figure (${healthRps.toFixed(0)} req/s; target ≥ 25 %), p99 ${village.p99} ms (target < 50 ms): ${ratio >= 0.25 && village.p99 < 50 ? 'met' : 'NOT met'}; full include ${((full.rps / healthRps) * 100).toFixed(1)} %`);
+    console.log(
+      `  GET …/slots (a month)     ${slots.rps.toFixed(0).padStart(6)} req/s  p50 ${slots.p50} ms  p99 ${slots.p99} ms  (${slotCount} slots)`,
+    );
+    console.log(
+      `  village (the app's read): ratio ${(ratio * 100).toFixed(1)} % of the trivial route's faster figure (${healthRps.toFixed(0)} req/s; target ≥ 25 %), p99 ${village.p99} ms (target < 50 ms): ${ratio >= 0.25 && village.p99 < 50 ? 'met' : 'NOT met'}; full include ${((full.rps / healthRps) * 100).toFixed(1)} %`,
+    );
     console.log(`  slots:   ratio ${(slotsRatio * 100).toFixed(1)} % of the trivial route, p99 ${slots.p99} ms`);
   } finally {
     await server.stop();

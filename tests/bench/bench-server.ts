@@ -72,7 +72,9 @@ export async function seedAccounts(database: Database, count: number, label = 'b
   const tokens: string[] = [];
   for (let i = 0; i < count; i++) {
     const id = uuidv7();
-    await database.db.insert(users).values({ id, email: `${label}.${i}.${id}@exemple.fr`, passwordHash, firstName: `Prénom${i}`, lastName: 'Banc' });
+    await database.db
+      .insert(users)
+      .values({ id, email: `${label}.${i}.${id}@exemple.fr`, passwordHash, firstName: `Prénom${i}`, lastName: 'Banc' });
     const { token, hash } = newToken();
     await database.db.insert(sessions).values({ tokenHash: hash, userId: id });
     tokens.push(token);

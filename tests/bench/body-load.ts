@@ -21,7 +21,12 @@ export interface BodyLoadResult {
   bytes: number;
 }
 
-export async function bodyLoad(url: string, headers: Record<string, string>, connections: number, durationS: number): Promise<BodyLoadResult> {
+export async function bodyLoad(
+  url: string,
+  headers: Record<string, string>,
+  connections: number,
+  durationS: number,
+): Promise<BodyLoadResult> {
   const target = new URL(url);
   const pool = new Pool(target.origin, { connections });
   const latencies: number[] = [];
@@ -48,5 +53,10 @@ export async function bodyLoad(url: string, headers: Record<string, string>, con
   }
   const elapsed = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
-  return { rps: latencies.length / elapsed, p50: Math.round(percentile(latencies, 50)), p99: Math.round(percentile(latencies, 99)), bytes: bytes / latencies.length };
+  return {
+    rps: latencies.length / elapsed,
+    p50: Math.round(percentile(latencies, 50)),
+    p99: Math.round(percentile(latencies, 99)),
+    bytes: bytes / latencies.length,
+  };
 }

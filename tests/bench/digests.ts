@@ -95,7 +95,14 @@ async function seed(database: Database) {
       const user = k < 10 ? v + k * VILLAGES : ((v + 37) % VILLAGES) + (k - 10) * VILLAGES;
       const id = uuidv7();
       ids.push(id);
-      villagerRows.push({ id, villageId: villageRows[v].id, userId: userRows[user].id, isCreator: k === 0, createdAt: at(-50 * 24 * HOUR + k * 1000), lastSeenAt: at(-(k + 1) * HOUR) });
+      villagerRows.push({
+        id,
+        villageId: villageRows[v].id,
+        userId: userRows[user].id,
+        isCreator: k === 0,
+        createdAt: at(-50 * 24 * HOUR + k * 1000),
+        lastSeenAt: at(-(k + 1) * HOUR),
+      });
     }
     membersOf.push(ids);
   }
@@ -112,7 +119,8 @@ async function seed(database: Database) {
   ];
   villageRows.forEach((village, v) => {
     const creator = membersOf[v][0];
-    for (let n = 0; n < 20; n++) needRows.push({ id: uuidv7(), villageId: village.id, name: `Ancien besoin ${n}`, createdAt: at(-30 * 24 * HOUR) });
+    for (let n = 0; n < 20; n++)
+      needRows.push({ id: uuidv7(), villageId: village.id, name: `Ancien besoin ${n}`, createdAt: at(-30 * 24 * HOUR) });
     const fresh = [
       ...schedules.map((schedule, n) => ({ name: ['Dîner', 'Déjeuner', 'Ménage'][n], schedule })),
       { name: 'Courses', schedule: null },
@@ -122,15 +130,36 @@ async function seed(database: Database) {
       const id = uuidv7();
       const createdAt = at(-(20 - n) * HOUR);
       needRows.push({ id, villageId: village.id, name: need.name, schedule: need.schedule, createdAt });
-      actionRows.push({ id: uuidv7(), villageId: village.id, villagerId: creator, type: 'need_added', data: { need_id: id, name: need.name }, createdAt });
+      actionRows.push({
+        id: uuidv7(),
+        villageId: village.id,
+        villagerId: creator,
+        type: 'need_added',
+        data: { need_id: id, name: need.name },
+        createdAt,
+      });
       if (!need.schedule) return;
       // A third of the coming slots taken by members.
       expandSchedule(need.schedule, 'Europe/Paris', NOW, at(28 * 24 * HOUR), NOW).forEach((slot, s) => {
-        if (s % 3 === 0) helpRows.push({ id: uuidv7(), villageId: village.id, villageNeedId: id, helperId: membersOf[v][1 + (s % (MEMBERS - 1))], startDate: new Date(slot.start_date), createdAt });
+        if (s % 3 === 0)
+          helpRows.push({
+            id: uuidv7(),
+            villageId: village.id,
+            villageNeedId: id,
+            helperId: membersOf[v][1 + (s % (MEMBERS - 1))],
+            startDate: new Date(slot.start_date),
+            createdAt,
+          });
       });
     });
     for (let m = 0; m < 30; m++) {
-      messageRows.push({ id: uuidv7(), villageId: village.id, villagerId: membersOf[v][m % MEMBERS], body: `Message n° ${m} : des nouvelles de la journée, qui passe demain ?`, createdAt: at(-(30 - m) * 20 * 60_000) });
+      messageRows.push({
+        id: uuidv7(),
+        villageId: village.id,
+        villagerId: membersOf[v][m % MEMBERS],
+        body: `Message n° ${m} : des nouvelles de la journée, qui passe demain ?`,
+        createdAt: at(-(30 - m) * 20 * 60_000),
+      });
     }
   });
   await insertAll(needRows, (chunk) => db.insert(villageNeeds).values(chunk));
@@ -153,7 +182,9 @@ async function timed<T>(run: () => Promise<T>): Promise<{ value: T; ms: number }
 const { database, drop } = await openDatabase();
 try {
   const counts = await seed(database);
-  console.log(`Digests (${DATABASE_LABEL}): ${USERS} users, ${VILLAGES} villages, ${counts.villagers} memberships, ${counts.needs} needs, ${counts.helps} helps, ${counts.messages} messages`);
+  console.log(
+    `Digests (${DATABASE_LABEL}): ${USERS} users, ${VILLAGES} villages, ${counts.villagers} memberships, ${counts.needs} needs, ${counts.helps} helps, ${counts.messages} messages`,
+  );
   let sent = 0;
   const dispatcher = createMailDispatcher({
     db: database.db,

@@ -37,7 +37,8 @@ provideMutationKinds(async () => appKinds);
 await mutationKinds();
 
 async function openVillage(base: string, token: string) {
-  const village = (await call(base, 'POST', '/v1/villages', token, { creation_mode: 2, first_name: 'Jeanne', name: 'Banc de la file' })).data;
+  const village = (await call(base, 'POST', '/v1/villages', token, { creation_mode: 2, first_name: 'Jeanne', name: 'Banc de la file' }))
+    .data;
   const me: string = village.villagers[0].id;
   await call(base, 'PUT', `/v1/villages/${village.id}/fc`, token, { creator_id: me });
   await call(base, 'PUT', `/v1/villages/${village.id}/vo`, token, { villager_id: me });
@@ -49,9 +50,20 @@ function writes(villageId: string, me: string) {
   const list: { kind: MutationKind; payload: unknown }[] = [];
   for (let i = 0; i < WRITES / 2; i++) {
     const needId = uuidv7();
-    list.push({ kind: createNeed, payload: { village_id: villageId, id: needId, input: { villager_id: me, name: `Besoin n° ${i}`, description: 'Écrit hors ligne.' } } });
+    list.push({
+      kind: createNeed,
+      payload: { village_id: villageId, id: needId, input: { villager_id: me, name: `Besoin n° ${i}`, description: 'Écrit hors ligne.' } },
+    });
     const start = new Date(Date.UTC(2026, 11, 1 + (i % 28), 8 + (i % 10))).toISOString();
-    list.push({ kind: addHelp, payload: { village_id: villageId, village_need_id: needId, id: uuidv7(), input: { helper_id: me, start_date: start, comment: 'Je passe.' } } });
+    list.push({
+      kind: addHelp,
+      payload: {
+        village_id: villageId,
+        village_need_id: needId,
+        id: uuidv7(),
+        input: { helper_id: me, start_date: start, comment: 'Je passe.' },
+      },
+    });
   }
   return list;
 }
@@ -60,7 +72,13 @@ function writes(villageId: string, me: string) {
 async function seedUser(database: Database) {
   await prepare(database);
   const id = uuidv7();
-  await database.db.insert(users).values({ id, email: `bench.drain.${id}@exemple.fr`, passwordHash: await hashPassword('motdepasse-bench'), firstName: 'Jeanne', lastName: 'Banc' });
+  await database.db.insert(users).values({
+    id,
+    email: `bench.drain.${id}@exemple.fr`,
+    passwordHash: await hashPassword('motdepasse-bench'),
+    firstName: 'Jeanne',
+    lastName: 'Banc',
+  });
   const { token, hash } = newToken();
   await database.db.insert(sessions).values({ tokenHash: hash, userId: id });
   await database.close();
@@ -129,7 +147,9 @@ await onEachDatabase('village-bench-drain', async (label, env, database) => {
     };
 
     const rate = (ms: number) => ((WRITES / ms) * 1000).toFixed(0).padStart(5);
-    console.log(`\nOutbox drain: ${WRITES} writes (${WRITES / 2} create-need, ${WRITES / 2} add-help), server on ${label} in its own process; ${ROUNDS} rounds, drain then loop`);
+    console.log(
+      `\nOutbox drain: ${WRITES} writes (${WRITES / 2} create-need, ${WRITES / 2} add-help), server on ${label} in its own process; ${ROUNDS} rounds, drain then loop`,
+    );
     let drainTotal = 0;
     let plainTotal = 0;
     for (let round = 1; round <= ROUNDS; round++) {
@@ -138,13 +158,19 @@ await onEachDatabase('village-bench-drain', async (label, env, database) => {
       drainTotal += drained.ms;
       plainTotal += plainMs;
       console.log(`  round ${round}: enqueue ${drained.enqueueMs.toFixed(0).padStart(5)} ms (${rate(drained.enqueueMs)} writes/s)`);
-      console.log(`    drainOutbox until empty   ${drained.ms.toFixed(0).padStart(6)} ms  ${rate(drained.ms)} writes/s; waiting on the server ${drained.serverMs.toFixed(0)} ms, the outbox's own work ${((drained.ms - drained.serverMs) / WRITES).toFixed(2)} ms a write`);
+      console.log(
+        `    drainOutbox until empty   ${drained.ms.toFixed(0).padStart(6)} ms  ${rate(drained.ms)} writes/s; waiting on the server ${drained.serverMs.toFixed(0)} ms, the outbox's own work ${((drained.ms - drained.serverMs) / WRITES).toFixed(2)} ms a write`,
+      );
       console.log(`    plain sequential loop     ${plainMs.toFixed(0).padStart(6)} ms  ${rate(plainMs)} writes/s`);
     }
     const drainRate = (ROUNDS * WRITES * 1000) / drainTotal;
     const ratio = plainTotal / drainTotal;
-    console.log(`  drain ${drainRate.toFixed(0)} writes/s over the rounds, target ≥ ${TARGET_PER_S}: ${drainRate >= TARGET_PER_S ? 'met' : 'NOT met'}`);
-    console.log(`  ratio drain/plain loop ${ratio.toFixed(2)}×, target ≥ ${TARGET_RATIO}×: ${ratio >= TARGET_RATIO ? 'met' : 'NOT met'} (batch calls: above 1× is possible)`);
+    console.log(
+      `  drain ${drainRate.toFixed(0)} writes/s over the rounds, target ≥ ${TARGET_PER_S}: ${drainRate >= TARGET_PER_S ? 'met' : 'NOT met'}`,
+    );
+    console.log(
+      `  ratio drain/plain loop ${ratio.toFixed(2)}×, target ≥ ${TARGET_RATIO}×: ${ratio >= TARGET_RATIO ? 'met' : 'NOT met'} (batch calls: above 1× is possible)`,
+    );
   } finally {
     await server.stop();
   }

@@ -31,7 +31,8 @@ try {
     const villagerId: string = created.data.villagers[0].id;
     await call(server.base, 'PUT', `/v1/villages/${villageId}/fc`, user.token, { creator_id: villagerId });
     await call(server.base, 'PUT', `/v1/villages/${villageId}/vo`, user.token, { villager_id: villagerId });
-    for (const member of members.slice(1)) await call(server.base, 'PUT', '/v1/villages/join/helper', member, { share_code: created.data.share_code });
+    for (const member of members.slice(1))
+      await call(server.base, 'PUT', '/v1/villages/join/helper', member, { share_code: created.data.share_code });
 
     // arrivals[s][w]: when stream s heard of write w.
     const arrivals: number[][] = [];
@@ -74,7 +75,9 @@ try {
     const ms = (n: number) => `${n.toFixed(1)} ms`;
     console.log(`bench:events (${DATABASE_LABEL}): ${STREAMS} streams, ${WRITES} writes, ${fromAnswer.length} deliveries`);
     console.log(`  write answer → delivery: p50 ${ms(percentile(fromAnswer, 50))}, p99 ${ms(p99)}, max ${ms(fromAnswer.at(-1)!)}`);
-    console.log(`  write sent   → delivery: p50 ${ms(percentile(fromSend, 50))}, p99 ${ms(percentile(fromSend, 99))}, max ${ms(fromSend.at(-1)!)}`);
+    console.log(
+      `  write sent   → delivery: p50 ${ms(percentile(fromSend, 50))}, p99 ${ms(percentile(fromSend, 99))}, max ${ms(fromSend.at(-1)!)}`,
+    );
     console.log(`  p99 / target (${TARGET_P99_MS} ms): ${(p99 / TARGET_P99_MS).toFixed(2)} → ${p99 <= TARGET_P99_MS ? 'met' : 'NOT met'}`);
   } finally {
     // Closed from this side first: the server's shutdown then finds no stream to wait for.

@@ -25,7 +25,8 @@ async function sdkChunks(distDir: string) {
   const assets = join(distDir, 'assets');
   const names = (await readdir(assets)).filter((n) => n.endsWith('.js'));
   const found: string[] = [];
-  for (const name of names) if ((await readFile(join(assets, name), 'utf8')).includes('Event rejected due to missing API key')) found.push(name);
+  for (const name of names)
+    if ((await readFile(join(assets, name), 'utf8')).includes('Event rejected due to missing API key')) found.push(name);
   return found;
 }
 
@@ -35,11 +36,15 @@ async function main() {
   const dataDir = join(work, 'data');
   const profile = join(work, 'chromium');
   // A key so that the analytics code is built as in production; a guest never starts it anyway.
-  execFileSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', distDir, '--emptyOutDir', '--logLevel', 'warn'], {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, NODE_ENV: 'production', VITE_AMPLITUDE_API_KEY: process.env.VITE_AMPLITUDE_API_KEY || 'bench-key' },
-  });
+  execFileSync(
+    process.execPath,
+    [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', distDir, '--emptyOutDir', '--logLevel', 'warn'],
+    {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production', VITE_AMPLITUDE_API_KEY: process.env.VITE_AMPLITUDE_API_KEY || 'bench-key' },
+    },
+  );
   const sdk = await sdkChunks(distDir);
 
   const port = await freePort();
@@ -56,9 +61,15 @@ async function main() {
     viewport: { width: 390, height: 844 },
   });
   try {
-    for (const deadline = Date.now() + 120_000; ; ) {
+    for (const deadline = Date.now() + 120_000; ;) {
       if (server.exitCode !== null) throw new Error('the server exited');
-      if (await fetch(`${base}/v1/health`).then((r) => r.ok, () => false)) break;
+      if (
+        await fetch(`${base}/v1/health`).then(
+          (r) => r.ok,
+          () => false,
+        )
+      )
+        break;
       if (Date.now() > deadline) throw new Error('the server did not start');
       await new Promise((r) => setTimeout(r, 200));
     }
@@ -66,7 +77,10 @@ async function main() {
     const scripts = new Map<string, Promise<number>>();
     page.on('response', (response) => {
       if (response.request().resourceType() !== 'script') return;
-      scripts.set(response.url(), response.body().then((body) => gzipSync(body, { level: 9 }).length));
+      scripts.set(
+        response.url(),
+        response.body().then((body) => gzipSync(body, { level: 9 }).length),
+      );
     });
     await page.goto(`${base}${PAGE}`, { waitUntil: 'load' });
     await page.getByRole('heading', { level: 1 }).first().waitFor();
@@ -76,8 +90,12 @@ async function main() {
     const sdkLoaded = sizes.filter((s) => sdk.some((name) => s.file.endsWith(name)));
 
     for (const s of sizes.sort((a, b) => b.gzip - a.gzip)) console.log(`  ${kb(s.gzip).padStart(7)} KB  ${s.file}`);
-    console.log(`First screen (${PAGE}) JavaScript: ${kb(total)} KB gzip in ${sizes.length} files; target ≤ ${TARGET_KB} KB: ${((total / 1024 / TARGET_KB) * 100).toFixed(0)} % of the target (ratio ${(total / 1024 / TARGET_KB).toFixed(2)}).`);
-    console.log(`Analytics SDK (${sdk.join(', ') || 'no chunk found'}): ${sdkLoaded.length ? 'LOADED by the first screen' : 'not in the first screen, loaded after first paint for a consenting user'}.`);
+    console.log(
+      `First screen (${PAGE}) JavaScript: ${kb(total)} KB gzip in ${sizes.length} files; target ≤ ${TARGET_KB} KB: ${((total / 1024 / TARGET_KB) * 100).toFixed(0)} % of the target (ratio ${(total / 1024 / TARGET_KB).toFixed(2)}).`,
+    );
+    console.log(
+      `Analytics SDK (${sdk.join(', ') || 'no chunk found'}): ${sdkLoaded.length ? 'LOADED by the first screen' : 'not in the first screen, loaded after first paint for a consenting user'}.`,
+    );
     if (total / 1024 > TARGET_KB || sdkLoaded.length || !sdk.length) process.exitCode = 1;
   } finally {
     await context.close();

@@ -26,7 +26,9 @@ export async function seedAccounts(database: Database): Promise<string[]> {
   const tokens: string[] = [];
   for (let i = 0; i < USERS; i++) {
     const id = uuidv7();
-    await database.db.insert(users).values({ id, email: `charge.${i}.${id}@exemple.fr`, passwordHash, firstName: `Prénom${i}`, lastName: 'Charge' });
+    await database.db
+      .insert(users)
+      .values({ id, email: `charge.${i}.${id}@exemple.fr`, passwordHash, firstName: `Prénom${i}`, lastName: 'Charge' });
     const { token, hash } = newToken();
     await database.db.insert(sessions).values({ tokenHash: hash, userId: id });
     tokens.push(token);
@@ -50,23 +52,49 @@ export async function seedVillages(base: string, tokens: string[]): Promise<Load
   const world: LoadWorld = { villages: [] };
   for (let v = 0; v < VILLAGES; v++) {
     const owner = tokens[v];
-    const village = (await call(base, 'POST', '/v1/villages', owner, { creation_mode: 2, first_name: 'Jeanne', name: `Village de charge ${v}` })).data;
+    const village = (
+      await call(base, 'POST', '/v1/villages', owner, { creation_mode: 2, first_name: 'Jeanne', name: `Village de charge ${v}` })
+    ).data;
     const creatorId = village.villagers[0].id as string;
     await call(base, 'PUT', `/v1/villages/${village.id}/fc`, owner, { creator_id: creatorId });
     await call(base, 'PUT', `/v1/villages/${village.id}/vo`, owner, { villager_id: creatorId });
     const members = [{ token: owner, villagerId: creatorId }];
-    await inBatches(tokens.filter((t) => t !== owner), 8, async (token) => {
-      const joined = (await call(base, 'PUT', '/v1/villages/join/helper', token, { share_code: village.share_code })).data;
-      members.push({ token, villagerId: joined.id });
-    });
+    await inBatches(
+      tokens.filter((t) => t !== owner),
+      8,
+      async (token) => {
+        const joined = (await call(base, 'PUT', '/v1/villages/join/helper', token, { share_code: village.share_code })).data;
+        members.push({ token, villagerId: joined.id });
+      },
+    );
     const needIds: string[] = [];
-    await inBatches(Array.from({ length: NEEDS }, (_, i) => i), 10, async (i) => {
-      needIds.push((await call(base, 'POST', `/v1/villages/${village.id}/needs`, owner, { villager_id: creatorId, name: `Besoin n° ${i}`, description: 'Courses, repas, une visite : ce qui aide cette semaine.' })).data.id);
-    });
-    await inBatches(Array.from({ length: HELPS }, (_, i) => i), 20, async (i) => {
-      const who = members[i % members.length];
-      await call(base, 'POST', `/v1/villages/${village.id}/needs/${needIds[i % needIds.length]}/helps`, who.token, { helper_id: who.villagerId, ...helpTimes(i), comment: 'Je peux passer en fin de matinée.' });
-    });
+    await inBatches(
+      Array.from({ length: NEEDS }, (_, i) => i),
+      10,
+      async (i) => {
+        needIds.push(
+          (
+            await call(base, 'POST', `/v1/villages/${village.id}/needs`, owner, {
+              villager_id: creatorId,
+              name: `Besoin n° ${i}`,
+              description: 'Courses, repas, une visite : ce qui aide cette semaine.',
+            })
+          ).data.id,
+        );
+      },
+    );
+    await inBatches(
+      Array.from({ length: HELPS }, (_, i) => i),
+      20,
+      async (i) => {
+        const who = members[i % members.length];
+        await call(base, 'POST', `/v1/villages/${village.id}/needs/${needIds[i % needIds.length]}/helps`, who.token, {
+          helper_id: who.villagerId,
+          ...helpTimes(i),
+          comment: 'Je peux passer en fin de matinée.',
+        });
+      },
+    );
     world.villages.push({ id: village.id, needIds, members });
   }
   return world;

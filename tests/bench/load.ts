@@ -18,7 +18,12 @@ import { helpTimes, seedAccounts, seedVillages, type LoadWorld } from './load-se
 const FULL = 'photo,needs,villagers,villagers.user,villagers.user.photo,helps,helps.villageNeed';
 const TIMEOUT_S = 10;
 const { values: args } = parseArgs({
-  options: { duration: { type: 'string', default: '60' }, connections: { type: 'string', default: '200' }, runs: { type: 'string', default: '1' }, writes: { type: 'string', default: '10' } },
+  options: {
+    duration: { type: 'string', default: '60' },
+    connections: { type: 'string', default: '200' },
+    runs: { type: 'string', default: '1' },
+    writes: { type: 'string', default: '10' },
+  },
 });
 const DURATION_S = Number(args.duration);
 const CONNECTIONS = Number(args.connections);
@@ -63,18 +68,28 @@ function nextRequest(world: LoadWorld, counter: { writes: number }) {
     return { method: 'POST' as const, path: `/v1/villages/${village.id}/messages`, headers: write, body: JSON.stringify(body) };
   }
   const body = { helper_id: who.villagerId, ...helpTimes(n), comment: 'Je peux passer.' };
-  return { method: 'POST' as const, path: `/v1/villages/${village.id}/needs/${pick(village.needIds)}/helps`, headers: write, body: JSON.stringify(body) };
+  return {
+    method: 'POST' as const,
+    path: `/v1/villages/${village.id}/needs/${pick(village.needIds)}/helps`,
+    headers: write,
+    body: JSON.stringify(body),
+  };
 }
 
 async function loadRun(base: string, pid: number, world: LoadWorld, run: number) {
   const rss = { before: await rssMiB(pid), firstMinute: NaN, end: NaN, max: 0 };
   const sampler = setInterval(() => {
-    rssMiB(pid).then((mib) => (rss.max = Math.max(rss.max, mib))).catch(() => {});
+    rssMiB(pid)
+      .then((mib) => (rss.max = Math.max(rss.max, mib)))
+      .catch(() => {});
   }, 1000);
   const firstMinute = DURATION_S > 60 ? setTimeout(() => void rssMiB(pid).then((mib) => (rss.firstMinute = mib)), 60_000) : undefined;
   const counter = { writes: 0 };
   const refused = new Map<string, number>();
-  const kinds = { read: { sent: 0, latencies: [] as number[], lost: [] as number[] }, write: { sent: 0, latencies: [] as number[], lost: [] as number[] } };
+  const kinds = {
+    read: { sent: 0, latencies: [] as number[], lost: [] as number[] },
+    write: { sent: 0, latencies: [] as number[], lost: [] as number[] },
+  };
   const startedAt = performance.now();
   // Requests sent and never answered: those older than the timeout when the run ends are its timeouts.
   const outstanding = new Set<{ kind: Kind; sentAt: number }>();
@@ -104,7 +119,8 @@ async function loadRun(base: string, pid: number, world: LoadWorld, run: number)
     ],
   });
   const endedAt = performance.now();
-  for (const request of outstanding) if (endedAt - request.sentAt > TIMEOUT_S * 1000) kinds[request.kind].lost.push(request.sentAt - startedAt);
+  for (const request of outstanding)
+    if (endedAt - request.sentAt > TIMEOUT_S * 1000) kinds[request.kind].lost.push(request.sentAt - startedAt);
   clearInterval(sampler);
   clearTimeout(firstMinute);
   rss.end = await rssMiB(pid);
@@ -115,12 +131,18 @@ async function loadRun(base: string, pid: number, world: LoadWorld, run: number)
       `  p50 ${result.latency.p50} ms  p99 ${result.latency.p99} ms  max ${result.latency.max} ms` +
       `  errors ${errors} (${result.non2xx} non-2xx, ${result.errors - result.timeouts} socket)  timeouts ${result.timeouts} (> ${TIMEOUT_S} s)`,
   );
-  console.log(`         server RSS ${rss.before.toFixed(0)} MiB before, ${rss.firstMinute.toFixed(0)} MiB after the first minute, ${rss.end.toFixed(0)} MiB at the end (peak ${rss.max.toFixed(0)} MiB)`);
+  console.log(
+    `         server RSS ${rss.before.toFixed(0)} MiB before, ${rss.firstMinute.toFixed(0)} MiB after the first minute, ${rss.end.toFixed(0)} MiB at the end (peak ${rss.max.toFixed(0)} MiB)`,
+  );
   for (const [kind, { sent, latencies, lost }] of Object.entries(kinds)) {
     const sorted = latencies.sort((a, b) => a - b);
     const ms = (p: number) => (sorted.length ? percentile(sorted, p).toFixed(0) : '-');
-    console.log(`         ${kind}s: ${sorted.length} answered of ${sent} sent, p50 ${ms(50)} ms, p99 ${ms(99)} ms, over 1 s ${sorted.filter((l) => l > 1000).length}` +
-        (lost.length ? `, timed out ${lost.length} (sent ${(Math.min(...lost) / 1000).toFixed(1)}–${(Math.max(...lost) / 1000).toFixed(1)} s into the run)` : ''));
+    console.log(
+      `         ${kind}s: ${sorted.length} answered of ${sent} sent, p50 ${ms(50)} ms, p99 ${ms(99)} ms, over 1 s ${sorted.filter((l) => l > 1000).length}` +
+        (lost.length
+          ? `, timed out ${lost.length} (sent ${(Math.min(...lost) / 1000).toFixed(1)}–${(Math.max(...lost) / 1000).toFixed(1)} s into the run)`
+          : ''),
+    );
   }
   for (const [answer, count] of refused) console.log(`         ${count} × ${answer}`);
   return { errors, timeouts: result.timeouts, p99: result.latency.p99 };
@@ -131,7 +153,9 @@ async function benchOne(label: string, env: Record<string, string>, database: Da
   const server = await startServer(env);
   try {
     const world = await seedVillages(server.base, tokens);
-    console.log(`\n${label}: ${CONNECTIONS} connections, ${DURATION_S} s a run, ${100 - Number(args.writes)} % full village reads / ${args.writes} % writes over ${world.villages.length} villages`);
+    console.log(
+      `\n${label}: ${CONNECTIONS} connections, ${DURATION_S} s a run, ${100 - Number(args.writes)} % full village reads / ${args.writes} % writes over ${world.villages.length} villages`,
+    );
     const outcomes = [];
     for (let run = 1; run <= RUNS; run++) outcomes.push(await loadRun(server.base, server.pid, world, run));
     const met = outcomes.every((o) => o.errors === 0 && o.timeouts === 0 && o.p99 < 1000);

@@ -55,7 +55,13 @@ function appServer(port: number, dataDir: string, distDir: string) {
       const deadline = Date.now() + 120_000;
       while (Date.now() < deadline) {
         if (child.exitCode !== null) throw new Error('the server exited');
-        if (await fetch(`${base}/v1/health`).then((r) => r.ok, () => false)) return;
+        if (
+          await fetch(`${base}/v1/health`).then(
+            (r) => r.ok,
+            () => false,
+          )
+        )
+          return;
         await new Promise((r) => setTimeout(r, 200));
       }
       throw new Error('the server did not start');
@@ -72,7 +78,10 @@ function appServer(port: number, dataDir: string, distDir: string) {
 async function api(base: string, token: string | null, method: string, path: string, json?: unknown) {
   const res = await fetch(`${base}${path}`, {
     method,
-    headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...(json === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    headers: {
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      ...(json === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
     body: json === undefined ? undefined : JSON.stringify(json),
   });
   const text = await res.text();
@@ -85,7 +94,12 @@ async function api(base: string, token: string | null, method: string, path: str
  * opens on the current Monday-to-Sunday week, and a help cannot start in the past.
  */
 async function seed(base: string) {
-  const { token } = await api(base, null, 'POST', '/v1/auth/register', { email: 'bench-offline@example.org', password: 'motdepasse-solide-1', first_name: 'Claire', last_name: 'Durand' });
+  const { token } = await api(base, null, 'POST', '/v1/auth/register', {
+    email: 'bench-offline@example.org',
+    password: 'motdepasse-solide-1',
+    first_name: 'Claire',
+    last_name: 'Durand',
+  });
   const created = await api(base, token, 'POST', '/v1/villages', { creation_mode: 2, first_name: 'Jeanne', name: 'Le village de Jeanne' });
   const villagerId: string = created.villagers[0].id;
   await api(base, token, 'PUT', `/v1/villages/${created.id}/fc`, { creator_id: villagerId });
@@ -94,11 +108,26 @@ async function seed(base: string) {
   const today = DateTime.now().setZone('Europe/Paris').startOf('day');
   const sunday = today.weekday === 7;
   const day = sunday ? today : today.plus({ days: 1 });
-  for (const [hour, minute] of sunday ? [[23, 0], [23, 10], [23, 20], [23, 30]] : [[9, 0], [11, 0], [14, 0], [17, 0]]) {
+  for (const [hour, minute] of sunday
+    ? [
+        [23, 0],
+        [23, 10],
+        [23, 20],
+        [23, 30],
+      ]
+    : [
+        [9, 0],
+        [11, 0],
+        [14, 0],
+        [17, 0],
+      ]) {
     await api(base, token, 'POST', `/v1/villages/${created.id}/needs/${need.id}/helps`, {
       helper_id: villagerId,
       start_date: day.set({ hour, minute }).toUTC().toISO(),
-      end_date: day.set({ hour, minute: minute + 20 }).toUTC().toISO(),
+      end_date: day
+        .set({ hour, minute: minute + 20 })
+        .toUTC()
+        .toISO(),
     });
   }
   return { token, villageId: created.id as string };
@@ -120,9 +149,16 @@ async function timedLoad(page: Page, url: string) {
     console.log('   ', (await page.evaluate(() => (window as { steps?: string[] }).steps ?? [])).join(' → '));
     if (process.env.BENCH_STEPS === 'resources')
       console.log(
-        (await page.evaluate(() =>
-          performance.getEntriesByType('resource').map((r) => `${r.name.replace(/^https?:\/\/[^/]+/, '').slice(0, 60)} ${r.startTime.toFixed(0)}–${(r as PerformanceResourceTiming).responseEnd.toFixed(0)}`),
-        )).join('\n'),
+        (
+          await page.evaluate(() =>
+            performance
+              .getEntriesByType('resource')
+              .map(
+                (r) =>
+                  `${r.name.replace(/^https?:\/\/[^/]+/, '').slice(0, 60)} ${r.startTime.toFixed(0)}–${(r as PerformanceResourceTiming).responseEnd.toFixed(0)}`,
+              ),
+          )
+        ).join('\n'),
       );
   }
   return firstHelpAt;
@@ -137,7 +173,9 @@ async function series(page: Page, url: string) {
 function report(label: string, times: number[]) {
   const median = percentile(times, 50);
   const p90 = percentile(times, 90);
-  console.log(`  ${label} : médiane ${ms(median)}, p90 ${ms(p90)}, min ${ms(Math.min(...times))}, max ${ms(Math.max(...times))}  [${times.map((t) => t.toFixed(0)).join(', ')}]`);
+  console.log(
+    `  ${label} : médiane ${ms(median)}, p90 ${ms(p90)}, min ${ms(Math.min(...times))}, max ${ms(Math.max(...times))}  [${times.map((t) => t.toFixed(0)).join(', ')}]`,
+  );
   return { median, p90 };
 }
 
@@ -145,35 +183,45 @@ async function main() {
   const work = await mkdtemp(join(tmpdir(), 'village-bench-offline-'));
   const distDir = join(work, 'dist');
   const { NODE_ENV: _ignored, ...env } = process.env;
-  await run([join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--outDir', distDir, '--emptyOutDir', '--logLevel', 'warn'], { ...env, VITE_BUILD_ID: 'bench-offline-start' });
+  await run([join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--outDir', distDir, '--emptyOutDir', '--logLevel', 'warn'], {
+    ...env,
+    VITE_BUILD_ID: 'bench-offline-start',
+  });
   const server = appServer(await freePort(), join(work, 'data'), distDir);
   await server.start();
   const context = await chromium.launchPersistentContext(join(work, 'profile'), phoneContext);
   try {
     const { token, villageId } = await seed(server.base);
     // Before any script of the page: the first time a help's hours are in the document.
-    await context.addInitScript(([pattern, said]: string[]) => {
-      const hours = new RegExp(pattern);
-      const w = window as { firstHelpAt?: number; steps?: string[] };
-      // Where the time goes: the document parsed, and each address the router goes through (the bootstrap page).
-      w.steps = [];
-      document.addEventListener('DOMContentLoaded', () => w.steps!.push(`DOM ${performance.now().toFixed(0)}`));
-      for (const name of ['pushState', 'replaceState'] as const) {
-        const original = history[name].bind(history);
-        history[name] = (data, unused, url) => {
-          w.steps!.push(`${String(url ?? '').replace(/^https?:\/\/[^/]+/, '').slice(0, 24)} ${performance.now().toFixed(0)}`);
-          original(data, unused, url);
-        };
-      }
-      const observer = new MutationObserver(() => {
-        if (w.firstHelpAt === undefined && hours.test(document.body?.textContent ?? '')) {
-          w.firstHelpAt = performance.now();
-          observer.disconnect();
-          console.log(said + w.firstHelpAt);
+    await context.addInitScript(
+      ([pattern, said]: string[]) => {
+        const hours = new RegExp(pattern);
+        const w = window as { firstHelpAt?: number; steps?: string[] };
+        // Where the time goes: the document parsed, and each address the router goes through (the bootstrap page).
+        w.steps = [];
+        document.addEventListener('DOMContentLoaded', () => w.steps!.push(`DOM ${performance.now().toFixed(0)}`));
+        for (const name of ['pushState', 'replaceState'] as const) {
+          const original = history[name].bind(history);
+          history[name] = (data, unused, url) => {
+            w.steps!.push(
+              `${String(url ?? '')
+                .replace(/^https?:\/\/[^/]+/, '')
+                .slice(0, 24)} ${performance.now().toFixed(0)}`,
+            );
+            original(data, unused, url);
+          };
         }
-      });
-      observer.observe(document, { childList: true, subtree: true, characterData: true });
-    }, [HELP_HOURS.source, FIRST_HELP]);
+        const observer = new MutationObserver(() => {
+          if (w.firstHelpAt === undefined && hours.test(document.body?.textContent ?? '')) {
+            w.firstHelpAt = performance.now();
+            observer.disconnect();
+            console.log(said + w.firstHelpAt);
+          }
+        });
+        observer.observe(document, { childList: true, subtree: true, characterData: true });
+      },
+      [HELP_HOURS.source, FIRST_HELP],
+    );
     const page = await context.newPage();
     await page.goto(`${server.base}/auth/login`);
     await page.evaluate((t) => localStorage.setItem('ga-token', t), token);
@@ -183,7 +231,9 @@ async function main() {
     // Once more with the worker in control, so both series start from the same warm state.
     await timedLoad(page, planning);
 
-    console.log(`Démarrage à chaud du planning (4 aides), ${RUNS} rechargements par série (Chromium ${context.browser()?.version() ?? ''}, build de production, worker actif)`);
+    console.log(
+      `Démarrage à chaud du planning (4 aides), ${RUNS} rechargements par série (Chromium ${context.browser()?.version() ?? ''}, build de production, worker actif)`,
+    );
     console.log('Mesure : du début de la navigation à la première aide dans le DOM (performance.now() et MutationObserver dans la page).');
     const online = report('serveur joignable', await series(page, planning));
     await server.stop();
@@ -192,7 +242,11 @@ async function main() {
     console.log(
       `\nHors ligne : médiane ${offline.median.toFixed(0)} ms, p90 ${offline.p90.toFixed(0)} ms pour une cible de ${TARGET_MS} ms (rapport ${ratio.toFixed(2)}, p90 ${(offline.p90 / TARGET_MS).toFixed(2)}) : ${offline.p90 <= TARGET_MS ? 'tenue' : 'MANQUÉE'} ; hors ligne ÷ en ligne ${(offline.median / online.median).toFixed(2)}.`,
     );
-    console.log(`Charge de la machine (1, 5, 15 min) : ${loadavg().map((l) => l.toFixed(2)).join(', ')}`);
+    console.log(
+      `Charge de la machine (1, 5, 15 min) : ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(', ')}`,
+    );
   } finally {
     await context.close();
     await server.stop();

@@ -40,7 +40,10 @@ function serve(dir: string) {
   const server = createServer(async (req, res) => {
     const path = normalize(new URL(req.url ?? '/', 'http://x').pathname).replace(/^(\.\.[/\\])+/, '');
     const file = join(dir, path === '/' ? 'index.html' : path);
-    const found = await stat(file).then((s) => s.isFile(), () => false);
+    const found = await stat(file).then(
+      (s) => s.isFile(),
+      () => false,
+    );
     if (!found) return void res.writeHead(404).end();
     res.writeHead(200, { 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream' });
     createReadStream(file).pipe(res);
@@ -57,9 +60,21 @@ function report(name: string, runs: BenchRun[]) {
   const total = runs.map((r) => r.total);
   const median = percentile(total, 50);
   const p95 = percentile(total, 95);
-  console.log(`  ${name} : médiane ${ms(median)}, p95 ${ms(p95)} (${((p95 / TARGET_MS) * 100).toFixed(0)} % de la cible), 1er passage ${ms(total[0])}`);
   console.log(
-    `    lecture IndexedDB ${ms(percentile(runs.map((r) => r.read), 50))} + index et rendu ${ms(percentile(runs.map((r) => r.render), 50))} (médianes), ${runs[0].helpsShown} éléments d’aides à l’écran (cartes, noms ou pastilles)`,
+    `  ${name} : médiane ${ms(median)}, p95 ${ms(p95)} (${((p95 / TARGET_MS) * 100).toFixed(0)} % de la cible), 1er passage ${ms(total[0])}`,
+  );
+  console.log(
+    `    lecture IndexedDB ${ms(
+      percentile(
+        runs.map((r) => r.read),
+        50,
+      ),
+    )} + index et rendu ${ms(
+      percentile(
+        runs.map((r) => r.render),
+        50,
+      ),
+    )} (médianes), ${runs[0].helpsShown} éléments d’aides à l’écran (cartes, noms ou pastilles)`,
   );
   return p95;
 }
@@ -72,28 +87,48 @@ async function main() {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
   let worst = 0;
   try {
-    console.log(`Chromium ${browser.version()}, build de production ; 1 village, 30 membres, 50 besoins, un créneau par jour pendant deux ans (730) ; identifiants en UUID comme dans l’app`);
-    console.log('Mesure, 5 s après l’écriture du village : lecture IndexedDB (requêtes des hooks de la route : aides et créneaux de la période affichée, besoins, membres, catégories)');
+    console.log(
+      `Chromium ${browser.version()}, build de production ; 1 village, 30 membres, 50 besoins, un créneau par jour pendant deux ans (730) ; identifiants en UUID comme dans l’app`,
+    );
+    console.log(
+      'Mesure, 5 s après l’écriture du village : lecture IndexedDB (requêtes des hooks de la route : aides et créneaux de la période affichée, besoins, membres, catégories)',
+    );
     console.log('+ index par jour + rendu React de la période, jusqu’au DOM mis en page ; la peinture n’est pas comptée.');
     for (const helps of SIZES) {
       for (const viewport of VIEWPORTS) {
-        const context = await browser.newContext({ viewport: { width: viewport.width, height: viewport.height }, locale: 'fr-FR', timezoneId: 'Europe/Paris' });
+        const context = await browser.newContext({
+          viewport: { width: viewport.width, height: viewport.height },
+          locale: 'fr-FR',
+          timezoneId: 'Europe/Paris',
+        });
         const page = await context.newPage();
         await page.goto(`${server.base}/?helps=${helps}`);
         const handle = await page.waitForFunction(() => window.planningBench, undefined, { timeout: 300_000 });
         const result = (await handle.jsonValue()) as BenchResult | { error: string };
         await context.close();
         if ('error' in result) throw new Error(result.error);
-        console.log(`\n${helps.toLocaleString('fr-FR')} aides sur un an, ${viewport.label} — ${result.helpsRead} aides actives dans la base, ${result.week.length} passages par vue`);
+        console.log(
+          `\n${helps.toLocaleString('fr-FR')} aides sur un an, ${viewport.label} — ${result.helpsRead} aides actives dans la base, ${result.week.length} passages par vue`,
+        );
         worst = Math.max(worst, report('semaine', result.week), report('mois', result.month));
         report('semaine, toutes les aides lues (useVillageHelps, pour comparaison)', result.weekAllHelps);
         console.log(`  dont index par jour seul : médiane ${ms(percentile(result.index, 50))}, p95 ${ms(percentile(result.index, 95))}`);
-        console.log(`  dont filtre + tri de useVillageHelps (activeHelps) seul : médiane ${ms(percentile(result.filterSort, 50))}, p95 ${ms(percentile(result.filterSort, 95))}`);
-        console.log(`  écriture d’un pull (toute la fenêtre réécrite : 1 % des aides parties, 5 % changées ; une transaction) : ${result.pullWrite.map(ms).join(', ')}`);
+        console.log(
+          `  dont filtre + tri de useVillageHelps (activeHelps) seul : médiane ${ms(percentile(result.filterSort, 50))}, p95 ${ms(percentile(result.filterSort, 95))}`,
+        );
+        console.log(
+          `  écriture d’un pull (toute la fenêtre réécrite : 1 % des aides parties, 5 % changées ; une transaction) : ${result.pullWrite.map(ms).join(', ')}`,
+        );
       }
     }
-    console.log(`\nPire p95 (semaine et mois) : ${worst.toFixed(1)} ms pour une cible de ${TARGET_MS} ms (rapport ${(worst / TARGET_MS).toFixed(2)}) : ${worst < TARGET_MS ? 'tenue' : 'MANQUÉE'}.`);
-    console.log(`Charge de la machine (1, 5, 15 min) : ${loadavg().map((l) => l.toFixed(2)).join(', ')}`);
+    console.log(
+      `\nPire p95 (semaine et mois) : ${worst.toFixed(1)} ms pour une cible de ${TARGET_MS} ms (rapport ${(worst / TARGET_MS).toFixed(2)}) : ${worst < TARGET_MS ? 'tenue' : 'MANQUÉE'}.`,
+    );
+    console.log(
+      `Charge de la machine (1, 5, 15 min) : ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(', ')}`,
+    );
   } finally {
     await browser.close();
     server.close();

@@ -25,7 +25,13 @@ async function timeOneStart(command: string, dataDir: string): Promise<number> {
     shell: true,
     cwd: root,
     // As npm runs a script: its binaries first on the PATH.
-    env: { ...process.env, PATH: `${join(root, 'node_modules', '.bin')}${delimiter}${process.env.PATH}`, LOG_LEVEL: 'warn', PORT: String(port), DATA_DIR: dataDir },
+    env: {
+      ...process.env,
+      PATH: `${join(root, 'node_modules', '.bin')}${delimiter}${process.env.PATH}`,
+      LOG_LEVEL: 'warn',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
     detached: true,
   });
@@ -80,10 +86,16 @@ try {
   const sorted = [...times].sort((a, b) => a - b);
   const median = percentile(sorted, 50);
   const ms = (t: number) => `${Math.round(t)} ms`;
-  console.log(`npm start (\`${command}\`), spawn to the first 200 of /v1/health, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  console.log(
+    `npm start (\`${command}\`), spawn to the first 200 of /v1/health, load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
   console.log(`  fresh data directory: ${ms(fresh)}`);
   console.log(`  existing data directory, ${RUNS} starts: ${times.map(ms).join(', ')}`);
-  console.log(`  median ${ms(median)}, max ${ms(sorted.at(-1)!)}; target ≤ ${ms(TARGET_MS)}: median ${(median / TARGET_MS).toFixed(2)}× the target, max ${(sorted.at(-1)! / TARGET_MS).toFixed(2)}×`);
+  console.log(
+    `  median ${ms(median)}, max ${ms(sorted.at(-1)!)}; target ≤ ${ms(TARGET_MS)}: median ${(median / TARGET_MS).toFixed(2)}× the target, max ${(sorted.at(-1)! / TARGET_MS).toFixed(2)}×`,
+  );
 } finally {
   await rm(dataDir, { recursive: true, force: true });
 }

@@ -97,12 +97,9 @@ describe('sign-in and account in the browser', () => {
     await expect.poll(() => focusedName(page)).toBe('first_name');
     const prenom = page.getByLabel('Prénom');
     expect(await prenom.getAttribute('aria-invalid')).toBe('true');
-    await expect.poll(() => page.locator('.field-error').allTextContents()).toEqual([
-      'Ce champ est requis',
-      'Ce champ est requis',
-      "L'email n'est pas valide",
-      'Ce champ doit contenir au moins 8 caractères',
-    ]);
+    await expect
+      .poll(() => page.locator('.field-error').allTextContents())
+      .toEqual(['Ce champ est requis', 'Ce champ est requis', "L'email n'est pas valide", 'Ce champ doit contenir au moins 8 caractères']);
     await expectNoAxeViolations(page);
     await shot(page, 'register-errors');
 
@@ -180,7 +177,9 @@ describe('sign-in and account in the browser', () => {
     await expect.poll(() => focusedName(page)).toBe('phone');
     expect(await page.locator('.field-error').textContent()).toBe('Le numéro de téléphone est trop court');
 
-    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#2f6f5e' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#2f6f5e' } })
+      .png()
+      .toBuffer();
     await page.getByLabel('Choisir une photo').setInputFiles({ name: 'moi.png', mimeType: 'image/png', buffer: png });
     await expect.poll(() => page.locator('.photo-preview img').getAttribute('src')).toMatch(/^blob:/);
     await page.getByText('Aperçu de la nouvelle photo, pas encore enregistrée.').waitFor();
@@ -257,7 +256,10 @@ describe('sign-in and account in the browser', () => {
     await page.goto(`${app.base}/account/profile`);
     await page.getByLabel('Prénom').waitFor();
 
-    const revoked = await fetch(`${app.base}/v1/auth/logout`, { method: 'POST', headers: { Authorization: `Bearer ${await token(page)}` } });
+    const revoked = await fetch(`${app.base}/v1/auth/logout`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${await token(page)}` },
+    });
     expect(revoked.status).toBe(204);
     await page.getByLabel('Prénom').fill('Robert');
     await page.getByRole('button', { name: 'Enregistrer', exact: true }).press('Enter');

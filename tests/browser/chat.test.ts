@@ -24,10 +24,22 @@ async function openChat(context: BrowserContext, token: string, villageId: strin
 
 describe('the village chat', () => {
   it('sends a message written offline once when the server is back, and the other member reads it', async () => {
-    const claire = await registerUser(app.base, { email: 'chat-claire@example.org', password: PASSWORD, first_name: 'Claire', last_name: 'Durand' });
+    const claire = await registerUser(app.base, {
+      email: 'chat-claire@example.org',
+      password: PASSWORD,
+      first_name: 'Claire',
+      last_name: 'Durand',
+    });
     const village = await createOpenVillage(app.base, claire.token);
-    const hugo = await registerUser(app.base, { email: 'chat-hugo@example.org', password: PASSWORD, first_name: 'Hugo', last_name: 'Martin' });
-    expect((await api(app.base, hugo.token, 'PUT', '/v1/villages/join/helper', { share_code: village.shareCode })).status).toBeLessThan(300);
+    const hugo = await registerUser(app.base, {
+      email: 'chat-hugo@example.org',
+      password: PASSWORD,
+      first_name: 'Hugo',
+      last_name: 'Martin',
+    });
+    expect((await api(app.base, hugo.token, 'PUT', '/v1/villages/join/helper', { share_code: village.shareCode })).status).toBeLessThan(
+      300,
+    );
 
     const page = await openChat(alice.context, claire.token, village.id);
     await page.getByText(/Aucun message/).waitFor();
@@ -50,7 +62,11 @@ describe('the village chat', () => {
       return (answer.body.data as { body: string }[]).filter((m) => m.body === text).length;
     };
     await expect.poll(stored, { timeout: 30_000 }).toBe(1);
-    await page.locator('.chat-message-mine').filter({ hasText: text }).getByText("En attente d'envoi").waitFor({ state: 'detached', timeout: 20_000 });
+    await page
+      .locator('.chat-message-mine')
+      .filter({ hasText: text })
+      .getByText("En attente d'envoi")
+      .waitFor({ state: 'detached', timeout: 20_000 });
     // Other triggers (focus, the timer, the worker) must not send it again.
     await page.evaluate(() => window.dispatchEvent(new Event('online')));
     await page.waitForTimeout(1000);

@@ -14,15 +14,17 @@ const app = await startApp();
 const { context } = await openBrowser();
 context.setDefaultTimeout(15_000);
 
-
-
-
 const pcviOf = (page: Page) => new URL(page.url()).searchParams.get('pcvi') ?? '';
 const continueButton = (page: Page) => page.getByRole('button', { name: 'Continuer' });
 
 describe('the village creation tunnel', () => {
   it('creates a village for a close person step by step, finishes it and opens it', async () => {
-    const claire = await registerUser(app.base, { email: 'claire@example.org', password: 'motdepasse-solide-1', first_name: 'Claire', last_name: 'Durand' });
+    const claire = await registerUser(app.base, {
+      email: 'claire@example.org',
+      password: 'motdepasse-solide-1',
+      first_name: 'Claire',
+      last_name: 'Durand',
+    });
     const page = await signedInPage(context, app.base, claire.token);
     await page.goto(`${app.base}/create/village`);
     await page.getByRole('heading', { name: 'Créer votre village' }).waitFor({ timeout: 20_000 });
@@ -69,7 +71,13 @@ describe('the village creation tunnel', () => {
     await page.getByRole('heading', { name: 'Le village de Nina est prêt' }).waitFor();
     await expect.poll(async () => (await api(app.base, claire.token, 'GET', `/v1/villages/${id}?include=needs`)).body.data.state).toBe(2);
     const onServer = (await api(app.base, claire.token, 'GET', `/v1/villages/${id}?include=needs`)).body.data;
-    expect(onServer).toMatchObject({ creation_mode: 2, first_name: 'Nina', relationship: 'Ma mère', reason: 'Maman sort de l’hôpital.', phone: '+33612345678' });
+    expect(onServer).toMatchObject({
+      creation_mode: 2,
+      first_name: 'Nina',
+      relationship: 'Ma mère',
+      reason: 'Maman sort de l’hôpital.',
+      phone: '+33612345678',
+    });
     expect(onServer.needs).toHaveLength(2);
     expect((await api(app.base, claire.token, 'GET', '/v1/villages')).body.data).toHaveLength(1);
     // The share code arrives with the server's answer to the creation.
@@ -83,7 +91,12 @@ describe('the village creation tunnel', () => {
   });
 
   it('leaves a village for oneself after its first step and resumes it at the needs', async () => {
-    const hugo = await registerUser(app.base, { email: 'hugo@example.org', password: 'motdepasse-solide-2', first_name: 'Hugo', last_name: 'Petit' });
+    const hugo = await registerUser(app.base, {
+      email: 'hugo@example.org',
+      password: 'motdepasse-solide-2',
+      first_name: 'Hugo',
+      last_name: 'Petit',
+    });
     const page = await signedInPage(context, app.base, hugo.token);
     await page.goto(`${app.base}/create/village/reason`);
     await page.getByRole('radio', { name: /Pour moi/ }).check({ timeout: 20_000 });
@@ -120,7 +133,12 @@ describe('the village creation tunnel', () => {
   });
 
   it('walked with the network cut after its first step, ends with the village on the server once the network returns', async () => {
-    const lea = await registerUser(app.base, { email: 'lea@example.org', password: 'motdepasse-solide-3', first_name: 'Léa', last_name: 'Morel' });
+    const lea = await registerUser(app.base, {
+      email: 'lea@example.org',
+      password: 'motdepasse-solide-3',
+      first_name: 'Léa',
+      last_name: 'Morel',
+    });
     const page = await signedInPage(context, app.base, lea.token);
     await page.goto(`${app.base}/create/village/reason`);
     await page.waitForFunction(() => navigator.serviceWorker.controller?.state === 'activated', null, { timeout: 20_000 });
@@ -140,7 +158,10 @@ describe('the village creation tunnel', () => {
       await page.getByLabel('Nom du village').fill('Le village de Léa');
       await page.getByRole('button', { name: 'Terminer' }).click();
       await page.getByRole('button', { name: 'Ouvrir le village' }).waitFor();
-      await page.getByRole('status').filter({ hasText: /en attente/ }).waitFor();
+      await page
+        .getByRole('status')
+        .filter({ hasText: /en attente/ })
+        .waitFor();
     } finally {
       await app.start();
     }

@@ -33,7 +33,9 @@ describe("the browser suite's watch on the Content-Security-Policy", () => {
     await page.waitForFunction(() => navigator.serviceWorker.controller?.state === 'activated', null, { timeout: 20_000 });
     const [worker] = context.serviceWorkers();
     await worker.evaluate(() => fetch('https://elsewhere.example/').catch(() => undefined));
-    await expect.poll(() => cspViolations().join('\n'), { timeout: 5_000 }).toMatch(/in the worker: connect-src refused https:\/\/elsewhere\.example/);
+    await expect
+      .poll(() => cspViolations().join('\n'), { timeout: 5_000 })
+      .toMatch(/in the worker: connect-src refused https:\/\/elsewhere\.example/);
     await page.close();
   });
 });

@@ -124,7 +124,12 @@ export async function api(base: string, token: string, method: string, path: str
 
 /** An open village (state 3) created through the API; answers its id, share code and the creator's villager id. */
 export async function createOpenVillage(base: string, token: string, fields: Record<string, unknown> = {}) {
-  const created = await api(base, token, 'POST', '/v1/villages', { creation_mode: 2, first_name: 'Jeanne', name: 'Le village de Jeanne', ...fields });
+  const created = await api(base, token, 'POST', '/v1/villages', {
+    creation_mode: 2,
+    first_name: 'Jeanne',
+    name: 'Le village de Jeanne',
+    ...fields,
+  });
   if (created.status !== 201) throw new Error(`village not created: ${JSON.stringify(created.body)}`);
   const id: string = created.body.data.id;
   const villagerId: string = created.body.data.villagers[0].id;

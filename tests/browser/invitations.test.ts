@@ -16,20 +16,30 @@ const INVITED = 'marc.invite@example.test';
 
 /** A mail as text: quoted-printable soft breaks joined and its bytes decoded. */
 const decoded = (raw: string) =>
-  Buffer.from(raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8');
+  Buffer.from(
+    raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+    'latin1',
+  ).toString('utf8');
 
 /** The invitation mail written for this address, decoded. */
 async function invitationMail(address: string): Promise<string> {
   let mail: string | undefined;
   await expect
-    .poll(async () => (mail = (await app.mails()).map(decoded).find((m) => m.includes(`To: ${address}`) && m.includes('rli=inv'))), { timeout: 20_000 })
+    .poll(async () => (mail = (await app.mails()).map(decoded).find((m) => m.includes(`To: ${address}`) && m.includes('rli=inv'))), {
+      timeout: 20_000,
+    })
     .toBeTruthy();
   return mail!;
 }
 
 describe('inviting by mail', () => {
   it('a manager invites an address; its link, opened signed out, names who invites, registers and lands in the village', async () => {
-    const claire = await registerUser(app.base, { email: 'claire.invite@example.test', password: PASSWORD, first_name: 'Claire', last_name: 'Martin' });
+    const claire = await registerUser(app.base, {
+      email: 'claire.invite@example.test',
+      password: PASSWORD,
+      first_name: 'Claire',
+      last_name: 'Martin',
+    });
     const village = await createOpenVillage(app.base, claire.token, { first_name: 'Jeanne', last_name: 'Roy' });
 
     const page = await signedInPage(manager.context, app.base, claire.token);
@@ -81,7 +91,10 @@ describe('inviting by mail', () => {
     const list = await api(app.base, claire.token, 'GET', `/v1/villages/${village.id}/invitations`);
     expect(list.body.data).toEqual([]);
     await page.reload();
-    await page.getByRole('region', { name: 'Invitations en attente' }).getByText('Aucune invitation en attente.').waitFor({ timeout: 20_000 });
+    await page
+      .getByRole('region', { name: 'Invitations en attente' })
+      .getByText('Aucune invitation en attente.')
+      .waitFor({ timeout: 20_000 });
     await page.getByText('Marc Petit', { exact: true }).waitFor({ timeout: 20_000 });
     await visitor.close();
     await page.close();

@@ -13,13 +13,19 @@ const app = await startApp();
 const { context } = await openBrowser();
 const PASSWORD = 'motdepasse-solide-1';
 
-
-
 describe('joining a village by its link', () => {
   it('a visitor signs up from the link and lands in the village, then finds it in their list', async () => {
-    const claire = await registerUser(app.base, { email: 'claire.join@example.test', password: PASSWORD, first_name: 'Claire', last_name: 'Martin' });
+    const claire = await registerUser(app.base, {
+      email: 'claire.join@example.test',
+      password: PASSWORD,
+      first_name: 'Claire',
+      last_name: 'Martin',
+    });
     const village = await createOpenVillage(app.base, claire.token, { first_name: 'Jeanne', last_name: 'Roy' });
-    await api(app.base, claire.token, 'POST', `/v1/villages/${village.id}/needs`, { villager_id: village.villagerId, name: 'Promener le chien' });
+    await api(app.base, claire.token, 'POST', `/v1/villages/${village.id}/needs`, {
+      villager_id: village.villagerId,
+      name: 'Promener le chien',
+    });
 
     const page = await context.newPage();
     const link = `${app.base}/join/village?c=${village.shareCode}&rli=jv`;
@@ -59,7 +65,12 @@ describe('joining a village by its link', () => {
   });
 
   it("says the server's no for an unknown code, and the side menu works as a drawer and as a column", async () => {
-    const olga = await registerUser(app.base, { email: 'olga.join@example.test', password: PASSWORD, first_name: 'Olga', last_name: 'Petit' });
+    const olga = await registerUser(app.base, {
+      email: 'olga.join@example.test',
+      password: PASSWORD,
+      first_name: 'Olga',
+      last_name: 'Petit',
+    });
     const page = await context.newPage();
     await page.goto(`${app.base}/auth/login`);
     await page.evaluate((t) => localStorage.setItem('ga-token', t), olga.token);

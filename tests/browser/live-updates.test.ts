@@ -23,10 +23,23 @@ const streamOpened = (page: Page, timeout = 15_000) =>
 
 describe('live updates', () => {
   it("shows another member's help on an open planning, and again after the server restarts", async () => {
-    const claire = await registerUser(app.base, { email: 'claire-live@example.org', password: PASSWORD, first_name: 'Claire', last_name: 'Durand' });
-    const marc = await registerUser(app.base, { email: 'marc-live@example.org', password: PASSWORD, first_name: 'Marc', last_name: 'Petit' });
+    const claire = await registerUser(app.base, {
+      email: 'claire-live@example.org',
+      password: PASSWORD,
+      first_name: 'Claire',
+      last_name: 'Durand',
+    });
+    const marc = await registerUser(app.base, {
+      email: 'marc-live@example.org',
+      password: PASSWORD,
+      first_name: 'Marc',
+      last_name: 'Petit',
+    });
     const village = await createOpenVillage(app.base, claire.token);
-    const need = await api(app.base, claire.token, 'POST', `/v1/villages/${village.id}/needs`, { villager_id: village.villagerId, name: 'Courses' });
+    const need = await api(app.base, claire.token, 'POST', `/v1/villages/${village.id}/needs`, {
+      villager_id: village.villagerId,
+      name: 'Courses',
+    });
     expect(need.status).toBe(201);
     const joined = await api(app.base, marc.token, 'PUT', '/v1/villages/join/helper', { share_code: village.shareCode });
     expect(joined.status).toBeLessThan(300);

@@ -14,16 +14,26 @@ const PASSWORD = 'motdepasse-solide-1';
 
 /** A mail as text: quoted-printable soft breaks joined and its bytes decoded. */
 const decoded = (raw: string) =>
-  Buffer.from(raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8');
+  Buffer.from(
+    raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+    'latin1',
+  ).toString('utf8');
 
 /** The first link matching `pattern` in a mail written for this address. */
 async function linkInMail(address: string, pattern: RegExp): Promise<string> {
   let link: string | undefined;
   await expect
-    .poll(async () => {
-      link = (await app.mails()).map(decoded).filter((m) => m.includes(`To: ${address}`)).map((m) => m.match(pattern)?.[0]).find(Boolean);
-      return link;
-    }, { timeout: 30_000 })
+    .poll(
+      async () => {
+        link = (await app.mails())
+          .map(decoded)
+          .filter((m) => m.includes(`To: ${address}`))
+          .map((m) => m.match(pattern)?.[0])
+          .find(Boolean);
+        return link;
+      },
+      { timeout: 30_000 },
+    )
     .toBeTruthy();
   return link!;
 }
@@ -36,7 +46,12 @@ const settingsOf = async (token: string) => {
 
 describe('the notification settings', () => {
   it('a switch turned on the Notifications screen changes what the account receives', async () => {
-    const { token } = await registerUser(app.base, { email: 'claire.settings@example.test', password: PASSWORD, first_name: 'Claire', last_name: 'Durand' });
+    const { token } = await registerUser(app.base, {
+      email: 'claire.settings@example.test',
+      password: PASSWORD,
+      first_name: 'Claire',
+      last_name: 'Durand',
+    });
     await createOpenVillage(app.base, token);
     const page = await signedInPage(context, app.base, token);
     await page.goto(`${app.base}/account`);
@@ -65,7 +80,9 @@ describe('the notification settings', () => {
     // Shown again as saved after a reload.
     await page.reload();
     await page.getByRole('group', { name: 'Nouveaux créneaux à pourvoir' }).getByRole('switch', { name: 'Par e-mail' }).waitFor();
-    expect(await page.getByRole('group', { name: 'Nouveaux créneaux à pourvoir' }).getByRole('switch', { name: 'Par e-mail' }).isChecked()).toBe(false);
+    expect(
+      await page.getByRole('group', { name: 'Nouveaux créneaux à pourvoir' }).getByRole('switch', { name: 'Par e-mail' }).isChecked(),
+    ).toBe(false);
     await checkScreen(page, 'saved', 'village-notification-settings');
     await page.close();
   }, 120_000);
@@ -83,7 +100,11 @@ describe('the notification settings', () => {
     expect(verified.status).toBe(204);
 
     const village = await createOpenVillage(app.base, token);
-    const need = await api(app.base, token, 'POST', `/v1/villages/${village.id}/needs`, { villager_id: village.villagerId, name: 'Courses', schedule: null });
+    const need = await api(app.base, token, 'POST', `/v1/villages/${village.id}/needs`, {
+      villager_id: village.villagerId,
+      name: 'Courses',
+      schedule: null,
+    });
     expect(need.status).toBe(201);
     const start = new Date(Date.now() + 3 * 24 * 3600_000);
     const help = await api(app.base, token, 'POST', `/v1/villages/${village.id}/needs/${need.body.data.id}/helps`, {
@@ -109,12 +130,22 @@ describe('the notification settings', () => {
     await page.getByRole('status').getByText("C'est fait : vous ne recevrez plus les e-mails « Confirmations de vos créneaux ».").waitFor();
     await page.getByRole('link', { name: 'Choisir ce que vous recevez' }).waitFor();
     await checkScreen(page, 'unsubscribed', 'village-notification-settings');
-    expect((await settingsOf(token)).email).toEqual({ confirmations: false, reminders: true, new_slots: true, chat: false, weekly_summary: true });
+    expect((await settingsOf(token)).email).toEqual({
+      confirmations: false,
+      reminders: true,
+      new_slots: true,
+      chat: false,
+      weekly_summary: true,
+    });
 
     // What the next mails contain follows the choice: a help taken now brings no confirmation; turned back on
     // in the Notifications screen, the next one does.
     const takeHelp = async (name: string, days: number) => {
-      const created = await api(app.base, token, 'POST', `/v1/villages/${village.id}/needs`, { villager_id: village.villagerId, name, schedule: null });
+      const created = await api(app.base, token, 'POST', `/v1/villages/${village.id}/needs`, {
+        villager_id: village.villagerId,
+        name,
+        schedule: null,
+      });
       expect(created.status).toBe(201);
       const at = new Date(Date.now() + days * 24 * 3600_000);
       const taken = await api(app.base, token, 'POST', `/v1/villages/${village.id}/needs/${created.body.data.id}/helps`, {
@@ -125,11 +156,14 @@ describe('the notification settings', () => {
       expect(taken.status).toBe(201);
     };
     const confirmationsAbout = async (name: string) =>
-      (await app.mails()).map(decoded).filter((m) => m.includes(`To: ${email}`) && m.includes('creneau.ics') && m.includes(`« ${name} »`)).length;
+      (await app.mails()).map(decoded).filter((m) => m.includes(`To: ${email}`) && m.includes('creneau.ics') && m.includes(`« ${name} »`))
+        .length;
     await takeHelp('Pharmacie', 4);
     const settingsPage = await signedInPage(context, app.base, token);
     await settingsPage.goto(`${app.base}/account/notifications`);
-    const confirmationsByMail = settingsPage.getByRole('group', { name: 'Confirmations de vos créneaux' }).getByRole('switch', { name: 'Par e-mail' });
+    const confirmationsByMail = settingsPage
+      .getByRole('group', { name: 'Confirmations de vos créneaux' })
+      .getByRole('switch', { name: 'Par e-mail' });
     await confirmationsByMail.waitFor();
     expect(await confirmationsByMail.isChecked()).toBe(false);
     await confirmationsByMail.click();

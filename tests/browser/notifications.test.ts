@@ -14,21 +14,34 @@ const { context } = await openBrowser();
 context.setDefaultTimeout(15_000);
 const PASSWORD = 'motdepasse-solide-1';
 
-
-
 const checkDate = async (token: string, villagerId: string) =>
   (await api(app.base, token, 'GET', `/v1/villagers/${villagerId}`)).body.data.last_check_notif_date as string | null;
 
 describe("a village's news", () => {
   it('lights the badge for news from another member, tells it, and clears the badge once read', async () => {
-    const claire = await registerUser(app.base, { email: 'claire-news@example.org', password: PASSWORD, first_name: 'Claire', last_name: 'Durand' });
-    const marc = await registerUser(app.base, { email: 'marc-news@example.org', password: PASSWORD, first_name: 'Marc', last_name: 'Petit' });
+    const claire = await registerUser(app.base, {
+      email: 'claire-news@example.org',
+      password: PASSWORD,
+      first_name: 'Claire',
+      last_name: 'Durand',
+    });
+    const marc = await registerUser(app.base, {
+      email: 'marc-news@example.org',
+      password: PASSWORD,
+      first_name: 'Marc',
+      last_name: 'Petit',
+    });
     const village = await createOpenVillage(app.base, claire.token);
-    const need = await api(app.base, claire.token, 'POST', `/v1/villages/${village.id}/needs`, { villager_id: village.villagerId, name: 'Courses' });
+    const need = await api(app.base, claire.token, 'POST', `/v1/villages/${village.id}/needs`, {
+      villager_id: village.villagerId,
+      name: 'Courses',
+    });
     expect(need.status).toBe(201);
     // Claire has seen everything so far: no badge yet.
     const seen = new Date().toISOString();
-    expect((await api(app.base, claire.token, 'POST', `/v1/villagers/${village.villagerId}`, { last_check_notif_date: seen })).status).toBe(200);
+    expect((await api(app.base, claire.token, 'POST', `/v1/villagers/${village.villagerId}`, { last_check_notif_date: seen })).status).toBe(
+      200,
+    );
 
     const page = await context.newPage();
     await page.goto(`${app.base}/auth/login`);
@@ -41,8 +54,13 @@ describe("a village's news", () => {
     expect(await news.textContent()).toBe('Nouvelles');
 
     // Marc joins and offers his help, on his own device (the API here).
-    expect((await api(app.base, marc.token, 'PUT', '/v1/villages/join/helper', { share_code: village.shareCode })).status).toBeLessThan(300);
-    const members = (await api(app.base, marc.token, 'GET', `/v1/villages/${village.id}?include=villagers`)).body.data.villagers as { id: string; user_id: string }[];
+    expect((await api(app.base, marc.token, 'PUT', '/v1/villages/join/helper', { share_code: village.shareCode })).status).toBeLessThan(
+      300,
+    );
+    const members = (await api(app.base, marc.token, 'GET', `/v1/villages/${village.id}?include=villagers`)).body.data.villagers as {
+      id: string;
+      user_id: string;
+    }[];
     const marcId = members.find((m) => m.user_id === marc.user.id)!.id;
     const start = DateTime.now().setZone('Europe/Paris').plus({ days: 2 }).set({ hour: 14, minute: 0, second: 0, millisecond: 0 });
     const help = await api(app.base, marc.token, 'POST', `/v1/villages/${village.id}/needs/${need.body.data.id}/helps`, {
@@ -54,11 +72,17 @@ describe("a village's news", () => {
 
     // Claire comes back to the app: the nav tells her there is news.
     await page.reload();
-    await page.getByRole('navigation').getByRole('link', { name: /nouveautés/ }).waitFor({ timeout: 20_000 });
+    await page
+      .getByRole('navigation')
+      .getByRole('link', { name: /nouveautés/ })
+      .waitFor({ timeout: 20_000 });
     await page.waitForFunction(() => navigator.serviceWorker.controller?.state === 'activated', null, { timeout: 20_000 });
     await checkScreen(page, 'badge', 'village-news');
 
-    await page.getByRole('navigation').getByRole('link', { name: /nouveautés/ }).click();
+    await page
+      .getByRole('navigation')
+      .getByRole('link', { name: /nouveautés/ })
+      .click();
     await page.getByRole('heading', { name: 'Nouvelles du village' }).waitFor();
     const sentence = `Marc a proposé son aide pour Courses, ${start.setLocale('fr').toFormat('cccc d LLLL')}, 14 h`;
     await page.getByText(sentence).waitFor();

@@ -50,18 +50,27 @@ async function addFreeNeed(page: Page, name: string) {
 }
 
 async function offerHelp(page: Page, needName: string) {
-  await page.getByRole('link', { name: new RegExp(needName) }).first().click();
+  await page
+    .getByRole('link', { name: new RegExp(needName) })
+    .first()
+    .click();
   await page.getByRole('link', { name: 'Proposer mon aide' }).first().click();
   await page.getByLabel('Date').fill(tomorrow);
   await page.getByLabel('Début').fill('14:00');
   await page.getByLabel('Fin').fill('16:00');
   await page.getByRole('button', { name: 'Proposer mon aide' }).click();
-  await page.getByText(/14 h – 16 h/).first().waitFor();
+  await page
+    .getByText(/14 h – 16 h/)
+    .first()
+    .waitFor();
 }
 
 async function serverVillage(token: string, villageId: string) {
   const answer = await api(app.base, token, 'GET', `/v1/villages/${villageId}?include=needs,helps`);
-  return answer.body.data as { needs: { id: string; name: string }[]; helps: { id: string; village_need_id: string; start_date: string }[] };
+  return answer.body.data as {
+    needs: { id: string; name: string }[];
+    helps: { id: string; village_need_id: string; start_date: string }[];
+  };
 }
 
 const pendingText = (page: Page) => page.getByRole('status').filter({ hasText: /en attente/ });
@@ -119,7 +128,10 @@ describe('writes made offline', () => {
       await addFreeNeed(page, 'Repas du soir');
       await offerHelp(page, 'Repas du soir');
       await page.reload();
-      await page.getByText(/14 h – 16 h/).first().waitFor({ timeout: 15_000 });
+      await page
+        .getByText(/14 h – 16 h/)
+        .first()
+        .waitFor({ timeout: 15_000 });
       await expect.poll(() => pendingText(page).textContent()).toBe('2 modifications en attente');
     } finally {
       await app.start();
@@ -143,8 +155,13 @@ describe('writes made offline', () => {
 
     // Meanwhile, on another device, the need is deleted: this device has not heard of it yet (no live
     // stream here), and offers a help.
-    expect((await api(app.base, token, 'DELETE', `/v1/villages/${id}/needs/${created.body.data.id}?villager_id=${villagerId}`)).status).toBe(204);
-    await page.getByRole('link', { name: /Promenade/ }).first().click();
+    expect(
+      (await api(app.base, token, 'DELETE', `/v1/villages/${id}/needs/${created.body.data.id}?villager_id=${villagerId}`)).status,
+    ).toBe(204);
+    await page
+      .getByRole('link', { name: /Promenade/ })
+      .first()
+      .click();
     await page.getByRole('link', { name: 'Proposer mon aide' }).first().click();
     await page.getByLabel('Date').fill(tomorrow);
     await page.getByLabel('Début').fill('14:00');

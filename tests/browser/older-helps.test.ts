@@ -19,10 +19,22 @@ const DAY = 24 * 3600_000;
 
 describe('the helps of a village with a history', () => {
   it('pulls the recent ones lean, shows the older ones a page at a time on the need’s past list and on the planning months back', async () => {
-    const jeanne = await registerUser(app.base, { email: 'jeanne.histoire@example.org', password: 'motdepasse-solide-1', first_name: 'Jeanne', last_name: 'Martin' });
+    const jeanne = await registerUser(app.base, {
+      email: 'jeanne.histoire@example.org',
+      password: 'motdepasse-solide-1',
+      first_name: 'Jeanne',
+      last_name: 'Martin',
+    });
     const village = await createOpenVillage(app.base, jeanne.token);
-    const need = (await api(app.base, jeanne.token, 'POST', `/v1/villages/${village.id}/needs`, { villager_id: village.villagerId, name: 'Courses' })).body.data;
-    const visit = (await api(app.base, jeanne.token, 'POST', `/v1/villages/${village.id}/needs`, { villager_id: village.villagerId, name: 'Visite du dimanche' })).body.data;
+    const need = (
+      await api(app.base, jeanne.token, 'POST', `/v1/villages/${village.id}/needs`, { villager_id: village.villagerId, name: 'Courses' })
+    ).body.data;
+    const visit = (
+      await api(app.base, jeanne.token, 'POST', `/v1/villages/${village.id}/needs`, {
+        villager_id: village.villagerId,
+        name: 'Visite du dimanche',
+      })
+    ).body.data;
     const startOf = (daysAgo: number) => DateTime.now().setZone('Europe/Paris').startOf('day').minus({ days: daysAgo }).set({ hour: 10 });
     const past = [30, 100, 150, 200].map((daysAgo) => ({ daysAgo, id: uuidv7(), start: startOf(daysAgo), needId: need.id as string }));
     // Another need's help, in a month of its own: the planning reads it when that month is shown.
@@ -59,9 +71,9 @@ describe('the helps of a village with a history', () => {
     expect(await pastList.getByText(/Il y a (100|150|200) jours/).count()).toBe(0);
 
     await pastList.getByRole('button', { name: 'Afficher les aides plus anciennes' }).click();
-    await expect.poll(() => pastList.getByText(/Il y a \d+ jours/).allTextContents(), { timeout: 15_000 }).toEqual(
-      past.map((p) => `Il y a ${p.daysAgo} jours`),
-    );
+    await expect
+      .poll(() => pastList.getByText(/Il y a \d+ jours/).allTextContents(), { timeout: 15_000 })
+      .toEqual(past.map((p) => `Il y a ${p.daysAgo} jours`));
     await expect.poll(() => pastList.getByRole('status').textContent()).toBe('Toutes les aides passées sont affichées.');
     expect(await pastList.getByRole('button', { name: 'Afficher les aides plus anciennes' }).count()).toBe(0);
     await checkScreen(page, 'older-helps', 'helps');

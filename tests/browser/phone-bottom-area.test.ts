@@ -19,7 +19,10 @@ const PASSWORD = 'motdepasse-solide-1';
 /** What Chromium does once the app is installable (it may do it itself, later): an install offer. */
 const browserOffers = (page: Page) =>
   page.evaluate(() => {
-    const offer = new Event('beforeinstallprompt', { cancelable: true }) as Event & { prompt: () => Promise<void>; userChoice: Promise<unknown> };
+    const offer = new Event('beforeinstallprompt', { cancelable: true }) as Event & {
+      prompt: () => Promise<void>;
+      userChoice: Promise<unknown>;
+    };
     offer.prompt = async () => undefined;
     offer.userChoice = Promise.resolve({ outcome: 'dismissed' });
     window.dispatchEvent(offer);
@@ -29,13 +32,31 @@ const installButton = (page: Page) => page.getByRole('button', { name: "Installe
 
 describe('the bottom of the screen on a phone', () => {
   it('offers the install only once in a village, stacks tab bar, banner and toast without covering the page', async () => {
-    const olga = await registerUser(app.base, { email: 'olga-bottom@example.org', password: PASSWORD, first_name: 'Olga', last_name: 'Petit' });
+    const olga = await registerUser(app.base, {
+      email: 'olga-bottom@example.org',
+      password: PASSWORD,
+      first_name: 'Olga',
+      last_name: 'Petit',
+    });
     const village = await createOpenVillage(app.base, olga.token);
     const names = Array.from({ length: 14 }, (_, i) => `Besoin numéro ${i + 1}`);
     for (const name of names) {
-      expect((await api(app.base, olga.token, 'POST', `/v1/villages/${village.id}/needs`, { villager_id: village.villagerId, name, schedule: null })).status).toBe(201);
+      expect(
+        (
+          await api(app.base, olga.token, 'POST', `/v1/villages/${village.id}/needs`, {
+            villager_id: village.villagerId,
+            name,
+            schedule: null,
+          })
+        ).status,
+      ).toBe(201);
     }
-    const marc = await registerUser(app.base, { email: 'marc-bottom@example.org', password: PASSWORD, first_name: 'Marc', last_name: 'Durand' });
+    const marc = await registerUser(app.base, {
+      email: 'marc-bottom@example.org',
+      password: PASSWORD,
+      first_name: 'Marc',
+      last_name: 'Durand',
+    });
 
     // A fresh profile: the browser's offer comes, the app keeps it to itself on the first screens.
     const page = await context.newPage();
@@ -46,7 +67,10 @@ describe('the bottom of the screen on a phone', () => {
     await fresh.goto(`${app.base}/dashboard/villages`);
     await fresh.getByRole('heading', { level: 1 }).first().waitFor({ timeout: 20_000 });
     await browserOffers(fresh);
-    await fresh.getByRole('link', { name: /Rejoindre un village/ }).first().waitFor();
+    await fresh
+      .getByRole('link', { name: /Rejoindre un village/ })
+      .first()
+      .waitFor();
     expect(await installButton(fresh).count()).toBe(0);
     await checkPhoneScreen(fresh, 'bottom-first-screen', async () => {
       expect(await installButton(fresh).count()).toBe(0);

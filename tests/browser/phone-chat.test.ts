@@ -37,14 +37,31 @@ async function touchPhone() {
 
 describe('the chat tells what I have not read', () => {
   it('counts the messages of others on the tab, clears the count on opening, never counts mine', async () => {
-    const alice = await registerUser(app.base, { email: 'alice-phone-chat@example.org', password: PASSWORD, first_name: 'Alice', last_name: 'Moreau' });
-    const bruno = await registerUser(app.base, { email: 'bruno-phone-chat@example.org', password: PASSWORD, first_name: 'Bruno', last_name: 'Lefèvre' });
+    const alice = await registerUser(app.base, {
+      email: 'alice-phone-chat@example.org',
+      password: PASSWORD,
+      first_name: 'Alice',
+      last_name: 'Moreau',
+    });
+    const bruno = await registerUser(app.base, {
+      email: 'bruno-phone-chat@example.org',
+      password: PASSWORD,
+      first_name: 'Bruno',
+      last_name: 'Lefèvre',
+    });
     const village = await createOpenVillage(app.base, alice.token);
-    expect((await api(app.base, bruno.token, 'PUT', '/v1/villages/join/helper', { share_code: village.shareCode })).status).toBeLessThan(300);
-    const members = (await api(app.base, bruno.token, 'GET', `/v1/villages/${village.id}?include=villagers`)).body.data.villagers as { id: string; user_id: string }[];
+    expect((await api(app.base, bruno.token, 'PUT', '/v1/villages/join/helper', { share_code: village.shareCode })).status).toBeLessThan(
+      300,
+    );
+    const members = (await api(app.base, bruno.token, 'GET', `/v1/villages/${village.id}?include=villagers`)).body.data.villagers as {
+      id: string;
+      user_id: string;
+    }[];
     const brunoId = members.find((m) => m.user_id === bruno.user.id)!.id;
     const say = async (body: string) =>
-      expect((await api(app.base, bruno.token, 'POST', `/v1/villages/${village.id}/messages`, { villager_id: brunoId, body })).status).toBe(201);
+      expect((await api(app.base, bruno.token, 'POST', `/v1/villages/${village.id}/messages`, { villager_id: brunoId, body })).status).toBe(
+        201,
+      );
     for (const body of ['Bonjour Alice', 'Je peux passer jeudi', 'Vers 14 h ?']) await say(body);
 
     const page = await signedInPage(context, app.base, alice.token);
@@ -71,7 +88,11 @@ describe('the chat tells what I have not read', () => {
     expect(await page.getByText('Entrée pour envoyer, Maj + Entrée pour aller à la ligne.').isVisible()).toBe(true);
     await page.getByLabel('Votre message').fill('Jeudi 14 h, parfait');
     await page.getByLabel('Votre message').press('Enter');
-    await page.locator('.chat-message-mine').filter({ hasText: 'Jeudi 14 h, parfait' }).getByText("En attente d'envoi").waitFor({ state: 'detached', timeout: 20_000 });
+    await page
+      .locator('.chat-message-mine')
+      .filter({ hasText: 'Jeudi 14 h, parfait' })
+      .getByText("En attente d'envoi")
+      .waitFor({ state: 'detached', timeout: 20_000 });
 
     // Back on the needs: my own message does not count; Bruno's answer does.
     await nav.getByRole('link', { name: /^Besoins/ }).click();

@@ -22,7 +22,12 @@ const noSidewaysScroll = (page: Page) => async () => {
 
 describe('the tunnel for a close person', () => {
   it('asks about Jeanne by her first name on every screen after she is named, never "vous" for her', async () => {
-    const paul = await registerUser(app.base, { email: 'paul-close@example.org', password: 'motdepasse-solide-1', first_name: 'Paul', last_name: 'Girard' });
+    const paul = await registerUser(app.base, {
+      email: 'paul-close@example.org',
+      password: 'motdepasse-solide-1',
+      first_name: 'Paul',
+      last_name: 'Girard',
+    });
     const page = await signedInPage(context, app.base, paul.token);
     await page.goto(`${app.base}/create/village`);
     await page.getByRole('heading', { name: 'Créer votre village' }).waitFor({ timeout: 20_000 });
@@ -47,13 +52,17 @@ describe('the tunnel for a close person', () => {
 
     await page.getByRole('heading', { name: 'Présentez le village de Jeanne' }).waitFor();
     expect(await page.getByLabel('Nom du village').inputValue()).toBe('Le village de Jeanne');
-    await page.getByText('Ce que son entourage doit savoir pour bien aider Jeanne : sa situation, ses habitudes, ce qui lui fait plaisir…').waitFor();
+    await page
+      .getByText('Ce que son entourage doit savoir pour bien aider Jeanne : sa situation, ses habitudes, ce qui lui fait plaisir…')
+      .waitFor();
     expect(await asideText(page)).toContain('vous pourrez alors y inviter l’entourage de Jeanne.');
     await checkPhoneScreen(page, 'close-person-infos', noSidewaysScroll(page));
     await page.getByRole('button', { name: 'Terminer' }).click();
 
     await page.getByRole('heading', { name: 'Le village de Jeanne est prêt' }).waitFor({ timeout: 20_000 });
-    await page.getByText('préparez l’invitation de l’entourage de Jeanne, puis ouvrez-le quand vous le souhaitez.', { exact: false }).waitFor();
+    await page
+      .getByText('préparez l’invitation de l’entourage de Jeanne, puis ouvrez-le quand vous le souhaitez.', { exact: false })
+      .waitFor();
     await page.locator('.share-code').waitFor();
     await checkPhoneScreen(page, 'close-person-waiting', noSidewaysScroll(page));
     await page.close();

@@ -15,13 +15,28 @@ const PASSWORD = 'motdepasse-solide-1';
 
 describe('the feed tells me about others', () => {
   it("keeps Alice's own actions out of the badge and the news, and reads her repeated saves as one line", async () => {
-    const alice = await registerUser(app.base, { email: 'alice-phone-feed@example.org', password: PASSWORD, first_name: 'Alice', last_name: 'Moreau' });
-    const bruno = await registerUser(app.base, { email: 'bruno-phone-feed@example.org', password: PASSWORD, first_name: 'Bruno', last_name: 'Lefèvre' });
+    const alice = await registerUser(app.base, {
+      email: 'alice-phone-feed@example.org',
+      password: PASSWORD,
+      first_name: 'Alice',
+      last_name: 'Moreau',
+    });
+    const bruno = await registerUser(app.base, {
+      email: 'bruno-phone-feed@example.org',
+      password: PASSWORD,
+      first_name: 'Bruno',
+      last_name: 'Lefèvre',
+    });
     const village = await createOpenVillage(app.base, alice.token);
     for (const infos of ['Sonner deux fois', 'Sonner deux fois, code 1234', 'Code 1234, 2e étage']) {
-      expect((await api(app.base, alice.token, 'PUT', `/v1/villages/${village.id}`, { updater_id: village.villagerId, infos })).status).toBe(200);
+      expect(
+        (await api(app.base, alice.token, 'PUT', `/v1/villages/${village.id}`, { updater_id: village.villagerId, infos })).status,
+      ).toBe(200);
     }
-    expect((await api(app.base, alice.token, 'POST', `/v1/villages/${village.id}/needs`, { villager_id: village.villagerId, name: 'Courses' })).status).toBe(201);
+    expect(
+      (await api(app.base, alice.token, 'POST', `/v1/villages/${village.id}/needs`, { villager_id: village.villagerId, name: 'Courses' }))
+        .status,
+    ).toBe(201);
 
     // Everything in the feed is Alice's (or the opening of her village, seen when she opened it): no badge.
     const page = await signedInPage(context, app.base, alice.token);
@@ -51,11 +66,16 @@ describe('the feed tells me about others', () => {
     expect(await page.locator('.feed-item.is-new').count()).toBe(0);
 
     // Bruno joins from his own phone: that is news, on the tab and in the feed.
-    await page.getByRole('navigation').getByRole('link', { name: /^Besoins/ }).click();
+    await page
+      .getByRole('navigation')
+      .getByRole('link', { name: /^Besoins/ })
+      .click();
     await page.getByRole('heading', { name: 'Besoins du village' }).waitFor();
     await page.waitForLoadState('networkidle');
     expect(await news.textContent()).toBe('Nouvelles');
-    expect((await api(app.base, bruno.token, 'PUT', '/v1/villages/join/helper', { share_code: village.shareCode })).status).toBeLessThan(300);
+    expect((await api(app.base, bruno.token, 'PUT', '/v1/villages/join/helper', { share_code: village.shareCode })).status).toBeLessThan(
+      300,
+    );
     await page.reload();
     const lit = page.getByRole('navigation').getByRole('link', { name: /^Nouvelles.*nouveautés/ });
     await lit.waitFor({ timeout: 20_000 });

@@ -38,7 +38,12 @@ const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentEl
 
 describe('a phone number as it is typed', () => {
   it('on the village’s contact number: a French message, nothing saved, then kept in E.164 and shown in the national format', async () => {
-    const alice = await registerUser(app.base, { email: 'alice-phone-input@example.org', password: PASSWORD, first_name: 'Alice', last_name: 'Moreau' });
+    const alice = await registerUser(app.base, {
+      email: 'alice-phone-input@example.org',
+      password: PASSWORD,
+      first_name: 'Alice',
+      last_name: 'Moreau',
+    });
     const village = await createOpenVillage(app.base, alice.token);
     const onServer = async () => (await api(app.base, alice.token, 'GET', `/v1/villages/${village.id}`)).body.data.phone;
 
@@ -85,7 +90,12 @@ describe('a phone number as it is typed', () => {
   });
 
   it('on the profile: a number of another country, by its code, kept in E.164', async () => {
-    const bruno = await registerUser(app.base, { email: 'bruno-phone-input@example.org', password: PASSWORD, first_name: 'Bruno', last_name: 'Lefèvre' });
+    const bruno = await registerUser(app.base, {
+      email: 'bruno-phone-input@example.org',
+      password: PASSWORD,
+      first_name: 'Bruno',
+      last_name: 'Lefèvre',
+    });
     const page = await signedInPage(context, app.base, bruno.token);
     await page.goto(`${app.base}/account/profile`);
     const field = page.getByLabel('Téléphone');

@@ -17,7 +17,12 @@ const PASSWORD = 'motdepasse-solide-1';
 
 describe('a phone number where it is shown', () => {
   it('reads in the national format and calls in E.164', async () => {
-    const alice = await registerUser(app.base, { email: 'alice-phone-number@example.org', password: PASSWORD, first_name: 'Alice', last_name: 'Moreau' });
+    const alice = await registerUser(app.base, {
+      email: 'alice-phone-number@example.org',
+      password: PASSWORD,
+      first_name: 'Alice',
+      last_name: 'Moreau',
+    });
     const village = await createOpenVillage(app.base, alice.token, { phone: '0612345678' });
 
     const page = await signedInPage(context, app.base, alice.token);

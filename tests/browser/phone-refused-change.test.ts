@@ -24,18 +24,36 @@ const tomorrow = DateTime.now().setZone('Europe/Paris').plus({ days: 1 });
 
 describe('a refused change says which, and why', () => {
   it('names the help and its need deleted by someone else, and offers only to remove it', async () => {
-    const alice = await registerUser(app.base, { email: 'alice-phone-refus@example.org', password: PASSWORD, first_name: 'Alice', last_name: 'Moreau' });
-    const bruno = await registerUser(app.base, { email: 'bruno-phone-refus@example.org', password: PASSWORD, first_name: 'Bruno', last_name: 'Lefèvre' });
+    const alice = await registerUser(app.base, {
+      email: 'alice-phone-refus@example.org',
+      password: PASSWORD,
+      first_name: 'Alice',
+      last_name: 'Moreau',
+    });
+    const bruno = await registerUser(app.base, {
+      email: 'bruno-phone-refus@example.org',
+      password: PASSWORD,
+      first_name: 'Bruno',
+      last_name: 'Lefèvre',
+    });
     const village = await createOpenVillage(app.base, alice.token);
-    const need = await api(app.base, alice.token, 'POST', `/v1/villages/${village.id}/needs`, { villager_id: village.villagerId, name: 'Courses du jeudi' });
+    const need = await api(app.base, alice.token, 'POST', `/v1/villages/${village.id}/needs`, {
+      villager_id: village.villagerId,
+      name: 'Courses du jeudi',
+    });
     expect(need.status).toBe(201);
-    expect((await api(app.base, bruno.token, 'PUT', '/v1/villages/join/helper', { share_code: village.shareCode })).status).toBeLessThan(300);
+    expect((await api(app.base, bruno.token, 'PUT', '/v1/villages/join/helper', { share_code: village.shareCode })).status).toBeLessThan(
+      300,
+    );
 
     const page = await signedInPage(context, app.base, bruno.token);
     await page.goto(`${app.base}/dashboard/villages/${village.id}/needs`);
     await page.getByRole('heading', { name: 'Besoins du village' }).waitFor({ timeout: 20_000 });
     await page.waitForFunction(() => navigator.serviceWorker.controller?.state === 'activated', null, { timeout: 20_000 });
-    await page.getByRole('link', { name: /Courses du jeudi/ }).first().click();
+    await page
+      .getByRole('link', { name: /Courses du jeudi/ })
+      .first()
+      .click();
     await page.getByRole('link', { name: 'Proposer mon aide' }).first().waitFor();
 
     // No network on Bruno's phone: the help waits in the queue.
@@ -48,7 +66,12 @@ describe('a refused change says which, and why', () => {
     await page.getByText('1 modification en attente').waitFor();
 
     // Meanwhile Alice deletes the need; then Bruno's phone is back online and sends the help.
-    const deleted = await api(app.base, alice.token, 'DELETE', `/v1/villages/${village.id}/needs/${need.body.data.id}?villager_id=${village.villagerId}`);
+    const deleted = await api(
+      app.base,
+      alice.token,
+      'DELETE',
+      `/v1/villages/${village.id}/needs/${need.body.data.id}?villager_id=${village.villagerId}`,
+    );
     expect(deleted.status).toBe(204);
     await context.setOffline(false);
     await page.evaluate(() => window.dispatchEvent(new Event('online')));
@@ -60,7 +83,9 @@ describe('a refused change says which, and why', () => {
     const day = tomorrow.setLocale('fr').toFormat('cccc d LLLL');
     const line = dialog.locator('.failed-what');
     await line.waitFor();
-    expect(await line.textContent()).toBe(`Proposition d'aide du ${day} à 14 h sur « Courses du jeudi » : ce besoin a été supprimé par quelqu'un d'autre.`);
+    expect(await line.textContent()).toBe(
+      `Proposition d'aide du ${day} à 14 h sur « Courses du jeudi » : ce besoin a été supprimé par quelqu'un d'autre.`,
+    );
     expect(await dialog.getByRole('button', { name: 'Réessayer' }).count()).toBe(0);
     const remove = dialog.getByRole('button', { name: 'Retirer' });
     expect(await remove.count()).toBe(1);

@@ -70,7 +70,12 @@ describe('signing in again returns where you were', () => {
   });
 
   it('a join link opened with a revoked session: after signing in, the join completes and lands in the village', async () => {
-    const owner = await registerUser(app.base, { email: 'olga-return@example.org', password: PASSWORD, first_name: 'Olga', last_name: 'Petit' });
+    const owner = await registerUser(app.base, {
+      email: 'olga-return@example.org',
+      password: PASSWORD,
+      first_name: 'Olga',
+      last_name: 'Petit',
+    });
     const village = await createOpenVillage(app.base, owner.token);
     const email = 'marc-return@example.org';
     const marc = await registerUser(app.base, { email, password: PASSWORD, first_name: 'Marc', last_name: 'Durand' });

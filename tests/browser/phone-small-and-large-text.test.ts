@@ -20,7 +20,10 @@ const today = DateTime.now().setZone('Europe/Paris');
 /** Everything wrong with the screen at both settings, axe included, each line naming the screen. */
 async function problemsOf(page: Page, name: string): Promise<string[]> {
   const problems = await smallAndLargeTextProblems(page, `small-${name}`);
-  for (const [size, label, font] of [[SMALL_PHONE, '320 px', ''], [BIG_TEXT_PHONE, '390 px, text doubled', '200%']] as const) {
+  for (const [size, label, font] of [
+    [SMALL_PHONE, '320 px', ''],
+    [BIG_TEXT_PHONE, '390 px, text doubled', '200%'],
+  ] as const) {
     await page.setViewportSize(size);
     await page.evaluate((f) => (document.documentElement.style.fontSize = f), font);
     problems.push(...(await axeViolations(page)).map((v) => `${name} at ${label}: axe ${v}`));
@@ -30,8 +33,18 @@ async function problemsOf(page: Page, name: string): Promise<string[]> {
   return problems;
 }
 
-const alice = await registerUser(app.base, { email: 'alice-small@example.org', password: PASSWORD, first_name: 'Alice', last_name: 'Moreau-Delacroix' });
-const bruno = await registerUser(app.base, { email: 'bruno-small@example.org', password: PASSWORD, first_name: 'Bruno', last_name: 'Lefèvre' });
+const alice = await registerUser(app.base, {
+  email: 'alice-small@example.org',
+  password: PASSWORD,
+  first_name: 'Alice',
+  last_name: 'Moreau-Delacroix',
+});
+const bruno = await registerUser(app.base, {
+  email: 'bruno-small@example.org',
+  password: PASSWORD,
+  first_name: 'Bruno',
+  last_name: 'Lefèvre',
+});
 const village = await createOpenVillage(app.base, alice.token, { name: 'Le village de Jeanne et de sa grande famille' });
 const need = await api(app.base, alice.token, 'POST', `/v1/villages/${village.id}/needs`, {
   villager_id: village.villagerId,
@@ -47,7 +60,10 @@ const help = await api(app.base, bruno.token, 'POST', `/v1/villages/${village.id
   start_date: start.toUTC().toISO(),
   end_date: start.plus({ hours: 1 }).toUTC().toISO(),
 });
-const message = await api(app.base, bruno.token, 'POST', `/v1/villages/${village.id}/messages`, { villager_id: brunoId, body: 'Je passe demain vers 14 h pour les courses.' });
+const message = await api(app.base, bruno.token, 'POST', `/v1/villages/${village.id}/messages`, {
+  villager_id: brunoId,
+  body: 'Je passe demain vers 14 h pour les courses.',
+});
 const villagePath = `${app.base}/dashboard/villages/${village.id}`;
 
 /** Alice opens each screen (path, its heading, a text that says its data is there) and looks at it. */
@@ -115,7 +131,9 @@ describe('every screen on a small phone (320 px) and with the text doubled (390 
   it("the village's management screens", async () => {
     const problems = await lookAtScreens([
       ['manage', `${villagePath}/manage`, /./],
-      ...['infos', 'home-infos', 'period', 'phone', 'members'].map((part) => [`manage-${part}`, `${villagePath}/manage/${part}`, /./] as [string, string, RegExp]),
+      ...['infos', 'home-infos', 'period', 'phone', 'members'].map(
+        (part) => [`manage-${part}`, `${villagePath}/manage/${part}`, /./] as [string, string, RegExp],
+      ),
     ]);
     expect(problems).toEqual([]);
   }, 300_000);

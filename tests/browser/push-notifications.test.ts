@@ -57,10 +57,23 @@ const shownNotifications = (page: import('playwright-core').Page) =>
 
 describe('push notifications', () => {
   it('are turned on from the account, arrive encrypted for the device, show in French and open the right screen', async () => {
-    const claire = await registerUser(app.base, { email: 'claire-push@example.org', password: PASSWORD, first_name: 'Claire', last_name: 'Durand' });
-    const marc = await registerUser(app.base, { email: 'marc-push@example.org', password: PASSWORD, first_name: 'Marc', last_name: 'Petit' });
+    const claire = await registerUser(app.base, {
+      email: 'claire-push@example.org',
+      password: PASSWORD,
+      first_name: 'Claire',
+      last_name: 'Durand',
+    });
+    const marc = await registerUser(app.base, {
+      email: 'marc-push@example.org',
+      password: PASSWORD,
+      first_name: 'Marc',
+      last_name: 'Petit',
+    });
     const village = await createOpenVillage(app.base, claire.token);
-    const need = await api(app.base, claire.token, 'POST', `/v1/villages/${village.id}/needs`, { villager_id: village.villagerId, name: 'Courses' });
+    const need = await api(app.base, claire.token, 'POST', `/v1/villages/${village.id}/needs`, {
+      villager_id: village.villagerId,
+      name: 'Courses',
+    });
     expect(need.status).toBe(201);
     const needId: string = need.body.data.id;
     const joined = await api(app.base, marc.token, 'PUT', '/v1/villages/join/helper', { share_code: village.shareCode });
@@ -101,16 +114,24 @@ describe('push notifications', () => {
     await page.goto(`${app.base}/dashboard/villages/${village.id}/planning`);
     const showsTag = (tag: string) => async () => (await shownNotifications(page)).some((n) => n.tag === tag);
     await deliverPush(context, page, app.base, taken.payload, showsTag(`help-${help.body.data.id}`));
-    await expect.poll(() => shownNotifications(page), { timeout: 10_000 }).toEqual([
-      { title: 'Nouvelle aide · Village de Jeanne', body: `Marc propose son aide pour « Courses », ${slot}.`, tag: `help-${help.body.data.id}` },
-    ]);
+    await expect
+      .poll(() => shownNotifications(page), { timeout: 10_000 })
+      .toEqual([
+        {
+          title: 'Nouvelle aide · Village de Jeanne',
+          body: `Marc propose son aide pour « Courses », ${slot}.`,
+          tag: `help-${help.body.data.id}`,
+        },
+      ]);
 
     // A click on it opens the need's helps in her open window.
     const worker = context.serviceWorkers().find((w) => w.url().startsWith(app.base))!;
     await worker.evaluate(async () => {
       // Worker globals, which this file's DOM typings do not know.
       const sw = self as unknown as { registration: ServiceWorkerRegistration; dispatchEvent(event: Event): boolean };
-      const NotificationEvent = (self as unknown as { NotificationEvent: new (type: string, init: { notification: Notification }) => Event }).NotificationEvent;
+      const NotificationEvent = (
+        self as unknown as { NotificationEvent: new (type: string, init: { notification: Notification }) => Event }
+      ).NotificationEvent;
       const [notification] = await sw.registration.getNotifications();
       sw.dispatchEvent(new NotificationEvent('notificationclick', { notification }));
     });
@@ -138,15 +159,18 @@ describe('push notifications', () => {
     await deliverPush(context, page, app.base, first.payload);
     // Pushes are handled in order: once the help's push (sent again) shows, the chat's was handled, unshown.
     await deliverPush(context, page, app.base, taken.payload, showsTag(`help-${help.body.data.id}`));
-    const takenShown = { title: 'Nouvelle aide · Village de Jeanne', body: `Marc propose son aide pour « Courses », ${slot}.`, tag: `help-${help.body.data.id}` };
+    const takenShown = {
+      title: 'Nouvelle aide · Village de Jeanne',
+      body: `Marc propose son aide pour « Courses », ${slot}.`,
+      tag: `help-${help.body.data.id}`,
+    };
     await expect.poll(() => shownNotifications(page), { timeout: 10_000 }).toEqual([takenShown]);
     await page.goto(`${app.base}/dashboard/villages/${village.id}/planning`);
     const second = await say('Et le journal ?');
     await deliverPush(context, page, app.base, second.payload, showsTag(`chat-${village.id}`));
-    await expect.poll(() => shownNotifications(page), { timeout: 10_000 }).toEqual([
-      { title: 'Marc · Village de Jeanne', body: 'Et le journal ?', tag: `chat-${village.id}` },
-      takenShown,
-    ]);
+    await expect
+      .poll(() => shownNotifications(page), { timeout: 10_000 })
+      .toEqual([{ title: 'Marc · Village de Jeanne', body: 'Et le journal ?', tag: `chat-${village.id}` }, takenShown]);
 
     // Turned off: her device is forgotten by the server. Her phone, still on, shows the server still sends.
     const phone = service.subscribe();

@@ -22,7 +22,10 @@ const root = join(import.meta.dirname, '..', '..');
 /** The run's build of the app, shared by every file that serves the app as it is (only served, never rewritten). */
 export function runAppBuild(): string {
   const dir = inject('appBuild');
-  if (!dir) throw new Error('No build of the app for this run: the browser project builds it in its global setup (tests/browser/app-build-setup.ts)');
+  if (!dir)
+    throw new Error(
+      'No build of the app for this run: the browser project builds it in its global setup (tests/browser/app-build-setup.ts)',
+    );
   return dir;
 }
 

@@ -25,7 +25,6 @@ async function openControlled(path: string): Promise<Page> {
   return page;
 }
 
-
 const heading = (page: Page) => page.locator('h1').first();
 
 describe('the installable shell', () => {
@@ -59,7 +58,12 @@ describe('the installable shell', () => {
   });
 
   it('reloads deep links with the server gone: the shell and the guards answer, with the offline banner', async () => {
-    const { token } = await registerUser(app.base, { email: 'hors-ligne@example.org', password: 'motdepasse-solide-1', first_name: 'Inès', last_name: 'Martin' });
+    const { token } = await registerUser(app.base, {
+      email: 'hors-ligne@example.org',
+      password: 'motdepasse-solide-1',
+      first_name: 'Inès',
+      last_name: 'Martin',
+    });
     const page = await openControlled('/auth/login');
     await page.evaluate((t) => localStorage.setItem('ga-token', t), token);
     // Online first, so the bootstrap page stores the user's data on the device.
@@ -97,7 +101,6 @@ describe('the installable shell', () => {
       // A guest-only page sends a signed-in user home, which is their villages: decided offline too.
       await page.goto(`${app.base}/auth/login`);
       await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe('/dashboard/villages');
-
     } finally {
       await context.setOffline(false);
       await app.start();

@@ -19,7 +19,8 @@ export const BIG_TEXT_PHONE = { width: 390, height: 844 } as const;
 export const SMALL_TARGET_EXCEPTIONS: readonly { selector: string; reason: string }[] = [
   {
     selector: 'input.switch',
-    reason: 'a switch of the notification settings, 52 × 32 as the phones draw theirs, alone at the end of a 48 px row whose label also turns it',
+    reason:
+      'a switch of the notification settings, 52 × 32 as the phones draw theirs, alone at the end of a 48 px row whose label also turns it',
   },
   {
     selector: '.month-day-open',
@@ -70,8 +71,10 @@ export async function reflowProblems(page: Page): Promise<string[]> {
       if (!visible(el) || inScroller(el) || tiny(el)) continue;
       const r = el.getBoundingClientRect();
       const parent = el.parentElement?.getBoundingClientRect();
-      if (r.right > width + 1 && !(parent && parent.right > width + 1)) problems.push(`  sticks out to ${Math.round(r.right)} px: ${describe(el)}`);
-      if (r.left < -1 && r.right > 0 && !(parent && parent.left < -1)) problems.push(`  cut by the left edge at ${Math.round(r.left)} px: ${describe(el)}`);
+      if (r.right > width + 1 && !(parent && parent.right > width + 1))
+        problems.push(`  sticks out to ${Math.round(r.right)} px: ${describe(el)}`);
+      if (r.left < -1 && r.right > 0 && !(parent && parent.left < -1))
+        problems.push(`  cut by the left edge at ${Math.round(r.left)} px: ${describe(el)}`);
     }
 
     // (b) No text cut: a box that hides its overflow, or ellipses it, holds all its text.
@@ -83,7 +86,10 @@ export async function reflowProblems(page: Page): Promise<string[]> {
       const hidesY = ['hidden', 'clip'].includes(style.overflowY);
       const cutX = hidesX && el.scrollWidth > el.clientWidth + 1;
       const cutY = hidesY && el.scrollHeight > el.clientHeight + 1;
-      if (cutX || cutY) problems.push(`text cut (${cutX ? `${el.scrollWidth} px of text in ${el.clientWidth}` : `${el.scrollHeight} px of text in ${el.clientHeight} tall`}): ${describe(el)}`);
+      if (cutX || cutY)
+        problems.push(
+          `text cut (${cutX ? `${el.scrollWidth} px of text in ${el.clientWidth}` : `${el.scrollHeight} px of text in ${el.clientHeight} tall`}): ${describe(el)}`,
+        );
     }
 
     // (c) Tap targets: 44 × 44 at least; the exceptions 24 × 24; an inline link inside a sentence is exempt.

@@ -23,7 +23,12 @@ describe('the root UI', () => {
   });
 
   it('answers a guard’s refusal on the initial load, bootstrap included, with "Page Not Found" and the path', async () => {
-    const { token } = await registerUser(app.base, { email: 'root-ui@example.org', password: 'un mot de passe solide', first_name: 'Rose', last_name: 'Ui' });
+    const { token } = await registerUser(app.base, {
+      email: 'root-ui@example.org',
+      password: 'un mot de passe solide',
+      first_name: 'Rose',
+      last_name: 'Ui',
+    });
     const page = await context.newPage();
     await page.goto(`${app.base}/auth/login`);
     await page.evaluate((t) => localStorage.setItem('ga-token', t), token);

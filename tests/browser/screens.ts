@@ -19,7 +19,9 @@ export async function axeViolations(page: Page): Promise<string[]> {
   // Evaluated through the DevTools protocol, not added as an inline <script>, which the app's CSP refuses.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate((await readFile(AXE, 'utf8')) + '\n;0');
   return page.evaluate(async () => {
-    const result = await (window as unknown as { axe: { run(): Promise<{ violations: { id: string; help: string; nodes: { target: string[] }[] }[] }> } }).axe.run();
+    const result = await (
+      window as unknown as { axe: { run(): Promise<{ violations: { id: string; help: string; nodes: { target: string[] }[] }[] }> } }
+    ).axe.run();
     return result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
   });
 }

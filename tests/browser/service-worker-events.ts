@@ -1,7 +1,12 @@
 import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 
 /** Runs `act` with the id of the origin's service worker registration, as the CDP events give it. */
-async function withRegistration(context: BrowserContext, page: Page, origin: string, act: (cdp: CDPSession, registrationId: string) => Promise<unknown>) {
+async function withRegistration(
+  context: BrowserContext,
+  page: Page,
+  origin: string,
+  act: (cdp: CDPSession, registrationId: string) => Promise<unknown>,
+) {
   const cdp = await context.newCDPSession(page);
   try {
     const registrationId = new Promise<string>((resolve) => {

@@ -53,12 +53,29 @@ const takeButton = (page: Page, day: DateTime) => page.getByRole('button', { nam
 
 describe('slots to fill', () => {
   it('are posted, taken in one tap by one person only, taken offline once, shared with a co-organiser and given back when someone leaves', async () => {
-    const a = await registerUser(app.base, { email: 'alice.slots@example.org', password: PASSWORD, first_name: 'Alice', last_name: 'Martin' });
-    const b = await registerUser(app.base, { email: 'bruno.slots@example.org', password: PASSWORD, first_name: 'Bruno', last_name: 'Petit' });
-    const c = await registerUser(app.base, { email: 'chloe.slots@example.org', password: PASSWORD, first_name: 'Chloé', last_name: 'Roux' });
+    const a = await registerUser(app.base, {
+      email: 'alice.slots@example.org',
+      password: PASSWORD,
+      first_name: 'Alice',
+      last_name: 'Martin',
+    });
+    const b = await registerUser(app.base, {
+      email: 'bruno.slots@example.org',
+      password: PASSWORD,
+      first_name: 'Bruno',
+      last_name: 'Petit',
+    });
+    const c = await registerUser(app.base, {
+      email: 'chloe.slots@example.org',
+      password: PASSWORD,
+      first_name: 'Chloé',
+      last_name: 'Roux',
+    });
     const village = await createOpenVillage(app.base, a.token);
-    const bVillager = (await api(app.base, b.token, 'PUT', '/v1/villages/join/helper', { share_code: village.shareCode })).body.data.id as string;
-    const cVillager = (await api(app.base, c.token, 'PUT', '/v1/villages/join/helper', { share_code: village.shareCode })).body.data.id as string;
+    const bVillager = (await api(app.base, b.token, 'PUT', '/v1/villages/join/helper', { share_code: village.shareCode })).body.data
+      .id as string;
+    const cVillager = (await api(app.base, c.token, 'PUT', '/v1/villages/join/helper', { share_code: village.shareCode })).body.data
+      .id as string;
 
     // Alice posts the dinners from the form.
     const A = await person(alice.context, a.token, village.id, village.villagerId);
@@ -81,7 +98,16 @@ describe('slots to fill', () => {
     const need = (await serverHelps(a.token, village.id)).needs[0];
     expect(need.schedule).toMatchObject({ places: 1 });
     expect(need.schedule?.rrule).toMatch(/FREQ=WEEKLY/);
-    expect((await api(app.base, a.token, 'GET', `/v1/villages/${village.id}/slots?from=${today.toUTC().toISO()}&to=${monday.plus({ weeks: 7 }).toUTC().toISO()}`)).body.data).toHaveLength(18);
+    expect(
+      (
+        await api(
+          app.base,
+          a.token,
+          'GET',
+          `/v1/villages/${village.id}/slots?from=${today.toUTC().toISO()}&to=${monday.plus({ weeks: 7 }).toUTC().toISO()}`,
+        )
+      ).body.data,
+    ).toHaveLength(18);
 
     await A.page.getByRole('link', { name: /Dîner/ }).first().click();
     await A.page.getByText('Sans noix').waitFor({ timeout: 20_000 });
@@ -103,12 +129,21 @@ describe('slots to fill', () => {
     await takeButton(C.page, wednesday).click();
     await C.page.getByText(/1 modification n.a pas pu être envoyée/).waitFor({ timeout: 30_000 });
     await C.page.getByText(/1 modification n.a pas pu être envoyée/).click();
-    await C.page.getByText('Ce créneau est complet : Bruno s’en occupe.').or(C.page.getByText("Ce créneau est complet : Bruno s'en occupe.")).waitFor();
+    await C.page
+      .getByText('Ce créneau est complet : Bruno s’en occupe.')
+      .or(C.page.getByText("Ce créneau est complet : Bruno s'en occupe."))
+      .waitFor();
     await C.page.getByText(new RegExp(`Créneau du ${dayWords(wednesday)}, 19 h sur « Dîner »`)).waitFor();
     await C.page.keyboard.press('Escape');
     // The pull that undoes her take shows the slot as Bruno's: full, nothing to take.
     await expect.poll(() => takeButton(C.page, wednesday).count(), { timeout: 20_000 }).toBe(0);
-    await C.page.getByRole('listitem').filter({ hasText: dayWords(wednesday) }).filter({ hasText: 'Complet' }).filter({ hasText: 'Bruno' }).first().waitFor();
+    await C.page
+      .getByRole('listitem')
+      .filter({ hasText: dayWords(wednesday) })
+      .filter({ hasText: 'Complet' })
+      .filter({ hasText: 'Bruno' })
+      .first()
+      .waitFor();
     const afterRace = await serverHelps(a.token, village.id);
     expect(afterRace.helps.map((h) => [h.helper_id, h.start_date])).toEqual([[bVillager, at19(wednesday)]]);
 
@@ -123,24 +158,42 @@ describe('slots to fill', () => {
       await app.start();
     }
     await C.page.evaluate(() => window.dispatchEvent(new Event('online')));
-    await expect.poll(async () => (await serverHelps(a.token, village.id)).helps.filter((h) => h.helper_id === cVillager).length, { timeout: 30_000 }).toBe(1);
+    await expect
+      .poll(async () => (await serverHelps(a.token, village.id)).helps.filter((h) => h.helper_id === cVillager).length, { timeout: 30_000 })
+      .toBe(1);
     await new Promise((r) => setTimeout(r, 1_500));
     const chloesHelps = (await serverHelps(a.token, village.id)).helps.filter((h) => h.helper_id === cVillager);
-    expect(chloesHelps.map((h) => [h.start_date, h.end_date])).toEqual([[at19(friday), DateTime.fromISO(at19(friday)).plus({ minutes: 90 }).toUTC().toISO()]]);
+    expect(chloesHelps.map((h) => [h.start_date, h.end_date])).toEqual([
+      [at19(friday), DateTime.fromISO(at19(friday)).plus({ minutes: 90 }).toUTC().toISO()],
+    ]);
 
     // Alice makes Bruno co-organiser.
     await A.page.goto(`${app.base}/dashboard/villages/${village.id}/manage/members`);
-    await A.page.getByRole('button', { name: /Nommer co-organisat/ }).first().waitFor({ timeout: 20_000 });
-    await A.page.getByRole('listitem').filter({ hasText: 'Bruno' }).getByRole('button', { name: /Nommer co-organisat/ }).click();
-    await A.page.getByRole('dialog').getByRole('button', { name: /Nommer/ }).click();
-    await expect.poll(async () => (await serverHelps(a.token, village.id)).villagers.find((v) => v.id === bVillager)?.is_manager, { timeout: 20_000 }).toBe(true);
+    await A.page
+      .getByRole('button', { name: /Nommer co-organisat/ })
+      .first()
+      .waitFor({ timeout: 20_000 });
+    await A.page
+      .getByRole('listitem')
+      .filter({ hasText: 'Bruno' })
+      .getByRole('button', { name: /Nommer co-organisat/ })
+      .click();
+    await A.page
+      .getByRole('dialog')
+      .getByRole('button', { name: /Nommer/ })
+      .click();
+    await expect
+      .poll(async () => (await serverHelps(a.token, village.id)).villagers.find((v) => v.id === bVillager)?.is_manager, { timeout: 20_000 })
+      .toBe(true);
     await checkScreen(A.page, 'members', 'slots');
 
     // Chloé leaves: her Friday is open again on Alice's planning, and the feed says how many went back.
     await C.page.goto(`${app.base}/dashboard/villages/${village.id}/infos`);
     await C.page.getByRole('button', { name: 'Quitter ce village' }).click();
     await C.page.getByRole('dialog').getByRole('button', { name: 'Quitter le village' }).click();
-    await expect.poll(async () => (await serverHelps(a.token, village.id)).helps.filter((h) => h.helper_id === cVillager).length, { timeout: 20_000 }).toBe(0);
+    await expect
+      .poll(async () => (await serverHelps(a.token, village.id)).helps.filter((h) => h.helper_id === cVillager).length, { timeout: 20_000 })
+      .toBe(0);
     // The week of the dinners, slots to fill only: Monday and now Friday again (Wednesday is Bruno's).
     await A.page.goto(`${app.base}/dashboard/villages/${village.id}/planning?filtre=a-pourvoir`);
     await A.page.getByRole('button', { name: 'À pourvoir' }).waitFor({ timeout: 20_000 });

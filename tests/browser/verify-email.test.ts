@@ -13,17 +13,23 @@ const PASSWORD = 'motdepasse-solide-1';
 
 /** A mail as text: quoted-printable soft breaks joined and its bytes decoded. */
 const decoded = (raw: string) =>
-  Buffer.from(raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8');
+  Buffer.from(
+    raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+    'latin1',
+  ).toString('utf8');
 
 /** The verification link of the mail written for this address. */
 async function verificationLink(address: string): Promise<string> {
   let link: string | undefined;
   await expect
-    .poll(async () => {
-      const mail = (await app.mails()).map(decoded).find((m) => m.includes(`To: ${address}`) && m.includes('/auth/verify-email/'));
-      link = mail?.match(/https?:\/\/\S+\/auth\/verify-email\/[A-Za-z0-9_-]+/)?.[0];
-      return link;
-    }, { timeout: 20_000 })
+    .poll(
+      async () => {
+        const mail = (await app.mails()).map(decoded).find((m) => m.includes(`To: ${address}`) && m.includes('/auth/verify-email/'));
+        link = mail?.match(/https?:\/\/\S+\/auth\/verify-email\/[A-Za-z0-9_-]+/)?.[0];
+        return link;
+      },
+      { timeout: 20_000 },
+    )
     .toBeTruthy();
   return link!;
 }
@@ -46,7 +52,10 @@ describe('verifying one’s address', () => {
 
     // Too soon after the sign-up's mail: the server's French answer, read out.
     await notice.getByRole('button', { name: 'Renvoyer le lien' }).click();
-    await notice.getByRole('status').getByText("Un lien vient de vous être envoyé. Patientez un peu avant d'en demander un autre.").waitFor();
+    await notice
+      .getByRole('status')
+      .getByText("Un lien vient de vous être envoyé. Patientez un peu avant d'en demander un autre.")
+      .waitFor();
 
     const link = await verificationLink('zoe.verify@example.test');
     expect(link.startsWith(`${app.base}/auth/verify-email/`)).toBe(true);
@@ -77,7 +86,9 @@ describe('verifying one’s address', () => {
     await page.goto(link);
     await page
       .getByRole('alert')
-      .getByText("Ce lien de vérification n'est plus valable : il a déjà servi, a expiré ou concerne une ancienne adresse.", { exact: false })
+      .getByText("Ce lien de vérification n'est plus valable : il a déjà servi, a expiré ou concerne une ancienne adresse.", {
+        exact: false,
+      })
       .waitFor();
     await page.getByRole('link', { name: 'Se connecter' }).waitFor();
     await checkScreen(page, 'used-link', 'village-verify');

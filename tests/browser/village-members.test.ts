@@ -12,15 +12,28 @@ const creatorBrowser = await openBrowser();
 const helperBrowser = await openBrowser();
 const PASSWORD = 'motdepasse-solide-1';
 
-
-
-
 describe("a village's members", () => {
   it('the creator removes a helper, who loses access to the village on their own device', async () => {
-    const creator = await registerUser(app.base, { email: 'createur@example.org', password: PASSWORD, first_name: 'Claire', last_name: 'Durand' });
-    const helper = await registerUser(app.base, { email: 'aidant@example.org', password: PASSWORD, first_name: 'Marc', last_name: 'Petit' });
-    const village = await createOpenVillage(app.base, creator.token, { infos: 'Maman se remet de son opération.', home_infos: 'Digicode 4521B', phone: '0612345678' });
-    expect((await api(app.base, helper.token, 'PUT', '/v1/villages/join/helper', { share_code: village.shareCode })).status).toBeLessThan(300);
+    const creator = await registerUser(app.base, {
+      email: 'createur@example.org',
+      password: PASSWORD,
+      first_name: 'Claire',
+      last_name: 'Durand',
+    });
+    const helper = await registerUser(app.base, {
+      email: 'aidant@example.org',
+      password: PASSWORD,
+      first_name: 'Marc',
+      last_name: 'Petit',
+    });
+    const village = await createOpenVillage(app.base, creator.token, {
+      infos: 'Maman se remet de son opération.',
+      home_infos: 'Digicode 4521B',
+      phone: '0612345678',
+    });
+    expect((await api(app.base, helper.token, 'PUT', '/v1/villages/join/helper', { share_code: village.shareCode })).status).toBeLessThan(
+      300,
+    );
 
     // The helper has the village on their device, and in their list.
     const helperPage = await signedInPage(helperBrowser.context, app.base, helper.token);
@@ -54,7 +67,10 @@ describe("a village's members", () => {
     expect(await helperPage.getByRole('heading', { name: /Jeanne/ }).count()).toBe(0);
     await helperPage.goto(`${app.base}/dashboard/villages/${village.id}/infos`);
     // Said in French, with no 404 and no id (issue 14).
-    await helperPage.getByText('Vous ne faites plus partie de ce village : il a été retiré de cet appareil.').first().waitFor({ timeout: 20_000 });
+    await helperPage
+      .getByText('Vous ne faites plus partie de ce village : il a été retiré de cet appareil.')
+      .first()
+      .waitFor({ timeout: 20_000 });
     expect(await helperPage.getByText(/Page Not Found/).count()).toBe(0);
     expect(await helperPage.getByText('Digicode 4521B').count()).toBe(0);
     await page.close();

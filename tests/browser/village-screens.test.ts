@@ -16,25 +16,39 @@ const tomorrow = DateTime.now().setZone('Europe/Paris').plus({ days: 1 });
 
 describe("a village's needs, helps and planning", () => {
   it('a manager adds needs from the catalogue, a helper takes a slot, the planning shows it, the manager refuses it', async () => {
-    const manager = await registerUser(app.base, { email: 'gestion@example.org', password: PASSWORD, first_name: 'Claire', last_name: 'Durand' });
+    const manager = await registerUser(app.base, {
+      email: 'gestion@example.org',
+      password: PASSWORD,
+      first_name: 'Claire',
+      last_name: 'Durand',
+    });
     const helper = await registerUser(app.base, { email: 'aide@example.org', password: PASSWORD, first_name: 'Marc', last_name: 'Petit' });
     const village = await createOpenVillage(app.base, manager.token);
-    expect((await api(app.base, helper.token, 'PUT', '/v1/villages/join/helper', { share_code: village.shareCode })).status).toBeLessThan(300);
+    expect((await api(app.base, helper.token, 'PUT', '/v1/villages/join/helper', { share_code: village.shareCode })).status).toBeLessThan(
+      300,
+    );
 
     // The manager adds a need from the catalogue.
     const page = await signedInPage(context, app.base, manager.token);
     await page.goto(`${app.base}/dashboard/villages/${village.id}/needs`);
     await page.getByRole('heading', { name: 'Besoins du village' }).waitFor({ timeout: 20_000 });
-    await page.getByText("Aucun besoin pour le moment", { exact: false }).first().waitFor();
+    await page.getByText('Aucun besoin pour le moment', { exact: false }).first().waitFor();
     await page.getByRole('link', { name: 'Ajouter un besoin' }).click();
     await page.getByRole('heading', { name: 'Ajouter un besoin' }).waitFor();
     await checkScreen(page, 'need-add');
     await page.getByRole('radio').first().check();
-    const catalogueName = (await page.getByRole('radio').first().evaluate((el) => el.closest('label')?.textContent ?? '')).trim();
+    const catalogueName = (
+      await page
+        .getByRole('radio')
+        .first()
+        .evaluate((el) => el.closest('label')?.textContent ?? '')
+    ).trim();
     await page.getByRole('button', { name: 'Ajouter ce besoin' }).click();
     await page.getByRole('heading', { name: 'Besoins du village' }).waitFor();
     await page.getByText(catalogueName).waitFor();
-    await expect.poll(async () => (await api(app.base, manager.token, 'GET', `/v1/villages/${village.id}?include=needs`)).body.data.needs.length).toBe(1);
+    await expect
+      .poll(async () => (await api(app.base, manager.token, 'GET', `/v1/villages/${village.id}?include=needs`)).body.data.needs.length)
+      .toBe(1);
     await checkScreen(page, 'needs');
 
     // The helper sees the need, cannot manage it, and takes a slot tomorrow.
@@ -55,7 +69,9 @@ describe("a village's needs, helps and planning", () => {
     await helperPage.getByRole('heading', { name: 'À venir', exact: true }).waitFor();
     await helperPage.getByRole('button', { name: 'Retirer mon aide' }).waitFor();
     await checkScreen(helperPage, 'helps');
-    await expect.poll(async () => (await api(app.base, manager.token, 'GET', `/v1/villages/${village.id}?include=helps`)).body.data.helps.length).toBe(1);
+    await expect
+      .poll(async () => (await api(app.base, manager.token, 'GET', `/v1/villages/${village.id}?include=helps`)).body.data.helps.length)
+      .toBe(1);
 
     // The manager's planning shows the slot after a refresh from the server.
     await page.goto(`${app.base}/dashboard/villages/${village.id}/planning`);
@@ -75,7 +91,9 @@ describe("a village's needs, helps and planning", () => {
     await page.getByRole('button', { name: 'Refuser cette aide' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Confirmer le refus' }).click();
     await page.getByText('Suppression effectuée avec succès.').waitFor();
-    await expect.poll(async () => (await api(app.base, manager.token, 'GET', `/v1/villages/${village.id}?include=helps`)).body.data.helps.length).toBe(0);
+    await expect
+      .poll(async () => (await api(app.base, manager.token, 'GET', `/v1/villages/${village.id}?include=helps`)).body.data.helps.length)
+      .toBe(0);
     await page.close();
     await helperPage.close();
     // Seven screens checked at two widths and in small and large text (checkScreen): 25 s alone on a quiet

@@ -26,7 +26,10 @@ const tomorrow = DateTime.now().setZone('Europe/Paris').plus({ days: 1 }).toISOD
 
 async function serverVillage(token: string, villageId: string) {
   const answer = await api(app.base, token, 'GET', `/v1/villages/${villageId}?include=needs,helps`);
-  return answer.body.data as { needs: { id: string; name: string }[]; helps: { id: string; village_need_id: string; start_date: string }[] };
+  return answer.body.data as {
+    needs: { id: string; name: string }[];
+    helps: { id: string; village_need_id: string; start_date: string }[];
+  };
 }
 
 describe('Firefox ESR', () => {
@@ -63,7 +66,9 @@ describe('Firefox ESR', () => {
     await waitForText(page, /Aucun message/, { timeout: 20_000 });
     // The catalogue's pictures were handed to the worker at start-up, before any screen shows them.
     const cachedPictures = () =>
-      page.evaluate(async () => (await (await caches.open('village-photos')).keys()).filter((r) => r.url.includes('/static/needs/')).length);
+      page.evaluate(
+        async () => (await (await caches.open('village-photos')).keys()).filter((r) => r.url.includes('/static/needs/')).length,
+      );
     await expect.poll(cachedPictures, { timeout: 20_000 }).toBeGreaterThanOrEqual(20);
 
     // The app is closed; meanwhile, on another device, the need is deleted: this device has not heard of it.
@@ -127,45 +132,52 @@ describe('Firefox ESR', () => {
     await page.close();
   });
 
-  it('tries a screen whose code cannot be loaded once more in a reloaded page, then shows the French error screen', { timeout: 120_000 }, async () => {
-    // A build whose sign-up screen is gone from the server, as after a deployment that removed it.
-    const broken = await temporaryDistDir();
-    await cp(dist, broken, { recursive: true });
-    const chunk = (await readdir(join(broken, 'assets'))).find((name) => /^_auth\.auth\.register-[\w-]+\.js$/.test(name));
-    expect(chunk).toBeDefined();
-    await rm(join(broken, 'assets', chunk!));
-    const brokenApp = await startApp({ DIST_DIR: broken });
-    try {
-      const page = await browser.newPage();
-      const uncaught: string[] = [];
-      page.on('pageerror', (error) => uncaught.push(String(error)));
-      const asked: string[] = [];
-      page.on('request', (request) => void (request.url().endsWith(`/assets/${chunk}`) && asked.push(request.url())));
-      await open(page, `${brokenApp.base}/auth/register`);
-      await waitForText(page, 'Une erreur est survenue', { timeout: 20_000, within: 'main' });
-      await waitForText(page, CHUNK_LOAD_FAILED, { within: 'main' });
-      // Firefox remembers a failed module for the page's life: asked once by the page, once more by the page reloaded.
-      expect(asked.length).toBe(2);
-      expect(await page.evaluate(() => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).type)).toBe('reload');
-      // Still the screen's address, and a way out.
-      expect(new URL(page.url()).pathname).toBe('/auth/register');
-      await byName(page, 'link', "Retour à l'accueil");
-      // The server answers a missing file of the build 404 (its JSON error, never the shell), which Firefox refuses
-      // as a module and reports, once per page; nothing else, and nothing from the app.
-      const refused = `Error: Loading module from “${brokenApp.base}/assets/${chunk}” was blocked because of a disallowed MIME type (“application/json”).`;
-      expect(uncaught).toEqual([refused, refused]);
-      await page.close();
-    } finally {
-      await brokenApp.stop();
-    }
-  });
+  it(
+    'tries a screen whose code cannot be loaded once more in a reloaded page, then shows the French error screen',
+    { timeout: 120_000 },
+    async () => {
+      // A build whose sign-up screen is gone from the server, as after a deployment that removed it.
+      const broken = await temporaryDistDir();
+      await cp(dist, broken, { recursive: true });
+      const chunk = (await readdir(join(broken, 'assets'))).find((name) => /^_auth\.auth\.register-[\w-]+\.js$/.test(name));
+      expect(chunk).toBeDefined();
+      await rm(join(broken, 'assets', chunk!));
+      const brokenApp = await startApp({ DIST_DIR: broken });
+      try {
+        const page = await browser.newPage();
+        const uncaught: string[] = [];
+        page.on('pageerror', (error) => uncaught.push(String(error)));
+        const asked: string[] = [];
+        page.on('request', (request) => void (request.url().endsWith(`/assets/${chunk}`) && asked.push(request.url())));
+        await open(page, `${brokenApp.base}/auth/register`);
+        await waitForText(page, 'Une erreur est survenue', { timeout: 20_000, within: 'main' });
+        await waitForText(page, CHUNK_LOAD_FAILED, { within: 'main' });
+        // Firefox remembers a failed module for the page's life: asked once by the page, once more by the page reloaded.
+        expect(asked.length).toBe(2);
+        expect(await page.evaluate(() => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).type)).toBe(
+          'reload',
+        );
+        // Still the screen's address, and a way out.
+        expect(new URL(page.url()).pathname).toBe('/auth/register');
+        await byName(page, 'link', "Retour à l'accueil");
+        // The server answers a missing file of the build 404 (its JSON error, never the shell), which Firefox refuses
+        // as a module and reports, once per page; nothing else, and nothing from the app.
+        const refused = `Error: Loading module from “${brokenApp.base}/assets/${chunk}” was blocked because of a disallowed MIME type (“application/json”).`;
+        expect(uncaught).toEqual([refused, refused]);
+        await page.close();
+      } finally {
+        await brokenApp.stop();
+      }
+    },
+  );
 
   it("builds its screens with the app's lazy loading, not TanStack's reload on any failed chunk", async () => {
     // TanStack's lazyRouteComponent reloads the page for any chunk that failed, even one cut short by the page being
     // left, which replaced the address being opened; its mark is a `tanstack_router_reload:` sessionStorage key.
     const scripts = (await readdir(join(dist, 'assets'))).filter((name) => name.endsWith('.js'));
     const reloading = [];
-    for (const name of scripts) if ((await readFile(join(dist, 'assets', name), 'utf8')).includes('tanstack_router_reload')) reloading.push(name);
+    for (const name of scripts)
+      if ((await readFile(join(dist, 'assets', name), 'utf8')).includes('tanstack_router_reload')) reloading.push(name);
     expect(scripts.length).toBeGreaterThan(20);
     expect(reloading).toEqual([]);
   });

@@ -37,7 +37,11 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 export async function byLabel(page: Page, label: string, timeout = 15_000): Promise<ElementHandle<Element>> {
   const handle = await page.waitForFunction(
     (text: string) => {
-      const clean = (s: string | null) => (s ?? '').replace(/\s+/g, ' ').replace(/\s*\*$/, '').trim();
+      const clean = (s: string | null) =>
+        (s ?? '')
+          .replace(/\s+/g, ' ')
+          .replace(/\s*\*$/, '')
+          .trim();
       const byAria = [...document.querySelectorAll('[aria-label]')].find((e) => clean(e.getAttribute('aria-label')) === text);
       if (byAria) return byAria;
       const label = [...document.querySelectorAll('label')].find((l) => clean(l.textContent) === text);
@@ -50,7 +54,12 @@ export async function byLabel(page: Page, label: string, timeout = 15_000): Prom
 }
 
 /** Waits for a link or button whose visible name matches, and answers it. */
-export async function byName(page: Page, role: 'link' | 'button', name: string | RegExp, timeout = 15_000): Promise<ElementHandle<Element>> {
+export async function byName(
+  page: Page,
+  role: 'link' | 'button',
+  name: string | RegExp,
+  timeout = 15_000,
+): Promise<ElementHandle<Element>> {
   const source = typeof name === 'string' ? `^${escape(name)}$` : name.source;
   const handle = await page.waitForFunction(
     (selector: string, pattern: string) => {
@@ -73,7 +82,8 @@ export async function byName(page: Page, role: 'link' | 'button', name: string |
 export async function waitForText(page: Page, text: string | RegExp, options: { timeout?: number; within?: string } = {}) {
   const source = typeof text === 'string' ? escape(text) : text.source;
   await page.waitForFunction(
-    (pattern: string, within: string) => [...document.querySelectorAll(within)].some((e) => new RegExp(pattern).test((e as HTMLElement).innerText ?? '')),
+    (pattern: string, within: string) =>
+      [...document.querySelectorAll(within)].some((e) => new RegExp(pattern).test((e as HTMLElement).innerText ?? '')),
     { timeout: options.timeout ?? 15_000 },
     source,
     options.within ?? 'body',
@@ -105,7 +115,11 @@ export async function fill(page: Page, label: string, value: string) {
 
 /** The status line of writes waiting for the network, or '' when there is none. */
 export const pendingText = (page: Page) =>
-  page.evaluate(() => [...document.querySelectorAll('[role="status"]')].map((e) => (e as HTMLElement).innerText.trim()).find((t) => /en attente/.test(t)) ?? '');
+  page.evaluate(
+    () =>
+      [...document.querySelectorAll('[role="status"]')].map((e) => (e as HTMLElement).innerText.trim()).find((t) => /en attente/.test(t)) ??
+      '',
+  );
 
 /**
  * Navigates to a URL as typed in the address bar. Not tried again when Firefox aborts it (NS_BINDING_ABORTED):

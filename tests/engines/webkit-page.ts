@@ -21,7 +21,9 @@ export async function waitInPage<T>(session: Session, expression: string, what: 
       last = error;
     }
     if (Date.now() > deadline) {
-      const seen = await session.execute<string>('return location.href + "\\n" + (document.body ? document.body.innerText : "")').catch(() => '?');
+      const seen = await session
+        .execute<string>('return location.href + "\\n" + (document.body ? document.body.innerText : "")')
+        .catch(() => '?');
       await session.screenshot('/tmp/webkit-timeout.png').catch(() => undefined);
       throw new Error(`timed out waiting for ${what} (last: ${String(last)}); the page (/tmp/webkit-timeout.png):\n${seen.slice(0, 1500)}`);
     }
@@ -66,4 +68,6 @@ export async function typeInto(session: Session, label: string, text: string) {
 
 /** The text of the outbox's status line ("2 modifications en attente"), or '' when there is none. */
 export const pendingText = (session: Session) =>
-  session.execute<string>(`const s = Array.from(document.querySelectorAll('[role="status"]')).find((e) => /en attente/.test(e.textContent)); return s ? s.textContent.trim() : '';`);
+  session.execute<string>(
+    `const s = Array.from(document.querySelectorAll('[role="status"]')).find((e) => /en attente/.test(e.textContent)); return s ? s.textContent.trim() : '';`,
+  );

@@ -52,7 +52,16 @@ async function onAnotherDevice(work: (base: string) => Promise<void>) {
   });
   const exited = new Promise((r) => child.once('exit', r));
   try {
-    await expect.poll(() => fetch(`${base}/v1/health`).then((r) => r.ok, () => false), { timeout: 60_000, interval: 200 }).toBe(true);
+    await expect
+      .poll(
+        () =>
+          fetch(`${base}/v1/health`).then(
+            (r) => r.ok,
+            () => false,
+          ),
+        { timeout: 60_000, interval: 200 },
+      )
+      .toBe(true);
     await work(base);
   } finally {
     child.kill('SIGTERM');
@@ -93,13 +102,22 @@ async function serverVillage(token: string, villageId: string) {
   const village = await api(app.base, token, 'GET', `/v1/villages/${villageId}?include=needs,helps`);
   const messages = await api(app.base, token, 'GET', `/v1/villages/${villageId}/messages`);
   const data = village.body.data as { needs: { id: string; name: string }[]; helps: { village_need_id: string; start_date: string }[] };
-  return { needs: data.needs.map((n) => n.name), helps: data.helps, messages: (messages.body.data as { body: string }[]).map((m) => m.body) };
+  return {
+    needs: data.needs.map((n) => n.name),
+    helps: data.helps,
+    messages: (messages.body.data as { body: string }[]).map((m) => m.body),
+  };
 }
 
 describe('WebKit, with no Background Sync', () => {
   it('says what this engine lacks instead of breaking: push, and the Web Locks and storage persistence the outbox uses when present', async () => {
     await freshWebKit();
-    const { token } = await registerUser(app.base, { email: 'webkit-push@example.org', password: PASSWORD, first_name: 'Hugo', last_name: 'Martin' });
+    const { token } = await registerUser(app.base, {
+      email: 'webkit-push@example.org',
+      password: PASSWORD,
+      first_name: 'Hugo',
+      last_name: 'Martin',
+    });
     await session.navigate(`${app.base}/auth/login`);
     await session.execute('localStorage.setItem("ga-token", arguments[0])', [token]);
     // The first screen of a device loads the user's data, then shows their villages.
@@ -122,7 +140,12 @@ describe('WebKit, with no Background Sync', () => {
   it('opens a new address right after the first screen, time after time, although the first page is cached with reads in flight', async () => {
     // WebKit kept a page put in its back/forward cache with an IndexedDB transaction suspended, and every
     // later transaction, in the next page too, waited behind it: « Chargement… » for ever, in 1 to 4 of 5 tries.
-    const { token } = await registerUser(app.base, { email: 'webkit-reload@example.org', password: PASSWORD, first_name: 'Inès', last_name: 'Roux' });
+    const { token } = await registerUser(app.base, {
+      email: 'webkit-reload@example.org',
+      password: PASSWORD,
+      first_name: 'Inès',
+      last_name: 'Roux',
+    });
     await createOpenVillage(app.base, token);
     for (let attempt = 0; attempt < 6; attempt++) {
       const webkit = await startWebKit({ timeZone: 'Europe/Paris' });
@@ -144,7 +167,12 @@ describe('WebKit, with no Background Sync', () => {
   }, 240_000);
 
   it('keeps the village usable offline and sends each write made offline exactly once when the server is back', async () => {
-    const { token } = await registerUser(app.base, { email: 'webkit@example.org', password: PASSWORD, first_name: 'Claire', last_name: 'Durand' });
+    const { token } = await registerUser(app.base, {
+      email: 'webkit@example.org',
+      password: PASSWORD,
+      first_name: 'Claire',
+      last_name: 'Durand',
+    });
     const { id, villagerId } = await createOpenVillage(app.base, token);
     const walk = await api(app.base, token, 'POST', `/v1/villages/${id}/needs`, { villager_id: villagerId, name: 'Promenade' });
     expect(walk.status).toBe(201);
@@ -159,16 +187,30 @@ describe('WebKit, with no Background Sync', () => {
     await waitForText(session, 'Mes villages');
 
     // Open the village from the list, as a user would.
-    const card = await waitInPage<ElementRef>(session, `Array.from(document.querySelectorAll('a')).find((a) => a.getAttribute('href').includes(${JSON.stringify(id)}) && a.offsetParent !== null)`, 'the village in the list');
+    const card = await waitInPage<ElementRef>(
+      session,
+      `Array.from(document.querySelectorAll('a')).find((a) => a.getAttribute('href').includes(${JSON.stringify(id)}) && a.offsetParent !== null)`,
+      'the village in the list',
+    );
     await session.click(card);
     await waitForText(session, 'Besoins du village');
     await waitForText(session, 'Promenade');
-    await waitInPage(session, `navigator.serviceWorker.controller && navigator.serviceWorker.controller.state === 'activated'`, 'the worker controlling the page');
+    await waitInPage(
+      session,
+      `navigator.serviceWorker.controller && navigator.serviceWorker.controller.state === 'activated'`,
+      'the worker controlling the page',
+    );
 
     await app.stop();
     // Whatever happens below, the server is up again for what follows.
     onTestFinished(async () => {
-      if (!(await fetch(`${app.base}/v1/health`).then((r) => r.ok, () => false))) await app.start();
+      if (
+        !(await fetch(`${app.base}/v1/health`).then(
+          (r) => r.ok,
+          () => false,
+        ))
+      )
+        await app.start();
     });
     // A deep link with no server: the worker's shell, the guards and the local store bring the need back.
     await session.navigate(`${app.base}/dashboard/villages/${id}/needs/${walk.body.data.id}`);
@@ -196,7 +238,11 @@ describe('WebKit, with no Background Sync', () => {
     const box = await field(session, 'Votre message');
     await session.sendKeys(box, 'Je passe jeudi vers 14 h\uE007');
     await waitForText(session, "En attente d'envoi");
-    await waitInPage(session, `Array.from(document.querySelectorAll('[role="status"]')).some((e) => e.textContent.trim() === '4 modifications en attente')`, '4 writes waiting');
+    await waitInPage(
+      session,
+      `Array.from(document.querySelectorAll('[role="status"]')).some((e) => e.textContent.trim() === '4 modifications en attente')`,
+      '4 writes waiting',
+    );
 
     // Reloaded, still offline: everything is still there, still waiting.
     await session.refresh();
@@ -205,10 +251,16 @@ describe('WebKit, with no Background Sync', () => {
     await waitForText(session, 'Courses du jeudi');
     await waitForText(session, '1 aide prévue');
     // The status line reads the queue after the screen's data: it may come a moment later.
-    await waitInPage(session, `Array.from(document.querySelectorAll('[role="status"]')).some((e) => e.textContent.trim() === '4 modifications en attente')`, '4 writes still waiting after the reload');
+    await waitInPage(
+      session,
+      `Array.from(document.querySelectorAll('[role="status"]')).some((e) => e.textContent.trim() === '4 modifications en attente')`,
+      '4 writes still waiting after the reload',
+    );
 
     await onAnotherDevice(async (base) => {
-      expect((await api(base, token, 'DELETE', `/v1/villages/${id}/needs/${walk.body.data.id}?villager_id=${villagerId}`)).status).toBe(204);
+      expect((await api(base, token, 'DELETE', `/v1/villages/${id}/needs/${walk.body.data.id}?villager_id=${villagerId}`)).status).toBe(
+        204,
+      );
     });
     expect(await serverVillage(token, id).catch(() => null)).toBeNull();
     await app.start();
@@ -220,9 +272,15 @@ describe('WebKit, with no Background Sync', () => {
     const village = await serverVillage(token, id);
     expect(village.needs).toEqual(['Courses du jeudi']);
     expect(village.helps).toHaveLength(1);
-    expect(DateTime.fromISO(village.helps[0].start_date).setZone('Europe/Paris').toFormat('yyyy-MM-dd HH:mm')).toBe(`${tomorrow.toISODate()} 14:00`);
+    expect(DateTime.fromISO(village.helps[0].start_date).setZone('Europe/Paris').toFormat('yyyy-MM-dd HH:mm')).toBe(
+      `${tomorrow.toISODate()} 14:00`,
+    );
     expect(village.messages).toEqual(['Je passe jeudi vers 14 h']);
-    await waitInPage(session, `!Array.from(document.querySelectorAll('[role="status"]')).some((e) => /en attente/.test(e.textContent))`, 'no write waiting');
+    await waitInPage(
+      session,
+      `!Array.from(document.querySelectorAll('[role="status"]')).some((e) => /en attente/.test(e.textContent))`,
+      'no write waiting',
+    );
 
     await session.click(failed);
     await waitForText(session, 'Modifications non envoyées');
@@ -235,5 +293,4 @@ describe('WebKit, with no Background Sync', () => {
     const again = await serverVillage(token, id);
     expect([again.needs.length, again.helps.length, again.messages.length]).toEqual([1, 1, 1]);
   }, 240_000);
-
 });

@@ -34,8 +34,12 @@ describe('a DATA_DIR the server cannot write', () => {
 
   it('is checked only where the server writes: the mails without SMTP_URL, the embedded database without DATABASE_URL', () => {
     const unwritable = join(file, 'donnees');
-    expect(() => checkDataDir({ dataDir: unwritable, databaseUrl: 'postgres://localhost/village' })).toThrow(/^Réglages invalides.*\n- DATA_DIR : .*\(.*donnees : une partie du chemin est un fichier/);
-    expect(() => checkDataDir({ dataDir: unwritable, databaseUrl: 'postgres://localhost/village', smtpUrl: 'smtp://localhost' })).not.toThrow();
+    expect(() => checkDataDir({ dataDir: unwritable, databaseUrl: 'postgres://localhost/village' })).toThrow(
+      /^Réglages invalides.*\n- DATA_DIR : .*\(.*donnees : une partie du chemin est un fichier/,
+    );
+    expect(() =>
+      checkDataDir({ dataDir: unwritable, databaseUrl: 'postgres://localhost/village', smtpUrl: 'smtp://localhost' }),
+    ).not.toThrow();
     expect(() => checkDataDir({ dataDir: join(dir, 'neuf') })).not.toThrow();
   });
 });

@@ -14,7 +14,8 @@ afterAll(() => rm(project, { recursive: true, force: true }));
 async function makeProject() {
   await mkdir(join(project, 'server', 'build'), { recursive: true });
   await mkdir(join(project, 'node_modules'));
-  for (const file of ['start.mjs', 'server-build.mjs']) await copyFile(join(root, 'server', 'build', file), join(project, 'server', 'build', file));
+  for (const file of ['start.mjs', 'server-build.mjs'])
+    await copyFile(join(root, 'server', 'build', file), join(project, 'server', 'build', file));
   await symlink(join(root, 'node_modules', 'esbuild'), join(project, 'node_modules', 'esbuild'), 'dir');
   await writeFile(join(project, 'package.json'), JSON.stringify({ type: 'module' }));
   // TypeScript, an import of another module, and a place read from import.meta: what the build must keep.
@@ -30,7 +31,8 @@ async function makeProject() {
   }
 }
 
-const writeAnswer = (answer: string) => writeFile(join(project, 'server', 'answer.ts'), `export const answer: string = ${JSON.stringify(answer)};\n`);
+const writeAnswer = (answer: string) =>
+  writeFile(join(project, 'server', 'answer.ts'), `export const answer: string = ${JSON.stringify(answer)};\n`);
 
 async function start() {
   const { stdout } = await promisify(execFile)(process.execPath, ['server/build/start.mjs'], { cwd: project });

@@ -25,7 +25,13 @@ const npmStart = async (env: Record<string, string>) => {
 
 /** The entry point through tsx, as the other tests and the benchmarks start it. */
 const start = (env: Record<string, string>) =>
-  watch(spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: root, env: { ...process.env, LOG_LEVEL: 'info', ...env }, stdio: ['ignore', 'pipe', 'pipe'] }));
+  watch(
+    spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      cwd: root,
+      env: { ...process.env, LOG_LEVEL: 'info', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    }),
+  );
 
 function watch(child: ChildProcess) {
   let output = '';
@@ -83,7 +89,12 @@ describe('npm start', () => {
     expect(Buffer.from(await photo.arrayBuffer()).equals(oldPhoto.bytes)).toBe(true);
     await expect(readdir(join(dataDir, 'uploads'))).rejects.toThrow();
 
-    const reset = await post(`${base}/v1/auth/register`, { email: 'ines@exemple.fr', password: 'motdepasse1', first_name: 'Inès', last_name: 'Morel' });
+    const reset = await post(`${base}/v1/auth/register`, {
+      email: 'ines@exemple.fr',
+      password: 'motdepasse1',
+      first_name: 'Inès',
+      last_name: 'Morel',
+    });
     expect(reset.status).toBe(201);
     expect((await post(`${base}/v1/auth/reset-password`, { email: 'ines@exemple.fr' })).status).toBe(204);
     // Queued with the reset token, the mail is written by the server's mail dispatcher just after.
@@ -99,7 +110,12 @@ describe('npm start', () => {
     expect(eml).toMatch(/https:\/\/village\.example\/auth\/reset-password\/[A-Za-z0-9_-]{20,}/);
 
     // A request in flight when SIGTERM arrives (registering hashes a password: it takes a while) still gets its answer.
-    const inFlight = post(`${base}/v1/auth/register`, { email: 'paul@exemple.fr', password: 'motdepasse2', first_name: 'Paul', last_name: 'Morel' });
+    const inFlight = post(`${base}/v1/auth/register`, {
+      email: 'paul@exemple.fr',
+      password: 'motdepasse2',
+      first_name: 'Paul',
+      last_name: 'Morel',
+    });
     await new Promise((r) => setTimeout(r, 100));
     first.child.kill('SIGTERM');
     expect((await inFlight).status).toBe(201);
@@ -129,7 +145,12 @@ describe('npm start', () => {
     const server = watch(await npmStart(env));
     await waitUntilUp(base, server);
     expect(server.output()).toContain('Village écoute sur');
-    const register = await post(`${base}/v1/auth/register`, { email: 'lea@exemple.fr', password: 'motdepasse3', first_name: 'Léa', last_name: 'Morel' });
+    const register = await post(`${base}/v1/auth/register`, {
+      email: 'lea@exemple.fr',
+      password: 'motdepasse3',
+      first_name: 'Léa',
+      last_name: 'Morel',
+    });
     expect(register.status).toBe(201);
     expect((await post(`${base}/v1/auth/login`, { email: 'lea@exemple.fr', password: 'motdepasse3' })).status).toBe(200);
     server.child.kill('SIGTERM');

@@ -86,7 +86,9 @@ async function changeHeardAfterWrite(token: string, villageId: string, villagerI
     }
   })();
   for (let i = 0; i < 10 && !heard; i++) {
-    expect((await call('POST', `/v1/villages/${villageId}/needs`, token, { villager_id: villagerId, name: `Courses ${i}` })).status).toBe(201);
+    expect((await call('POST', `/v1/villages/${villageId}/needs`, token, { villager_id: villagerId, name: `Courses ${i}` })).status).toBe(
+      201,
+    );
     await new Promise((r) => setTimeout(r, 2_000));
   }
   await reader.cancel();

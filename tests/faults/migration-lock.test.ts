@@ -17,7 +17,9 @@ it('two instances preparing one empty PostgreSQL database at once both come up, 
   try {
     const outcomes = await Promise.allSettled([prepare(one), prepare(two), prepare(one)]);
     expect(outcomes.map((o) => (o.status === 'rejected' ? String(o.reason) : 'ok'))).toEqual(['ok', 'ok', 'ok']);
-    const applied = (await one.db.execute(sql`SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations`)) as unknown as { rows: { n: number }[] };
+    const applied = (await one.db.execute(sql`SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations`)) as unknown as {
+      rows: { n: number }[];
+    };
     const files = readdirSync(new URL('../../server/db/migrations', import.meta.url)).filter((f) => f.endsWith('.sql'));
     expect(applied.rows[0].n).toBe(files.length);
     // The lock is released: a third start later takes it at once.

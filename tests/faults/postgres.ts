@@ -35,14 +35,18 @@ const asOwner = (command: string) =>
 
 export async function startPostgres(): Promise<ThrowawayPostgres> {
   const dir = await mkdtemp(join(tmpdir(), 'village-faults-pg-'));
-  const url = execFileSync('bash', [join(root, '.ci', 'start-postgres.sh'), dir], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
+  const url = execFileSync('bash', [join(root, '.ci', 'start-postgres.sh'), dir], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  }).trim();
   const port = new URL(url).port;
   const ctl = `${bin()}/pg_ctl -D ${dir}`;
   const psql = (sql: string) => execFileSync(`${bin()}/psql`, [url, '-qAtc', sql], { stdio: 'pipe' });
   return {
     url,
     kill: () => asOwner(`${ctl} -m immediate -w stop`),
-    start: () => asOwner(`${ctl} -o '-p ${port} -k /tmp -c listen_addresses=127.0.0.1 -c max_connections=300 -c fsync=off' -l ${dir}/log -w start`),
+    start: () =>
+      asOwner(`${ctl} -o '-p ${port} -k /tmp -c listen_addresses=127.0.0.1 -c max_connections=300 -c fsync=off' -l ${dir}/log -w start`),
     async remove() {
       try {
         asOwner(`${ctl} -m immediate -w stop`);

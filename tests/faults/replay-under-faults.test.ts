@@ -52,7 +52,9 @@ async function run(label: string, targets: ServerProcess[], kills: ServerProcess
       WRITES,
       150_000,
     );
-    console.info(`${label}: ${WRITES} writes, seed ${SEED}, ${drained.drains} drains in ${drained.ms} ms, proxy ${JSON.stringify(proxy.counts)}`);
+    console.info(
+      `${label}: ${WRITES} writes, seed ${SEED}, ${drained.drains} drains in ${drained.ms} ms, proxy ${JSON.stringify(proxy.counts)}`,
+    );
     expect(proxy.counts.lostAnswers, 'answers lost after the write').toBeGreaterThan(0);
     expect(proxy.counts.unavailable, '503 from the proxy').toBeGreaterThan(0);
   } finally {
@@ -78,14 +80,16 @@ async function dataDirState(dir: string) {
 }
 
 /** Reads a PostgreSQL database beside the running instances. */
-const postgresReader = (url: string): Reader => async (expected) => {
-  const database = await openPostgres(url, 1);
-  try {
-    return await serverState(database, expected);
-  } finally {
-    await database.close();
-  }
-};
+const postgresReader =
+  (url: string): Reader =>
+  async (expected) => {
+    const database = await openPostgres(url, 1);
+    try {
+      return await serverState(database, expected);
+    } finally {
+      await database.close();
+    }
+  };
 
 describe(`${WRITES} queued writes replayed through lost answers, 503s and two SIGKILLs: every write exactly once, in order per village`, () => {
   it('on PGlite', async () => {
@@ -94,7 +98,9 @@ describe(`${WRITES} queued writes replayed through lost answers, 503s and two SI
       // The embedded database has one owner: read once the server is stopped.
       await server.stop();
       const database = await openPglite({ dataDir: join(dataDir, 'pglite') }).catch(async (error: unknown) => {
-        throw new Error(`PGlite did not open the data directory the server left: ${String(error)}\n${await dataDirState(join(dataDir, 'pglite'))}\nserver output:\n${server.output().slice(-6000)}`);
+        throw new Error(
+          `PGlite did not open the data directory the server left: ${String(error)}\n${await dataDirState(join(dataDir, 'pglite'))}\nserver output:\n${server.output().slice(-6000)}`,
+        );
       });
       try {
         return await serverState(database, expected);

@@ -21,7 +21,10 @@ const kind = (name: string) => kinds.get(name);
 async function call(base: string, token: string | null, method: string, path: string, json?: unknown) {
   const res = await fetch(`${base}${path}`, {
     method,
-    headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...(json === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    headers: {
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      ...(json === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
     body: json === undefined ? undefined : JSON.stringify(json),
   });
   const body = await res.json();
@@ -30,7 +33,12 @@ async function call(base: string, token: string | null, method: string, path: st
 }
 
 async function register(base: string, firstName: string) {
-  const who = { email: `${firstName.toLowerCase()}-${uuidv7()}@example.org`, password: 'motdepasse-solide', first_name: firstName, last_name: 'Test' };
+  const who = {
+    email: `${firstName.toLowerCase()}-${uuidv7()}@example.org`,
+    password: 'motdepasse-solide',
+    first_name: firstName,
+    last_name: 'Test',
+  };
   return (await call(base, null, 'POST', '/v1/auth/register', who)) as { token: string; user: { id: string } };
 }
 
@@ -83,7 +91,11 @@ export async function queueWrites(base: string, writes: number) {
       lastNeed[which] = id;
     } else if (k % 4 === 1) {
       const start = new Date(Date.UTC(2027, 0, 1) + k * 3_600_000).toISOString();
-      await enqueue(kind('add-help'), { village_id: villageId, village_need_id: lastNeed[which], id, input: { helper_id: me, start_date: start } }, { db });
+      await enqueue(
+        kind('add-help'),
+        { village_id: villageId, village_need_id: lastNeed[which], id, input: { helper_id: me, start_date: start } },
+        { db },
+      );
       seen.helps.push(id);
     } else if (k % 4 === 2) {
       await enqueue(kind('send-message'), { village_id: villageId, id, input: { villager_id: me, body: `Message ${k}` } }, { db });
@@ -154,7 +166,12 @@ export async function serverState(database: Database, expected: Expected) {
   const villages = [];
   for (const v of expected.villages) {
     const ids = async (table: string, where: string) =>
-      (await rowsOf<{ id: string }>(database, sql.raw(`SELECT t.id FROM ${table} t WHERE ${where} = '${v.id}' ORDER BY t.created_at, t.id`))).map((r) => r.id);
+      (
+        await rowsOf<{ id: string }>(
+          database,
+          sql.raw(`SELECT t.id FROM ${table} t WHERE ${where} = '${v.id}' ORDER BY t.created_at, t.id`),
+        )
+      ).map((r) => r.id);
     const [village] = await rowsOf<{ infos: string | null }>(database, sql`SELECT infos FROM villages WHERE id = ${v.id}`);
     villages.push({
       id: v.id,
@@ -166,6 +183,9 @@ export async function serverState(database: Database, expected: Expected) {
   }
   const [ban] = await rowsOf<{ is_ban: boolean }>(database, sql`SELECT is_ban FROM villagers WHERE id = ${expected.banned}`);
   // One key per write the server did: a write done twice would have been refused (409) or kept twice.
-  const [keys] = await rowsOf<{ n: number }>(database, sql`SELECT count(*)::int AS n FROM idempotency_keys WHERE user_id = ${expected.userId}`);
+  const [keys] = await rowsOf<{ n: number }>(
+    database,
+    sql`SELECT count(*)::int AS n FROM idempotency_keys WHERE user_id = ${expected.userId}`,
+  );
   return { villages, banned: ban.is_ban, idempotencyKeys: keys.n };
 }

@@ -69,10 +69,12 @@ export async function serverProcess(env: { DATA_DIR: string; DATABASE_URL?: stri
     base,
     start,
     restart() {
-      restarting = restarting.catch(() => undefined).then(async () => {
-        await until(child!, 'SIGKILL');
-        await start();
-      });
+      restarting = restarting
+        .catch(() => undefined)
+        .then(async () => {
+          await until(child!, 'SIGKILL');
+          await start();
+        });
       return restarting;
     },
     stop: () => until(child!, 'SIGTERM'),

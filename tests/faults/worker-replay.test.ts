@@ -62,81 +62,88 @@ const { context } = await openBrowser();
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-it(`the worker alone replays ${WRITES} queued writes through lost answers, 503s and two SIGKILLs: each once, in order per village`, async () => {
-  const { db, expected } = await queueWrites(server.base, WRITES);
-  const session = await db.session.get('current');
+it(
+  `the worker alone replays ${WRITES} queued writes through lost answers, 503s and two SIGKILLs: each once, in order per village`,
+  async () => {
+    const { db, expected } = await queueWrites(server.base, WRITES);
+    const session = await db.session.get('current');
 
-  // Jeanne signs in on the device; the worker installs and takes the page.
-  const page = await context.newPage();
-  await page.goto(`${proxy.base}/auth/login`);
-  await page.evaluate((t) => localStorage.setItem('ga-token', t), session!.token);
-  await page.goto(`${proxy.base}/dashboard/villages/${expected.villages[0].id}/needs`);
-  await page.getByRole('heading', { name: 'Besoins du village' }).waitFor({ timeout: 30_000 });
-  await page.waitForFunction(() => navigator.serviceWorker.controller?.state === 'activated', null, { timeout: 30_000 });
-  await expect.poll(async () => (await readDevice(page)).signedInAs, { timeout: 15_000 }).toBe(expected.userId);
+    // Jeanne signs in on the device; the worker installs and takes the page.
+    const page = await context.newPage();
+    await page.goto(`${proxy.base}/auth/login`);
+    await page.evaluate((t) => localStorage.setItem('ga-token', t), session!.token);
+    await page.goto(`${proxy.base}/dashboard/villages/${expected.villages[0].id}/needs`);
+    await page.getByRole('heading', { name: 'Besoins du village' }).waitFor({ timeout: 30_000 });
+    await page.waitForFunction(() => navigator.serviceWorker.controller?.state === 'activated', null, { timeout: 30_000 });
+    await expect.poll(async () => (await readDevice(page)).signedInAs, { timeout: 15_000 }).toBe(expected.userId);
 
-  // The app is closed: this page of the origin runs none of its code, so the page's drain cannot run.
-  await page.goto(`${proxy.base}/v1/health`);
-  faulty = true;
-  await copyIntoBrowser(page, db);
-  expect((await readDevice(page)).outbox.map((e) => e.status)).toEqual(Array(WRITES).fill('pending'));
+    // The app is closed: this page of the origin runs none of its code, so the page's drain cannot run.
+    await page.goto(`${proxy.base}/v1/health`);
+    faulty = true;
+    await copyIntoBrowser(page, db);
+    expect((await readDevice(page)).outbox.map((e) => e.status)).toEqual(Array(WRITES).fill('pending'));
 
-  // The browser fires `sync` when the network is back, and fires a failed one again 5 minutes later, then 15,
-  // 3 times in all: here the retries come at once, and they are counted.
-  const sync = await workerSync(context, page, proxy.base, SYNC_TAG);
-  const kills = [1 / 3, 2 / 3].map((afterShare) => ({ afterShare, done: false }));
-  const started = Date.now();
-  let syncs = 0;
-  let firedAt = 0;
-  let seenRunning = false;
-  const fire = async () => {
-    await sync.fire();
-    syncs++;
-    firedAt = Date.now();
-    seenRunning = false;
-  };
-  try {
-    await fire();
-    for (;;) {
-      const device = await readDevice(page);
-      const pending = device.outbox.filter((e) => e.status === 'pending').length;
-      if (Date.now() - started > DEADLINE_MS) throw new Error(`not drained in ${DEADLINE_MS} ms: ${JSON.stringify(device.outbox.slice(0, 3))}`);
-      for (const kill of kills) {
-        if (!kill.done && WRITES - pending >= WRITES * kill.afterShare) {
-          kill.done = true;
-          // Requests in flight are cut; the worker sees a network failure until the server is back.
-          restarts.push(server.restart());
+    // The browser fires `sync` when the network is back, and fires a failed one again 5 minutes later, then 15,
+    // 3 times in all: here the retries come at once, and they are counted.
+    const sync = await workerSync(context, page, proxy.base, SYNC_TAG);
+    const kills = [1 / 3, 2 / 3].map((afterShare) => ({ afterShare, done: false }));
+    const started = Date.now();
+    let syncs = 0;
+    let firedAt = 0;
+    let seenRunning = false;
+    const fire = async () => {
+      await sync.fire();
+      syncs++;
+      firedAt = Date.now();
+      seenRunning = false;
+    };
+    try {
+      await fire();
+      for (;;) {
+        const device = await readDevice(page);
+        const pending = device.outbox.filter((e) => e.status === 'pending').length;
+        if (Date.now() - started > DEADLINE_MS)
+          throw new Error(`not drained in ${DEADLINE_MS} ms: ${JSON.stringify(device.outbox.slice(0, 3))}`);
+        for (const kill of kills) {
+          if (!kill.done && WRITES - pending >= WRITES * kill.afterShare) {
+            kill.done = true;
+            // Requests in flight are cut; the worker sees a network failure until the server is back.
+            restarts.push(server.restart());
+          }
         }
+        if (pending === 0 && kills.every((k) => k.done)) break;
+        if (device.syncEventRunning) seenRunning = true;
+        // The event ended with writes still waiting (it was rejected): the browser's retry. An event over
+        // before this loop saw it running shows as a silent worker for a while.
+        else if (seenRunning || Date.now() - firedAt > 10_000) await fire();
+        await sleep(100);
       }
-      if (pending === 0 && kills.every((k) => k.done)) break;
-      if (device.syncEventRunning) seenRunning = true;
-      // The event ended with writes still waiting (it was rejected): the browser's retry. An event over
-      // before this loop saw it running shows as a silent worker for a while.
-      else if (seenRunning || Date.now() - firedAt > 10_000) await fire();
-      await sleep(100);
+      await Promise.all(restarts);
+    } finally {
+      await sync.close();
     }
-    await Promise.all(restarts);
-  } finally {
-    await sync.close();
-  }
-  console.info(`worker replay: ${WRITES} writes, seed ${SEED}, ${syncs} syncs in ${Date.now() - started} ms, proxy ${JSON.stringify(proxy.counts)}`);
-  expect([...senders], 'only the worker replayed').toEqual(['/sw.js']);
-  expect(syncs, 'sync events: past 3 failed ones, Chromium gives up until the app is opened again').toBeLessThanOrEqual(3);
-  expect(proxy.counts.lostAnswers, 'answers lost after the write').toBeGreaterThan(0);
-  expect(proxy.counts.unavailable, '503 from the proxy').toBeGreaterThan(0);
-  // Nothing left and nothing refused: a write sent twice would have come back 409 and stayed as failed.
-  expect((await readDevice(page)).outbox).toEqual([]);
+    console.info(
+      `worker replay: ${WRITES} writes, seed ${SEED}, ${syncs} syncs in ${Date.now() - started} ms, proxy ${JSON.stringify(proxy.counts)}`,
+    );
+    expect([...senders], 'only the worker replayed').toEqual(['/sw.js']);
+    expect(syncs, 'sync events: past 3 failed ones, Chromium gives up until the app is opened again').toBeLessThanOrEqual(3);
+    expect(proxy.counts.lostAnswers, 'answers lost after the write').toBeGreaterThan(0);
+    expect(proxy.counts.unavailable, '503 from the proxy').toBeGreaterThan(0);
+    // Nothing left and nothing refused: a write sent twice would have come back 409 and stayed as failed.
+    expect((await readDevice(page)).outbox).toEqual([]);
 
-  // The embedded database has one owner: read once the server is stopped.
-  await server.stop();
-  const database = await openPglite({ dataDir: join(dataDir, 'pglite') });
-  try {
-    const state = await serverState(database, expected);
-    expect(state.villages).toEqual(expected.villages);
-    expect(state.banned).toBe(true);
-    expect(state.idempotencyKeys).toBe(WRITES);
-  } finally {
-    await database.close();
-  }
-  await db.delete();
-}, DEADLINE_MS + 90_000);
+    // The embedded database has one owner: read once the server is stopped.
+    await server.stop();
+    const database = await openPglite({ dataDir: join(dataDir, 'pglite') });
+    try {
+      const state = await serverState(database, expected);
+      expect(state.villages).toEqual(expected.villages);
+      expect(state.banned).toBe(true);
+      expect(state.idempotencyKeys).toBe(WRITES);
+    } finally {
+      await database.close();
+    }
+    await db.delete();
+  },
+  DEADLINE_MS + 90_000,
+);

@@ -18,7 +18,9 @@ function moduleIn(folder: string): string {
 
 /** A module of a feature outside its public surface (index.ts, actions.ts): what other features may not import. */
 function internalModuleIn(folder: string): string {
-  const file = readdirSync(join(root, folder)).find((name) => /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) && !/^(index|actions)\.ts$/.test(name));
+  const file = readdirSync(join(root, folder)).find(
+    (name) => /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) && !/^(index|actions)\.ts$/.test(name),
+  );
   if (!file) throw new Error(`No internal module in ${folder} to import in the lint test`);
   return `${folder}/${file.replace(/\.tsx?$/, '')}`;
 }
@@ -64,7 +66,11 @@ describe('features reach each other only through their public surface (index.ts,
   it.each([
     ["a feature → another feature's internal module", 'src/features/manage/x.tsx', `../${needsInternal}`],
     ["a feature's subfolder → another feature's internal module", 'src/features/villagers/mutations/x.ts', `../../${villagesInternal}`],
-    ['the shared read layer (village-data) → a feature', 'src/village-data/x.ts', `../${internalModuleIn('src/features/needs').slice('src/'.length)}`],
+    [
+      'the shared read layer (village-data) → a feature',
+      'src/village-data/x.ts',
+      `../${internalModuleIn('src/features/needs').slice('src/'.length)}`,
+    ],
   ])('forbids %s', async (_case, filePath, importPath) => {
     const errors = await layerErrors(filePath, importPath);
     expect(errors).toHaveLength(1);

@@ -24,12 +24,17 @@ describe("the server project's files change nothing their worker's next files wo
   });
 
   // The rule's file list (eslint.config.js) repeats the project's: a file added to the project must be covered too.
-  const server = config.test?.projects?.find((project) => typeof project === 'object' && 'test' in project && project.test?.name === 'server');
+  const server = config.test?.projects?.find(
+    (project) => typeof project === 'object' && 'test' in project && project.test?.name === 'server',
+  );
   const include = (server as { test: { include: string[] } }).test.include;
-  it.each(include.map((pattern) => pattern.replace('**/*.test.ts', 'x.test.ts')))('covers %s, a file of the server project', async (file) => {
-    const code = "import { vi } from 'vitest';\nvi.mock('x');\nprocess.env.PORT = '1';\n";
-    expect(await ruleIds(file, code)).toEqual(expect.arrayContaining(['no-restricted-properties', 'no-restricted-syntax']));
-  });
+  it.each(include.map((pattern) => pattern.replace('**/*.test.ts', 'x.test.ts')))(
+    'covers %s, a file of the server project',
+    async (file) => {
+      const code = "import { vi } from 'vitest';\nvi.mock('x');\nprocess.env.PORT = '1';\n";
+      expect(await ruleIds(file, code)).toEqual(expect.arrayContaining(['no-restricted-properties', 'no-restricted-syntax']));
+    },
+  );
 
   it('leaves the unit and browser projects, which run each file in its own process, free to do it', async () => {
     const code = "import { vi } from 'vitest';\nvi.stubGlobal('fetch', () => undefined);\nprocess.env.PORT = '1';\n";

@@ -47,7 +47,9 @@ export function watchContentSecurityPolicy(context: BrowserContext): () => strin
     worker
       .evaluate(() =>
         self.addEventListener('securitypolicyviolation', (e) =>
-          console.error(`Content Security Policy violation in the worker: ${e.effectiveDirective} refused ${e.blockedURI} (${e.sourceFile}:${e.lineNumber})`),
+          console.error(
+            `Content Security Policy violation in the worker: ${e.effectiveDirective} refused ${e.blockedURI} (${e.sourceFile}:${e.lineNumber})`,
+          ),
         ),
       )
       // A worker stopped before it could be reached has nothing more to report.

@@ -118,11 +118,10 @@ describe('push service', () => {
     expect((await sendDetails({ ...details, headers: wrongEncoding })).status).toBe(400);
 
     // A JWT minted for another push service's origin.
-    const elsewhere = webpush.generateRequestDetails(
-      { ...subscription, endpoint: 'https://push.example.net/x' },
-      'x',
-      { vapidDetails, TTL: 60 },
-    );
+    const elsewhere = webpush.generateRequestDetails({ ...subscription, endpoint: 'https://push.example.net/x' }, 'x', {
+      vapidDetails,
+      TTL: 60,
+    });
     const wrongAud = { ...details.headers, Authorization: (elsewhere.headers as Record<string, string>).Authorization };
     expect((await sendDetails({ ...details, headers: wrongAud })).status).toBe(403);
 

@@ -297,8 +297,10 @@ export async function startPushService(): Promise<PushService> {
       if (ttl === undefined) throw new Refusal(400, 'missing TTL header');
       if (push.headers.ttl === null) throw new Refusal(400, `TTL ${JSON.stringify(ttl)} is not a non-negative integer`);
       // RFC 8030 §5.3 and §5.4.
-      if (urgency !== undefined && !URGENCIES.has(urgency)) throw new Refusal(400, `Urgency ${JSON.stringify(urgency)} is not one of ${[...URGENCIES].join(', ')}`);
-      if (topic !== undefined && !/^[A-Za-z0-9_-]{1,32}$/.test(topic)) throw new Refusal(400, `Topic ${JSON.stringify(topic)} is not 1-32 base64url characters`);
+      if (urgency !== undefined && !URGENCIES.has(urgency))
+        throw new Refusal(400, `Urgency ${JSON.stringify(urgency)} is not one of ${[...URGENCIES].join(', ')}`);
+      if (topic !== undefined && !/^[A-Za-z0-9_-]{1,32}$/.test(topic))
+        throw new Refusal(400, `Topic ${JSON.stringify(topic)} is not 1-32 base64url characters`);
 
       if (body.length > 0) {
         const encoding = headerValue(req, 'content-encoding');

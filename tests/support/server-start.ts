@@ -21,7 +21,11 @@ declare module 'vitest' {
 const root = join(import.meta.dirname, '..', '..');
 
 /** `npm start`'s command (package.json: its Node flags, its script), run from the repository's root as npm does. */
-export const serverCommand = () => ({ command: process.execPath, args: [...startNodeFlags, join(root, 'server', 'build', 'start.mjs')], cwd: root });
+export const serverCommand = () => ({
+  command: process.execPath,
+  args: [...startNodeFlags, join(root, 'server', 'build', 'start.mjs')],
+  cwd: root,
+});
 
 /**
  * Gives `dataDir` its own copy of the template database, unless it has one already (a restart on the same
@@ -31,6 +35,12 @@ export async function seedDataDir(dataDir: string) {
   const template = inject('pgliteDataTemplate');
   if (!template) return;
   const target = join(dataDir, 'pglite');
-  if (await stat(target).then(() => true, () => false)) return;
+  if (
+    await stat(target).then(
+      () => true,
+      () => false,
+    )
+  )
+    return;
   await cp(template, target, { recursive: true });
 }

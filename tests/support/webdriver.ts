@@ -133,7 +133,13 @@ export async function startWebKit(options: { timeZone?: string } = {}): Promise<
   let output = '';
   const child: ChildProcess = spawn('xvfb-run', ['-a', 'WebKitWebDriver', `--port=${port}`], {
     detached: true,
-    env: { ...process.env, XDG_DATA_HOME: join(home, 'data'), XDG_CACHE_HOME: join(home, 'cache'), XDG_CONFIG_HOME: join(home, 'config'), TZ: options.timeZone ?? process.env.TZ },
+    env: {
+      ...process.env,
+      XDG_DATA_HOME: join(home, 'data'),
+      XDG_CACHE_HOME: join(home, 'cache'),
+      XDG_CONFIG_HOME: join(home, 'config'),
+      TZ: options.timeZone ?? process.env.TZ,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.on('data', (d) => (output += d));

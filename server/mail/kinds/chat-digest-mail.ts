@@ -37,7 +37,9 @@ export const chatDigestMail = mailTemplate({
           heading: p.title,
           lines: [
             ...(older > 0 ? [`… et ${counted(older, 'message plus ancien', 'messages plus anciens')}`] : []),
-            ...p.messages.map((m) => `${m.author}, ${frenchDateTime(new Date(m.at), p.time_zone, context.now)} : « ${shortened(m.text, QUOTED_CHARS)} »`),
+            ...p.messages.map(
+              (m) => `${m.author}, ${frenchDateTime(new Date(m.at), p.time_zone, context.now)} : « ${shortened(m.text, QUOTED_CHARS)} »`,
+            ),
           ],
         },
       ],

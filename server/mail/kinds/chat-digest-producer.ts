@@ -48,7 +48,10 @@ async function previousDigests(db: Db, userIds: string[]) {
     order by split_part(${mailJobs.key}, ':', 2), ${mailJobs.createdAt} desc`);
   const { rows } = result as unknown as { rows: Array<{ villager_id: string; queued_at: string | Date; newest_at: string | Date | null }> };
   return new Map(
-    rows.map((row) => [row.villager_id, { queuedAt: new Date(row.queued_at), newestAt: row.newest_at === null ? null : new Date(row.newest_at) }]),
+    rows.map((row) => [
+      row.villager_id,
+      { queuedAt: new Date(row.queued_at), newestAt: row.newest_at === null ? null : new Date(row.newest_at) },
+    ]),
   );
 }
 
@@ -82,7 +85,15 @@ export const chatDigestProducer: ScheduledMailProducer = {
       .from(villages)
       .innerJoin(villagers, eq(villagers.villageId, villages.id))
       .innerJoin(users, eq(users.id, villagers.userId))
-      .innerJoin(messages, and(eq(messages.villageId, villages.id), gte(messages.createdAt, since), gt(messages.createdAt, seen), ne(messages.villagerId, villagers.id)))
+      .innerJoin(
+        messages,
+        and(
+          eq(messages.villageId, villages.id),
+          gte(messages.createdAt, since),
+          gt(messages.createdAt, seen),
+          ne(messages.villagerId, villagers.id),
+        ),
+      )
       .where(
         and(
           // Every message touches its village: villages quiet for a day have nothing to tell.
@@ -97,11 +108,16 @@ export const chatDigestProducer: ScheduledMailProducer = {
       .groupBy(villagers.id, users.id, villages.id);
     if (absent.length === 0) return 0;
 
-    const settings = await readNotificationSettingsOf(db, absent.map((row) => row.userId));
+    const settings = await readNotificationSettingsOf(
+      db,
+      absent.map((row) => row.userId),
+    );
     const wanting = absent.filter((row) => wantsNotification(settings.get(row.userId)!, 'email', 'chat', row.villageId));
     if (wanting.length === 0) return 0;
     const keys = wanting.map((row) => chatDigestKey(row.villagerId, String(row.newestId)));
-    const queued = new Set((await db.select({ key: mailJobs.key }).from(mailJobs).where(inArray(mailJobs.key, keys))).map((row) => row.key));
+    const queued = new Set(
+      (await db.select({ key: mailJobs.key }).from(mailJobs).where(inArray(mailJobs.key, keys))).map((row) => row.key),
+    );
     const untoldOnes: Absent[] = wanting
       .filter((row) => !queued.has(chatDigestKey(row.villagerId, String(row.newestId))))
       .map((row) => ({ ...row, newestId: String(row.newestId), seen: row.lastSeenAt ?? row.joinedAt }));
@@ -116,18 +132,35 @@ export const chatDigestProducer: ScheduledMailProducer = {
     const author = alias(villagers, 'author');
     const authorUser = alias(users, 'author_user');
     const recent: Message[] = await db
-      .select({ id: messages.id, villageId: messages.villageId, authorId: messages.villagerId, author: authorUser.firstName, body: messages.body, createdAt: messages.createdAt })
+      .select({
+        id: messages.id,
+        villageId: messages.villageId,
+        authorId: messages.villagerId,
+        author: authorUser.firstName,
+        body: messages.body,
+        createdAt: messages.createdAt,
+      })
       .from(messages)
       .innerJoin(author, eq(author.id, messages.villagerId))
       .leftJoin(authorUser, eq(authorUser.id, author.userId))
-      .where(and(inArray(messages.villageId, [...new Set(due.map((row) => row.villageId))]), gte(messages.createdAt, since), lte(messages.createdAt, now)))
+      .where(
+        and(
+          inArray(messages.villageId, [...new Set(due.map((row) => row.villageId))]),
+          gte(messages.createdAt, since),
+          lte(messages.createdAt, now),
+        ),
+      )
       .orderBy(asc(messages.createdAt), asc(messages.id));
 
     const mails: Array<{ member: Absent; key: string; payload: ChatDigestPayload }> = [];
     for (const member of due) {
       const told = previous.get(member.villagerId)?.newestAt;
       const untold = recent.filter(
-        (m) => m.villageId === member.villageId && m.authorId !== member.villagerId && m.createdAt > member.seen && (!told || m.createdAt > told),
+        (m) =>
+          m.villageId === member.villageId &&
+          m.authorId !== member.villagerId &&
+          m.createdAt > member.seen &&
+          (!told || m.createdAt > told),
       );
       if (untold.length === 0) continue;
       const newest = untold[untold.length - 1];
@@ -141,10 +174,17 @@ export const chatDigestProducer: ScheduledMailProducer = {
           title: villageTitle(member.village),
           time_zone: member.village.timeZone,
           unread: untold.length,
-          messages: untold.slice(-CHAT_QUOTED).map((m) => ({ author: m.author ?? 'Un membre', at: m.createdAt.toISOString(), text: shortened(m.body, QUOTED_CHARS) })),
+          messages: untold
+            .slice(-CHAT_QUOTED)
+            .map((m) => ({ author: m.author ?? 'Un membre', at: m.createdAt.toISOString(), text: shortened(m.body, QUOTED_CHARS) })),
         },
       });
     }
-    return queueDigests(db, 'chat_digest', now, mails.map((mail) => ({ to: mail.member.email, userId: mail.member.userId, key: mail.key, payload: mail.payload })));
+    return queueDigests(
+      db,
+      'chat_digest',
+      now,
+      mails.map((mail) => ({ to: mail.member.email, userId: mail.member.userId, key: mail.key, payload: mail.payload })),
+    );
   },
 };

@@ -18,7 +18,11 @@ const digestsTo = (user: TestUser): ParsedMail[] =>
     .filter((m) => m.to.includes(user.email))
     .map((m) => parseMail(m.raw))
     .filter((m) => /non lu/.test(m.headers.get('subject')!));
-const jobsOf = (villagerId: string) => world.db.select().from(mailJobs).where(like(mailJobs.key, `chat:${villagerId}:%`));
+const jobsOf = (villagerId: string) =>
+  world.db
+    .select()
+    .from(mailJobs)
+    .where(like(mailJobs.key, `chat:${villagerId}:%`));
 
 async function wantsChat(user: TestUser, json: Record<string, unknown> = { email: { chat: true } }) {
   const res = await world.request('PUT', '/v1/users/me/notification_settings', { token: user.token, json });
@@ -37,7 +41,10 @@ async function scene(start: Date, others: Array<[string, { verified?: boolean }?
     more[name] = { user, villager: await world.join(user, cast.village.shareCode) };
   }
   const say = async (who: TestUser, villagerId: string, body: string) => {
-    const res = await world.request('POST', `/v1/villages/${cast.village.id}/messages`, { token: who.token, json: { villager_id: villagerId, body } });
+    const res = await world.request('POST', `/v1/villages/${cast.village.id}/messages`, {
+      token: who.token,
+      json: { villager_id: villagerId, body },
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     return res.body.data.id as string;
   };

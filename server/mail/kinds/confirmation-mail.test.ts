@@ -29,7 +29,11 @@ async function scene() {
   const cast = await world.villageWithHelper();
   const needId = await addScheduledNeed(world, cast.creator, cast.village, null, { name: 'Dîner chez Jeanne', ...DINNER });
   const propose = (who: TestUser = cast.helper, villagerId = cast.helperVillager, headers?: Record<string, string>) =>
-    take(world, who, villagerId, { villageId: cast.village.id, needId }, THURSDAY_19H, { end_date: THURSDAY_21H, comment: 'J’apporte une soupe', headers });
+    take(world, who, villagerId, { villageId: cast.village.id, needId }, THURSDAY_19H, {
+      end_date: THURSDAY_21H,
+      comment: 'J’apporte une soupe',
+      headers,
+    });
   return { ...cast, needId, propose };
 }
 
@@ -131,10 +135,19 @@ describe('the confirmation of a help', () => {
   it('tells a scheduled slot in the village’s own time zone', async () => {
     world.clock.set(NOW);
     const { creator, helper, village, helperVillager } = await world.villageWithHelper();
-    const zoned = await world.request('PUT', `/v1/villages/${village.id}`, { token: creator.token, json: { updater_id: village.creatorVillagerId, time_zone: 'America/Montreal' } });
+    const zoned = await world.request('PUT', `/v1/villages/${village.id}`, {
+      token: creator.token,
+      json: { updater_id: village.creatorVillagerId, time_zone: 'America/Montreal' },
+    });
     expect(zoned.status, JSON.stringify(zoned.body)).toBe(200);
     // Every Thursday at 18 h in Montreal (23:00 UTC in winter), for an hour and a half.
-    const needId = await addScheduledNeed(world, creator, village, { dtstart: '2026-11-26T18:00', duration_minutes: 90, rrule: 'FREQ=WEEKLY', places: 1 }, { name: 'Souper' });
+    const needId = await addScheduledNeed(
+      world,
+      creator,
+      village,
+      { dtstart: '2026-11-26T18:00', duration_minutes: 90, rrule: 'FREQ=WEEKLY', places: 1 },
+      { name: 'Souper' },
+    );
     const res = await take(world, helper, helperVillager, { villageId: village.id, needId }, '2026-11-26T23:00:00.000Z');
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     await sender.runDue();
@@ -163,6 +176,8 @@ describe('the confirmation of a help', () => {
     expect((await take(world, helper, helperVillager, { villageId: village.id, needId }, THURSDAY_19H)).status).toBe(201);
     await sender.runDue();
     expect(receivedBy(helper.email)).toHaveLength(1);
-    expect((await world.db.select().from(mailJobs).where(eq(mailJobs.userId, helper.id))).filter((job) => job.kind === 'help_confirmation')).toHaveLength(1);
+    expect(
+      (await world.db.select().from(mailJobs).where(eq(mailJobs.userId, helper.id))).filter((job) => job.kind === 'help_confirmation'),
+    ).toHaveLength(1);
   });
 });

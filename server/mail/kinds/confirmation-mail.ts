@@ -33,7 +33,12 @@ export const helpConfirmationMail = mailTemplate({
 });
 
 /** The taker's address and mail choices, as their confirmation needs them: read here, or by the write's own read. */
-export const recipientColumns = { email: users.email, firstName: users.firstName, verifiedAt: users.emailVerifiedAt, settings: notificationSettings.settings };
+export const recipientColumns = {
+  email: users.email,
+  firstName: users.firstName,
+  verifiedAt: users.emailVerifiedAt,
+  settings: notificationSettings.settings,
+};
 export type Recipient = { email: string; firstName: string; verifiedAt: Date | null; settings: unknown };
 
 type HelpConfirmation = {
@@ -52,7 +57,10 @@ type HelpConfirmation = {
  * Not queued for someone who turned confirmations off, or whose address is not verified yet (the
  * dispatcher would drop it anyway).
  */
-export async function queueHelpConfirmation(tx: Executor, { userId, village, need, help, now, recipient }: HelpConfirmation): Promise<boolean> {
+export async function queueHelpConfirmation(
+  tx: Executor,
+  { userId, village, need, help, now, recipient }: HelpConfirmation,
+): Promise<boolean> {
   // The person and their choices in one read, unless the write's own read brought them: this runs in every help's write.
   const [user] = recipient
     ? [recipient]

@@ -45,14 +45,16 @@ function section(village: NewSlotsVillage, weeks: number, context: MailContext):
     (need) =>
       `${need.name} : ${counted(need.open_slots, 'créneau', 'créneaux')} à pourvoir dans les ${weeks} semaines à venir, le premier ${frenchDateTime(new Date(need.first_start), village.time_zone, context.now)}`,
   );
-  if (village.undated.length) lines.push(`${counted(village.undated.length, 'nouveau besoin', 'nouveaux besoins')} : ${village.undated.join(', ')}`);
+  if (village.undated.length)
+    lines.push(`${counted(village.undated.length, 'nouveau besoin', 'nouveaux besoins')} : ${village.undated.join(', ')}`);
   const slots = openSlots(village);
   return {
     heading: `${village.title} : ${villageHeadline(village)}`,
     lines,
-    link: slots > 0
-      ? { label: 'Voir les créneaux à pourvoir', url: openSlotsUrl(context.publicUrl, village.id) }
-      : { label: 'Voir le planning', url: planningUrl(context.publicUrl, village.id) },
+    link:
+      slots > 0
+        ? { label: 'Voir les créneaux à pourvoir', url: openSlotsUrl(context.publicUrl, village.id) }
+        : { label: 'Voir le planning', url: planningUrl(context.publicUrl, village.id) },
   };
 }
 

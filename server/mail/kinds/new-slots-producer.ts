@@ -82,7 +82,9 @@ async function newNeeds(db: Db, from: Date, to: Date): Promise<NewNeed[]> {
 export const newSlotsProducer: ScheduledMailProducer = {
   name: 'new_slots',
   async run(db, now) {
-    const zones = (await db.selectDistinct({ zone: villages.timeZone }).from(villages).where(eq(villages.state, STARTED))).map((row) => row.zone);
+    const zones = (await db.selectDistinct({ zone: villages.timeZone }).from(villages).where(eq(villages.state, STARTED))).map(
+      (row) => row.zone,
+    );
     if (zones.length === 0) return 0;
     // Computed once per zone: a zone's clock is the same for all its people.
     const windowOf = new Map(zones.map((zone) => [zone, dueNewSlotsDigest(zone, now)]));
@@ -109,7 +111,9 @@ export const newSlotsProducer: ScheduledMailProducer = {
     const digestOf = new Map(userIds.map((id) => [id, windowIn(zoneOf.get(id) ?? 'Europe/Paris')]));
 
     const keys = userIds.map((id) => newSlotsKey(id, digestOf.get(id)!.day));
-    const queued = new Set((await db.select({ key: mailJobs.key }).from(mailJobs).where(inArray(mailJobs.key, keys))).map((row) => row.key));
+    const queued = new Set(
+      (await db.select({ key: mailJobs.key }).from(mailJobs).where(inArray(mailJobs.key, keys))).map((row) => row.key),
+    );
     const pending = userIds.filter((id) => !queued.has(newSlotsKey(id, digestOf.get(id)!.day)));
     if (pending.length === 0) return 0;
     const settings = await readNotificationSettingsOf(db, pending);
@@ -117,10 +121,15 @@ export const newSlotsProducer: ScheduledMailProducer = {
     // Open slots of each new scheduled need, counted once for everyone.
     const horizon = new Date(now.getTime() + NEW_SLOTS_WEEKS * 7 * 24 * 3600_000);
     const scheduled = needs.filter((need) => need.schedule);
-    const held = await helpsOnNeeds(db, scheduled.map((need) => need.id));
+    const held = await helpsOnNeeds(
+      db,
+      scheduled.map((need) => need.id),
+    );
     const openOf = new Map<string, { open: number; first: string }>();
     for (const need of scheduled) {
-      const open = slotsBetween([need], helpsOf(held, [need]), () => true, need.village.timeZone, now, horizon, now).filter((slot) => slot.open > 0);
+      const open = slotsBetween([need], helpsOf(held, [need]), () => true, need.village.timeZone, now, horizon, now).filter(
+        (slot) => slot.open > 0,
+      );
       if (open.length) openOf.set(need.id, { open: open.length, first: open[0].start_date });
     }
 
@@ -149,7 +158,11 @@ export const newSlotsProducer: ScheduledMailProducer = {
           place: villagePlace(village),
           title: villageTitle(village),
           time_zone: village.timeZone,
-          scheduled: withSlots.map((need) => ({ name: need.name, open_slots: openOf.get(need.id)!.open, first_start: openOf.get(need.id)!.first })),
+          scheduled: withSlots.map((need) => ({
+            name: need.name,
+            open_slots: openOf.get(need.id)!.open,
+            first_start: openOf.get(need.id)!.first,
+          })),
           undated: undated.map((need) => need.name),
         });
       }
@@ -161,6 +174,11 @@ export const newSlotsProducer: ScheduledMailProducer = {
         payload: { first_name: memberships[0].firstName, day: digest.day, weeks: NEW_SLOTS_WEEKS, villages: entries },
       });
     }
-    return queueDigests(db, 'new_slots', now, mails.map((mail) => ({ to: mail.email, userId: mail.userId, key: mail.key, payload: mail.payload })));
+    return queueDigests(
+      db,
+      'new_slots',
+      now,
+      mails.map((mail) => ({ to: mail.email, userId: mail.userId, key: mail.key, payload: mail.payload })),
+    );
   },
 };

@@ -18,10 +18,15 @@ const digestsTo = (user: TestUser): ParsedMail[] =>
     .filter((m) => m.to.includes(user.email))
     .map((m) => parseMail(m.raw))
     .filter((m) => /nouveau/i.test(m.headers.get('subject')!));
-const keysOf = (user: TestUser) => world.db.select().from(mailJobs).where(like(mailJobs.key, `new_slots:${user.id}:%`));
+const keysOf = (user: TestUser) =>
+  world.db
+    .select()
+    .from(mailJobs)
+    .where(like(mailJobs.key, `new_slots:${user.id}:%`));
 
 /** 17 h in Paris in November (UTC+1) of a day, as an instant. */
-const parisAt = (day: string, hour: number, minute = 0) => new Date(Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10)), hour - 1, minute));
+const parisAt = (day: string, hour: number, minute = 0) =>
+  new Date(Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10)), hour - 1, minute));
 
 /** Claire's open village with `names` joined; answers each member's user and villager. */
 async function villageOf(creatorName: string, names: string[], options: Record<string, { verified?: boolean }> = {}) {
@@ -44,7 +49,13 @@ describe('the daily digest of new slots', () => {
     const needId = await addScheduledNeed(world, creator, village, dinners('2026-11-25T19:00'));
     await addScheduledNeed(world, creator, village, null, { name: 'Courses' });
     // Hugo takes the first dinner: two remain to fill.
-    const taken = await take(world, members.Hugo.user, members.Hugo.villager, { villageId: village.id, needId }, '2026-11-25T18:00:00.000Z');
+    const taken = await take(
+      world,
+      members.Hugo.user,
+      members.Hugo.villager,
+      { villageId: village.id, needId },
+      '2026-11-25T18:00:00.000Z',
+    );
     expect(taken.status, JSON.stringify(taken.body)).toBe(201);
 
     world.clock.set(parisAt('2026-11-23', 16, 59));
@@ -56,7 +67,11 @@ describe('the daily digest of new slots', () => {
     await produce();
     const [job, ...more] = await keysOf(members.Hugo.user);
     expect(more).toHaveLength(0);
-    expect(job).toMatchObject({ kind: 'new_slots', key: `new_slots:${members.Hugo.user.id}:2026-11-23`, toAddress: members.Hugo.user.email });
+    expect(job).toMatchObject({
+      kind: 'new_slots',
+      key: `new_slots:${members.Hugo.user.id}:2026-11-23`,
+      toAddress: members.Hugo.user.email,
+    });
     // The author is not told of what she added.
     expect(await keysOf(creator)).toHaveLength(0);
 
@@ -99,9 +114,15 @@ describe('the daily digest of new slots', () => {
     expect(julesInFirst).toBeTruthy();
     await world.join(jules, second.village.shareCode);
 
-    const off = await world.request('PUT', '/v1/users/me/notification_settings', { token: first.members.Ines.user.token, json: { email: { new_slots: false } } });
+    const off = await world.request('PUT', '/v1/users/me/notification_settings', {
+      token: first.members.Ines.user.token,
+      json: { email: { new_slots: false } },
+    });
     expect(off.status, JSON.stringify(off.body)).toBe(200);
-    const muted = await world.request('PUT', '/v1/users/me/notification_settings', { token: jules.token, json: { muted_village_ids: [first.village.id] } });
+    const muted = await world.request('PUT', '/v1/users/me/notification_settings', {
+      token: jules.token,
+      json: { muted_village_ids: [first.village.id] },
+    });
     expect(muted.status, JSON.stringify(muted.body)).toBe(200);
 
     await addScheduledNeed(world, first.creator, first.village, dinners('2026-11-28T19:00', 2));
@@ -162,8 +183,16 @@ describe('the daily digest of new slots', () => {
     await produce();
     await sender.runDue();
     expect(digestsTo(members.Hugo.user)).toHaveLength(1);
-    expect(await world.db.select().from(mailJobs).where(eq(mailJobs.key, `new_slots:${members.Hugo.user.id}:2026-11-28`))).toHaveLength(0);
-    expect(digestsTo(members.Ines.user).map((m) => m.headers.get('subject'))).toEqual(['3 nouveaux créneaux à pourvoir chez Jeanne', '1 nouveau besoin chez Jeanne']);
+    expect(
+      await world.db
+        .select()
+        .from(mailJobs)
+        .where(eq(mailJobs.key, `new_slots:${members.Hugo.user.id}:2026-11-28`)),
+    ).toHaveLength(0);
+    expect(digestsTo(members.Ines.user).map((m) => m.headers.get('subject'))).toEqual([
+      '3 nouveaux créneaux à pourvoir chez Jeanne',
+      '1 nouveau besoin chez Jeanne',
+    ]);
   });
 
   it('comes at 17 h in the zone of the person’s first village', async () => {

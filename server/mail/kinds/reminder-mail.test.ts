@@ -60,7 +60,10 @@ describe('the e-mail reminder the evening before a slot', () => {
     expect(counts[0] + counts[1]).toBe(1);
     world.clock.advance(MINUTE);
     expect(await produce()).toBe(0);
-    const [job] = await world.db.select().from(mailJobs).where(eq(mailJobs.key, `reminder:${helpId}:${THURSDAY_NOON_PARIS}`));
+    const [job] = await world.db
+      .select()
+      .from(mailJobs)
+      .where(eq(mailJobs.key, `reminder:${helpId}:${THURSDAY_NOON_PARIS}`));
     expect(job).toMatchObject({ kind: 'help_reminder', userId: helper.id, toAddress: helper.email });
 
     const [a, b] = [dispatcher(), dispatcher()];
@@ -83,7 +86,10 @@ describe('the e-mail reminder the evening before a slot', () => {
 
     // Its one-click unsubscribe turns reminders by e-mail off: the next week's slot is not reminded.
     const oneClick = new URL(mail.headers.get('list-unsubscribe')!.slice(1, -1));
-    const off = await world.request('POST', oneClick.pathname, { body: 'List-Unsubscribe=One-Click', headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
+    const off = await world.request('POST', oneClick.pathname, {
+      body: 'List-Unsubscribe=One-Click',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    });
     expect(off.body).toEqual({ data: { kind: 'reminders' } });
     const next = await take(world, helper, helperVillager, { villageId: village.id, needId }, '2026-12-03T11:00:00.000Z');
     expect(next.status).toBe(201);
@@ -96,7 +102,10 @@ describe('the e-mail reminder the evening before a slot', () => {
     const { helper, takeSlot } = await scene('America/Montreal', '2026-11-26T17:00:00.000Z');
     const helpId = await takeSlot();
     // The push reminder of the same evening is due at the same instant.
-    const [push] = await world.db.select().from(pushJobs).where(eq(pushJobs.key, `evening:${helpId}`));
+    const [push] = await world.db
+      .select()
+      .from(pushJobs)
+      .where(eq(pushJobs.key, `evening:${helpId}`));
     expect(push.dueAt.toISOString()).toBe('2026-11-26T00:00:00.000Z');
     world.clock.set(new Date('2026-11-25T23:59:00Z'));
     await produce();
@@ -115,15 +124,21 @@ describe('the e-mail reminder the evening before a slot', () => {
     const marcVillager = await world.join(marc, village.shareCode);
     const hugoHelp = await takeSlot();
     const leaHelp = await takeSlot(lea, leaVillager);
-    const withdrawn = await world.request('DELETE', `/v1/villages/${village.id}/helps/${hugoHelp}?villager_id=${helperVillager}`, { token: helper.token });
+    const withdrawn = await world.request('DELETE', `/v1/villages/${village.id}/helps/${hugoHelp}?villager_id=${helperVillager}`, {
+      token: helper.token,
+    });
     expect(withdrawn.status).toBe(204);
     // Marc takes the place Hugo gave back, then leaves the village: his help is released with him.
     await takeSlot(marc, marcVillager);
     const left = await world.request('PUT', `/v1/villages/${village.id}/villagers/${marcVillager}/leave`, { token: marc.token });
     expect(left.status).toBe(200);
-    const refused = await world.request('DELETE', `/v1/villages/${village.id}/helps/${leaHelp}/refuse?villager_id=${village.creatorVillagerId}`, {
-      token: creator.token,
-    });
+    const refused = await world.request(
+      'DELETE',
+      `/v1/villages/${village.id}/helps/${leaHelp}/refuse?villager_id=${village.creatorVillagerId}`,
+      {
+        token: creator.token,
+      },
+    );
     expect(refused.status).toBe(204);
     // Olga keeps hers: the evening's run does remind what is still taken.
     const olga = await world.user('Olga');
@@ -137,7 +152,13 @@ describe('the e-mail reminder the evening before a slot', () => {
     expect(remindersTo(olga)).toHaveLength(1);
     for (const who of [helper, lea, marc]) {
       expect(remindersTo(who)).toHaveLength(0);
-      expect(await world.db.select().from(mailJobs).where(eq(mailJobs.userId, who.id)).then((jobs) => jobs.filter((j) => j.kind === 'help_reminder'))).toEqual([]);
+      expect(
+        await world.db
+          .select()
+          .from(mailJobs)
+          .where(eq(mailJobs.userId, who.id))
+          .then((jobs) => jobs.filter((j) => j.kind === 'help_reminder')),
+      ).toEqual([]);
     }
   });
 
@@ -145,7 +166,10 @@ describe('the e-mail reminder the evening before a slot', () => {
     const { helper, village, takeSlot } = await scene();
     const nina = await world.user('Nina');
     const ninaVillager = await world.join(nina, village.shareCode);
-    const settings = await world.request('PUT', '/v1/users/me/notification_settings', { token: nina.token, json: { email: { reminders: false } } });
+    const settings = await world.request('PUT', '/v1/users/me/notification_settings', {
+      token: nina.token,
+      json: { email: { reminders: false } },
+    });
     expect(settings.status).toBe(200);
     await takeSlot(nina, ninaVillager);
     // Hugo takes it at 21 h the evening before: he just chose it, a reminder would only be noise.
@@ -159,7 +183,10 @@ describe('the e-mail reminder the evening before a slot', () => {
     expect(remindersTo(nina)).toHaveLength(0);
 
     // Switched back on before the slot: the reminder comes, late but still ahead of it ("demain" then still true).
-    expect((await world.request('PUT', '/v1/users/me/notification_settings', { token: nina.token, json: { email: { reminders: true } } })).status).toBe(200);
+    expect(
+      (await world.request('PUT', '/v1/users/me/notification_settings', { token: nina.token, json: { email: { reminders: true } } }))
+        .status,
+    ).toBe(200);
     await produce();
     await sender.runDue();
     expect(remindersTo(nina).map((m) => m.headers.get('subject'))).toEqual(['Rappel : demain, Déjeuner à 12 h']);

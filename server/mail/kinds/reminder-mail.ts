@@ -25,7 +25,10 @@ export const helpReminderMail = mailTemplate({
     const day = dayWord(start, context.now);
     return layout(`Rappel : ${day}, ${p.need_name} à ${frenchTime(start)}`, {
       greeting: `Bonjour ${p.first_name},`,
-      paragraphs: [`Un petit rappel : ${day}, vous aidez pour « ${p.need_name} » (${p.village_name}).`, ...detailParagraphs(p, context.now)],
+      paragraphs: [
+        `Un petit rappel : ${day}, vous aidez pour « ${p.need_name} » (${p.village_name}).`,
+        ...detailParagraphs(p, context.now),
+      ],
       action: {
         intro: 'Pour revoir ce créneau, ou vous en retirer (« Me retirer ») si vous ne pouvez plus venir :',
         label: 'Voir le créneau',

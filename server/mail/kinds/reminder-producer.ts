@@ -58,14 +58,18 @@ export const eveningReminders: ScheduledMailProducer = {
         ),
       );
     if (due.length === 0) return 0;
-    const settings = await readNotificationSettingsOf(db, due.map((row) => row.user.id));
+    const settings = await readNotificationSettingsOf(
+      db,
+      due.map((row) => row.user.id),
+    );
     const wanted = due.filter((row) => wantsNotification(settings.get(row.user.id)!, 'email', 'reminders', row.village.id));
     if (wanted.length === 0) return 0;
     return db.transaction(async (tx) => {
       let queued = 0;
       for (const row of wanted) {
         const payload = helpMailPayload(row.village, row.need, row.help, row.user.firstName);
-        if (await queueMail(tx, { kind: 'help_reminder', to: row.user.email, userId: row.user.id, payload, now, key: row.key })) queued += 1;
+        if (await queueMail(tx, { kind: 'help_reminder', to: row.user.email, userId: row.user.id, payload, now, key: row.key }))
+          queued += 1;
       }
       return queued;
     });

@@ -76,7 +76,11 @@ export const weeklySummaryMail = mailTemplate({
       greeting: `Bonjour ${p.first_name},`,
       paragraphs: [`Voici la semaine ${weekWords(p.monday)} pour « ${p.title} ».`],
       sections,
-      action: { intro: 'Pour voir la semaine en détail et relancer les membres :', label: 'Ouvrir le planning', url: planningUrl(context.publicUrl, p.village_id) },
+      action: {
+        intro: 'Pour voir la semaine en détail et relancer les membres :',
+        label: 'Ouvrir le planning',
+        url: planningUrl(context.publicUrl, p.village_id),
+      },
       ...unsubscribeFooter(context, `Vous recevez ce résumé chaque dimanche soir parce que vous organisez « ${p.title} ».`),
     });
   },

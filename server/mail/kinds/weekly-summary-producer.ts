@@ -51,7 +51,8 @@ type Withdrawal = { villageId: string; type: string; data: Record<string, unknow
 function withdrawalLine(w: Withdrawal, zone: string, now: Date): string | null {
   const d = w.data;
   const who = w.actor ?? 'Un membre';
-  const slot = typeof d.start_date === 'string' ? `« ${String(d.need_name)} » du ${slotDay(d.start_date, zone, now)}` : `« ${String(d.need_name)} »`;
+  const slot =
+    typeof d.start_date === 'string' ? `« ${String(d.need_name)} » du ${slotDay(d.start_date, zone, now)}` : `« ${String(d.need_name)} »`;
   switch (w.type) {
     case 'help_deleted':
       if (typeof d.start_date === 'string' && Date.parse(d.start_date) <= w.createdAt.getTime()) return null;
@@ -78,7 +79,14 @@ async function withdrawalsOf(db: Db, villageIds: string[], from: Date, to: Date)
     .from(actions)
     .leftJoin(villagers, eq(villagers.id, actions.villagerId))
     .leftJoin(users, eq(users.id, villagers.userId))
-    .where(and(inArray(actions.villageId, villageIds), inArray(actions.type, [...WITHDRAWAL_TYPES]), gte(actions.createdAt, from), lt(actions.createdAt, to)))
+    .where(
+      and(
+        inArray(actions.villageId, villageIds),
+        inArray(actions.type, [...WITHDRAWAL_TYPES]),
+        gte(actions.createdAt, from),
+        lt(actions.createdAt, to),
+      ),
+    )
     .orderBy(asc(actions.createdAt)) as Promise<Withdrawal[]>;
 }
 
@@ -96,18 +104,32 @@ export const weeklySummaryProducer: ScheduledMailProducer = {
       .select({ id: villages.id, firstName: villages.firstName, name: villages.name, timeZone: villages.timeZone })
       .from(villages)
       .where(eq(villages.state, STARTED));
-    const due = new Map(started.flatMap((village) => {
-      const summary = dueWeeklySummary(village.timeZone, now);
-      return summary ? [[village.id, { village, summary }] as const] : [];
-    }));
+    const due = new Map(
+      started.flatMap((village) => {
+        const summary = dueWeeklySummary(village.timeZone, now);
+        return summary ? [[village.id, { village, summary }] as const] : [];
+      }),
+    );
     if (due.size === 0) return 0;
 
     const organisers = await mailableMembers(db, [...due.keys()], { organisersOnly: true });
     if (organisers.length === 0) return 0;
     const keyOf = (o: (typeof organisers)[number]) => weeklySummaryKey(o.villagerId, due.get(o.villageId)!.summary.monday);
-    const queued = new Set((await db.select({ key: mailJobs.key }).from(mailJobs).where(inArray(mailJobs.key, organisers.map(keyOf)))).map((r) => r.key));
-    const settings = await readNotificationSettingsOf(db, organisers.map((o) => o.userId));
-    const recipients = organisers.filter((o) => !queued.has(keyOf(o)) && wantsNotification(settings.get(o.userId)!, 'email', 'weekly_summary', o.villageId));
+    const queued = new Set(
+      (
+        await db
+          .select({ key: mailJobs.key })
+          .from(mailJobs)
+          .where(inArray(mailJobs.key, organisers.map(keyOf)))
+      ).map((r) => r.key),
+    );
+    const settings = await readNotificationSettingsOf(
+      db,
+      organisers.map((o) => o.userId),
+    );
+    const recipients = organisers.filter(
+      (o) => !queued.has(keyOf(o)) && wantsNotification(settings.get(o.userId)!, 'email', 'weekly_summary', o.villageId),
+    );
     if (recipients.length === 0) return 0;
 
     const villageIds = [...new Set(recipients.map((o) => o.villageId))];
@@ -115,7 +137,10 @@ export const weeklySummaryProducer: ScheduledMailProducer = {
       .select({ id: villageNeeds.id, villageId: villageNeeds.villageId, name: villageNeeds.name, schedule: villageNeeds.schedule })
       .from(villageNeeds)
       .where(and(inArray(villageNeeds.villageId, villageIds), isNotNull(villageNeeds.schedule)));
-    const held = await helpsOnNeeds(db, needs.map((need) => need.id));
+    const held = await helpsOnNeeds(
+      db,
+      needs.map((need) => need.id),
+    );
     const summaries = [...due.values()].filter((d) => villageIds.includes(d.village.id)).map((d) => d.summary);
     const weekAgo = new Date(Math.min(...summaries.map((s) => s.at.getTime())) - 7 * 24 * 3600_000);
     const latest = new Date(Math.max(...summaries.map((s) => s.at.getTime())));
@@ -143,7 +168,12 @@ export const weeklySummaryProducer: ScheduledMailProducer = {
         slots: slots.length,
         covered: slots.length - open.length,
         open: open.length,
-        first_open: open.slice(0, WEEKLY_LISTED_OPEN).map((slot) => ({ start: slot.start_date, need_name: names.get(slot.village_need_id) ?? '', free: slot.open, places: slot.places })),
+        first_open: open.slice(0, WEEKLY_LISTED_OPEN).map((slot) => ({
+          start: slot.start_date,
+          need_name: names.get(slot.village_need_id) ?? '',
+          free: slot.open,
+          places: slot.places,
+        })),
         withdrawals: lines,
       });
     }

@@ -18,7 +18,11 @@ const summariesTo = (user: TestUser): ParsedMail[] =>
     .filter((m) => m.to.includes(user.email))
     .map((m) => parseMail(m.raw))
     .filter((m) => m.headers.get('subject')!.startsWith('Votre semaine'));
-const jobsOf = (villagerId: string) => world.db.select().from(mailJobs).where(like(mailJobs.key, `weekly:${villagerId}:%`));
+const jobsOf = (villagerId: string) =>
+  world.db
+    .select()
+    .from(mailJobs)
+    .where(like(mailJobs.key, `weekly:${villagerId}:%`));
 
 /** 19 h in Paris in December (UTC+1) of a day, as the instant a help stores. */
 const dinnerAt = (day: number) => new Date(Date.UTC(2026, 11, day, 18)).toISOString();
@@ -45,7 +49,12 @@ describe("the organisers' weekly summary", () => {
     const lea = await joined('Lea', village.shareCode);
     await coOrganiser(creator, village, ines.villager);
     // A dinner every evening from Tuesday 1 to Monday 14 December, two places each.
-    const needId = await addScheduledNeed(world, creator, village, { dtstart: '2026-12-01T19:00', duration_minutes: 90, rrule: 'FREQ=DAILY;COUNT=14', places: 2 });
+    const needId = await addScheduledNeed(world, creator, village, {
+      dtstart: '2026-12-01T19:00',
+      duration_minutes: 90,
+      rrule: 'FREQ=DAILY;COUNT=14',
+      places: 2,
+    });
     const takeOn = async (who: { user: TestUser; villager: string }, day: number) => {
       const res = await take(world, who.user, who.villager, { villageId: village.id, needId }, dinnerAt(day));
       expect(res.status, JSON.stringify(res.body)).toBe(201);
@@ -61,11 +70,19 @@ describe("the organisers' weekly summary", () => {
 
     // The past week: Hugo gives one back in time, one at the last minute; Léa leaves with her slot.
     world.clock.set(new Date('2026-12-01T10:00:00Z'));
-    expect((await world.request('DELETE', `/v1/villages/${village.id}/helps/${early}?villager_id=${helperVillager}`, { token: helper.token })).status).toBe(204);
+    expect(
+      (await world.request('DELETE', `/v1/villages/${village.id}/helps/${early}?villager_id=${helperVillager}`, { token: helper.token }))
+        .status,
+    ).toBe(204);
     world.clock.set(new Date('2026-12-02T09:00:00Z'));
-    expect((await world.request('DELETE', `/v1/villages/${village.id}/helps/${late}?villager_id=${helperVillager}`, { token: helper.token })).status).toBe(204);
+    expect(
+      (await world.request('DELETE', `/v1/villages/${village.id}/helps/${late}?villager_id=${helperVillager}`, { token: helper.token }))
+        .status,
+    ).toBe(204);
     world.clock.set(new Date('2026-12-04T09:00:00Z'));
-    expect((await world.request('PUT', `/v1/villages/${village.id}/villagers/${lea.villager}/leave`, { token: lea.user.token })).status).toBe(200);
+    expect(
+      (await world.request('PUT', `/v1/villages/${village.id}/villagers/${lea.villager}/leave`, { token: lea.user.token })).status,
+    ).toBe(200);
 
     // Sunday 6 December at 18 h in Paris is 17:00 UTC.
     world.clock.set(new Date('2026-12-06T16:59:00Z'));
@@ -110,7 +127,10 @@ describe("the organisers' weekly summary", () => {
 
     // Claire unsubscribes in one click: the next Sunday only Inès hears.
     const oneClick = new URL(mail.headers.get('list-unsubscribe')!.slice(1, -1));
-    const res = await world.request('POST', oneClick.pathname, { body: 'List-Unsubscribe=One-Click', headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
+    const res = await world.request('POST', oneClick.pathname, {
+      body: 'List-Unsubscribe=One-Click',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     world.clock.set(new Date('2026-12-13T17:00:00Z'));
     await produce();
@@ -134,9 +154,29 @@ describe("the organisers' weekly summary", () => {
     const karim = await joined('Karim', village.shareCode, { verified: false });
     const jules = await joined('Jules', village.shareCode);
     for (const who of [ines, karim, jules]) await coOrganiser(creator, village, who.villager);
-    expect((await world.request('PUT', '/v1/users/me/notification_settings', { token: ines.user.token, json: { email: { weekly_summary: false } } })).status).toBe(200);
-    expect((await world.request('PUT', '/v1/users/me/notification_settings', { token: jules.user.token, json: { muted_village_ids: [village.id] } })).status).toBe(200);
-    await addScheduledNeed(world, creator, village, { dtstart: '2026-12-22T12:00', duration_minutes: 60, rrule: null, places: 1 }, { name: 'Visite' });
+    expect(
+      (
+        await world.request('PUT', '/v1/users/me/notification_settings', {
+          token: ines.user.token,
+          json: { email: { weekly_summary: false } },
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await world.request('PUT', '/v1/users/me/notification_settings', {
+          token: jules.user.token,
+          json: { muted_village_ids: [village.id] },
+        })
+      ).status,
+    ).toBe(200);
+    await addScheduledNeed(
+      world,
+      creator,
+      village,
+      { dtstart: '2026-12-22T12:00', duration_minutes: 60, rrule: null, places: 1 },
+      { name: 'Visite' },
+    );
     // Without any slot or withdrawal, another village's organiser gets nothing.
     const quiet = await world.villageWithHelper();
 

@@ -65,9 +65,17 @@ describe('the fuzzer finds what is planted', () => {
   it('reports a 500 of a handler that throws, with the operation, the input and the answer', () => {
     const failures = report.findings.filter((f) => f.status >= 500);
     expect(failures.length, summarize(report)).toBeGreaterThan(0);
-    expect(failures.filter((f) => f.operation !== GET_VILLAGE || f.problem !== 'answered 500'), summarize(report)).toEqual([]);
+    expect(
+      failures.filter((f) => f.operation !== GET_VILLAGE || f.problem !== 'answered 500'),
+      summarize(report),
+    ).toEqual([]);
     expect(failures).toContainEqual(
-      expect.objectContaining({ input: 'the valid request as organiser', actor: 'organiser', message: text.unexpected, request: expect.stringMatching(/^GET \/v1\/villages\/[0-9a-f-]{36}/) }),
+      expect.objectContaining({
+        input: 'the valid request as organiser',
+        actor: 'organiser',
+        message: text.unexpected,
+        request: expect.stringMatching(/^GET \/v1\/villages\/[0-9a-f-]{36}/),
+      }),
     );
     // The summary a failing run prints names the seed that sends the same requests again.
     expect(summarize(report)).toMatch(/^fuzz seed 37: /);
@@ -75,7 +83,10 @@ describe('the fuzzer finds what is planted', () => {
 
   it('reports the event loop held past its bound, on the operation that held it', () => {
     const stalls = report.findings.filter((f) => f.problem.startsWith('the event loop stalled'));
-    expect(stalls.map((f) => f.operation), summarize(report)).toContain(LIST_CATEGORIES);
+    expect(
+      stalls.map((f) => f.operation),
+      summarize(report),
+    ).toContain(LIST_CATEGORIES);
     expect(report.operations.find((o) => o.operation === LIST_CATEGORIES)!.maxLagMs).toBeGreaterThanOrEqual(550);
   });
 });

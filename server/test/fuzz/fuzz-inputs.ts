@@ -79,7 +79,11 @@ export function inputsFor(op: Operation, index: number, scene: Scene, ctx: Input
     if (q.required) add(`query ${q.name}: missing`, (d) => (d.query = d.query.filter(([k]) => k !== q.name)));
   }
   add('query: an unknown parameter', (d) => d.query.push(['zzz', '1']));
-  add('query: 2,000 repeated pairs', (d) => d.query.push(...Array.from({ length: 2000 }, (_, i): [string, string] => [op.query[i % Math.max(op.query.length, 1)]?.name ?? 'a', String(i)])));
+  add('query: 2,000 repeated pairs', (d) =>
+    d.query.push(
+      ...Array.from({ length: 2000 }, (_, i): [string, string] => [op.query[i % Math.max(op.query.length, 1)]?.name ?? 'a', String(i)]),
+    ),
+  );
 
   // ---- headers: the token, the Idempotency-Key ----
   add('Authorization: a 10,000-character token', (d) => (d.headers.Authorization = `Bearer ${'x'.repeat(10_000)}`));
@@ -103,7 +107,8 @@ export function inputsFor(op: Operation, index: number, scene: Scene, ctx: Input
   if (reused) inputs.push(reused);
 
   // ---- last, since they may change the scene (a ban, a leave, a deletion): the valid request as each actor ----
-  for (const actor of ACTORS) inputs.push({ label: `the valid request as ${actor}`, draft: validDraft(op, scene, scene.actors[actor], ctx.photo) });
+  for (const actor of ACTORS)
+    inputs.push({ label: `the valid request as ${actor}`, draft: validDraft(op, scene, scene.actors[actor], ctx.photo) });
 
   if (isBatch(op)) {
     inputs.push(...batchInputs(scene, base));
@@ -124,7 +129,8 @@ const both =
 const jsonOf = (d: Draft) => (d.body && 'json' in d.body ? d.body.json : undefined);
 const withJson = (d: Draft, json: unknown) => (d.body = { json });
 /** A body as text under `contentType`, JSON's unless told (`null`: none at all). */
-const rawJson = (d: Draft, raw: string, contentType: string | null = 'application/json') => (d.body = { raw, contentType: contentType ?? undefined });
+const rawJson = (d: Draft, raw: string, contentType: string | null = 'application/json') =>
+  (d.body = { raw, contentType: contentType ?? undefined });
 
 function jsonBodyInputs(op: Operation, base: () => Draft, ctx: InputContext): FuzzInput[] {
   const inputs: FuzzInput[] = [];
@@ -136,19 +142,40 @@ function jsonBodyInputs(op: Operation, base: () => Draft, ctx: InputContext): Fu
   // The whole body.
   add('body: malformed JSON', (d) => rawJson(d, '{"a": '));
   add('body: empty', (d) => rawJson(d, ''));
-  for (const [label, value] of [['null', 'null'], ['an array', '[]'], ['a string', '"texte"'], ['a number', '42'], ['true', 'true']]) {
+  for (const [label, value] of [
+    ['null', 'null'],
+    ['an array', '[]'],
+    ['a string', '"texte"'],
+    ['a number', '42'],
+    ['true', 'true'],
+  ]) {
     add(`body: ${label}`, (d) => rawJson(d, value));
   }
   add(`body: arrays nested ${DEEP} deep`, (d) => rawJson(d, deepValueText(DEEP_ARRAY)));
   add(`body: objects nested ${DEEP} deep`, (d) => rawJson(d, deepValueText(DEEP_OBJECT)));
   add('body: 1.5 MB, over the limit', (d) => withJson(d, { ...(jsonOf(d) as object), padding: 'x'.repeat(1_500_000) }));
-  add('body: invalid UTF-8 bytes', (d) => (d.body = { raw: new Uint8Array([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0xc0, 0x22, 0x7d]), contentType: 'application/json' }));
+  add(
+    'body: invalid UTF-8 bytes',
+    (d) =>
+      (d.body = {
+        raw: new Uint8Array([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0xc0, 0x22, 0x7d]),
+        contentType: 'application/json',
+      }),
+  );
   add('body: a byte order mark first', (d) => rawJson(d, `\ufeff${JSON.stringify(jsonOf(d))}`));
   add('body: an unknown field', (d) => withJson(d, { ...(jsonOf(d) as object), zzz_unknown: 1 }));
-  add('body: __proto__ and constructor keys', (d) => rawJson(d, JSON.stringify(jsonOf(d)).replace(/^\{/, '{"__proto__":{"is_admin":true},"constructor":{"prototype":{"x":1}},')));
-  add('body: the same key twice, the second of another type', (d) => rawJson(d, JSON.stringify(jsonOf(d)).replace(/^\{"([^"]+)":/, '{"$1":12345,"$1":')));
+  add('body: __proto__ and constructor keys', (d) =>
+    rawJson(d, JSON.stringify(jsonOf(d)).replace(/^\{/, '{"__proto__":{"is_admin":true},"constructor":{"prototype":{"x":1}},')),
+  );
+  add('body: the same key twice, the second of another type', (d) =>
+    rawJson(d, JSON.stringify(jsonOf(d)).replace(/^\{"([^"]+)":/, '{"$1":12345,"$1":')),
+  );
   for (const [label, contentType, refused] of CONTENT_TYPES) {
-    add(`content type: ${label}`, (d) => rawJson(d, JSON.stringify(jsonOf(d)), contentType ?? null), refused ? { mustRefuse: 'a JSON body under a content type that is not JSON was accepted' } : {});
+    add(
+      `content type: ${label}`,
+      (d) => rawJson(d, JSON.stringify(jsonOf(d)), contentType ?? null),
+      refused ? { mustRefuse: 'a JSON body under a content type that is not JSON was accepted' } : {},
+    );
   }
   add('content type: a form', (d) => {
     const form = new FormData();
@@ -156,7 +183,11 @@ function jsonBodyInputs(op: Operation, base: () => Draft, ctx: InputContext): Fu
     d.body = { form };
   });
   add('content type: a form-encoded body', (d) =>
-    rawJson(d, new URLSearchParams(Object.entries(jsonOf(d) as object).map(([k, v]) => [k, String(v)])).toString(), 'application/x-www-form-urlencoded'),
+    rawJson(
+      d,
+      new URLSearchParams(Object.entries(jsonOf(d) as object).map(([k, v]) => [k, String(v)])).toString(),
+      'application/x-www-form-urlencoded',
+    ),
   );
 
   // Each field, nested ones included.
@@ -167,8 +198,19 @@ function jsonBodyInputs(op: Operation, base: () => Draft, ctx: InputContext): Fu
     const name = path.join('.');
     add(`field ${name}: missing`, (d) => withJson(d, removeAt(jsonOf(d), path)));
     for (const [label, value] of WRONG_TYPES) add(`field ${name}: ${label}`, (d) => withJson(d, setAt(jsonOf(d), path, value)));
-    add(`field ${name}: a ${HUGE_STRING.toLocaleString('en')}-character string`, (d) => withJson(d, setAt(jsonOf(d), path, 'é'.repeat(HUGE_STRING))));
-    add(`field ${name}: an array of ${HUGE_ARRAY.toLocaleString('en')} items`, (d) => withJson(d, setAt(jsonOf(d), path, Array.from({ length: HUGE_ARRAY }, (_, i) => i))));
+    add(`field ${name}: a ${HUGE_STRING.toLocaleString('en')}-character string`, (d) =>
+      withJson(d, setAt(jsonOf(d), path, 'é'.repeat(HUGE_STRING))),
+    );
+    add(`field ${name}: an array of ${HUGE_ARRAY.toLocaleString('en')} items`, (d) =>
+      withJson(
+        d,
+        setAt(
+          jsonOf(d),
+          path,
+          Array.from({ length: HUGE_ARRAY }, (_, i) => i),
+        ),
+      ),
+    );
     add(`field ${name}: arrays nested ${DEEP} deep`, (d) => withJson(d, setAt(jsonOf(d), path, DEEP_ARRAY)));
     // Three of the odd strings per field, a different three for the next field: each is sent to every operation with
     // three fields or more, at a third of the requests (a register that succeeds costs a full password hash).
@@ -198,11 +240,19 @@ function scheduleInputs(op: Operation, base: () => Draft, ctx: InputContext): Fu
     inputs.push({ label, draft, ...more });
   };
   for (const rrule of NEVER_YIELDING_RULES) {
-    withSchedule(`schedule that never yields a day: ${rrule}`, { rrule }, { mustRefuse: 'a schedule that never yields a day was accepted' });
+    withSchedule(
+      `schedule that never yields a day: ${rrule}`,
+      { rrule },
+      { mustRefuse: 'a schedule that never yields a day was accepted' },
+    );
   }
   for (const rrule of ODD_RULES) withSchedule(`odd schedule: ${rrule.slice(0, 80)}`, { rrule });
   const exdates = Array.from({ length: 1000 }, (_, i) => new Date(Date.UTC(2027, 2, 15 + i, 18)).toISOString().slice(0, 16));
-  withSchedule('schedule with 1,000 exdates', { rrule: 'FREQ=DAILY', exdates }, { mustRefuse: 'a need with 1,000 exdates was accepted (issue 37 bounds them, say 366)' });
+  withSchedule(
+    'schedule with 1,000 exdates',
+    { rrule: 'FREQ=DAILY', exdates },
+    { mustRefuse: 'a need with 1,000 exdates was accepted (issue 37 bounds them, say 366)' },
+  );
   withSchedule('schedule starting in year 9999', { dtstart: '9999-12-31T23:00', rrule: 'FREQ=DAILY' });
   withSchedule('schedule starting in year 1', { dtstart: '0001-01-01T00:00', rrule: 'FREQ=DAILY' });
   withSchedule('schedule starting in 1900, daily, no end', { dtstart: '1900-01-01T10:00', rrule: 'FREQ=DAILY' });
@@ -246,14 +296,35 @@ function photoInputs(base: () => Draft, ctx: InputContext): FuzzInput[] {
     ['text/plain', { raw: 'photo', contentType: 'text/plain' }],
     ['a form without photo', form([['autre', 'x']])],
     ['the photo as a text field', form([['photo', 'abc']])],
-    ['bytes that are no image, said to be PNG', form([['photo', new Blob(['ceci n’est pas une image'], { type: 'image/png' }), 'photo.png']])],
-    ['an SVG', form([['photo', new Blob(['<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'], { type: 'image/svg+xml' }), 'photo.svg']])],
+    [
+      'bytes that are no image, said to be PNG',
+      form([['photo', new Blob(['ceci n’est pas une image'], { type: 'image/png' }), 'photo.png']]),
+    ],
+    [
+      'an SVG',
+      form([
+        [
+          'photo',
+          new Blob(['<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'], { type: 'image/svg+xml' }),
+          'photo.svg',
+        ],
+      ]),
+    ],
     ['a truncated PNG', form([['photo', new Blob([png.subarray(0, 40)], { type: 'image/png' }), 'photo.png']])],
-    ['two photos', form([['photo', new Blob([png], { type: 'image/png' }), 'a.png'], ['photo', new Blob([png], { type: 'image/png' }), 'b.png']])],
+    [
+      'two photos',
+      form([
+        ['photo', new Blob([png], { type: 'image/png' }), 'a.png'],
+        ['photo', new Blob([png], { type: 'image/png' }), 'b.png'],
+      ]),
+    ],
     ['a file name of odd unicode', form([['photo', new Blob([png], { type: 'image/png' }), '\u202egnp.exe\u0000.png']])],
     ['10,000 other fields', form(Array.from({ length: 10_000 }, (_, i): [string, string] => [`f${i}`, 'x']))],
     ['a 10.5 MB file', form([['photo', new Blob([new Uint8Array(10.5 * 1024 * 1024)], { type: 'image/png' }), 'photo.png']])],
-    ['a broken multipart body', { raw: '--x\r\nContent-Disposition: form-data; name="photo"', contentType: 'multipart/form-data; boundary=x' }],
+    [
+      'a broken multipart body',
+      { raw: '--x\r\nContent-Disposition: form-data; name="photo"', contentType: 'multipart/form-data; boundary=x' },
+    ],
     ['multipart without a boundary', { raw: 'abc', contentType: 'multipart/form-data' }],
   ];
   return cases.map(([label, body]) => {
@@ -270,13 +341,19 @@ function generatedInputs(op: Operation, index: number, scene: Scene, ctx: InputC
   const example = jsonOf(base());
   const schemaFields = op.body?.kind === 'json' ? Object.keys(op.body.schema.properties ?? {}) : [];
   const paths = example && typeof example === 'object' ? fieldPaths(example as Record<string, unknown>, schemaFields) : [];
-  const segment = fc.oneof(fc.constantFrom(...HOSTILE_SEGMENTS.map(([, s]) => s)), fc.string({ maxLength: 30 }).map(encode), fc.uuid().map(String));
+  const segment = fc.oneof(
+    fc.constantFrom(...HOSTILE_SEGMENTS.map(([, s]) => s)),
+    fc.string({ maxLength: 30 }).map(encode),
+    fc.uuid().map(String),
+  );
   const queryValue = fc.oneof(fc.constantFrom(...HOSTILE_QUERY_VALUES.map(([, s]) => s)), hostileString.map(encode));
   const change = fc.record({
     actor: fc.constantFrom(...ACTORS),
     param: op.pathParams.length ? fc.option(fc.tuple(fc.constantFrom(...op.pathParams), segment), { freq: 3 }) : fc.constant(null),
     query: fc.array(fc.tuple(fc.constantFrom(...op.query.map((q) => q.name), 'zzz'), queryValue), { maxLength: 3 }),
-    fields: paths.length ? fc.array(fc.tuple(fc.constantFrom(...paths), fc.option(hostileValue, { nil: REMOVED, freq: 5 })), { minLength: 1, maxLength: 3 }) : fc.constant([] as [Path, unknown][]),
+    fields: paths.length
+      ? fc.array(fc.tuple(fc.constantFrom(...paths), fc.option(hostileValue, { nil: REMOVED, freq: 5 })), { minLength: 1, maxLength: 3 })
+      : fc.constant([] as [Path, unknown][]),
     contentType: fc.option(fc.constantFrom(...CONTENT_TYPES.map(([, t]) => t)), { freq: 6 }),
     key: WRITES.has(op.method) ? fc.option(fc.string({ minLength: 1, maxLength: 60 }), { freq: 3 }) : fc.constant(null),
   });
@@ -293,7 +370,9 @@ function generatedInputs(op: Operation, index: number, scene: Scene, ctx: InputC
     for (const [path, value] of c.fields) json = value === REMOVED ? removeAt(json, path) : setAt(json, path, value);
     if (c.fields.length) {
       withJson(draft, json);
-      parts.push(`fields ${c.fields.map(([p, v]) => `${p.join('.')}=${v === REMOVED ? '(removed)' : JSON.stringify(v)?.slice(0, 60)}`).join(', ')}`);
+      parts.push(
+        `fields ${c.fields.map(([p, v]) => `${p.join('.')}=${v === REMOVED ? '(removed)' : JSON.stringify(v)?.slice(0, 60)}`).join(', ')}`,
+      );
     }
     if (c.contentType !== null && draft.body && 'json' in draft.body) {
       rawJson(draft, JSON.stringify(draft.body.json), c.contentType ?? null);
@@ -350,7 +429,9 @@ const isBatch = (op: Operation) => op.body?.kind === 'json' && 'writes' in (op.b
 function batchItemProblems(answer: SentAnswer): string[] {
   const items = (answer.json as { data?: unknown } | null)?.data;
   if (answer.status >= 300 || !Array.isArray(items)) return [];
-  return items.flatMap((item: { status: number; body: unknown }, i) => bodyProblems(item.status, item.body, null).map((p) => `batch write #${i}: ${p}`));
+  return items.flatMap((item: { status: number; body: unknown }, i) =>
+    bodyProblems(item.status, item.body, null).map((p) => `batch write #${i}: ${p}`),
+  );
 }
 
 function batchInputs(scene: Scene, base: () => Draft): FuzzInput[] {
@@ -368,9 +449,9 @@ function batchInputs(scene: Scene, base: () => Draft): FuzzInput[] {
     write(messages, { villager_id: organiser.villagerId, body: 'Second' }, 'POST', key),
   ]);
   sameKeyTwice.inspect = (answer) => {
-    const [first, second] = ((answer.json as { data?: { status: number; body: { data?: { id?: string } } }[] })?.data ?? []);
+    const [first, second] = (answer.json as { data?: { status: number; body: { data?: { id?: string } } }[] })?.data ?? [];
     return first && second && first.status < 300 && second.status < 300 && first.body?.data?.id === second.body?.data?.id
-      ? ['batch: the same idempotency_key with another body was answered the first write\'s answer, the second dropped']
+      ? ["batch: the same idempotency_key with another body was answered the first write's answer, the second dropped"]
       : [];
   };
   return [
@@ -380,8 +461,14 @@ function batchInputs(scene: Scene, base: () => Draft): FuzzInput[] {
     batch('a batch inside a batch', [write('/v1/batch', { writes: [write(messages, { villager_id: organiser.villagerId, body: 'x' })] })]),
     batch('a GET', [write(messages, undefined, 'GET')]),
     batch('a write to another village', [write(`/v1/villages/${scene.b.id}/messages`, { villager_id: organiser.villagerId, body: 'x' })]),
-    batch('50 writes', Array.from({ length: 50 }, (_, i) => write(messages, { villager_id: organiser.villagerId, body: `Message ${i}` }))),
-    batch('51 writes', Array.from({ length: 51 }, (_, i) => write(messages, { villager_id: organiser.villagerId, body: `Message ${i}` }))),
+    batch(
+      '50 writes',
+      Array.from({ length: 50 }, (_, i) => write(messages, { villager_id: organiser.villagerId, body: `Message ${i}` })),
+    ),
+    batch(
+      '51 writes',
+      Array.from({ length: 51 }, (_, i) => write(messages, { villager_id: organiser.villagerId, body: `Message ${i}` })),
+    ),
     sameKeyTwice,
     // Last: it would end the organiser's session.
     batch('a sign-out as a write', [write('/v1/auth/logout', undefined)], {

@@ -69,7 +69,9 @@ const ORIGIN = 'http://localhost';
 
 export async function fuzzOperations(options: FuzzOptions): Promise<FuzzReport> {
   const started = performance.now();
-  const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#3a7' } }).png().toBuffer();
+  const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#3a7' } })
+    .png()
+    .toBuffer();
   const photo = () => {
     const form = new FormData();
     form.set('photo', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'photo.png');
@@ -77,7 +79,9 @@ export async function fuzzOperations(options: FuzzOptions): Promise<FuzzReport> 
   };
   const documentAnswer = await send(options.fetch, new Request(`${ORIGIN}/v1/openapi.json`));
   if (documentAnswer.status !== 200) throw new Error(`GET /v1/openapi.json answered ${documentAnswer.status}`);
-  const operations = operationsOf(documentAnswer.json as Parameters<typeof operationsOf>[0]).filter((op) => !options.only || options.only.includes(op.key));
+  const operations = operationsOf(documentAnswer.json as Parameters<typeof operationsOf>[0]).filter(
+    (op) => !options.only || options.only.includes(op.key),
+  );
 
   const findings: Finding[] = [];
   const runs: OperationRun[] = [];
@@ -93,7 +97,15 @@ export async function fuzzOperations(options: FuzzOptions): Promise<FuzzReport> 
   try {
     for (const [index, op] of operations.entries()) {
       if (performance.now() - started > options.budgetMs) {
-        findings.push({ operation: op.key, input: '(all)', actor: '-', request: '-', status: 0, message: '', problem: `not fuzzed: the run's ${options.budgetMs} ms were spent` });
+        findings.push({
+          operation: op.key,
+          input: '(all)',
+          actor: '-',
+          request: '-',
+          status: 0,
+          message: '',
+          problem: `not fuzzed: the run's ${options.budgetMs} ms were spent`,
+        });
         continue;
       }
       current = op.key;
@@ -112,7 +124,13 @@ export async function fuzzOperations(options: FuzzOptions): Promise<FuzzReport> 
         const ms = performance.now() - t;
         if (ms > slowest.ms) slowest = { input: input.label, ms };
         timings.push({ operation: op.key, input: input.label, ms });
-        options.trace?.({ operation: op.key, input: input.label, status: found.answer.status, ms: Math.round(ms), message: messageOf(found.answer) });
+        options.trace?.({
+          operation: op.key,
+          input: input.label,
+          status: found.answer.status,
+          ms: Math.round(ms),
+          message: messageOf(found.answer),
+        });
         run.requests += input.prelude ? 2 : 1;
         run.statuses[found.answer.status] = (run.statuses[found.answer.status] ?? 0) + 1;
         for (const problem of found.problems) findings.push(finding(op, input, found.answer, problem));
@@ -162,10 +180,21 @@ function healthProbe(options: FuzzOptions, operation: () => string, findings: Fi
         const waited = Math.round(performance.now() - askedAt);
         max = Math.max(max, waited);
         const problem =
-          answer.status !== 200 ? `GET /v1/health answered ${answer.status} during the run`
-          : waited > options.maxLagMs ? `GET /v1/health waited ${waited} ms during the run (bound ${options.maxLagMs} ms)`
-          : undefined;
-        if (problem) findings.push({ operation: operation(), input: 'health check', actor: 'anonymous', request: 'GET /v1/health', status: answer.status, message: messageOf(answer), problem });
+          answer.status !== 200
+            ? `GET /v1/health answered ${answer.status} during the run`
+            : waited > options.maxLagMs
+              ? `GET /v1/health waited ${waited} ms during the run (bound ${options.maxLagMs} ms)`
+              : undefined;
+        if (problem)
+          findings.push({
+            operation: operation(),
+            input: 'health check',
+            actor: 'anonymous',
+            request: 'GET /v1/health',
+            status: answer.status,
+            message: messageOf(answer),
+            problem,
+          });
       })
       .finally(() => {
         pending = undefined;
@@ -182,7 +211,11 @@ function healthProbe(options: FuzzOptions, operation: () => string, findings: Fi
   };
 }
 
-async function sendInput(fetch: FuzzOptions['fetch'], op: Operation, input: FuzzInput): Promise<{ answer: SentAnswer; problems: string[] }> {
+async function sendInput(
+  fetch: FuzzOptions['fetch'],
+  op: Operation,
+  input: FuzzInput,
+): Promise<{ answer: SentAnswer; problems: string[] }> {
   const prelude = input.prelude ? await send(fetch, toRequest(op, input.prelude)) : undefined;
   const preludeProblems = prelude ? answerProblems(prelude).map((p) => `(first request) ${p}`) : [];
   const answer = await send(fetch, toRequest(op, input.draft));
@@ -205,7 +238,8 @@ export function toRequest(op: Operation, d: Draft): Request {
   } else if (d.body && 'raw' in d.body) {
     if (d.body.contentType !== undefined) headers.set('Content-Type', d.body.contentType);
     const { raw } = d.body;
-    body = typeof raw === 'string' && d.body.contentType !== undefined ? raw : new Blob([typeof raw === 'string' ? raw : new Uint8Array(raw)]);
+    body =
+      typeof raw === 'string' && d.body.contentType !== undefined ? raw : new Blob([typeof raw === 'string' ? raw : new Uint8Array(raw)]);
   } else if (d.body && 'form' in d.body) {
     body = d.body.form;
   }
@@ -232,10 +266,15 @@ async function send(fetch: FuzzOptions['fetch'], request: Request): Promise<Sent
 function finding(op: Operation, input: FuzzInput, answer: SentAnswer, problem: string): Finding {
   const body = input.draft.body;
   const preview =
-    body === undefined ? ''
-    : 'json' in body ? jsonText(body.json)
-    : 'raw' in body ? (typeof body.raw === 'string' ? body.raw : `${body.raw.length} bytes`)
-    : 'a form';
+    body === undefined
+      ? ''
+      : 'json' in body
+        ? jsonText(body.json)
+        : 'raw' in body
+          ? typeof body.raw === 'string'
+            ? body.raw
+            : `${body.raw.length} bytes`
+          : 'a form';
   const path = op.path.replace(/\{(\w+)\}/g, (_, name: string) => input.draft.params[name]);
   const query = input.draft.query.length ? `?${input.draft.query.map(([k, v]) => `${k}=${v}`).join('&')}` : '';
   return {
@@ -265,5 +304,8 @@ export function summarize(report: FuzzReport): string {
     ({ first: f, count }) =>
       `- ${f.operation}: ${f.problem} [${f.status}${f.message ? ` "${f.message.slice(0, 100)}"` : ''}] x${count}; e.g. ${f.input} as ${f.actor}: ${f.request}`,
   );
-  return [`fuzz seed ${report.seed}: ${report.findings.length} findings in ${groups.size} groups, ${report.requests} requests`, ...lines].join('\n');
+  return [
+    `fuzz seed ${report.seed}: ${report.findings.length} findings in ${groups.size} groups, ${report.requests} requests`,
+    ...lines,
+  ].join('\n');
 }

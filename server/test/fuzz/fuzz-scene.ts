@@ -77,7 +77,12 @@ interface Template {
 const templates = new WeakMap<World, Promise<Template>>();
 
 async function buildTemplate(world: World): Promise<Template> {
-  const [organiser, helper, outsider, bMember] = [await world.user('Orla'), await world.user('Hector'), await world.user('Octave'), await world.user('Berthe')];
+  const [organiser, helper, outsider, bMember] = [
+    await world.user('Orla'),
+    await world.user('Hector'),
+    await world.user('Octave'),
+    await world.user('Berthe'),
+  ];
   const post = (token: string, path: string, json: unknown, what: string) => ok(world.request('POST', path, { token, json }), what);
 
   async function village(owner: typeof organiser, member: typeof helper) {
@@ -103,7 +108,15 @@ async function buildTemplate(world: World): Promise<Template> {
       'invitation',
     );
     return {
-      village: { id: v.id, shareCode: v.shareCode, needId: need.body.data.id, helpId: help.body.data.id, ownHelpId: ownHelp.body.data.id, invitationId: invitation.body.data[0].id, memberId },
+      village: {
+        id: v.id,
+        shareCode: v.shareCode,
+        needId: need.body.data.id,
+        helpId: help.body.data.id,
+        ownHelpId: ownHelp.body.data.id,
+        invitationId: invitation.body.data[0].id,
+        memberId,
+      },
       creatorVillagerId: v.creatorVillagerId,
     };
   }
@@ -115,7 +128,13 @@ async function buildTemplate(world: World): Promise<Template> {
       anonymous: { name: 'anonymous', email: organiser.email, userId: organiser.id, villagerId: a.creatorVillagerId },
       outsider: { name: 'outsider', email: outsider.email, token: outsider.token, userId: outsider.id, villagerId: a.creatorVillagerId },
       helper: { name: 'helper', email: helper.email, token: helper.token, userId: helper.id, villagerId: a.village.memberId },
-      organiser: { name: 'organiser', email: organiser.email, token: organiser.token, userId: organiser.id, villagerId: a.creatorVillagerId },
+      organiser: {
+        name: 'organiser',
+        email: organiser.email,
+        token: organiser.token,
+        userId: organiser.id,
+        villagerId: a.creatorVillagerId,
+      },
     },
     a: a.village,
     b: b.village,
@@ -178,14 +197,34 @@ export async function buildScene(world: World, path: string): Promise<Scene> {
   const shareCodes = new Map(rows.villages.map((v) => [v.id, newShareCode()]));
   await world.db.transaction(async (tx) => {
     await tx.insert(users).values(rows.users.map((u) => ({ ...u, id: id(u.id), uuid: randomUUID(), email: copiedEmail(u.email) })));
-    await tx.insert(sessions).values(t.people.map((person) => ({ tokenHash: tokens.get(person)!.hash, userId: id(person), lastUsedAt: world.clock.now() })));
+    await tx
+      .insert(sessions)
+      .values(t.people.map((person) => ({ tokenHash: tokens.get(person)!.hash, userId: id(person), lastUsedAt: world.clock.now() })));
     await tx.insert(villages).values(rows.villages.map((v) => ({ ...v, id: id(v.id), shareCode: shareCodes.get(v.id)!, revision: 1 })));
-    await tx.insert(villagers).values(rows.villagers.map((v) => ({ ...v, id: id(v.id), villageId: id(v.villageId), userId: v.userId && id(v.userId) })));
+    await tx
+      .insert(villagers)
+      .values(rows.villagers.map((v) => ({ ...v, id: id(v.id), villageId: id(v.villageId), userId: v.userId && id(v.userId) })));
     await tx.insert(villageNeeds).values(rows.needs.map((n) => ({ ...n, id: id(n.id), villageId: id(n.villageId) })));
-    await tx.insert(helps).values(rows.helps.map((h) => ({ ...h, id: id(h.id), villageId: id(h.villageId), villageNeedId: id(h.villageNeedId), helperId: id(h.helperId) })));
-    await tx.insert(actions).values(rows.actions.map((a) => ({ ...a, id: uuidv7(), villageId: id(a.villageId), villagerId: a.villagerId && id(a.villagerId) })));
+    await tx.insert(helps).values(
+      rows.helps.map((h) => ({
+        ...h,
+        id: id(h.id),
+        villageId: id(h.villageId),
+        villageNeedId: id(h.villageNeedId),
+        helperId: id(h.helperId),
+      })),
+    );
+    await tx
+      .insert(actions)
+      .values(rows.actions.map((a) => ({ ...a, id: uuidv7(), villageId: id(a.villageId), villagerId: a.villagerId && id(a.villagerId) })));
     await tx.insert(invitations).values(
-      rows.invitations.map((i) => ({ ...i, id: id(i.id), villageId: id(i.villageId), inviterId: id(i.inviterId), tokenHash: newToken().hash })),
+      rows.invitations.map((i) => ({
+        ...i,
+        id: id(i.id),
+        villageId: id(i.villageId),
+        inviterId: id(i.inviterId),
+        tokenHash: newToken().hash,
+      })),
     );
   });
   const copy = (v: SceneVillage): SceneVillage => ({
@@ -197,7 +236,13 @@ export async function buildScene(world: World, path: string): Promise<Scene> {
     invitationId: id(v.invitationId),
     memberId: id(v.memberId),
   });
-  const actor = (a: Actor): Actor => ({ ...a, userId: id(a.userId), email: copiedEmail(a.email), villagerId: id(a.villagerId), token: a.token && tokens.get(a.userId)!.token });
+  const actor = (a: Actor): Actor => ({
+    ...a,
+    userId: id(a.userId),
+    email: copiedEmail(a.email),
+    villagerId: id(a.villagerId),
+    token: a.token && tokens.get(a.userId)!.token,
+  });
   const scene: Scene = {
     ...t.scene,
     actors: Object.fromEntries(Object.entries(t.scene.actors).map(([name, a]) => [name, actor(a)])) as Scene['actors'],
@@ -214,7 +259,12 @@ async function addExtras(world: World, scene: Scene, path: string) {
   const post = (token: string, to: string, json: unknown, what: string) => ok(world.request('POST', to, { token, json }), what);
   if (path.includes('push_subscriptions')) {
     const subscribe = (token: string) =>
-      post(token, '/v1/users/me/push_subscriptions', { endpoint: `https://push.exemple.fr/send/${uuidv7()}`, keys: PUSH_KEYS }, 'push subscription');
+      post(
+        token,
+        '/v1/users/me/push_subscriptions',
+        { endpoint: `https://push.exemple.fr/send/${uuidv7()}`, keys: PUSH_KEYS },
+        'push subscription',
+      );
     scene.subscriptionId = (await subscribe(organiser.token!)).body.data.id;
     scene.otherSubscriptionId = (await subscribe(outsider.token!)).body.data.id;
   }
@@ -223,7 +273,9 @@ async function addExtras(world: World, scene: Scene, path: string) {
     scene.calendarFile = new URL(calendar.body.data.url as string).pathname.split('/').pop()!;
   }
   if (path.endsWith('/events')) {
-    scene.eventTicket = (await post(organiser.token!, `/v1/villages/${scene.a.id}/events/ticket`, undefined, 'event ticket')).body.data.ticket;
+    scene.eventTicket = (
+      await post(organiser.token!, `/v1/villages/${scene.a.id}/events/ticket`, undefined, 'event ticket')
+    ).body.data.ticket;
   }
   if (path.startsWith('/v1/mail/unsubscribe/')) {
     const secret = await sharedSecret(world.db, UNSUBSCRIBE_SECRET)();

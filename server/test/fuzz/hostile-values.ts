@@ -94,7 +94,6 @@ export const ODD_RULES = [
   `FREQ=DAILY;${'BYMONTH=1;'.repeat(40)}`,
 ] as const;
 
-
 const RRULE_PARTS = {
   FREQ: fc.constantFrom('DAILY', 'WEEKLY', 'MONTHLY', 'YEARLY', 'HOURLY', 'SECONDLY', 'NEVER'),
   INTERVAL: fc.integer({ min: -2, max: 5000 }).map(String),
@@ -104,7 +103,10 @@ const RRULE_PARTS = {
   BYYEARDAY: fc.array(fc.integer({ min: -400, max: 400 }), { minLength: 1, maxLength: 3 }).map((a) => a.join(',')),
   BYWEEKNO: fc.array(fc.integer({ min: -55, max: 55 }), { minLength: 1, maxLength: 3 }).map((a) => a.join(',')),
   BYDAY: fc
-    .array(fc.tuple(fc.option(fc.integer({ min: -99, max: 99 }), { nil: undefined }), fc.constantFrom('MO', 'TU', 'WE', 'SU', 'XX')), { minLength: 1, maxLength: 3 })
+    .array(fc.tuple(fc.option(fc.integer({ min: -99, max: 99 }), { nil: undefined }), fc.constantFrom('MO', 'TU', 'WE', 'SU', 'XX')), {
+      minLength: 1,
+      maxLength: 3,
+    })
     .map((a) => a.map(([n, d]) => `${n === undefined ? '' : n > 0 ? `+${n}` : n}${d}`).join(',')),
   BYSETPOS: fc.array(fc.integer({ min: -400, max: 400 }), { minLength: 1, maxLength: 3 }).map((a) => a.join(',')),
   WKST: fc.constantFrom('MO', 'SU', 'ZZ'),
@@ -114,7 +116,9 @@ const RRULE_PARTS = {
 /** A rule of any frequency with any BY* parts, odd values included: the shape the issue's property test draws. */
 export const randomRule: fc.Arbitrary<string> = fc
   .record(
-    Object.fromEntries(Object.entries(RRULE_PARTS).map(([k, arb]) => [k, k === 'FREQ' ? arb : fc.option(arb, { nil: undefined, freq: 2 })])) as {
+    Object.fromEntries(
+      Object.entries(RRULE_PARTS).map(([k, arb]) => [k, k === 'FREQ' ? arb : fc.option(arb, { nil: undefined, freq: 2 })]),
+    ) as {
       [K in keyof typeof RRULE_PARTS]: fc.Arbitrary<string | undefined>;
     },
   )

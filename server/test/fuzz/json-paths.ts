@@ -23,7 +23,10 @@ export type Path = (string | number)[];
 export function setAt(value: unknown, path: Path, to: unknown): unknown {
   if (path.length === 0) return to;
   const [head, ...rest] = path;
-  const container = (Array.isArray(value) ? [...value] : value && typeof value === 'object' ? { ...value } : {}) as Record<string | number, unknown>;
+  const container = (Array.isArray(value) ? [...value] : value && typeof value === 'object' ? { ...value } : {}) as Record<
+    string | number,
+    unknown
+  >;
   container[head] = setAt(container[head], rest, to);
   return container;
 }
@@ -32,7 +35,8 @@ export function setAt(value: unknown, path: Path, to: unknown): unknown {
 export function removeAt(value: unknown, path: Path): unknown {
   if (!value || typeof value !== 'object' || path.length === 0) return value;
   const [head, ...rest] = path;
-  if (Array.isArray(value)) return rest.length ? value.map((v, i) => (i === head ? removeAt(v, rest) : v)) : value.filter((_, i) => i !== head);
+  if (Array.isArray(value))
+    return rest.length ? value.map((v, i) => (i === head ? removeAt(v, rest) : v)) : value.filter((_, i) => i !== head);
   const copy: Record<string, unknown> = { ...value };
   if (rest.length) copy[head] = removeAt(copy[head], rest);
   else delete copy[head];

@@ -26,7 +26,13 @@ describe('fuzzing every operation of the OpenAPI document', () => {
     async () => {
       // Rate limits out of the way: a 429 before the body is read would hide what the body does.
       const world = await createWorld({
-        rateLimits: { loginPerAddress: generous, registerPerAddress: generous, registerPerEmail: generous, resetPerAddress: generous, resetPerEmail: generous },
+        rateLimits: {
+          loginPerAddress: generous,
+          registerPerAddress: generous,
+          registerPerEmail: generous,
+          resetPerAddress: generous,
+          resetPerEmail: generous,
+        },
         signInRules: { perAddressAndSource: unthrottled, perSource: unthrottled },
       });
       const report = await fuzzOperations({

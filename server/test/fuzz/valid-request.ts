@@ -49,7 +49,11 @@ export function operationsOf(document: { paths: Record<string, Record<string, Op
         path,
         pathParams: parameters.filter((p) => p.in === 'path').map((p) => p.name),
         query: parameters.filter((p) => p.in === 'query').map((p) => ({ name: p.name, required: p.required ?? false, schema: p.schema })),
-        body: json ? { kind: 'json' as const, schema: json.schema } : content['multipart/form-data'] ? { kind: 'multipart' as const } : undefined,
+        body: json
+          ? { kind: 'json' as const, schema: json.schema }
+          : content['multipart/form-data']
+            ? { kind: 'multipart' as const }
+            : undefined,
       };
     }),
   );
@@ -58,7 +62,13 @@ export function operationsOf(document: { paths: Record<string, Record<string, Op
 let unique = 0;
 const nextUnique = () => (unique += 1);
 
-export const VALID_SCHEDULE = { dtstart: '2027-03-15T19:00', duration_minutes: 90, rrule: 'FREQ=WEEKLY;BYDAY=MO,WE,FR;COUNT=18', exdates: [], places: 3 };
+export const VALID_SCHEDULE = {
+  dtstart: '2027-03-15T19:00',
+  duration_minutes: 90,
+  rrule: 'FREQ=WEEKLY;BYDAY=MO,WE,FR;COUNT=18',
+  exdates: [],
+  places: 3,
+};
 
 /** A value by field name, where the schema alone would not give one the server takes. */
 function fieldHint(name: string, scene: Scene, actor: Actor): { value: unknown } | undefined {
@@ -177,7 +187,12 @@ export function validDraft(op: Operation, scene: Scene, actor: Actor, photo: () 
     if (hint !== undefined) query.push([q.name, encodeURIComponent(hint)]);
     else if (q.required) query.push([q.name, encodeURIComponent(String(exampleOf(q.schema, scene, actor)))]);
   }
-  let body: Draft['body'] = op.body?.kind === 'json' ? { json: exampleOf(op.body.schema, scene, actor) } : op.body?.kind === 'multipart' ? { form: photo() } : undefined;
+  let body: Draft['body'] =
+    op.body?.kind === 'json'
+      ? { json: exampleOf(op.body.schema, scene, actor) }
+      : op.body?.kind === 'multipart'
+        ? { form: photo() }
+        : undefined;
   // Sign-in with the actor's own account, so that its inputs reach the password check (their users' hashes are cheap).
   if (op.path === '/v1/auth/login') body = { json: { email: actor.email, password: TEST_PASSWORD } };
   return { actor, params, query, body, headers: {} };

@@ -11,7 +11,13 @@ beforeEach(async () => {
   await Promise.all(db.tables.map((table) => table.clear()));
   await db.session.put({ key: 'current', token: 'tok', userId: 'user-claire' });
   await db.users.put(
-    aUser({ id: 'user-claire', email: 'claire@example.fr', first_name: 'Claire', photo: { original_url: '/uploads/claire.webp' }, analytics_consent: false }),
+    aUser({
+      id: 'user-claire',
+      email: 'claire@example.fr',
+      first_name: 'Claire',
+      photo: { original_url: '/uploads/claire.webp' },
+      analytics_consent: false,
+    }),
   );
 });
 afterEach(cleanup);
@@ -26,7 +32,9 @@ describe('the side menu', () => {
     await waitFor(() => expect(within(column).getByText('Claire')).toBeTruthy());
     expect(column.textContent).toContain('Bonjour Claire');
     expect(column.querySelector('img')?.getAttribute('src')).toBe('/uploads/claire.webp');
-    const links = within(column).getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')]);
+    const links = within(column)
+      .getAllByRole('link')
+      .map((a) => [a.textContent, a.getAttribute('href')]);
     expect(links).toEqual([
       ['Mes villages', '/dashboard/villages'],
       ['Créer un village', '/create/village'],

@@ -43,7 +43,8 @@ function MenuLinks({ onNavigate }: { onNavigate?: () => void }) {
   );
 }
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /** Tab and Shift+Tab go round the drawer's own controls: the page behind it cannot be reached. */
 function trapFocus(event: KeyboardEvent<HTMLElement>) {

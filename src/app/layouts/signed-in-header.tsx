@@ -6,14 +6,14 @@ import { StorageFullAlert } from '../../features/outbox-status/storage-full-aler
 export function SignedInHeader() {
   return (
     <>
-    <header className="topbar">
-      <Link to="/dashboard/villages" className="brand">
-        Village
-      </Link>
-      <OutboxIndicator />
-      <Link to="/account">Mon compte</Link>
-    </header>
-    <StorageFullAlert />
+      <header className="topbar">
+        <Link to="/dashboard/villages" className="brand">
+          Village
+        </Link>
+        <OutboxIndicator />
+        <Link to="/account">Mon compte</Link>
+      </header>
+      <StorageFullAlert />
     </>
   );
 }

@@ -76,7 +76,9 @@ export function PhotoUploadForm({ title, hasPhoto, renderImage, upload }: PhotoU
       <h2 id={titleId}>{title}</h2>
       <div className="photo-preview">
         {renderImage(preview)}
-        <p className="field-hint">{preview ? 'Aperçu de la nouvelle photo, pas encore enregistrée.' : hasPhoto ? 'Photo actuelle.' : 'Pas encore de photo.'}</p>
+        <p className="field-hint">
+          {preview ? 'Aperçu de la nouvelle photo, pas encore enregistrée.' : hasPhoto ? 'Photo actuelle.' : 'Pas encore de photo.'}
+        </p>
       </div>
       {/* The browser's own file button speaks its own language: a French label stands in for it, the input
           stays focusable (visually hidden) and its focus shows on the label. */}

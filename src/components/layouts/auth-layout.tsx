@@ -4,7 +4,9 @@ import { Outlet } from '@tanstack/react-router';
 export function AuthLayout() {
   return (
     <main className="layout-auth" id="contenu">
-      <p className="brand" aria-hidden="true">Village</p>
+      <p className="brand" aria-hidden="true">
+        Village
+      </p>
       <div className="card">
         <Outlet />
       </div>

@@ -1,6 +1,14 @@
 import * as v from 'valibot';
 import { endpoint } from '../endpoint';
-import { ChangePasswordInput, CheckResetTokenInput, LoginInput, RegisterInput, ResetPasswordInput, Session, VerifyEmailInput } from '../auth';
+import {
+  ChangePasswordInput,
+  CheckResetTokenInput,
+  LoginInput,
+  RegisterInput,
+  ResetPasswordInput,
+  Session,
+  VerifyEmailInput,
+} from '../auth';
 
 export const health = endpoint({
   name: 'health',
@@ -17,7 +25,13 @@ export const openApiDocument = endpoint({
   path: '/v1/openapi.json',
   summary: 'This API described in OpenAPI 3.1, generated from the endpoint table',
   auth: false,
-  answer: { body: v.looseObject({ openapi: v.string(), info: v.looseObject({ title: v.string(), version: v.string() }), paths: v.record(v.string(), v.unknown()) }) },
+  answer: {
+    body: v.looseObject({
+      openapi: v.string(),
+      info: v.looseObject({ title: v.string(), version: v.string() }),
+      paths: v.record(v.string(), v.unknown()),
+    }),
+  },
 });
 
 export const register = endpoint({

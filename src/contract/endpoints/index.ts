@@ -15,6 +15,19 @@ import * as batch from './batch';
  * generated from it. The app imports each endpoint from its own file instead, so a screen's bundle carries
  * only the schemas of the calls it makes.
  */
-export const endpointTable: readonly AnyEndpoint[] = [auth, users, villages, needs, villagers, villageLife, push, invitations, mail, batch].flatMap((group) =>
-  Object.values(group).filter((value): value is AnyEndpoint => typeof value === 'object' && value !== null && 'method' in value && 'path' in value),
+export const endpointTable: readonly AnyEndpoint[] = [
+  auth,
+  users,
+  villages,
+  needs,
+  villagers,
+  villageLife,
+  push,
+  invitations,
+  mail,
+  batch,
+].flatMap((group) =>
+  Object.values(group).filter(
+    (value): value is AnyEndpoint => typeof value === 'object' && value !== null && 'method' in value && 'path' in value,
+  ),
 );

@@ -68,7 +68,8 @@ export const listHelps = endpoint({
   name: 'listHelps',
   method: 'GET',
   path: '/v1/villages/{id}/helps',
-  summary: 'The village’s helps that started before an instant or a help, newest first, a page at a time (the village itself brings the recent ones)',
+  summary:
+    'The village’s helps that started before an instant or a help, newest first, a page at a time (the village itself brings the recent ones)',
   query: HelpsQuery,
   answer: { body: HelpsPage },
 });

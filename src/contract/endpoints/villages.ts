@@ -125,7 +125,8 @@ export const previewJoin = endpoint({
   name: 'previewJoin',
   method: 'GET',
   path: '/v1/villages/join/preview',
-  summary: 'Where a join link leads, for a visitor not signed in yet: the village’s name, the first name of the person it is for, its photo (rate-limited)',
+  summary:
+    'Where a join link leads, for a visitor not signed in yet: the village’s name, the first name of the person it is for, its photo (rate-limited)',
   auth: false,
   query: JoinPreviewQuery,
   answer: { data: JoinPreview },

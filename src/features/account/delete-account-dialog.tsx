@@ -18,7 +18,13 @@ export function DeleteAccountDialog({ userId, open, onClose, onDeleted }: Delete
     return null;
   };
   return (
-    <ConfirmDialog open={open} title="Supprimer votre compte ?" confirmLabel="Supprimer définitivement" onConfirm={confirm} onClose={onClose}>
+    <ConfirmDialog
+      open={open}
+      title="Supprimer votre compte ?"
+      confirmLabel="Supprimer définitivement"
+      onConfirm={confirm}
+      onClose={onClose}
+    >
       <p>La suppression est définitive. Vous perdrez :</p>
       <ul>
         <li>votre profil : nom, email, téléphone et photo ;</li>

@@ -21,7 +21,9 @@ describe('the photo form', () => {
     choose(new File(['%PDF'], 'cv.pdf', { type: 'application/pdf' }));
     const input = screen.getByLabelText('Choisir une photo');
     expect(input.getAttribute('aria-invalid')).toBe('true');
-    expect(document.getElementById(input.getAttribute('aria-describedby')!)?.textContent).toBe('La photo doit être une image JPEG, PNG ou WebP');
+    expect(document.getElementById(input.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'La photo doit être une image JPEG, PNG ou WebP',
+    );
   });
 
   it('shows the chosen picture before sending it, then sends it as the multipart field "photo"', async () => {

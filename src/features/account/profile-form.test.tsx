@@ -57,8 +57,10 @@ describe('the profile form', () => {
     const taken = 'Un compte existe déjà avec cet email';
     vi.stubGlobal(
       'fetch',
-      answerFetch({ status: 422, body: { message: 'Certaines informations ne sont pas valides.', http_code: 422, errors: [{ field: 'email', message: taken }] } })
-        .fetchMock,
+      answerFetch({
+        status: 422,
+        body: { message: 'Certaines informations ne sont pas valides.', http_code: 422, errors: [{ field: 'email', message: taken }] },
+      }).fetchMock,
     );
     await renderWithRouter(() => <ProfileForm user={user} />);
     type('Email', 'bob@example.test');

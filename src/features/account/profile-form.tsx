@@ -16,7 +16,12 @@ export function ProfileForm({ user }: { user: User }) {
   const [linkSentTo, setLinkSentTo] = useState<string | null>(null);
   const form = useForm({
     schema: profileSchema,
-    initial: { first_name: user.first_name, last_name: user.last_name, email: user.email, phone: user.phone ? formatPhone(user.phone) : '' },
+    initial: {
+      first_name: user.first_name,
+      last_name: user.last_name,
+      email: user.email,
+      phone: user.phone ? formatPhone(user.phone) : '',
+    },
     onSubmit: async (input) => {
       const result = await updateProfile(user.id, input);
       if (!result.ok) return { failure: result.failure };

@@ -15,10 +15,11 @@ export function SignOutDialog({ unsent, open, onClose, onConfirm }: Props) {
     <dialog ref={ref} className="dialog" aria-labelledby="sign-out-title" aria-describedby="sign-out-what" onClose={onClose}>
       <h2 id="sign-out-title">Se déconnecter maintenant ?</h2>
       {unsent > 0 ? (
-      <p id="sign-out-what">
-        {what} : le réseau n'a pas encore permis de les transmettre. Si vous vous déconnectez, {unsent > 1 ? 'elles seront perdues' : 'elle sera perdue'}.
-        Reconnectez-vous à Internet et attendez quelques instants pour les garder.
-      </p>
+        <p id="sign-out-what">
+          {what} : le réseau n'a pas encore permis de les transmettre. Si vous vous déconnectez,{' '}
+          {unsent > 1 ? 'elles seront perdues' : 'elle sera perdue'}. Reconnectez-vous à Internet et attendez quelques instants pour les
+          garder.
+        </p>
       ) : null}
       <div className="dialog-actions">
         <button type="button" className="secondary" onClick={onClose} autoFocus>

@@ -27,11 +27,18 @@ beforeEach(async () => {
   await db.users.put(user);
   setToken('tok');
   // The server's logout call: answered, whatever it is.
-  vi.stubGlobal('fetch', vi.fn(async () => new Response(null, { status: 204 })));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response(null, { status: 204 })),
+  );
 });
 
 const addNeed = (n: number) =>
-  enqueue(createNeed, { village_id: VILLAGE, id: `0195a6a4-0000-7000-8000-00000000010${n}`, input: { villager_id: VILLAGER, name: `Besoin ${n}` } });
+  enqueue(createNeed, {
+    village_id: VILLAGE,
+    id: `0195a6a4-0000-7000-8000-00000000010${n}`,
+    input: { villager_id: VILLAGER, name: `Besoin ${n}` },
+  });
 
 describe('signing out with changes not sent yet', () => {
   it('asks first, says how many would be lost, and staying keeps everything', async () => {

@@ -43,7 +43,10 @@ export function LoginForm({ expired, redirect, onSignedIn }: LoginFormProps) {
       </p>
       <SubmitButton busy={form.submitting}>Se connecter</SubmitButton>
       <p className="form-footer">
-        Pas encore de compte ? <Link to="/auth/register" search={redirect ? { redirect } : {}}>Créer un compte</Link>
+        Pas encore de compte ?{' '}
+        <Link to="/auth/register" search={redirect ? { redirect } : {}}>
+          Créer un compte
+        </Link>
       </p>
     </form>
   );

@@ -51,8 +51,10 @@ describe('the register form', () => {
     const taken = 'Un compte existe déjà avec cet email';
     vi.stubGlobal(
       'fetch',
-      answerFetch({ status: 422, body: { message: 'Certaines informations ne sont pas valides.', http_code: 422, errors: [{ field: 'email', message: taken }] } })
-        .fetchMock,
+      answerFetch({
+        status: 422,
+        body: { message: 'Certaines informations ne sont pas valides.', http_code: 422, errors: [{ field: 'email', message: taken }] },
+      }).fetchMock,
     );
     await renderWithRouter(() => <RegisterForm onSignedIn={vi.fn()} />);
     fillValid();
@@ -69,8 +71,14 @@ describe('the register form', () => {
   it('says at the form a 422 about a field it does not show', async () => {
     vi.stubGlobal(
       'fetch',
-      answerFetch({ status: 422, body: { message: 'Certaines informations ne sont pas valides.', http_code: 422, errors: [{ field: 'Idempotency-Key', message: 'Clé refusée' }] } })
-        .fetchMock,
+      answerFetch({
+        status: 422,
+        body: {
+          message: 'Certaines informations ne sont pas valides.',
+          http_code: 422,
+          errors: [{ field: 'Idempotency-Key', message: 'Clé refusée' }],
+        },
+      }).fetchMock,
     );
     await renderWithRouter(() => <RegisterForm onSignedIn={vi.fn()} />);
     fillValid();

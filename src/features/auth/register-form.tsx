@@ -39,7 +39,10 @@ export function RegisterForm({ redirect, onSignedIn }: RegisterFormProps) {
       />
       <SubmitButton busy={form.submitting}>Créer mon compte</SubmitButton>
       <p className="form-footer">
-        Déjà un compte ? <Link to="/auth/login" search={redirect ? { redirect } : {}}>Se connecter</Link>
+        Déjà un compte ?{' '}
+        <Link to="/auth/login" search={redirect ? { redirect } : {}}>
+          Se connecter
+        </Link>
       </p>
     </form>
   );

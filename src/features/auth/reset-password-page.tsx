@@ -8,7 +8,12 @@ import { ChangePasswordForm } from './change-password-form';
 export const BAD_TOKEN_TEXT = badResetToken;
 export const PASSWORD_CHANGED_TEXT = 'Votre mot de passe a bien été modifié. Vous pouvez maintenant vous connecter.';
 
-type Step = { kind: 'checking' } | { kind: 'ready' } | { kind: 'bad-token'; message: string } | { kind: 'failed'; message: string } | { kind: 'done' };
+type Step =
+  | { kind: 'checking' }
+  | { kind: 'ready' }
+  | { kind: 'bad-token'; message: string }
+  | { kind: 'failed'; message: string }
+  | { kind: 'done' };
 
 /** The mailed link: the token is checked first, so a dead link says so before anything is typed. */
 export function ResetPasswordPage({ token }: { token: string }) {

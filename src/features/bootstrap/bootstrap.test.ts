@@ -71,7 +71,9 @@ describe('the bootstrap', () => {
     expect(requests).toHaveLength(0);
 
     await vi.advanceTimersByTimeAsync(2_000);
-    await vi.waitFor(() => expect(requests.map((r) => r.url.pathname).sort()).toEqual(['/v1/need_categories', '/v1/users/me', '/v1/villages']));
+    await vi.waitFor(() =>
+      expect(requests.map((r) => r.url.pathname).sort()).toEqual(['/v1/need_categories', '/v1/users/me', '/v1/villages']),
+    );
     expect(afterStart).toHaveBeenCalledTimes(2);
   });
 

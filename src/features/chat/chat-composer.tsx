@@ -7,7 +7,13 @@ import { useEnterSends } from './use-enter-sends';
  * screen Enter goes to a new line and the button sends, and the hint is hidden (use-enter-sends.ts). The
  * draft stays until the message is kept on this device, so a full disk loses nothing the user typed.
  */
-export function ChatComposer({ onSend, disabled }: { onSend: (body: string) => Promise<{ ok: true } | { ok: false; message: string }>; disabled?: boolean }) {
+export function ChatComposer({
+  onSend,
+  disabled,
+}: {
+  onSend: (body: string) => Promise<{ ok: true } | { ok: false; message: string }>;
+  disabled?: boolean;
+}) {
   const [draft, setDraft] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);

@@ -27,7 +27,10 @@ vi.mock('../../outbox/enqueue', async (original) => {
 
 beforeEach(() => {
   // The server is out of reach: the screen shows what the device holds.
-  vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('offline'))));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => Promise.reject(new TypeError('offline'))),
+  );
 });
 afterEach(() => {
   cleanup();
@@ -123,7 +126,9 @@ describe('the chat', () => {
     type('Pas encore envoyé');
     press('Enter');
     await screen.findByText("En attente d'envoi");
-    await act(() => storeMessages(db, ID.village, [message('0190a000-0000-7000-8000-00000000b004', ID.claire, 'Du serveur', at(0, 7))], { newest: true }));
+    await act(() =>
+      storeMessages(db, ID.village, [message('0190a000-0000-7000-8000-00000000b004', ID.claire, 'Du serveur', at(0, 7))], { newest: true }),
+    );
     expect(await screen.findByText('Du serveur')).toBeTruthy();
     expect(screen.getByText('Pas encore envoyé')).toBeTruthy();
     expect(screen.getByText("En attente d'envoi")).toBeTruthy();
@@ -184,7 +189,12 @@ describe('older messages', () => {
   });
 
   it('with no pointer at all (a headless browser), Enter still sends, with no hint read out', async () => {
-    vi.stubGlobal('matchMedia', (query: string) => ({ matches: false, media: query, addEventListener: vi.fn(), removeEventListener: vi.fn() }));
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: false,
+      media: query,
+      addEventListener: vi.fn(),
+      removeEventListener: vi.fn(),
+    }));
     await buildVillage('hugo');
     await renderScreen(() => <ChatPage villageId={ID.village} />);
     await screen.findByText(/Aucun message/);
@@ -196,7 +206,12 @@ describe('older messages', () => {
 
   it('on a touch screen, Enter goes to a new line and the button sends; the keyboard hint is not read out', async () => {
     // A phone: the main pointer is a finger; no hovering, no fine pointer.
-    const touch = vi.fn((query: string) => ({ matches: query === '(pointer: coarse)', media: query, addEventListener: vi.fn(), removeEventListener: vi.fn() }));
+    const touch = vi.fn((query: string) => ({
+      matches: query === '(pointer: coarse)',
+      media: query,
+      addEventListener: vi.fn(),
+      removeEventListener: vi.fn(),
+    }));
     vi.stubGlobal('matchMedia', touch);
     await buildVillage('hugo');
     await renderScreen(() => <ChatPage villageId={ID.village} />);

@@ -15,7 +15,12 @@ export async function fetchMessages(villageId: string, before?: string): Promise
   // Signed out: nothing to ask for.
   if (!getToken()) throw new FetchFailed(401);
   // TanStack Query retries the newest page itself; an older page is asked for again by the user.
-  const result = await send(quietTransport, listMessages, { params: { id: villageId }, query: { limit: CHAT_PAGE_SIZE, before } }, { retries: 0 });
+  const result = await send(
+    quietTransport,
+    listMessages,
+    { params: { id: villageId }, query: { limit: CHAT_PAGE_SIZE, before } },
+    { retries: 0 },
+  );
   if (!result.ok) throw new FetchFailed(failureStatus(result.failure));
   await storeMessages(db, villageId, result.data.data, { newest: !before });
   return { hasMore: result.data.has_more };

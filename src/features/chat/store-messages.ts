@@ -11,7 +11,11 @@ import { sendMessage, type SendMessagePayload } from './mutations/send-message';
 export async function storeMessages(db: VillageDatabase, villageId: string, page: ChatMessage[], options: { newest: boolean }) {
   await db.transaction('rw', [db.messages, db.outbox, db.session], async () => {
     if (options.newest) {
-      await db.messages.where('village_id').equals(villageId).filter((m) => !!m.pending).delete();
+      await db.messages
+        .where('village_id')
+        .equals(villageId)
+        .filter((m) => !!m.pending)
+        .delete();
     }
     await db.messages.bulkPut(page);
     if (!options.newest) return;

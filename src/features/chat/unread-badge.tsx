@@ -8,7 +8,5 @@ import './unread-badge.css';
  */
 export function ChatUnreadBadge({ count }: { count: number }) {
   if (!count) return null;
-  return (
-    <span className="chat-unread" data-testid="chat-unread" data-count={unreadShown(count)} aria-hidden="true" />
-  );
+  return <span className="chat-unread" data-testid="chat-unread" data-count={unreadShown(count)} aria-hidden="true" />;
 }

@@ -30,11 +30,21 @@ describe('unread messages', () => {
 
   it('shows a count up to nine, "9+" beyond, and says it in French', () => {
     expect([unreadShown(3), unreadShown(9), unreadShown(10)]).toEqual(['3', '9', '9+']);
-    expect([unreadSpoken(1), unreadSpoken(3), unreadSpoken(12)]).toEqual([', 1 message non lu', ', 3 messages non lus', ', plus de 9 messages non lus']);
+    expect([unreadSpoken(1), unreadSpoken(3), unreadSpoken(12)]).toEqual([
+      ', 1 message non lu',
+      ', 3 messages non lus',
+      ', plus de 9 messages non lus',
+    ]);
   });
 
   it('records the newest message shown from the server, not one still waiting (its time is the device clock)', () => {
-    expect(newestShown([msg('a', '2024-11-10T09:00:00.000Z'), msg('b', '2024-11-10T09:05:00.000Z'), msg('me', '2024-11-10T10:00:00.000Z', true)])).toBe('2024-11-10T09:05:00.000Z');
+    expect(
+      newestShown([
+        msg('a', '2024-11-10T09:00:00.000Z'),
+        msg('b', '2024-11-10T09:05:00.000Z'),
+        msg('me', '2024-11-10T10:00:00.000Z', true),
+      ]),
+    ).toBe('2024-11-10T09:05:00.000Z');
     expect(newestShown([msg('me', '2024-11-10T10:00:00.000Z', true)])).toBeNull();
   });
 });

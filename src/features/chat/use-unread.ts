@@ -11,7 +11,11 @@ import { newestShown, unreadCount } from './unread';
 
 /** When this device last showed the chat to the villager, kept in step with other tabs. */
 const useChatReadAt = (villagerId: string | undefined) =>
-  useSyncExternalStore(subscribeChatRead, () => (villagerId ? chatReadAt(villagerId) : null), () => null);
+  useSyncExternalStore(
+    subscribeChatRead,
+    () => (villagerId ? chatReadAt(villagerId) : null),
+    () => null,
+  );
 
 /**
  * How many messages of others this device has not shown the villager in the village's chat. The newest page
@@ -29,7 +33,9 @@ export function useUnreadCount(villageId: string): number {
   const recent = useLiveQuery(
     (): Promise<LocalMessage[]> =>
       // The index narrows to what may count; unreadCount compares the instants exactly.
-      from ? db.messages.where('[village_id+created_at]').between([villageId, from], [villageId, Dexie.maxKey]).toArray() : Promise.resolve([]),
+      from
+        ? db.messages.where('[village_id+created_at]').between([villageId, from], [villageId, Dexie.maxKey]).toArray()
+        : Promise.resolve([]),
     [villageId, from],
   );
   return member && recent ? unreadCount(recent, me, readAt) : 0;

@@ -71,7 +71,10 @@ describe('the period step', () => {
     send();
     await waitFor(() => expect(router.state.location.pathname).toBe('/create/village/infos'));
     const [entry] = await outboxEntries();
-    expect(entry.payload).toEqual({ village_id: CID.village, input: { updater_id: CID.claire, start_date: '2030-06-01', end_date: '2030-06-01' } });
+    expect(entry.payload).toEqual({
+      village_id: CID.village,
+      input: { updater_id: CID.claire, start_date: '2030-06-01', end_date: '2030-06-01' },
+    });
     expect(readProgress(CID.village)).toBe('period');
   });
 

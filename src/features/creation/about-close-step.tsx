@@ -9,7 +9,9 @@ import { aboutCloseSchema } from './step-schemas';
 
 /** For a close person only: who the village is built around. */
 export function AboutCloseStep({ pcvi }: { pcvi: string }) {
-  return <PendingVillage villageId={pcvi}>{(village, creator) => <AboutCloseForm village={village} creatorId={creator.id} />}</PendingVillage>;
+  return (
+    <PendingVillage villageId={pcvi}>{(village, creator) => <AboutCloseForm village={village} creatorId={creator.id} />}</PendingVillage>
+  );
 }
 
 function AboutCloseForm({ village, creatorId }: { village: Village; creatorId: string }) {
@@ -30,7 +32,11 @@ function AboutCloseForm({ village, creatorId }: { village: Village; creatorId: s
       <FormAlert message={form.formError} />
       <TextField label="Son prénom" required autoComplete="off" {...form.field('first_name')} />
       <TextField label="Son nom" hint="Facultatif." autoComplete="off" {...form.field('last_name')} />
-      <TextField label="Votre lien avec cette personne" hint="Facultatif. Par exemple : Ma mère, Mon voisin." {...form.field('relationship')} />
+      <TextField
+        label="Votre lien avec cette personne"
+        hint="Facultatif. Par exemple : Ma mère, Mon voisin."
+        {...form.field('relationship')}
+      />
       <StepActions step="about-close" mode={village.creation_mode} pcvi={village.id} busy={form.submitting} />
     </form>
   );

@@ -17,7 +17,9 @@ describe('the person helped, in the tunnel for a close person', () => {
     expect(needsQuestion(null)).toBe('De quoi avez-vous besoin ?');
     expect(infosTitle('Jeanne')).toBe('Présentez le village de Jeanne');
     expect(infosTitle(null)).toBe('Présentez votre village');
-    expect(presentationHint('Jeanne')).toBe('Facultatif. Ce que son entourage doit savoir pour bien aider Jeanne : sa situation, ses habitudes, ce qui lui fait plaisir…');
+    expect(presentationHint('Jeanne')).toBe(
+      'Facultatif. Ce que son entourage doit savoir pour bien aider Jeanne : sa situation, ses habitudes, ce qui lui fait plaisir…',
+    );
     expect(invitedPeople('Hélène')).toBe('l’entourage d’Hélène');
     expect(invitedPeople(null)).toBe('vos proches');
     expect(ofPerson('Yves')).toBe('d’Yves');

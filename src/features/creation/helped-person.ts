@@ -17,7 +17,8 @@ export function ofPerson(person: string): string {
 }
 
 /** The needs step's question: to the creator for oneself, about the person helped for a close person. */
-export const needsQuestion = (person: string | null) => (person ? `Quels sont les besoins ${ofPerson(person)} ?` : 'De quoi avez-vous besoin ?');
+export const needsQuestion = (person: string | null) =>
+  person ? `Quels sont les besoins ${ofPerson(person)} ?` : 'De quoi avez-vous besoin ?';
 
 /** The infos step's title. */
 export const infosTitle = (person: string | null) => (person ? `Présentez le village ${ofPerson(person)}` : 'Présentez votre village');

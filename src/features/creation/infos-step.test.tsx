@@ -31,7 +31,11 @@ describe('the infos step', () => {
     const name = (await screen.findByLabelText('Nom du village')) as HTMLInputElement;
     expect(name.value).toBe('Le village de Nina');
     expect(screen.getByRole('heading', { level: 1, name: 'Présentez le village de Nina' })).toBeTruthy();
-    expect(screen.getByText('Facultatif. Ce que son entourage doit savoir pour bien aider Nina : sa situation, ses habitudes, ce qui lui fait plaisir…')).toBeTruthy();
+    expect(
+      screen.getByText(
+        'Facultatif. Ce que son entourage doit savoir pour bien aider Nina : sa situation, ses habitudes, ce qui lui fait plaisir…',
+      ),
+    ).toBeTruthy();
     type('Nom du village', ' ');
     type('Présentation', 'p'.repeat(2001));
     type('Téléphone', '06 12 ab');
@@ -81,7 +85,12 @@ describe('the infos step', () => {
     expect(entries.map((e) => e.kind)).toEqual(['update-village', 'finish-creation']);
     expect(entries[0].payload).toEqual({
       village_id: CID.village,
-      input: { updater_id: CID.claire, name: 'Les amis de Nina', infos: 'Nina se remet d’une opération de la hanche.', phone: '+33612345678' },
+      input: {
+        updater_id: CID.claire,
+        name: 'Les amis de Nina',
+        infos: 'Nina se remet d’une opération de la hanche.',
+        phone: '+33612345678',
+      },
     });
     expect(entries[1].payload).toEqual({ village_id: CID.village, creator_id: CID.claire });
     expect(await db.villages.get(CID.village)).toMatchObject({ state: 2, name: 'Les amis de Nina', phone: '+33612345678' });

@@ -55,12 +55,7 @@ function InfosForm({ village, creatorId, suggestedName }: { village: Village; cr
       <h1>{infosTitle(person)}</h1>
       <FormAlert message={form.formError} />
       <TextField label="Nom du village" required {...form.field('name')} />
-      <TextAreaField
-        label="Présentation"
-        hint={presentationHint(person)}
-        rows={5}
-        {...form.field('infos')}
-      />
+      <TextAreaField label="Présentation" hint={presentationHint(person)} rows={5} {...form.field('infos')} />
       <TextField
         label="Téléphone"
         hint={`Facultatif. Un numéro où joindre la personne qui coordonne, ${PHONE_EXAMPLES}.`}

@@ -22,7 +22,8 @@ afterEach(() => {
 const send = () => fireEvent.click(screen.getByRole('button', { name: 'Continuer' }));
 const typeFree = (value: string) => fireEvent.change(screen.getByLabelText('Un autre besoin'), { target: { value } });
 const tick = (name: string) => fireEvent.click(screen.getByRole('checkbox', { name }));
-const villageNeeds = async () => (await db.needs.where('village_id').equals(CID.village).toArray()).sort((a, b) => a.name.localeCompare(b.name, 'fr'));
+const villageNeeds = async () =>
+  (await db.needs.where('village_id').equals(CID.village).toArray()).sort((a, b) => a.name.localeCompare(b.name, 'fr'));
 
 describe('the needs step', () => {
   it('asks for one need at least, and says more can come later', async () => {

@@ -24,7 +24,10 @@ const MODES: { value: CreationMode; label: string; hint: string }[] = [
 
 /** The first step: for whom, and why. Its first save creates the village; later ones update it. */
 export function ReasonStep({ pcvi }: { pcvi?: string }) {
-  if (pcvi) return <PendingVillage villageId={pcvi}>{(village, creator) => <ReasonForm village={village} creatorId={creator.id} />}</PendingVillage>;
+  if (pcvi)
+    return (
+      <PendingVillage villageId={pcvi}>{(village, creator) => <ReasonForm village={village} creatorId={creator.id} />}</PendingVillage>
+    );
   return <NewVillage />;
 }
 
@@ -35,7 +38,8 @@ function NewVillage() {
   return <ReasonForm village={null} userId={userId} />;
 }
 
-type ReasonFormProps = { village: Village; creatorId: string; userId?: undefined } | { village: null; userId: string; creatorId?: undefined };
+type ReasonFormProps =
+  { village: Village; creatorId: string; userId?: undefined } | { village: null; userId: string; creatorId?: undefined };
 
 function ReasonForm({ village, creatorId, userId }: ReasonFormProps) {
   const goNext = useGoToNextStep();

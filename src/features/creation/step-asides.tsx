@@ -50,8 +50,8 @@ const STEP_ASIDES: Record<StepName, { title: string; text: ReactNode }> = {
     title: 'Un village, pour quoi faire ?',
     text: (
       <p>
-        Un village rassemble, autour d’une personne qui traverse une période difficile, les proches qui veulent l’aider : repas,
-        transports, courses, compagnie… Dites pour qui vous le créez et pourquoi : c’est la première chose que liront vos proches.
+        Un village rassemble, autour d’une personne qui traverse une période difficile, les proches qui veulent l’aider : repas, transports,
+        courses, compagnie… Dites pour qui vous le créez et pourquoi : c’est la première chose que liront vos proches.
       </p>
     ),
   },
@@ -59,8 +59,8 @@ const STEP_ASIDES: Record<StepName, { title: string; text: ReactNode }> = {
     title: 'La personne aidée',
     text: (
       <p>
-        Le village est construit autour de votre proche : son prénom dit à chacun qui il aide. Vous restez le créateur du village et
-        c’est vous qui le gérez.
+        Le village est construit autour de votre proche : son prénom dit à chacun qui il aide. Vous restez le créateur du village et c’est
+        vous qui le gérez.
       </p>
     ),
   },
@@ -68,8 +68,8 @@ const STEP_ASIDES: Record<StepName, { title: string; text: ReactNode }> = {
     title: 'Les besoins',
     text: (
       <p>
-        Les besoins sont ce pour quoi vos proches pourront proposer leur aide. Choisissez-en au moins un pour commencer : vous pourrez
-        en ajouter, les modifier ou en retirer plus tard.
+        Les besoins sont ce pour quoi vos proches pourront proposer leur aide. Choisissez-en au moins un pour commencer : vous pourrez en
+        ajouter, les modifier ou en retirer plus tard.
       </p>
     ),
   },
@@ -86,8 +86,8 @@ const STEP_ASIDES: Record<StepName, { title: string; text: ReactNode }> = {
     title: 'Les informations',
     text: (
       <p>
-        Donnez un nom au village et quelques mots de présentation. Une fois la création terminée, le village attendra son ouverture :
-        vous pourrez alors y inviter vos proches.
+        Donnez un nom au village et quelques mots de présentation. Une fois la création terminée, le village attendra son ouverture : vous
+        pourrez alors y inviter vos proches.
       </p>
     ),
   },

@@ -52,7 +52,9 @@ describe('the tunnel layout', () => {
     const items = within(stepper).getAllByRole('listitem');
     expect(items.map((li) => li.textContent)).toEqual(['1Le village', '2Votre proche', '3Les besoins', '4La période', '5Les informations']);
     expect(items.map((li) => li.getAttribute('aria-current'))).toEqual([null, null, 'step', null, null]);
-    expect(within(stepper).getByRole('link', { name: 'Votre proche' }).getAttribute('href')).toBe(`/create/village/about-close?pcvi=${CID.village}`);
+    expect(within(stepper).getByRole('link', { name: 'Votre proche' }).getAttribute('href')).toBe(
+      `/create/village/about-close?pcvi=${CID.village}`,
+    );
     expect(within(stepper).queryByRole('link', { name: 'La période' })).toBeNull();
     expect(screen.getByRole('complementary', { name: 'Les besoins' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Enregistrer et quitter' }).getAttribute('href')).toBe('/dashboard/villages');

@@ -50,5 +50,6 @@ export async function guardStep(step: StepName, pcvi: string | undefined): Promi
   }
   const village = await ownVillage(pcvi);
   leaveIfFinished(village);
-  if (!isStepOf(village.creation_mode, step)) throw redirect({ to: '/create/village', search: { pcvi }, replace: true, state: initialLoadStep });
+  if (!isStepOf(village.creation_mode, step))
+    throw redirect({ to: '/create/village', search: { pcvi }, replace: true, state: initialLoadStep });
 }

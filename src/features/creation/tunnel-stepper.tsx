@@ -29,7 +29,11 @@ export function TunnelStepper({ step, mode, pcvi }: TunnelStepperProps) {
       </div>
       <ol className="tunnel-stepper-steps">
         {steps.map((name, i) => (
-          <li key={name} aria-current={i === index ? 'step' : undefined} className={i < index ? 'done' : i === index ? 'current' : undefined}>
+          <li
+            key={name}
+            aria-current={i === index ? 'step' : undefined}
+            className={i < index ? 'done' : i === index ? 'current' : undefined}
+          >
             <span className="tunnel-stepper-number" aria-hidden="true">
               {i + 1}
             </span>

@@ -21,9 +21,10 @@ afterEach(() => {
 });
 
 const waitingVillage = () =>
-  pendingVillage({ state: 2, creation_mode: 2, name: 'Les amis de Nina', first_name: 'Nina', share_code: 'NINA42', start_date: '2030-06-01' }, [
-    { name: 'Repas' },
-  ]);
+  pendingVillage(
+    { state: 2, creation_mode: 2, name: 'Les amis de Nina', first_name: 'Nina', share_code: 'NINA42', start_date: '2030-06-01' },
+    [{ name: 'Repas' }],
+  );
 
 describe('the waiting-validation page', () => {
   it('says the village is ready, with its share code and a summary', async () => {

@@ -48,7 +48,12 @@ export function takeSlotAction(
   comment: string | null = null,
   context: SlotContext = {},
 ): Promise<LocalWrite & { helpId: string }> {
-  return addHelpAction(villageId, needId, { helper_id: helperId, start_date: slot.start_date, end_date: slot.end_date, comment }, { ...context, slot: true });
+  return addHelpAction(
+    villageId,
+    needId,
+    { helper_id: helperId, start_date: slot.start_date, end_date: slot.end_date, comment },
+    { ...context, slot: true },
+  );
 }
 
 /** The helper's note on their help, added after taking it or changed; an empty one removes it. */
@@ -64,15 +69,35 @@ export interface HelpContext {
 const helpContext = (context: HelpContext) => ({ need_name: context.needName, start_date: context.startDate });
 
 /** A helper withdraws their own help. */
-export async function deleteHelpAction(villageId: string, helpId: string, villagerId: string, context: HelpContext = {}): Promise<LocalWrite> {
-  const result = await writeLocally(deleteHelp, { village_id: villageId, help_id: helpId, villager_id: villagerId, ...helpContext(context) });
+export async function deleteHelpAction(
+  villageId: string,
+  helpId: string,
+  villagerId: string,
+  context: HelpContext = {},
+): Promise<LocalWrite> {
+  const result = await writeLocally(deleteHelp, {
+    village_id: villageId,
+    help_id: helpId,
+    villager_id: villagerId,
+    ...helpContext(context),
+  });
   if (result.ok) track('delete_help');
   return result;
 }
 
 /** The creator or the needy person turns someone else's help down. */
-export async function refuseHelpAction(villageId: string, helpId: string, villagerId: string, context: HelpContext = {}): Promise<LocalWrite> {
-  const result = await writeLocally(refuseHelp, { village_id: villageId, help_id: helpId, villager_id: villagerId, ...helpContext(context) });
+export async function refuseHelpAction(
+  villageId: string,
+  helpId: string,
+  villagerId: string,
+  context: HelpContext = {},
+): Promise<LocalWrite> {
+  const result = await writeLocally(refuseHelp, {
+    village_id: villageId,
+    help_id: helpId,
+    villager_id: villagerId,
+    ...helpContext(context),
+  });
   if (result.ok) track('refuse_help');
   return result;
 }

@@ -40,7 +40,11 @@ export function AddHelpForm({ villageId, needId, helperId, needName }: AddHelpFo
         <TextField label="Début" type="time" required hint="Heure de Paris" {...form.field('start_time')} />
         <TextField label="Fin" type="time" required hint="Heure de Paris" {...form.field('end_time')} />
       </div>
-      <TextAreaField label="Commentaire" hint="Facultatif. Un mot pour le village : ce que vous ferez, une précision…" {...form.field('comment')} />
+      <TextAreaField
+        label="Commentaire"
+        hint="Facultatif. Un mot pour le village : ce que vous ferez, une précision…"
+        {...form.field('comment')}
+      />
       <SubmitButton busy={form.submitting}>Proposer mon aide</SubmitButton>
     </form>
   );

@@ -28,7 +28,9 @@ export function AddHelpPage({ villageId, needId }: { villageId: string; needId: 
           <NeedSlots villageId={villageId} need={need} onlyOpen />
         </>
       ) : null}
-      {!loading && need && me && !need.schedule ? <AddHelpForm villageId={villageId} needId={needId} helperId={me.id} needName={need.name} /> : null}
+      {!loading && need && me && !need.schedule ? (
+        <AddHelpForm villageId={villageId} needId={needId} helperId={me.id} needName={need.name} />
+      ) : null}
     </section>
   );
 }

@@ -15,9 +15,16 @@ describe('the add-help form', () => {
 
   it('refuses a start in the past or more than two years ahead, with the server’s message, at the date', () => {
     const now = new Date('2024-11-14T14:00:00Z');
-    const at = (date: string, start_time: string, end_time: string) => toCreateHelpInput({ date, start_time, end_time, comment: null }, helper, now);
-    expect(at('2024-11-14', '14:00', '16:00')).toEqual({ ok: false, errors: [{ field: 'date', message: 'Ce créneau est déjà passé : choisissez une date à venir' }] });
-    expect(at('2026-11-15', '14:00', '16:00')).toEqual({ ok: false, errors: [{ field: 'date', message: 'Ce créneau est trop loin : 2 ans au plus' }] });
+    const at = (date: string, start_time: string, end_time: string) =>
+      toCreateHelpInput({ date, start_time, end_time, comment: null }, helper, now);
+    expect(at('2024-11-14', '14:00', '16:00')).toEqual({
+      ok: false,
+      errors: [{ field: 'date', message: 'Ce créneau est déjà passé : choisissez une date à venir' }],
+    });
+    expect(at('2026-11-15', '14:00', '16:00')).toEqual({
+      ok: false,
+      errors: [{ field: 'date', message: 'Ce créneau est trop loin : 2 ans au plus' }],
+    });
     // A few minutes of clock skew: "now" is not the past.
     expect(at('2024-11-14', '14:58', '16:00').ok).toBe(true);
     expect(at('2026-11-14', '14:00', '16:00').ok).toBe(true);

@@ -23,7 +23,12 @@ describe('local effects', () => {
         village_id: villageId,
         village_need_id: need.id,
         id,
-        input: { helper_id: villagerId, start_date: '2026-12-01T10:00:00+01:00', end_date: '2026-12-01T12:00:00+01:00', comment: 'Je passe' },
+        input: {
+          helper_id: villagerId,
+          start_date: '2026-12-01T10:00:00+01:00',
+          end_date: '2026-12-01T12:00:00+01:00',
+          comment: 'Je passe',
+        },
       },
       { db, now },
     );
@@ -41,7 +46,11 @@ describe('local effects', () => {
 
   it('add-help: on a need that is gone locally, nothing shows but the write is still queued', async () => {
     const id = uuidv7();
-    await enqueue(addHelp, { village_id: villageId, village_need_id: uuidv7(), id, input: { helper_id: villagerId, start_date: '2026-12-01T09:00:00Z' } }, { db, now });
+    await enqueue(
+      addHelp,
+      { village_id: villageId, village_need_id: uuidv7(), id, input: { helper_id: villagerId, start_date: '2026-12-01T09:00:00Z' } },
+      { db, now },
+    );
     expect(await db.helps.get(id)).toBeUndefined();
     expect(await db.outbox.count()).toBe(1);
   });
@@ -59,10 +68,17 @@ describe('local effects', () => {
     const need = aNeed({ village_id: villageId });
     await seedLocal(db, aVillage({ id: villageId }), [need]);
     const helpId = uuidv7();
-    const payload = { village_id: villageId, village_need_id: need.id, id: helpId, input: { helper_id: villagerId, start_date: '2026-12-01T09:00:00Z' } };
+    const payload = {
+      village_id: villageId,
+      village_need_id: need.id,
+      id: helpId,
+      input: { helper_id: villagerId, start_date: '2026-12-01T09:00:00Z' },
+    };
     await enqueue(addHelp, payload, { db, now });
     const once = await db.helps.toArray();
-    await db.transaction('rw', [db.needs, db.helps, db.categories, db.villages], () => addHelp.apply(db, payload, { createdAt: MADE_AT.toISOString() }));
+    await db.transaction('rw', [db.needs, db.helps, db.categories, db.villages], () =>
+      addHelp.apply(db, payload, { createdAt: MADE_AT.toISOString() }),
+    );
     expect(await db.helps.toArray()).toEqual(once);
   });
 });
@@ -95,9 +111,18 @@ describe('requests', () => {
   });
 
   it('each kind names the village of its entry and the row it writes', () => {
-    const add = { village_id: villageId, village_need_id: needId, id: helpId, input: { helper_id: villagerId, start_date: '2026-12-01T09:00:00Z' } };
+    const add = {
+      village_id: villageId,
+      village_need_id: needId,
+      id: helpId,
+      input: { helper_id: villagerId, start_date: '2026-12-01T09:00:00Z' },
+    };
     const remove = { village_id: villageId, help_id: helpId, villager_id: villagerId };
-    for (const [kind, payload] of [[addHelp, add], [deleteHelp, remove], [refuseHelp, remove]] as const) {
+    for (const [kind, payload] of [
+      [addHelp, add],
+      [deleteHelp, remove],
+      [refuseHelp, remove],
+    ] as const) {
       expect(kind.villageId(payload as never)).toBe(villageId);
       expect(kind.target(payload as never)).toBe(`helps:${helpId}`);
     }
@@ -106,9 +131,16 @@ describe('requests', () => {
 
 describe('descriptions, for the list of refused changes', () => {
   it("a help says its slot in the village's time, the others what they did", () => {
-    const help = { village_id: villageId, village_need_id: uuidv7(), id: uuidv7(), input: { helper_id: villagerId, start_date: '2026-12-01T09:00:00Z' } };
+    const help = {
+      village_id: villageId,
+      village_need_id: uuidv7(),
+      id: uuidv7(),
+      input: { helper_id: villagerId, start_date: '2026-12-01T09:00:00Z' },
+    };
     expect(addHelp.describe?.(help)).toBe("Proposition d'aide du mardi 1 décembre à 10 h");
-    expect(addHelp.describe?.({ ...help, input: { ...help.input, start_date: '2026-12-01T09:30:00Z' } })).toBe("Proposition d'aide du mardi 1 décembre à 10h30");
+    expect(addHelp.describe?.({ ...help, input: { ...help.input, start_date: '2026-12-01T09:30:00Z' } })).toBe(
+      "Proposition d'aide du mardi 1 décembre à 10h30",
+    );
     const remove = { village_id: villageId, help_id: uuidv7(), villager_id: villagerId };
     expect(deleteHelp.describe?.(remove)).toBe("Retrait d'une aide");
     expect(refuseHelp.describe?.(remove)).toBe("Refus d'une aide");
@@ -119,7 +151,11 @@ describe('descriptions, for the list of refused changes', () => {
 });
 
 describe('update-help: the note on a help', () => {
-  const note = (helpId: string, comment: string | null) => ({ village_id: villageId, help_id: helpId, input: { updater_id: villagerId, comment } });
+  const note = (helpId: string, comment: string | null) => ({
+    village_id: villageId,
+    help_id: helpId,
+    input: { updater_id: villagerId, comment },
+  });
 
   it('sets the comment at once and leaves the rest of the help as it was; on a help gone, writes nothing', async () => {
     const need = aNeed({ village_id: villageId });
@@ -154,7 +190,9 @@ describe('update-help: the note on a help', () => {
     // An answer that carries a copy of the need: the device keeps the help without it (its need is in the needs table).
     const answered = { ...help, comment: 'Je passe' };
     const settle = (helpId: string) =>
-      db.transaction('rw', [db.needs, db.helps, db.categories, db.villages], () => updateHelp.settle!(db, note(helpId, 'Je passe'), answered));
+      db.transaction('rw', [db.needs, db.helps, db.categories, db.villages], () =>
+        updateHelp.settle!(db, note(helpId, 'Je passe'), answered),
+      );
     await settle(help.id);
     const { village_need: _need, ...lean } = answered;
     expect(await db.helps.get(help.id)).toEqual(lean);

@@ -59,7 +59,10 @@ describe('a need’s helps', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Confirmer le retrait', hidden: true }));
     await waitFor(async () => expect(await db.helps.get(ID.helpHugoTomorrow)).toBeUndefined());
     expect((await db.outbox.toArray()).map((e) => [e.kind, e.payload])).toEqual([
-      ['delete-help', { village_id: ID.village, help_id: ID.helpHugoTomorrow, villager_id: ID.hugo, need_name: 'Repas', start_date: expect.any(String) }],
+      [
+        'delete-help',
+        { village_id: ID.village, help_id: ID.helpHugoTomorrow, villager_id: ID.hugo, need_name: 'Repas', start_date: expect.any(String) },
+      ],
     ]);
     expect(track).toHaveBeenCalledWith('delete_help');
     expect(toastStore.get().at(-1)?.text).toBe('Suppression effectuée avec succès.');
@@ -77,7 +80,10 @@ describe('a need’s helps', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Confirmer le refus', hidden: true }));
     await waitFor(async () => expect(await db.helps.get(TODAY_HELP)).toBeUndefined());
     expect((await db.outbox.toArray()).map((e) => [e.kind, e.payload])).toEqual([
-      ['refuse-help', { village_id: ID.village, help_id: TODAY_HELP, villager_id: ID.nina, need_name: 'Repas', start_date: expect.any(String) }],
+      [
+        'refuse-help',
+        { village_id: ID.village, help_id: TODAY_HELP, villager_id: ID.nina, need_name: 'Repas', start_date: expect.any(String) },
+      ],
     ]);
     expect(track).toHaveBeenCalledWith('refuse_help');
     expect(await within(section('Aujourd’hui')).findByText('Aucune aide aujourd’hui.')).toBeTruthy();
@@ -108,7 +114,8 @@ describe('the older past helps', () => {
       'fetch',
       vi.fn(async (input: RequestInfo | URL) => {
         const url = new URL(String(input));
-        if (!url.pathname.endsWith('/helps')) return new Response(JSON.stringify({ message: 'Indisponible', http_code: 503 }), { status: 503 });
+        if (!url.pathname.endsWith('/helps'))
+          return new Response(JSON.stringify({ message: 'Indisponible', http_code: 503 }), { status: 503 });
         asked.push(url);
         const page = pages.shift();
         if (!page || page === 'offline') throw new TypeError('Failed to fetch');
@@ -122,13 +129,18 @@ describe('the older past helps', () => {
     setToken('tok');
     const old = helpAt(OLD_HELP, 'olga', -120, 9);
     const older = helpAt(OLDER_HELP, 'hugo', -200, 9);
-    const asked = serverWithOlderHelps([{ data: [old], has_more: true }, { data: [older], has_more: false }]);
+    const asked = serverWithOlderHelps([
+      { data: [old], has_more: true },
+      { data: [older], has_more: false },
+    ]);
     await showHelps('olga');
     const past = section('Passées');
     fireEvent.click(within(past).getByRole('button', { name: 'Afficher les aides plus anciennes' }));
     await waitFor(() => expect(within(past).getByText(formatHelpSlot(old.start_date, old.end_date))).toBeTruthy());
     expect(asked[0].searchParams.get('need_id')).toBe(ID.needMeals);
-    expect(asked[0].searchParams.get('before')).toBe(`${new Date(Date.now() - 90 * 24 * 3600_000).toISOString().slice(0, 10)}T00:00:00.000Z`);
+    expect(asked[0].searchParams.get('before')).toBe(
+      `${new Date(Date.now() - 90 * 24 * 3600_000).toISOString().slice(0, 10)}T00:00:00.000Z`,
+    );
 
     fireEvent.click(within(past).getByRole('button', { name: 'Afficher les aides plus anciennes' }));
     await waitFor(() => expect(within(past).getByText(formatHelpSlot(older.start_date, older.end_date))).toBeTruthy());
@@ -137,7 +149,9 @@ describe('the older past helps', () => {
     expect(within(past).getByRole('status').textContent).toBe('Toutes les aides passées sont affichées.');
     expect(within(past).queryByRole('button', { name: 'Afficher les aides plus anciennes' })).toBeNull();
     // Most recent first, as the rest of the list.
-    const names = within(past).getAllByRole('listitem').map((item) => item.querySelector('.help-helper')?.textContent);
+    const names = within(past)
+      .getAllByRole('listitem')
+      .map((item) => item.querySelector('.help-helper')?.textContent);
     expect(names).toEqual(['Hugo', 'Olga (vous)', 'Hugo']);
   });
 
@@ -147,7 +161,9 @@ describe('the older past helps', () => {
     await showHelps('olga');
     const past = section('Passées');
     fireEvent.click(within(past).getByRole('button', { name: 'Afficher les aides plus anciennes' }));
-    await waitFor(() => expect(within(past).getByRole('status').textContent).toBe('Les aides plus anciennes s’afficheront avec une connexion.'));
+    await waitFor(() =>
+      expect(within(past).getByRole('status').textContent).toBe('Les aides plus anciennes s’afficheront avec une connexion.'),
+    );
     expect(within(past).getByRole('button', { name: 'Afficher les aides plus anciennes' })).toBeTruthy();
     expect(within(past).getByText('Hugo')).toBeTruthy();
   });

@@ -76,7 +76,9 @@ export function HelpsPage({ villageId, needId }: { villageId: string; needId: st
                       help={help}
                       helperName={helperName(help, villagers, me)}
                       action={helpActionFor(help, me, section.key === 'past')}
-                      onAction={(h, action) => setPending({ help: h, action, late: Date.parse(h.start_date) - Date.now() < LATE_WITHDRAWAL_MS })}
+                      onAction={(h, action) =>
+                        setPending({ help: h, action, late: Date.parse(h.start_date) - Date.now() < LATE_WITHDRAWAL_MS })
+                      }
                     />
                   ))}
                 </ul>

@@ -9,7 +9,13 @@ export function HelpsSummary({ helps }: { helps: Help[] }) {
   const { today, upcoming, past } = splitHelps(helps);
   const next = today[0] ?? upcoming[0];
   if (!next) {
-    return <p className="helps-summary">{past.length ? `Aucune aide prévue pour le moment (${count(past.length)} passée${past.length > 1 ? 's' : ''}).` : 'Aucune aide prévue pour le moment.'}</p>;
+    return (
+      <p className="helps-summary">
+        {past.length
+          ? `Aucune aide prévue pour le moment (${count(past.length)} passée${past.length > 1 ? 's' : ''}).`
+          : 'Aucune aide prévue pour le moment.'}
+      </p>
+    );
   }
   return (
     <div className="helps-summary">

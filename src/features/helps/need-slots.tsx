@@ -48,7 +48,8 @@ export function NeedSlots({ villageId, need, onlyOpen = false, headingLevel = 'h
   const zone = village?.time_zone ?? DEFAULT_TIME_ZONE;
   const Heading = headingLevel;
 
-  if (slots === undefined || helps === undefined || villagers === undefined || me === undefined) return <p role="status">Chargement des créneaux…</p>;
+  if (slots === undefined || helps === undefined || villagers === undefined || me === undefined)
+    return <p role="status">Chargement des créneaux…</p>;
 
   const byId = new Map(helps.map((help) => [help.id, help]));
   const mine = new Set(me ? helps.filter((help) => help.helper_id === me.id).map((help) => help.id) : []);
@@ -75,7 +76,9 @@ export function NeedSlots({ villageId, need, onlyOpen = false, headingLevel = 'h
     <section className="need-slots" aria-labelledby={`slots-${need.id}`}>
       <Heading id={`slots-${need.id}`}>{onlyOpen ? 'Créneaux à pourvoir' : 'Prochains créneaux'}</Heading>
       {shown.length === 0 ? (
-        <p className="help-empty">{onlyOpen ? 'Aucun créneau à pourvoir dans les semaines à venir.' : 'Aucun créneau à venir dans cette période.'}</p>
+        <p className="help-empty">
+          {onlyOpen ? 'Aucun créneau à pourvoir dans les semaines à venir.' : 'Aucun créneau à venir dans cette période.'}
+        </p>
       ) : (
         <ul className="slot-list">
           {shown.map((slot) => (
@@ -91,7 +94,9 @@ export function NeedSlots({ villageId, need, onlyOpen = false, headingLevel = 'h
               onTake={me ? () => void take(need.id, slot, me.id) : null}
               onWithdraw={(() => {
                 const help = slot.taken.map((id) => byId.get(id)).find((h) => h && mine.has(h.id));
-                return help ? () => setPending({ kind: 'withdraw', slot, help, late: Date.parse(slot.start_date) - Date.now() < LATE_WITHDRAWAL_MS }) : null;
+                return help
+                  ? () => setPending({ kind: 'withdraw', slot, help, late: Date.parse(slot.start_date) - Date.now() < LATE_WITHDRAWAL_MS })
+                  : null;
               })()}
               onCancel={manager && !onlyOpen ? () => setPending({ kind: 'cancel', slot }) : null}
             />
@@ -122,7 +127,11 @@ export function NeedSlots({ villageId, need, onlyOpen = false, headingLevel = 'h
           <>
             <p>Le créneau du {when(pending.slot)} n’aura pas lieu : il disparaît du planning.</p>
             {takenCount ? (
-              <p>{takenCount === 1 ? 'La personne qui l’avait pris sera prévenue.' : `Les ${takenCount} personnes qui l’avaient pris seront prévenues.`}</p>
+              <p>
+                {takenCount === 1
+                  ? 'La personne qui l’avait pris sera prévenue.'
+                  : `Les ${takenCount} personnes qui l’avaient pris seront prévenues.`}
+              </p>
             ) : null}
           </>
         ) : null}

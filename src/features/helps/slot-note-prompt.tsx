@@ -55,7 +55,15 @@ export function SlotNotePrompt({ villageId, helpId, helperId, slotLabel, onDone 
   };
 
   return (
-    <section ref={ref} className="slot-note-prompt" role="dialog" aria-modal="false" aria-labelledby={titleId} tabIndex={-1} onKeyDown={escape}>
+    <section
+      ref={ref}
+      className="slot-note-prompt"
+      role="dialog"
+      aria-modal="false"
+      aria-labelledby={titleId}
+      tabIndex={-1}
+      onKeyDown={escape}
+    >
       <form onSubmit={send} noValidate>
         <h2 id={titleId}>C’est noté : vous y allez, {slotLabel}.</h2>
         <label htmlFor={fieldId}>{NOTE_QUESTION}</label>

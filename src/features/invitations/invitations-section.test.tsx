@@ -21,7 +21,11 @@ afterEach(() => {
   vi.clearAllMocks();
 });
 
-const invitation = (email: string, lastSentAt: string, id = `0190b000-0000-7000-8000-${String(email.length).padStart(12, '0')}`): Invitation => ({
+const invitation = (
+  email: string,
+  lastSentAt: string,
+  id = `0190b000-0000-7000-8000-${String(email.length).padStart(12, '0')}`,
+): Invitation => ({
   id,
   village_id: ID.village,
   email,
@@ -33,11 +37,19 @@ const invitation = (email: string, lastSentAt: string, id = `0190b000-0000-7000-
 
 async function show(as: Member, list: Invitation[] | 'offline', now?: () => number) {
   await buildVillage(as);
-  if (list === 'offline') vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+  if (list === 'offline')
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
   else vi.stubGlobal('fetch', answerFetch({ status: 200, body: { data: list } }).fetchMock);
   const me = (await db.villagers.get(ID[as]))!;
   return renderScreen(() =>
-    now ? <PendingInvitations villageId={ID.village} villagerId={me.id} now={now} /> : <InvitationsSection villageId={ID.village} me={me} />,
+    now ? (
+      <PendingInvitations villageId={ID.village} villagerId={me.id} now={now} />
+    ) : (
+      <InvitationsSection villageId={ID.village} me={me} />
+    ),
   );
 }
 
@@ -60,7 +72,10 @@ describe('inviting by mail from the members screen', () => {
     expect(entry).toMatchObject({
       kind: 'create-invitations',
       villageId: ID.village,
-      payload: { village_id: ID.village, input: { inviter_id: ID.claire, emails: ['marc@exemple.fr', 'lea@exemple.fr'], message: 'Venez nous aider !' } },
+      payload: {
+        village_id: ID.village,
+        input: { inviter_id: ID.claire, emails: ['marc@exemple.fr', 'lea@exemple.fr'], message: 'Venez nous aider !' },
+      },
     });
     expect((field as HTMLTextAreaElement).value).toBe('');
     // Typed, not sent yet: shown as waiting in the list.

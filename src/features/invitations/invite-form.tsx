@@ -30,7 +30,8 @@ export function InviteForm({ villageId, inviterId }: { villageId: string; invite
       document.getElementById('invite-emails')?.focus();
       return;
     }
-    if (message.trim().length > INVITATION_MESSAGE_MAX) return setFailure(`Votre mot doit contenir ${INVITATION_MESSAGE_MAX} caractères maximum.`);
+    if (message.trim().length > INVITATION_MESSAGE_MAX)
+      return setFailure(`Votre mot doit contenir ${INVITATION_MESSAGE_MAX} caractères maximum.`);
     setFieldError(undefined);
     setBusy(true);
     try {

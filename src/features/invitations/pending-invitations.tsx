@@ -13,7 +13,10 @@ const OFFLINE = 'Hors connexion : ';
 function staleness(error: unknown, hasList: boolean): string | null {
   if (!error) return null;
   const offline = error instanceof InvitationsUnavailable && error.failure.kind === 'offline';
-  if (offline) return hasList ? `${OFFLINE}voici la dernière liste lue. Elle sera mise à jour au retour du réseau.` : `${OFFLINE}la liste des invitations s’affichera au retour du réseau.`;
+  if (offline)
+    return hasList
+      ? `${OFFLINE}voici la dernière liste lue. Elle sera mise à jour au retour du réseau.`
+      : `${OFFLINE}la liste des invitations s’affichera au retour du réseau.`;
   return error instanceof Error && error.message ? error.message : 'La liste des invitations n’a pas pu être lue.';
 }
 
@@ -21,7 +24,15 @@ function staleness(error: unknown, hasList: boolean): string | null {
  * "Invitations en attente": those sent and not accepted yet, each to send again or withdraw; those typed on
  * this device and not sent yet are listed too, as waiting. Read online; offline, the last list read stays.
  */
-export function PendingInvitations({ villageId, villagerId, now = () => Date.now() }: { villageId: string; villagerId: string; now?: () => number }) {
+export function PendingInvitations({
+  villageId,
+  villagerId,
+  now = () => Date.now(),
+}: {
+  villageId: string;
+  villagerId: string;
+  now?: () => number;
+}) {
   const { data, error } = useQuery(invitationsQuery(villageId));
   const queued = useQueuedInvitations(villageId);
   const [withdrawing, setWithdrawing] = useState<Invitation | null>(null);
@@ -69,10 +80,20 @@ export function PendingInvitations({ villageId, villagerId, now = () => Date.now
                 {queued.resending.has(invitation.id) ? 'Nouvel envoi en attente' : `Envoyée ${sentAt(invitation.last_sent_at)}`}
               </p>
               <div className="invitation-actions">
-                <button type="button" className="secondary" onClick={() => void resend(invitation)} aria-label={`Renvoyer l’invitation à ${invitation.email}`}>
+                <button
+                  type="button"
+                  className="secondary"
+                  onClick={() => void resend(invitation)}
+                  aria-label={`Renvoyer l’invitation à ${invitation.email}`}
+                >
                   Renvoyer
                 </button>
-                <button type="button" className="secondary" onClick={() => setWithdrawing(invitation)} aria-label={`Retirer l’invitation à ${invitation.email}`}>
+                <button
+                  type="button"
+                  className="secondary"
+                  onClick={() => setWithdrawing(invitation)}
+                  aria-label={`Retirer l’invitation à ${invitation.email}`}
+                >
                   Retirer
                 </button>
               </div>

@@ -24,7 +24,12 @@ const KINDS = new Set([createInvitations.name, resendInvitation.name, withdrawIn
  */
 export function useQueuedInvitations(villageId: string): QueuedInvitations {
   const queued = useLiveQuery(
-    () => db.outbox.where('villageId').equals(villageId).filter((e) => e.status === 'pending' && KINDS.has(e.kind)).toArray(),
+    () =>
+      db.outbox
+        .where('villageId')
+        .equals(villageId)
+        .filter((e) => e.status === 'pending' && KINDS.has(e.kind))
+        .toArray(),
     [villageId],
   );
   const queryClient = useQueryClient();

@@ -10,6 +10,7 @@ describe('the join link', () => {
   });
 
   it('brings back the very code through the router, even one that reads as a number', () => {
-    for (const code of ['ABCD2345', '23456789', '23456E78', '2E345678']) expect(codeBack(joinLink(code, 'https://village.example'))).toBe(code);
+    for (const code of ['ABCD2345', '23456789', '23456E78', '2E345678'])
+      expect(codeBack(joinLink(code, 'https://village.example'))).toBe(code);
   });
 });

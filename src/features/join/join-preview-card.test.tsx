@@ -24,7 +24,10 @@ describe("a join link's preview on the sign-in pages", () => {
   });
 
   it('says "Vous êtes invité·e" for a plain join link', async () => {
-    const { fetchMock, requests } = answerFetch({ status: 200, body: { data: { village_name: 'Le village de Jeanne', first_name: 'Jeanne', photo: null } } });
+    const { fetchMock, requests } = answerFetch({
+      status: 200,
+      body: { data: { village_name: 'Le village de Jeanne', first_name: 'Jeanne', photo: null } },
+    });
     vi.stubGlobal('fetch', fetchMock);
     render(<JoinLinkPreview redirect="/join/village?c=ABCD2345&rli=jv" />);
     expect((await screen.findByText(/invité·e/)).textContent).toBe('Vous êtes invité·e à rejoindre « Le village de Jeanne »');

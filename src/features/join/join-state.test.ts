@@ -11,7 +11,10 @@ describe('the join flow', () => {
   });
 
   it("keeps the server's message when refused, and lets another code be tried", () => {
-    const refused = run([{ type: 'submit', code: 'ABCD2345' }, { type: 'refused', message: 'Aucun village ne correspond à ce code.' }]);
+    const refused = run([
+      { type: 'submit', code: 'ABCD2345' },
+      { type: 'refused', message: 'Aucun village ne correspond à ce code.' },
+    ]);
     expect(refused).toEqual({ status: 'refused', code: 'ABCD2345', message: 'Aucun village ne correspond à ce code.' });
     expect(joinReducer(refused, { type: 'submit', code: 'WXYZ6789' })).toEqual({ status: 'joining', code: 'WXYZ6789' });
   });

@@ -29,7 +29,9 @@ export function joinReducer(state: JoinState, event: JoinEvent): JoinState {
     case 'joined':
       return state.status === 'joining' || state.status === 'offline-waiting' ? { status: 'joined', villageId: event.villageId } : state;
     case 'refused':
-      return state.status === 'joining' || state.status === 'offline-waiting' ? { status: 'refused', code: state.code, message: event.message } : state;
+      return state.status === 'joining' || state.status === 'offline-waiting'
+        ? { status: 'refused', code: state.code, message: event.message }
+        : state;
     case 'offline':
       return state.status === 'joining' ? { status: 'offline-waiting', code: state.code } : state;
     case 'reset':

@@ -55,7 +55,9 @@ describe('a join kept while offline', () => {
     const settled = await resumePendingJoin();
     expect(settled?.outcome).toEqual({ kind: 'refused', status: 404, message: 'Aucun village ne correspond à ce code.' });
     expect(readPendingJoin()).toBeNull();
-    expect(toastTexts()).toEqual([`error: Le village n'a pas pu être rejoint (code ${JOIN.code}) : Aucun village ne correspond à ce code.`]);
+    expect(toastTexts()).toEqual([
+      `error: Le village n'a pas pu être rejoint (code ${JOIN.code}) : Aucun village ne correspond à ce code.`,
+    ]);
   });
 
   it('is kept on a server fault, to be tried again', async () => {
@@ -67,7 +69,7 @@ describe('a join kept while offline', () => {
     expect(toastTexts()).toEqual([]);
   });
 
-  it("is not sent for another account signed in on this device", async () => {
+  it('is not sent for another account signed in on this device', async () => {
     keepPendingJoin({ code: JOIN.code, userId: 'user-someone-else' });
     const fetchMock = vi.fn();
     vi.stubGlobal('fetch', fetchMock);

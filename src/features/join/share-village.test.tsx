@@ -45,7 +45,9 @@ describe('sharing a village', () => {
     render(<ShareVillage villageId="v1" shareCode="ABCD2345" />);
     fireEvent.click(screen.getByRole('button', { name: 'Partager' }));
     await waitFor(() => expect(track).toHaveBeenCalledWith('share_code'));
-    expect(share).toHaveBeenCalledWith(expect.objectContaining({ url: LINK, title: expect.any(String), text: expect.stringContaining('ABCD2345') }));
+    expect(share).toHaveBeenCalledWith(
+      expect.objectContaining({ url: LINK, title: expect.any(String), text: expect.stringContaining('ABCD2345') }),
+    );
     expect(writeText).not.toHaveBeenCalled();
     expect(track).not.toHaveBeenCalledWith('copy_code');
   });

@@ -24,7 +24,9 @@ const save = () => fireEvent.click(screen.getByRole('button', { name: 'Enregistr
 const errorOf = (label: string) => {
   const field = screen.getByLabelText(label);
   const ids = field.getAttribute('aria-describedby')?.split(' ') ?? [];
-  return field.getAttribute('aria-invalid') === 'true' ? ids.map((id) => document.getElementById(id)).find((el) => el?.className === 'field-error')?.textContent : undefined;
+  return field.getAttribute('aria-invalid') === 'true'
+    ? ids.map((id) => document.getElementById(id)).find((el) => el?.className === 'field-error')?.textContent
+    : undefined;
 };
 const outbox = async () => (await db.outbox.toArray()).map((e) => [e.kind, e.payload]);
 
@@ -61,7 +63,11 @@ describe('the home infos form', () => {
 
   it('is for managers only: a helper is told why', async () => {
     await open(HomeInfosPage, 'hugo');
-    expect(await screen.findByText('Seules les personnes qui organisent le village (sa créatrice ou son créateur, la personne aidée, les co-organisateurs) peuvent modifier les infos pratiques du domicile.')).toBeTruthy();
+    expect(
+      await screen.findByText(
+        'Seules les personnes qui organisent le village (sa créatrice ou son créateur, la personne aidée, les co-organisateurs) peuvent modifier les infos pratiques du domicile.',
+      ),
+    ).toBeTruthy();
     expect(screen.queryByLabelText('Infos pratiques')).toBeNull();
   });
 
@@ -103,7 +109,14 @@ describe('the presentation form', () => {
         'update-village',
         {
           village_id: ID.village,
-          input: { updater_id: ID.claire, name: 'Les amis de Nina', infos: 'Nina rentre de l’hôpital.', first_name: 'Nina', last_name: 'Martin', relationship: 'mère' },
+          input: {
+            updater_id: ID.claire,
+            name: 'Les amis de Nina',
+            infos: 'Nina rentre de l’hôpital.',
+            first_name: 'Nina',
+            last_name: 'Martin',
+            relationship: 'mère',
+          },
         },
       ],
     ]);
@@ -118,7 +131,9 @@ describe('the presentation form', () => {
     expect(screen.queryByLabelText('Prénom')).toBeNull();
     save();
     await savedAndBack(router);
-    expect(await outbox()).toEqual([['update-village', { village_id: ID.village, input: { updater_id: ID.claire, name: 'Le village de Claire', infos: null } }]]);
+    expect(await outbox()).toEqual([
+      ['update-village', { village_id: ID.village, input: { updater_id: ID.claire, name: 'Le village de Claire', infos: null } }],
+    ]);
   });
 });
 
@@ -135,7 +150,9 @@ describe('the period form', () => {
     type('Fin', '');
     save();
     await savedAndBack(router);
-    expect(await outbox()).toEqual([['update-village', { village_id: ID.village, input: { updater_id: ID.nina, start_date: '2027-02-28', end_date: null } }]]);
+    expect(await outbox()).toEqual([
+      ['update-village', { village_id: ID.village, input: { updater_id: ID.nina, start_date: '2027-02-28', end_date: null } }],
+    ]);
   });
 });
 

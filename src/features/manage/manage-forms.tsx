@@ -63,13 +63,23 @@ export function PresentationForm({ village, me }: ManageContext) {
     <form ref={formRef} onSubmit={form.handleSubmit} noValidate className="manage-form">
       <FormAlert message={form.formError} />
       <TextField label="Nom du village" required autoComplete="off" {...form.field('name')} />
-      <TextAreaField label="Présentation" hint="Facultatif. Ce que les membres doivent savoir du village et de la personne aidée." rows={6} {...form.field('infos')} />
+      <TextAreaField
+        label="Présentation"
+        hint="Facultatif. Ce que les membres doivent savoir du village et de la personne aidée."
+        rows={6}
+        {...form.field('infos')}
+      />
       {forClosePerson ? (
         <fieldset className="manage-fieldset">
           <legend>La personne aidée</legend>
           <TextField label="Prénom" required autoComplete="off" {...form.field('first_name')} />
           <TextField label="Nom" hint="Facultatif." autoComplete="off" {...form.field('last_name')} />
-          <TextField label="Lien avec le créateur du village" hint="Facultatif. Par exemple : mère, voisin, amie." autoComplete="off" {...form.field('relationship')} />
+          <TextField
+            label="Lien avec le créateur du village"
+            hint="Facultatif. Par exemple : mère, voisin, amie."
+            autoComplete="off"
+            {...form.field('relationship')}
+          />
         </fieldset>
       ) : null}
       <SubmitButton busy={form.submitting}>Enregistrer</SubmitButton>

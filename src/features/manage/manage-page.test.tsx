@@ -33,7 +33,9 @@ async function showManage(as: Member) {
 const choose = (file: File) => fireEvent.change(screen.getByLabelText('Choisir une photo'), { target: { files: [file] } });
 const photoError = () => {
   const input = screen.getByLabelText('Choisir une photo');
-  return input.getAttribute('aria-invalid') === 'true' ? document.getElementById(input.getAttribute('aria-describedby')!)?.textContent : undefined;
+  return input.getAttribute('aria-invalid') === 'true'
+    ? document.getElementById(input.getAttribute('aria-describedby')!)?.textContent
+    : undefined;
 };
 const png = () => new File([new Uint8Array([137, 80, 78, 71])], 'maison.png', { type: 'image/png' });
 
@@ -55,7 +57,11 @@ describe('the manage page', () => {
   it('is for managers only: a helper is told why', async () => {
     await buildVillage('hugo');
     await renderScreen(() => <ManagePage villageId={ID.village} />);
-    expect(await screen.findByText('Seules les personnes qui organisent le village (sa créatrice ou son créateur, la personne aidée, les co-organisateurs) peuvent gérer le village.')).toBeTruthy();
+    expect(
+      await screen.findByText(
+        'Seules les personnes qui organisent le village (sa créatrice ou son créateur, la personne aidée, les co-organisateurs) peuvent gérer le village.',
+      ),
+    ).toBeTruthy();
     expect(screen.queryByLabelText('Choisir une photo')).toBeNull();
   });
 });
@@ -82,7 +88,9 @@ describe('the village photo', () => {
     choose(png());
     fireEvent.click(screen.getByRole('button', { name: 'Enregistrer la photo' }));
     await waitFor(() =>
-      expect(photoError()).toBe('Pas de connexion : la photo ne peut pas être envoyée pour le moment. Réessayez quand le réseau sera revenu.'),
+      expect(photoError()).toBe(
+        'Pas de connexion : la photo ne peut pas être envoyée pour le moment. Réessayez quand le réseau sera revenu.',
+      ),
     );
     expect(screen.getByText('maison.png')).toBeTruthy();
     expect(view.container.querySelector('.photo-preview img')?.getAttribute('src')).toMatch(/^blob:/);

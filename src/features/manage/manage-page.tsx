@@ -42,9 +42,17 @@ function settings(village: Village, villagers: Villager[]) {
   const presentation = [village.name ?? 'Sans nom', needy ? `pour ${needy.name}` : null].filter(Boolean).join(', ');
   return [
     { to: '/dashboard/villages/$id/manage/infos', label: 'Présentation', value: presentation },
-    { to: '/dashboard/villages/$id/manage/home-infos', label: 'Infos pratiques du domicile', value: excerpt(village.home_infos, 'Non renseignées') },
+    {
+      to: '/dashboard/villages/$id/manage/home-infos',
+      label: 'Infos pratiques du domicile',
+      value: excerpt(village.home_infos, 'Non renseignées'),
+    },
     { to: '/dashboard/villages/$id/manage/period', label: 'Période', value: formatPeriod(village.start_date, village.end_date) },
-    { to: '/dashboard/villages/$id/manage/phone', label: 'Téléphone de contact', value: village.phone ? formatPhone(village.phone) : 'Non renseigné' },
+    {
+      to: '/dashboard/villages/$id/manage/phone',
+      label: 'Téléphone de contact',
+      value: village.phone ? formatPhone(village.phone) : 'Non renseigné',
+    },
     { to: '/dashboard/villages/$id/manage/members', label: 'Membres', value: membersCount(villagers.filter(isActiveVillager).length) },
   ] as const;
 }

@@ -4,7 +4,12 @@ import { ManageScreen } from './manage-screen';
 /** The manage sub-pages: one setting each, for the village's managers. */
 
 export const HomeInfosPage = ({ villageId }: { villageId: string }) => (
-  <ManageScreen villageId={villageId} title="Infos pratiques du domicile" back="manage" managersOnly="modifier les infos pratiques du domicile">
+  <ManageScreen
+    villageId={villageId}
+    title="Infos pratiques du domicile"
+    back="manage"
+    managersOnly="modifier les infos pratiques du domicile"
+  >
     {(context) => <HomeInfosForm {...context} />}
   </ManageScreen>
 );

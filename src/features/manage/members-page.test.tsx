@@ -49,7 +49,10 @@ describe('the members page', () => {
   });
 
   it('offers organisers, and them only, to invite by mail', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ data: [] }), { status: 200, headers: { 'Content-Type': 'application/json' } })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ data: [] }), { status: 200, headers: { 'Content-Type': 'application/json' } })),
+    );
     try {
       await showMembers('hugo');
       expect(screen.queryByRole('heading', { name: 'Inviter par e-mail' })).toBeNull();
@@ -81,7 +84,11 @@ describe('the members page', () => {
     expect(toastStore.get().at(-1)?.text).toBe('Suppression effectuée avec succès.');
     expect(await screen.findByRole('region', { name: 'Anciens membres' })).toBeTruthy();
     expect(rows(section('Anciens membres'))).toEqual([['Hugo Martin', 'Retiré du village']]);
-    expect(rows(section('Dans le village (3 membres)')).map(([name]) => name)).toEqual(['Claire Martin (vous)', 'Nina Martin', 'Olga Martin']);
+    expect(rows(section('Dans le village (3 membres)')).map(([name]) => name)).toEqual([
+      'Claire Martin (vous)',
+      'Nina Martin',
+      'Olga Martin',
+    ]);
   });
 
   it('shows those who left apart, with nothing to do about them', async () => {
@@ -96,14 +103,21 @@ describe('the members page', () => {
     const dialog = screen.getByRole('dialog', { hidden: true, name: 'Quitter ce village ?' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Quitter le village', hidden: true }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/villages'));
-    expect((await db.outbox.toArray()).map((e) => [e.kind, e.payload])).toEqual([['leave-village', { village_id: ID.village, villager_id: ID.olga }]]);
+    expect((await db.outbox.toArray()).map((e) => [e.kind, e.payload])).toEqual([
+      ['leave-village', { village_id: ID.village, villager_id: ID.olga }],
+    ]);
     expect(track).toHaveBeenCalledWith('leave_village');
   });
 
   it('let a manager leave when another manager stays', async () => {
     const { router } = await showMembers('nina');
     fireEvent.click(screen.getByRole('button', { name: 'Quitter ce village' }));
-    fireEvent.click(within(screen.getByRole('dialog', { hidden: true, name: 'Quitter ce village ?' })).getByRole('button', { name: 'Quitter le village', hidden: true }));
+    fireEvent.click(
+      within(screen.getByRole('dialog', { hidden: true, name: 'Quitter ce village ?' })).getByRole('button', {
+        name: 'Quitter le village',
+        hidden: true,
+      }),
+    );
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/villages'));
     expect((await db.outbox.toArray()).map((e) => e.kind)).toEqual(['leave-village']);
   });

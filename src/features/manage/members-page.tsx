@@ -49,7 +49,9 @@ function Members({ village, me, villagers, onLeavingChange }: ManageContext & { 
               villager={villager}
               isMe={villager.id === me.id}
               onBan={canBan(me, villager) ? setBanning : undefined}
-              onRole={canSetRole(me, villager) ? (target) => setRoleChange({ villager: target, makeManager: !isCoOrganiser(target) }) : undefined}
+              onRole={
+                canSetRole(me, villager) ? (target) => setRoleChange({ villager: target, makeManager: !isCoOrganiser(target) }) : undefined
+              }
             />
           ))}
         </ul>
@@ -118,7 +120,12 @@ function MemberItem({ villager, isMe, onBan, onRole }: MemberItemProps) {
             </button>
           ) : null}
           {onBan ? (
-            <button type="button" className="secondary member-ban" onClick={() => onBan(villager)} aria-label={`Retirer ${name} du village`}>
+            <button
+              type="button"
+              className="secondary member-ban"
+              onClick={() => onBan(villager)}
+              aria-label={`Retirer ${name} du village`}
+            >
               Retirer
             </button>
           ) : null}

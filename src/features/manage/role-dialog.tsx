@@ -13,7 +13,17 @@ export interface RoleChange {
  * Naming a co-organiser, or taking it back, after saying what the role lets them do: a co-organiser adds
  * needs, manages the slots and removes helpers, as the creator and the needy person do.
  */
-export function RoleDialog({ villageId, me, change, onClose }: { villageId: string; me: Villager; change: RoleChange | null; onClose: () => void }) {
+export function RoleDialog({
+  villageId,
+  me,
+  change,
+  onClose,
+}: {
+  villageId: string;
+  me: Villager;
+  change: RoleChange | null;
+  onClose: () => void;
+}) {
   const name = change ? memberName(change.villager) : 'Ce membre';
   const confirm = async () => {
     if (!change) return null;
@@ -35,11 +45,16 @@ export function RoleDialog({ villageId, me, change, onClose }: { villageId: stri
     >
       {making ? (
         <>
-          <p>{name} pourra organiser le village avec vous : ajouter et modifier des besoins, gérer les créneaux, et retirer des aidants du village.</p>
+          <p>
+            {name} pourra organiser le village avec vous : ajouter et modifier des besoins, gérer les créneaux, et retirer des aidants du
+            village.
+          </p>
           <p>Vous pourrez lui retirer ce rôle à tout moment.</p>
         </>
       ) : (
-        <p>{name} restera dans le village comme aidant·e, mais ne pourra plus ajouter de besoins, gérer les créneaux ni retirer des aidants.</p>
+        <p>
+          {name} restera dans le village comme aidant·e, mais ne pourra plus ajouter de besoins, gérer les créneaux ni retirer des aidants.
+        </p>
       )}
     </ConfirmDialog>
   );

@@ -12,10 +12,12 @@ const asInput = <F extends Record<string, unknown>>(updaterId: string) =>
 
 const typed = v.optional(v.string(), '');
 /** A date input gives '' when cleared: no date. */
-const optionalDay = v.pipe(typed, v.transform((s) => s || null));
+const optionalDay = v.pipe(
+  typed,
+  v.transform((s) => s || null),
+);
 
-export const homeInfosSchema = (updaterId: string) =>
-  v.pipe(v.object({ home_infos: typed }), asInput(updaterId), UpdateVillageInput);
+export const homeInfosSchema = (updaterId: string) => v.pipe(v.object({ home_infos: typed }), asInput(updaterId), UpdateVillageInput);
 
 /** The contact number, checked as typed (too short, a number that cannot exist) and sent in E.164. */
 export const phoneSchema = (updaterId: string) => v.pipe(v.object({ phone: phoneNumber }), asInput(updaterId), UpdateVillageInput);

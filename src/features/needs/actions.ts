@@ -29,7 +29,13 @@ export function deleteNeedAction(villageId: string, needId: string, villagerId: 
  * Cancels one date of a scheduled need: its local label joins the schedule's cancelled dates. Whoever had
  * taken it is released and told (by the server; at once on this device).
  */
-export function cancelSlotAction(villageId: string, need: VillageNeed, start: string, zone: string, updaterId: string): Promise<LocalWrite> {
+export function cancelSlotAction(
+  villageId: string,
+  need: VillageNeed,
+  start: string,
+  zone: string,
+  updaterId: string,
+): Promise<LocalWrite> {
   if (!need.schedule) return Promise.resolve({ ok: true });
   const exdates = [...new Set([...need.schedule.exdates, localLabel(start, zone)])];
   return updateNeedAction(villageId, need.id, { updater_id: updaterId, schedule: { ...need.schedule, exdates } });

@@ -66,7 +66,11 @@ export function AddNeedForm({ villageId, villagerId, categories, taken, zone }: 
           </p>
         ) : null}
         {offered.map((category) => (
-          <fieldset key={category.id} className="need-choice-group" style={{ '--category-color': categoryColor(category.color) } as CSSProperties}>
+          <fieldset
+            key={category.id}
+            className="need-choice-group"
+            style={{ '--category-color': categoryColor(category.color) } as CSSProperties}
+          >
             <legend>{category.name}</legend>
             {category.needs?.map((need) => (
               <label key={need.id} className="need-choice">

@@ -34,7 +34,9 @@ describe('adding a need', () => {
     await buildVillage('hugo');
     await renderScreen(() => <AddNeedPage villageId={ID.village} />);
     expect(
-      await screen.findByText('Seuls les organisateurs du village (son créateur, la personne aidée et les co-organisateurs) peuvent ajouter un besoin.'),
+      await screen.findByText(
+        'Seuls les organisateurs du village (son créateur, la personne aidée et les co-organisateurs) peuvent ajouter un besoin.',
+      ),
     ).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Ajouter ce besoin' })).toBeNull();
   });
@@ -85,7 +87,11 @@ describe('adding a need', () => {
       kind: 'create-need',
       villageId: ID.village,
       status: 'pending',
-      payload: { village_id: ID.village, id: added!.id, input: { villager_id: ID.nina, name: 'Arroser les plantes', description: 'Le mardi' } },
+      payload: {
+        village_id: ID.village,
+        id: added!.id,
+        input: { villager_id: ID.nina, name: 'Arroser les plantes', description: 'Le mardi' },
+      },
     });
     expect(requestReplay).toHaveBeenCalledTimes(1);
   });
@@ -144,7 +150,13 @@ describe('adding a need', () => {
     expect((await db.outbox.toArray())[0].payload).toMatchObject({
       input: {
         name: 'Dîner',
-        schedule: { dtstart: `${first}T19:00`, duration_minutes: 90, rrule: `FREQ=WEEKLY;BYDAY=MO,WE,FR;UNTIL=${until}T235959Z`, exdates: [], places: 3 },
+        schedule: {
+          dtstart: `${first}T19:00`,
+          duration_minutes: 90,
+          rrule: `FREQ=WEEKLY;BYDAY=MO,WE,FR;UNTIL=${until}T235959Z`,
+          exdates: [],
+          places: 3,
+        },
         address: '12 rue des Lilas, Lyon',
         access: 'Code 1234, 2e étage',
         people: 3,

@@ -13,9 +13,19 @@ interface DeleteNeedDialogProps {
 /** Deleting a need takes its helps with it: said before, with how many are planned. */
 export function DeleteNeedDialog({ need, plannedHelps, open, onClose, onConfirm }: DeleteNeedDialogProps) {
   return (
-    <ConfirmDialog open={open} title={`Supprimer « ${need.name} » ?`} confirmLabel="Supprimer le besoin" onConfirm={onConfirm} onClose={onClose}>
+    <ConfirmDialog
+      open={open}
+      title={`Supprimer « ${need.name} » ?`}
+      confirmLabel="Supprimer le besoin"
+      onConfirm={onConfirm}
+      onClose={onClose}
+    >
       <p>Le besoin sera retiré du village, avec toutes les aides proposées pour lui, passées comme à venir.</p>
-      <p>{plannedHelps ? `${plannedHelpsLabel(plannedHelps)} : les personnes qui les ont proposées ne les verront plus.` : 'Aucune aide n’est prévue pour ce besoin.'}</p>
+      <p>
+        {plannedHelps
+          ? `${plannedHelpsLabel(plannedHelps)} : les personnes qui les ont proposées ne les verront plus.`
+          : 'Aucune aide n’est prévue pour ce besoin.'}
+      </p>
     </ConfirmDialog>
   );
 }

@@ -58,7 +58,13 @@ export function EditNeedForm({ need, updaterId, helps, zone, onSaved, onCancel }
       <FormAlert message={form.formError ?? strayError(form.errors, ['name', 'description', ...DETAIL_FIELD_NAMES])} />
       <TextField label="Nom du besoin" required {...form.field('name')} />
       <TextAreaField label="Description" hint="Facultatif." {...form.field('description')} />
-      <ScheduleSection field={form.field} values={values} zone={zone} editing={need.schedule} warning={released ? releaseWarning(released) : null} />
+      <ScheduleSection
+        field={form.field}
+        values={values}
+        zone={zone}
+        editing={need.schedule}
+        warning={released ? releaseWarning(released) : null}
+      />
       <PracticalFields field={form.field} />
       <SubmitButton busy={form.submitting}>Enregistrer</SubmitButton>
       <button type="button" className="secondary need-form-cancel" onClick={onCancel}>

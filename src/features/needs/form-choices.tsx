@@ -9,7 +9,15 @@ interface FieldProps {
 }
 
 /** Radio buttons under one legend; its error tied to every button, so it is read on focus. */
-export function RadioGroup({ legend, options, name, value, onChange, error, children }: FieldProps & { legend: string; options: readonly { value: string; label: string }[]; children?: ReactNode }) {
+export function RadioGroup({
+  legend,
+  options,
+  name,
+  value,
+  onChange,
+  error,
+  children,
+}: FieldProps & { legend: string; options: readonly { value: string; label: string }[]; children?: ReactNode }) {
   const errorId = useId();
   return (
     <fieldset className="choice-group">
@@ -39,7 +47,15 @@ export function RadioGroup({ legend, options, name, value, onChange, error, chil
 }
 
 /** A labelled native select: the phone's own picker, with the label, hint and error wiring of text fields. */
-export function SelectField({ label, hint, options, name, value, onChange, error }: FieldProps & { label: string; hint?: string; options: readonly { value: string; label: string }[] }) {
+export function SelectField({
+  label,
+  hint,
+  options,
+  name,
+  value,
+  onChange,
+  error,
+}: FieldProps & { label: string; hint?: string; options: readonly { value: string; label: string }[] }) {
   return (
     <FieldFrame label={label} name={name} error={error} hint={hint}>
       {(wiring) => (

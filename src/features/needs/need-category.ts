@@ -41,7 +41,5 @@ export function groupNeedsByCategory(needs: VillageNeed[], categories: NeedCateg
     group.needs.push({ need, picture: look.picture });
     groups.set(key, group);
   }
-  return [...groups.values()].sort((a, b) =>
-    a.key === 'other' ? 1 : b.key === 'other' ? -1 : a.title.localeCompare(b.title, 'fr'),
-  );
+  return [...groups.values()].sort((a, b) => (a.key === 'other' ? 1 : b.key === 'other' ? -1 : a.title.localeCompare(b.title, 'fr')));
 }

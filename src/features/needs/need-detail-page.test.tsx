@@ -49,7 +49,10 @@ describe('a need', () => {
     expect(toastStore.get().at(-1)?.text).toBe('Vos modifications ont bien été enregistrées.');
     expect(await db.needs.get(ID.needDog)).toMatchObject({ name: 'Promener Rex', description: 'Le soir' });
     expect((await db.outbox.toArray()).map((e) => [e.kind, e.payload])).toEqual([
-      ['update-need', { village_id: ID.village, need_id: ID.needDog, input: { updater_id: ID.nina, name: 'Promener Rex', description: 'Le soir' } }],
+      [
+        'update-need',
+        { village_id: ID.village, need_id: ID.needDog, input: { updater_id: ID.nina, name: 'Promener Rex', description: 'Le soir' } },
+      ],
     ]);
   });
 

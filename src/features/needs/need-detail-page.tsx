@@ -2,7 +2,15 @@ import { useState, type CSSProperties } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { toast, TOAST_TEXT } from '../../state/toasts';
 import { DEFAULT_TIME_ZONE } from '../../contract';
-import { canManage, useCategories, useMyVillager, useVillage, useVillageHelps, useVillageNeeds, useVillageSync } from '../../village-data/hooks';
+import {
+  canManage,
+  useCategories,
+  useMyVillager,
+  useVillage,
+  useVillageHelps,
+  useVillageNeeds,
+  useVillageSync,
+} from '../../village-data/hooks';
 import { HelpsSummary, NeedSlots, plannedHelps } from '../helps';
 import { needLook } from './need-category';
 import { NeedPicture } from './need-picture';
@@ -76,7 +84,11 @@ export function NeedDetailPage({ villageId, needId }: { villageId: string; needI
           <h1 id="need-title">{need.name}</h1>
         </div>
       </div>
-      {need.description ? <p className="need-description">{need.description}</p> : <p className="need-description-none">Pas de description.</p>}
+      {need.description ? (
+        <p className="need-description">{need.description}</p>
+      ) : (
+        <p className="need-description-none">Pas de description.</p>
+      )}
 
       <NeedPracticalDetails need={need} />
 
@@ -84,7 +96,11 @@ export function NeedDetailPage({ villageId, needId }: { villageId: string; needI
         <>
           <NeedSlots villageId={villageId} need={need} />
           <div className="need-links">
-            <Link to="/dashboard/villages/$id/needs/$need_id/helps" params={{ id: villageId, need_id: need.id }} className="button secondary">
+            <Link
+              to="/dashboard/villages/$id/needs/$need_id/helps"
+              params={{ id: villageId, need_id: need.id }}
+              className="button secondary"
+            >
               Voir les aides
             </Link>
           </div>
@@ -94,7 +110,11 @@ export function NeedDetailPage({ villageId, needId }: { villageId: string; needI
           <h2>Aides</h2>
           <HelpsSummary helps={helps} />
           <div className="need-links">
-            <Link to="/dashboard/villages/$id/needs/$need_id/helps" params={{ id: villageId, need_id: need.id }} className="button secondary">
+            <Link
+              to="/dashboard/villages/$id/needs/$need_id/helps"
+              params={{ id: villageId, need_id: need.id }}
+              className="button secondary"
+            >
               Voir les aides
             </Link>
             <Link to="/dashboard/villages/$id/needs/$need_id/helps/add" params={{ id: villageId, need_id: need.id }} className="button">

@@ -87,7 +87,11 @@ const stable = (value: unknown): unknown =>
   Array.isArray(value)
     ? value.map(stable)
     : value && typeof value === 'object'
-      ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => a.localeCompare(b)).map(([key, inner]) => [key, stable(inner)]))
+      ? Object.fromEntries(
+          Object.entries(value)
+            .sort(([a], [b]) => a.localeCompare(b))
+            .map(([key, inner]) => [key, stable(inner)]),
+        )
       : (value ?? null);
 const sameValue = (a: unknown, b: unknown) => JSON.stringify(stable(a)) === JSON.stringify(stable(b));
 
@@ -105,7 +109,9 @@ export const editNeedSchema = (updaterId: string, need: VillageNeed) =>
       // Compared as the contract would store them (trimmed, empty as null); a wrong value is sent to be refused.
       const now = normalised.success ? normalised.output : details;
       const changed = Object.fromEntries(
-        (Object.keys(details) as (keyof typeof details)[]).filter((key) => !sameValue(now[key], need[key])).map((key) => [key, details[key]]),
+        (Object.keys(details) as (keyof typeof details)[])
+          .filter((key) => !sameValue(now[key], need[key]))
+          .map((key) => [key, details[key]]),
       );
       return { updater_id: updaterId, name, description, ...changed };
     }),

@@ -28,7 +28,9 @@ const paris = () => DateTime.now().setZone(ZONE);
 
 /** A scheduled need "Dîner" in the test village, and its occurrences to come. */
 async function dinner(schedule: Schedule) {
-  await db.needs.put(aNeed({ id: DINNER, village_id: ID.village, name: 'Dîner', schedule, address: '12 rue des Lilas, Lyon', diet: 'Sans noix' }));
+  await db.needs.put(
+    aNeed({ id: DINNER, village_id: ID.village, name: 'Dîner', schedule, address: '12 rue des Lilas, Lyon', diet: 'Sans noix' }),
+  );
   const now = new Date();
   return expandSchedule(schedule, ZONE, now, DateTime.fromJSDate(now).plus({ weeks: 8 }).toJSDate(), now);
 }
@@ -85,14 +87,18 @@ describe('a scheduled need’s slots', () => {
     const helpId = (take.payload as { id: string }).id;
 
     const prompt = screen.getByRole('dialog', { name: /C’est noté : vous y allez/ });
-    fireEvent.change(within(prompt).getByLabelText('Un mot pour le village ? (facultatif)'), { target: { value: ' j’apporte une soupe ' } });
+    fireEvent.change(within(prompt).getByLabelText('Un mot pour le village ? (facultatif)'), {
+      target: { value: ' j’apporte une soupe ' },
+    });
     fireEvent.click(within(prompt).getByRole('button', { name: 'Ajouter ce mot' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: /C’est noté/ })).toBeNull());
     expect((await db.outbox.toArray()).map((e) => [e.kind, e.payload])).toEqual([
       ['add-help', take.payload],
       ['update-help', { village_id: ID.village, help_id: helpId, input: { updater_id: ID.hugo, comment: 'j’apporte une soupe' } }],
     ]);
-    await waitFor(() => expect(within(rowOf(second)).getByText('Vous', { selector: '.slot-holders li' }).textContent).toBe('Vous : « j’apporte une soupe »'));
+    await waitFor(() =>
+      expect(within(rowOf(second)).getByText('Vous', { selector: '.slot-holders li' }).textContent).toBe('Vous : « j’apporte une soupe »'),
+    );
   });
 
   it('says a full slot is full and offers no button on it', async () => {
@@ -108,7 +114,13 @@ describe('a scheduled need’s slots', () => {
 
   it('warns a helper withdrawing under 48 hours ahead that the organisers will be told', async () => {
     await buildVillage('hugo');
-    const schedule: Schedule = { dtstart: `${paris().plus({ days: 1 }).toISODate()}T19:00`, duration_minutes: 60, rrule: null, exdates: [], places: 1 };
+    const schedule: Schedule = {
+      dtstart: `${paris().plus({ days: 1 }).toISODate()}T19:00`,
+      duration_minutes: 60,
+      rrule: null,
+      exdates: [],
+      places: 1,
+    };
     const [slot] = await dinner(schedule);
     const mine = helpOn('hugo', slot.start_date, slot.end_date);
     await db.helps.put(mine);
@@ -141,7 +153,10 @@ describe('a scheduled need’s slots', () => {
     await waitFor(async () => expect((await db.needs.get(DINNER))?.schedule?.exdates).toEqual([label]));
     expect(await db.helps.get(olgas.id)).toBeUndefined();
     expect((await db.outbox.toArray()).map((e) => [e.kind, e.payload])).toEqual([
-      ['update-need', { village_id: ID.village, need_id: DINNER, input: { updater_id: ID.claire, schedule: { ...schedule, exdates: [label] } } }],
+      [
+        'update-need',
+        { village_id: ID.village, need_id: DINNER, input: { updater_id: ID.claire, schedule: { ...schedule, exdates: [label] } } },
+      ],
     ]);
     await waitFor(() => expect(screen.queryByText(formatHelpSlot(second.start_date, second.end_date, undefined, ZONE))).toBeNull());
   });
@@ -170,12 +185,9 @@ describe('editing a scheduled need', () => {
     expect((screen.getByRole('combobox', { name: 'Durée de chaque créneau' }) as HTMLSelectElement).value).toBe('90');
     expect((screen.getByLabelText('Nombre de personnes par créneau') as HTMLInputElement).value).toBe('3');
     expect((screen.getByRole('radio', { name: 'Chaque semaine' }) as HTMLInputElement).checked).toBe(true);
-    expect(['lundi', 'mercredi', 'vendredi', 'mardi'].map((day) => (screen.getByRole('checkbox', { name: day }) as HTMLInputElement).checked)).toEqual([
-      true,
-      true,
-      true,
-      false,
-    ]);
+    expect(
+      ['lundi', 'mercredi', 'vendredi', 'mardi'].map((day) => (screen.getByRole('checkbox', { name: day }) as HTMLInputElement).checked),
+    ).toEqual([true, true, true, false]);
     expect((screen.getByRole('radio', { name: 'Jusqu’à une date' }) as HTMLInputElement).checked).toBe(true);
     expect(screen.getByText(/^18 créneaux, du lundi/)).toBeTruthy();
     expect(screen.queryByText(/seront libérés|sera libéré/)).toBeNull();
@@ -191,7 +203,12 @@ describe('editing a scheduled need', () => {
     expect(edit.payload).toEqual({
       village_id: ID.village,
       need_id: DINNER,
-      input: { updater_id: ID.claire, name: 'Dîner', description: null, schedule: { ...schedule, rrule: schedule.rrule!.replace('MO,WE,FR', 'MO,FR') } },
+      input: {
+        updater_id: ID.claire,
+        name: 'Dîner',
+        description: null,
+        schedule: { ...schedule, rrule: schedule.rrule!.replace('MO,WE,FR', 'MO,FR') },
+      },
     });
     expect(await db.helps.get(olgas.id)).toBeUndefined();
   });

@@ -16,7 +16,11 @@ const { villageId, villagerId, now } = signedInDevice((fresh) => (db = fresh));
 describe('local effects', () => {
   it('create-need: a free need at once, stamped with the time it was made', async () => {
     const id = uuidv7();
-    await enqueue(createNeed, { village_id: villageId, id, input: { villager_id: villagerId, name: 'Courses', description: 'Le mardi' } }, { db, now });
+    await enqueue(
+      createNeed,
+      { village_id: villageId, id, input: { villager_id: villagerId, name: 'Courses', description: 'Le mardi' } },
+      { db, now },
+    );
     expect(await db.needs.get(id)).toEqual({
       id,
       village_id: villageId,
@@ -37,7 +41,11 @@ describe('local effects', () => {
   it('create-need: a catalogue need brings its name and category from the local catalogue', async () => {
     const categoryId = uuidv7();
     const catalogueId = uuidv7();
-    await db.categories.put({ id: categoryId, name: 'Maison', needs: [{ id: catalogueId, category_id: categoryId, name: 'Ménage' }] } as never);
+    await db.categories.put({
+      id: categoryId,
+      name: 'Maison',
+      needs: [{ id: catalogueId, category_id: categoryId, name: 'Ménage' }],
+    } as never);
     const id = uuidv7();
     await enqueue(createNeed, { village_id: villageId, id, input: { villager_id: villagerId, need_id: catalogueId } }, { db, now });
     expect(await db.needs.get(id)).toMatchObject({ need_id: catalogueId, category_id: categoryId, name: 'Ménage' });
@@ -46,7 +54,11 @@ describe('local effects', () => {
   it('update-need: only the fields sent change, updated_at moves, the updater is not stored', async () => {
     const need = aNeed({ village_id: villageId, name: 'Courses', description: 'Le mardi' });
     await seedLocal(db, aVillage({ id: villageId }), [need]);
-    await enqueue(updateNeed, { village_id: villageId, need_id: need.id, input: { updater_id: villagerId, name: 'Grandes courses' } }, { db, now });
+    await enqueue(
+      updateNeed,
+      { village_id: villageId, need_id: need.id, input: { updater_id: villagerId, name: 'Grandes courses' } },
+      { db, now },
+    );
     const stored = await db.needs.get(need.id);
     expect(stored).toEqual({ ...need, name: 'Grandes courses', updated_at: MADE_AT.toISOString() });
     expect(stored).not.toHaveProperty('updater_id');
@@ -62,7 +74,11 @@ describe('local effects', () => {
   it('delete-need: the need and its helps go, other needs keep theirs', async () => {
     const need = aNeed({ village_id: villageId });
     const other = aNeed({ village_id: villageId });
-    const helps = [aHelpOn(need, { helper_id: villagerId }), aHelpOn(need, { helper_id: villagerId }), aHelpOn(other, { helper_id: villagerId })];
+    const helps = [
+      aHelpOn(need, { helper_id: villagerId }),
+      aHelpOn(need, { helper_id: villagerId }),
+      aHelpOn(other, { helper_id: villagerId }),
+    ];
     await seedLocal(db, aVillage({ id: villageId }), [need, other], helps);
     await enqueue(deleteNeed, { village_id: villageId, need_id: need.id, villager_id: villagerId }, { db, now });
     expect(await db.needs.get(need.id)).toBeUndefined();
@@ -105,18 +121,36 @@ describe('requests', () => {
     const create = { village_id: villageId, id: needId, input: { villager_id: villagerId, name: 'a' } };
     const update = { village_id: villageId, need_id: needId, input: { updater_id: villagerId } };
     const remove = { village_id: villageId, need_id: needId, villager_id: villagerId };
-    expect([createNeed.villageId(create), updateNeed.villageId(update), deleteNeed.villageId(remove)]).toEqual([villageId, villageId, villageId]);
-    expect([createNeed.target(create), updateNeed.target(update), deleteNeed.target(remove)]).toEqual([`needs:${needId}`, `needs:${needId}`, `needs:${needId}`]);
+    expect([createNeed.villageId(create), updateNeed.villageId(update), deleteNeed.villageId(remove)]).toEqual([
+      villageId,
+      villageId,
+      villageId,
+    ]);
+    expect([createNeed.target(create), updateNeed.target(update), deleteNeed.target(remove)]).toEqual([
+      `needs:${needId}`,
+      `needs:${needId}`,
+      `needs:${needId}`,
+    ]);
   });
 });
 
 describe('descriptions, for the list of refused changes', () => {
   it('name the need when the write carries its name', () => {
-    expect(createNeed.describe?.({ village_id: villageId, id: uuidv7(), input: { villager_id: villagerId, name: 'Courses' } })).toBe('Ajout du besoin « Courses »');
-    expect(createNeed.describe?.({ village_id: villageId, id: uuidv7(), input: { villager_id: villagerId, need_id: uuidv7() } })).toBe("Ajout d'un besoin");
-    expect(updateNeed.describe?.({ village_id: villageId, need_id: uuidv7(), input: { updater_id: villagerId, name: 'Repas' } })).toBe('Modification du besoin « Repas »');
-    expect(updateNeed.describe?.({ village_id: villageId, need_id: uuidv7(), input: { updater_id: villagerId, description: 'x' } })).toBe("Modification d'un besoin");
+    expect(createNeed.describe?.({ village_id: villageId, id: uuidv7(), input: { villager_id: villagerId, name: 'Courses' } })).toBe(
+      'Ajout du besoin « Courses »',
+    );
+    expect(createNeed.describe?.({ village_id: villageId, id: uuidv7(), input: { villager_id: villagerId, need_id: uuidv7() } })).toBe(
+      "Ajout d'un besoin",
+    );
+    expect(updateNeed.describe?.({ village_id: villageId, need_id: uuidv7(), input: { updater_id: villagerId, name: 'Repas' } })).toBe(
+      'Modification du besoin « Repas »',
+    );
+    expect(updateNeed.describe?.({ village_id: villageId, need_id: uuidv7(), input: { updater_id: villagerId, description: 'x' } })).toBe(
+      "Modification d'un besoin",
+    );
     expect(deleteNeed.describe?.({ village_id: villageId, need_id: uuidv7(), villager_id: villagerId })).toBe("Suppression d'un besoin");
-    expect(deleteNeed.describe?.({ village_id: villageId, need_id: uuidv7(), villager_id: villagerId, need_name: 'Courses' })).toBe('Suppression du besoin « Courses »');
+    expect(deleteNeed.describe?.({ village_id: villageId, need_id: uuidv7(), villager_id: villagerId, need_name: 'Courses' })).toBe(
+      'Suppression du besoin « Courses »',
+    );
   });
 });

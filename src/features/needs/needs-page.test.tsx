@@ -39,11 +39,24 @@ describe('the needs list', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2026-11-30T08:00:00Z'));
     await buildVillage('hugo');
-    const dinner = aNeed({ village_id: ID.village, name: 'Dîner', schedule: { dtstart: '2026-11-30T19:00', duration_minutes: 60, rrule: 'FREQ=DAILY;COUNT=10', exdates: [], places: 1 } });
-    const visit = aNeed({ village_id: ID.village, name: 'Visite', schedule: { dtstart: '2026-12-02T15:00', duration_minutes: 60, rrule: null, exdates: [], places: 1 } });
+    const dinner = aNeed({
+      village_id: ID.village,
+      name: 'Dîner',
+      schedule: { dtstart: '2026-11-30T19:00', duration_minutes: 60, rrule: 'FREQ=DAILY;COUNT=10', exdates: [], places: 1 },
+    });
+    const visit = aNeed({
+      village_id: ID.village,
+      name: 'Visite',
+      schedule: { dtstart: '2026-12-02T15:00', duration_minutes: 60, rrule: null, exdates: [], places: 1 },
+    });
     await db.needs.bulkPut([dinner, visit]);
-    const on = (need: typeof dinner, start_date: string) => aHelp({ village_id: ID.village, village_need_id: need.id, helper_id: ID.olga, start_date });
-    await db.helps.bulkPut([on(dinner, '2026-11-30T18:00:00.000Z'), on(dinner, '2026-12-01T18:00:00.000Z'), on(visit, '2026-12-02T14:00:00.000Z')]);
+    const on = (need: typeof dinner, start_date: string) =>
+      aHelp({ village_id: ID.village, village_need_id: need.id, helper_id: ID.olga, start_date });
+    await db.helps.bulkPut([
+      on(dinner, '2026-11-30T18:00:00.000Z'),
+      on(dinner, '2026-12-01T18:00:00.000Z'),
+      on(visit, '2026-12-02T14:00:00.000Z'),
+    ]);
     await renderScreen(() => <NeedsPage villageId={ID.village} />);
     // Seven evenings to Sunday, two taken; the three of next week are not counted.
     expect((await screen.findByRole('link', { name: /Dîner/ })).textContent).toContain('5 créneaux à pourvoir cette semaine');
@@ -69,7 +82,9 @@ describe('the needs list', () => {
     for (const manager of ['claire', 'nina'] as const) {
       await buildVillage(manager);
       await renderScreen(() => <NeedsPage villageId={ID.village} />);
-      expect((await screen.findByRole('link', { name: 'Ajouter un besoin' })).getAttribute('href')).toBe(`/dashboard/villages/${ID.village}/needs/add`);
+      expect((await screen.findByRole('link', { name: 'Ajouter un besoin' })).getAttribute('href')).toBe(
+        `/dashboard/villages/${ID.village}/needs/add`,
+      );
       cleanup();
     }
   });

@@ -2,7 +2,15 @@ import { useMemo, useState, type CSSProperties } from 'react';
 import { Link } from '@tanstack/react-router';
 import { DateTime } from 'luxon';
 import { DEFAULT_TIME_ZONE } from '../../contract';
-import { canManage, useCategories, useMyVillager, useVillage, useVillageHelps, useVillageNeeds, useVillageSync } from '../../village-data/hooks';
+import {
+  canManage,
+  useCategories,
+  useMyVillager,
+  useVillage,
+  useVillageHelps,
+  useVillageNeeds,
+  useVillageSync,
+} from '../../village-data/hooks';
 import { useVillageSlots } from '../../village-data/slots';
 import { plannedHelps } from '../helps';
 import { groupNeedsByCategory } from './need-category';
@@ -24,7 +32,10 @@ export function NeedsPage({ villageId }: { villageId: string }) {
   const zone = useVillage(villageId)?.time_zone ?? DEFAULT_TIME_ZONE;
   // Fixed when the screen opens: live-query bounds that moved at each render would never settle.
   const [now] = useState(() => new Date());
-  const weekEnd = useMemo(() => DateTime.fromJSDate(now).setZone(zone).endOf('week').plus({ milliseconds: 1 }).toUTC().toISO() ?? '', [now, zone]);
+  const weekEnd = useMemo(
+    () => DateTime.fromJSDate(now).setZone(zone).endOf('week').plus({ milliseconds: 1 }).toUTC().toISO() ?? '',
+    [now, zone],
+  );
   const weekSlots = useVillageSlots(villageId, now.toISOString(), weekEnd);
   const loading = needs === undefined || categories === undefined || helps === undefined || weekSlots === undefined;
   const planned = helps ? plannedHelps(helps) : [];
@@ -50,7 +61,12 @@ export function NeedsPage({ villageId }: { villageId: string }) {
       ) : null}
       {!loading
         ? groupNeedsByCategory(needs, categories).map((group) => (
-            <section key={group.key} className="need-group" style={{ '--category-color': group.color } as CSSProperties} aria-labelledby={`group-${group.key}`}>
+            <section
+              key={group.key}
+              className="need-group"
+              style={{ '--category-color': group.color } as CSSProperties}
+              aria-labelledby={`group-${group.key}`}
+            >
               <h2 id={`group-${group.key}`} className="need-group-title">
                 {group.title}
               </h2>

@@ -1,7 +1,12 @@
 import { TextField } from '../../components/form/text-field';
 import { TextAreaField } from '../../components/form/text-area-field';
 
-type Field = (name: 'address' | 'access' | 'people' | 'diet') => { name: string; value: string; error?: string; onChange: (value: string) => void };
+type Field = (name: 'address' | 'access' | 'people' | 'diet') => {
+  name: string;
+  value: string;
+  error?: string;
+  onChange: (value: string) => void;
+};
 
 /** What whoever takes a slot needs on the spot, kept on their phone so it reads offline. */
 export function PracticalFields({ field }: { field: Field }) {

@@ -77,7 +77,9 @@ describe('an existing schedule read back into the form', () => {
       end_until: '2027-04-25',
       end_weeks: EMPTY_SCHEDULE_FIELDS.end_weeks,
     });
-    expect(fieldsFromSchedule({ dtstart: '2027-03-15T08:30', duration_minutes: 45, rrule: 'FREQ=DAILY;COUNT=5', exdates: [], places: 1 })).toMatchObject({
+    expect(
+      fieldsFromSchedule({ dtstart: '2027-03-15T08:30', duration_minutes: 45, rrule: 'FREQ=DAILY;COUNT=5', exdates: [], places: 1 }),
+    ).toMatchObject({
       first_date: '2027-03-15',
       start_time: '08:30',
       duration: 'custom',
@@ -89,11 +91,22 @@ describe('an existing schedule read back into the form', () => {
   });
 
   it('keeps a rule it cannot show untouched, as "Répétition personnalisée", with its cancelled dates', () => {
-    const schedule: Schedule = { dtstart: '2027-03-15T19:00', duration_minutes: 60, rrule: 'FREQ=MONTHLY;BYDAY=1MO', exdates: ['2027-04-05T19:00'], places: 2 };
+    const schedule: Schedule = {
+      dtstart: '2027-03-15T19:00',
+      duration_minutes: 60,
+      rrule: 'FREQ=MONTHLY;BYDAY=1MO',
+      exdates: ['2027-04-05T19:00'],
+      places: 2,
+    };
     const fields = fieldsFromSchedule(schedule);
     expect(fields.repeat).toBe('custom');
     expect(scheduleFromFields({ ...fields, start_time: '20:00' }, schedule)).toEqual({ ...schedule, dtstart: '2027-03-15T20:00' });
-    for (const rule of ['FREQ=WEEKLY;BYDAY=MO', 'FREQ=WEEKLY;INTERVAL=3;COUNT=2', 'FREQ=YEARLY;COUNT=2', 'FREQ=DAILY;UNTIL=20270401T120000Z']) {
+    for (const rule of [
+      'FREQ=WEEKLY;BYDAY=MO',
+      'FREQ=WEEKLY;INTERVAL=3;COUNT=2',
+      'FREQ=YEARLY;COUNT=2',
+      'FREQ=DAILY;UNTIL=20270401T120000Z',
+    ]) {
       expect(fieldsFromSchedule({ ...schedule, rrule: rule }).repeat, rule).toBe('custom');
     }
   });

@@ -142,7 +142,9 @@ export function buildRule(fields: ScheduleFields, keptRule: string | null = null
   else if (fields.end === 'until') parts.push(`UNTIL=${untilOf(fields.end_until)}`);
   else {
     // "Pendant 6 semaines" from a Monday: up to the Sunday of the sixth week, whatever day the series starts.
-    const last = DateTime.fromISO(fields.first_date).plus({ weeks: Number(fields.end_weeks) }).minus({ days: 1 });
+    const last = DateTime.fromISO(fields.first_date)
+      .plus({ weeks: Number(fields.end_weeks) })
+      .minus({ days: 1 });
     parts.push(`UNTIL=${untilOf(last.toISODate() ?? fields.first_date)}`);
   }
   return parts.join(';');
@@ -172,10 +174,12 @@ export function scheduleProblems(fields: ScheduleFields): { field: keyof Schedul
   else if (!validDate(fields.first_date)) add('first_date', scheduleMessages.localDateTime);
   if (!fields.start_time) add('start_time', messages.required);
   else if (!TIME.test(fields.start_time)) add('start_time', scheduleMessages.localDateTime);
-  if (fields.duration === CUSTOM_DURATION && !wholeIn(fields.custom_minutes, SLOT_MINUTES.min, SLOT_MINUTES.max)) add('custom_minutes', scheduleMessages.duration);
+  if (fields.duration === CUSTOM_DURATION && !wholeIn(fields.custom_minutes, SLOT_MINUTES.min, SLOT_MINUTES.max))
+    add('custom_minutes', scheduleMessages.duration);
   if (!wholeIn(fields.places, SLOT_PLACES.min, SLOT_PLACES.max)) add('places', scheduleMessages.places);
   if (fields.repeat === 'once' || fields.repeat === 'custom') return problems;
-  if ((fields.repeat === 'weekly' || fields.repeat === 'biweekly') && chosenWeekdays(fields).length === 0) add('weekdays', scheduleFormMessages.weekdays);
+  if ((fields.repeat === 'weekly' || fields.repeat === 'biweekly') && chosenWeekdays(fields).length === 0)
+    add('weekdays', scheduleFormMessages.weekdays);
   if (fields.end === 'weeks' && !wholeIn(fields.end_weeks, 1, MAX_WEEKS)) add('end_weeks', scheduleFormMessages.weeks);
   if (fields.end === 'count' && !wholeIn(fields.end_count, 1, MAX_COUNT)) add('end_count', scheduleFormMessages.count);
   if (fields.end === 'until') {
@@ -189,7 +193,10 @@ export function scheduleProblems(fields: ScheduleFields): { field: keyof Schedul
 /** The parts of a rule this form makes, or null when it has others ("Répétition personnalisée"). */
 function readRule(rule: string): Pick<ScheduleFields, 'repeat' | 'weekdays' | 'end' | 'end_until' | 'end_count'> | null {
   const parts = new Map<string, string>();
-  for (const part of rule.trim().replace(/^RRULE:/i, '').split(';')) {
+  for (const part of rule
+    .trim()
+    .replace(/^RRULE:/i, '')
+    .split(';')) {
     const [key, value, ...rest] = part.split('=');
     if (!key || value === undefined || rest.length || parts.has(key.toUpperCase())) return null;
     parts.set(key.toUpperCase(), value.toUpperCase());
@@ -216,7 +223,8 @@ function readRule(rule: string): Pick<ScheduleFields, 'repeat' | 'weekdays' | 'e
   }
   const count = parts.get('COUNT');
   const until = parts.get('UNTIL');
-  if (count !== undefined && until === undefined && /^\d+$/.test(count)) return { repeat, weekdays, end: 'count', end_count: String(Number(count)), end_until: '' };
+  if (count !== undefined && until === undefined && /^\d+$/.test(count))
+    return { repeat, weekdays, end: 'count', end_count: String(Number(count)), end_until: '' };
   const day = until?.match(/^(\d{4})(\d{2})(\d{2})(T235959Z?)?$/);
   if (day && count === undefined) return { repeat, weekdays, end: 'until', end_until: `${day[1]}-${day[2]}-${day[3]}`, end_count: '' };
   // No end (the horizon stops it) or one this form does not write.

@@ -33,9 +33,18 @@ export function schedulePreview(schedule: Schedule, zone: string, now: Date = ne
  * it: a start that is no longer an occurrence of the new schedule. Only an edit from one schedule to another
  * releases; a need that loses its dates keeps its helps.
  */
-export function helpsReleasedBy(need: VillageNeed, next: Schedule | null, helps: readonly Help[], zone: string, now: Date = new Date()): Help[] {
+export function helpsReleasedBy(
+  need: VillageNeed,
+  next: Schedule | null,
+  helps: readonly Help[],
+  zone: string,
+  now: Date = new Date(),
+): Help[] {
   if (!need.schedule || !next) return [];
-  return helps.filter((help) => help.village_need_id === need.id && Date.parse(help.start_date) > now.getTime() && !occurrenceAt(next, zone, help.start_date, now));
+  return helps.filter(
+    (help) =>
+      help.village_need_id === need.id && Date.parse(help.start_date) > now.getTime() && !occurrenceAt(next, zone, help.start_date, now),
+  );
 }
 
 /** "2 créneaux déjà pris seront libérés ; les personnes seront prévenues." */

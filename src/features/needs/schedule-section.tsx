@@ -28,7 +28,10 @@ const DATED = [
  */
 export function ScheduleSection({ field, values, zone, editing = null, warning = null }: ScheduleSectionProps) {
   const dated = values.dated === 'dated';
-  const repeats = editing?.rrule && values.repeat === 'custom' ? [...REPEATS, { value: 'custom' as const, label: `${CUSTOM_REPEAT_LABEL} (gardée telle quelle)` }] : REPEATS;
+  const repeats =
+    editing?.rrule && values.repeat === 'custom'
+      ? [...REPEATS, { value: 'custom' as const, label: `${CUSTOM_REPEAT_LABEL} (gardée telle quelle)` }]
+      : REPEATS;
   const repeating = values.repeat !== 'once' && values.repeat !== 'custom';
   const schedule = validScheduleOf(values, editing);
   const zoneHint = zone === DEFAULT_TIME_ZONE ? 'Heure de Paris' : `Heure du village (${zone})`;

@@ -16,7 +16,11 @@ export function WeekdayBoxes({ name, onChange, error, values }: WeekdayBoxesProp
   const toggle = (code: string) => {
     const next = chosen.includes(code) ? chosen.filter((c) => c !== code) : [...chosen, code];
     // Nothing ticked is a choice too (refused with a message), not a return to the default.
-    onChange(WEEKDAYS.map((d) => d.code).filter((c) => next.includes(c)).join(',') || 'none');
+    onChange(
+      WEEKDAYS.map((d) => d.code)
+        .filter((c) => next.includes(c))
+        .join(',') || 'none',
+    );
   };
   return (
     <fieldset className="choice-group weekday-boxes">

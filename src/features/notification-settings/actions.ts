@@ -7,7 +7,11 @@ import { notificationSettingsKey, showChange } from './notification-settings-que
  * One switch turned: shown at once, kept in the outbox and sent when the network allows, so a change made
  * offline is not lost. A full disk undoes what was shown and says why.
  */
-export async function changeNotificationSettings(queryClient: QueryClient, userId: string, change: NotificationSettingsChange): Promise<LocalWrite> {
+export async function changeNotificationSettings(
+  queryClient: QueryClient,
+  userId: string,
+  change: NotificationSettingsChange,
+): Promise<LocalWrite> {
   await showChange(queryClient, userId, change);
   const written = await writeLocally(updateNotificationSettings, change);
   if (!written.ok) await queryClient.invalidateQueries({ queryKey: notificationSettingsKey(userId) });

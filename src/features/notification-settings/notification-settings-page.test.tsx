@@ -22,7 +22,8 @@ const VILLAGE_ID = uuidv7();
 /** The server's side: its settings, the PUTs it was sent, and whether it can be reached at all. */
 function fakeServer(start: NotificationSettings = DEFAULT_NOTIFICATION_SETTINGS) {
   const state = { settings: start, puts: [] as unknown[], reachable: true, writable: true, refusal: null as string | null };
-  const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+  const json = (status: number, body: unknown) =>
+    new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
   const fetchMock = async (input: RequestInfo | URL, init: RequestInit = {}) => {
     if (!state.reachable) throw new TypeError('Failed to fetch');
     const path = new URL(String(input)).pathname;
@@ -62,17 +63,25 @@ describe('the notification settings', () => {
     fakeServer();
     await renderScreen(() => <NotificationSettingsPage />);
     expect(await screen.findByRole('heading', { level: 1, name: 'Notifications' })).toBeTruthy();
-    for (const legend of ['Confirmations de vos créneaux', 'Rappels', 'Nouveaux créneaux à pourvoir', 'Discussion', 'Résumé de la semaine (organisateurs)']) {
+    for (const legend of [
+      'Confirmations de vos créneaux',
+      'Rappels',
+      'Nouveaux créneaux à pourvoir',
+      'Discussion',
+      'Résumé de la semaine (organisateurs)',
+    ]) {
       await waitFor(() => expect(kind(legend).getAllByRole('switch')).toHaveLength(2));
     }
     // The defaults: chat by e-mail off, the rest on.
     expect(emailSwitch('Discussion').checked).toBe(false);
     expect(emailSwitch('Rappels').checked).toBe(true);
     const push = kind('Rappels').getByRole('switch', { name: 'Par notification' });
-    expect(push.getAttribute('aria-describedby')!.split(' ').map((id) => document.getElementById(id)!.textContent)).toEqual([
-      'La veille au soir de chacun de vos créneaux (et une heure avant, en notification).',
-      PUSH_SCOPE_TEXT,
-    ]);
+    expect(
+      push
+        .getAttribute('aria-describedby')!
+        .split(' ')
+        .map((id) => document.getElementById(id)!.textContent),
+    ).toEqual(['La veille au soir de chacun de vos créneaux (et une heure avant, en notification).', PUSH_SCOPE_TEXT]);
     expect(screen.getByText(MUTE_EXPLANATION)).toBeTruthy();
     expect(screen.queryByText(UNVERIFIED_TEXT)).toBeNull();
     expect(status().textContent).toBe('');
@@ -100,7 +109,11 @@ describe('the notification settings', () => {
     await waitFor(() => expect(emailSwitch('Rappels').checked).toBe(false));
     await waitFor(() => expect(status().textContent).toBe(SAVED_LATER_TEXT));
     const [entry] = await db.outbox.toArray();
-    expect(entry).toMatchObject({ kind: 'update-notification-settings', status: 'pending', payload: { change: 'switch', channel: 'email', kind: 'reminders', on: false } });
+    expect(entry).toMatchObject({
+      kind: 'update-notification-settings',
+      status: 'pending',
+      payload: { change: 'switch', channel: 'email', kind: 'reminders', on: false },
+    });
 
     // The server still has reminders on: a refetch does not bring the switch back while the change waits
     // (the write is still kept from arriving, whenever the replayer tries again).

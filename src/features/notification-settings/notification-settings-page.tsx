@@ -13,8 +13,7 @@ import { SwitchField } from './switch-field';
 import { useSaveStatus } from './use-save-status';
 import './notification-settings.css';
 
-export const PUSH_SCOPE_TEXT =
-  'Les choix « Par notification » valent pour tous vos appareils où les notifications sont activées.';
+export const PUSH_SCOPE_TEXT = 'Les choix « Par notification » valent pour tous vos appareils où les notifications sont activées.';
 export const UNVERIFIED_TEXT =
   "Votre adresse e-mail n'est pas encore vérifiée : en attendant, vous ne recevez que les e-mails de vérification et de mot de passe oublié.";
 

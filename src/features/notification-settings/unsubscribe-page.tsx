@@ -9,10 +9,10 @@ import './notification-settings.css';
 
 export const OFFLINE_UNSUBSCRIBE_TEXT = 'Vous êtes hors ligne : réessayez une fois la connexion revenue.';
 
-export const unsubscribedText = (kind: NotificationKind) =>
-  `C'est fait : vous ne recevrez plus les e-mails « ${KIND_LABELS[kind]} ».`;
+export const unsubscribedText = (kind: NotificationKind) => `C'est fait : vous ne recevrez plus les e-mails « ${KIND_LABELS[kind]} ».`;
 
-type State = { step: 'asking'; busy: boolean; error: string | null } | { step: 'done'; kind: NotificationKind } | { step: 'invalid'; message: string };
+type State =
+  { step: 'asking'; busy: boolean; error: string | null } | { step: 'done'; kind: NotificationKind } | { step: 'invalid'; message: string };
 
 /**
  * `/mail/unsubscribe/{token}`, opened from a mail's footer, signed in or not: a button rather than an

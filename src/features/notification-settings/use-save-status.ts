@@ -29,7 +29,9 @@ export function useSaveStatus(userId: string) {
       entries:
         since === null
           ? []
-          : await db.outbox.filter((e) => e.userId === userId && e.kind === updateNotificationSettings.name && e.createdAt >= since).toArray(),
+          : await db.outbox
+              .filter((e) => e.userId === userId && e.kind === updateNotificationSettings.name && e.createdAt >= since)
+              .toArray(),
     }),
     [userId, since, written],
   );
@@ -58,7 +60,7 @@ export function useSaveStatus(userId: string) {
   }
 
   /** Wraps each change: from then on its entry is followed. */
-  const track = async <T,>(write: () => Promise<T>): Promise<T> => {
+  const track = async <T>(write: () => Promise<T>): Promise<T> => {
     // Read before the entry is made, so its own reading of the clock is never earlier.
     const at = new Date().toISOString();
     setSince((current) => current ?? at);

@@ -56,7 +56,9 @@ describe('actionSentence', () => {
     expect(actionSentence(action('villager_joined', {}, 'unknown'), names)).toBe('Un membre du village a rejoint le village');
     expect(actionSentence(action('villager_joined', {}, null), names)).toBe('Un membre du village a rejoint le village');
     // The account was deleted with the departure: the villager is unknown, the action kept the first name.
-    expect(actionSentence(action('villager_left', { first_name: 'Jeanne', account_deleted: true, released: 0 }, 'gone'), names)).toBe('Jeanne a supprimé son compte');
+    expect(actionSentence(action('villager_left', { first_name: 'Jeanne', account_deleted: true, released: 0 }, 'gone'), names)).toBe(
+      'Jeanne a supprimé son compte',
+    );
   });
 
   it('says how many slots a departure freed', () => {
@@ -88,8 +90,12 @@ describe('actionSentence', () => {
   });
 
   it('elides "de" before a vowel and falls back when names or slots are missing', () => {
-    expect(actionSentence(action('help_refused', { need_name: 'Repas', helper_first_name: 'Anne' }), names)).toBe("Marie a décliné l'aide d'Anne pour Repas");
-    expect(actionSentence(action('help_refused', { need_name: 'Repas', helper_id: PAUL }), names)).toBe("Marie a décliné l'aide de Paul pour Repas");
+    expect(actionSentence(action('help_refused', { need_name: 'Repas', helper_first_name: 'Anne' }), names)).toBe(
+      "Marie a décliné l'aide d'Anne pour Repas",
+    );
+    expect(actionSentence(action('help_refused', { need_name: 'Repas', helper_id: PAUL }), names)).toBe(
+      "Marie a décliné l'aide de Paul pour Repas",
+    );
     expect(actionSentence(action('help_refused', {}), {})).toBe("Un membre du village a décliné l'aide d'un membre pour un besoin");
     expect(actionSentence(action('help_added', { need_name: 'Repas', start_date: 42 }), names)).toBe('Marie a proposé son aide pour Repas');
   });

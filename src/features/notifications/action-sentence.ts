@@ -80,7 +80,9 @@ export function actionSentence(action: Action, names: VillagerNames): string {
       return `${who} a annulé son aide pour ${helpNeed}${slot(d.start_date)}, moins de 48 h avant`;
     case 'villager_role_changed': {
       const named = namedVillager(d, names) ?? 'un membre';
-      return d.is_manager === true ? `${who} a ajouté ${named} aux organisateurs du village` : `${who} a retiré ${named} des organisateurs du village`;
+      return d.is_manager === true
+        ? `${who} a ajouté ${named} aux organisateurs du village`
+        : `${who} a retiré ${named} des organisateurs du village`;
     }
   }
 }

@@ -20,7 +20,10 @@ describe('the feed as lines', () => {
   it('reads the same action of one person on one thing, minutes apart, as one line dated by the newest', () => {
     const updates = [action('village_updated', ALICE, 0), action('village_updated', ALICE, 3), action('village_updated', ALICE, 8)];
     expect(shape(updates)).toEqual([[updates[0].id, 3]]);
-    const need = [action('need_updated', ALICE, 1, { need_id: 'n1', name: 'Repas' }), action('need_updated', ALICE, 2, { need_id: 'n1', name: 'Repas' })];
+    const need = [
+      action('need_updated', ALICE, 1, { need_id: 'n1', name: 'Repas' }),
+      action('need_updated', ALICE, 2, { need_id: 'n1', name: 'Repas' }),
+    ];
     expect(shape(need)).toEqual([[need[0].id, 2]]);
   });
 
@@ -40,7 +43,12 @@ describe('the feed as lines', () => {
   it('chains repeats each close to the previous one, and never merges what tells something new', () => {
     const chain = [action('village_updated', ALICE, 0), action('village_updated', ALICE, 9), action('village_updated', ALICE, 18)];
     expect(shape(chain)).toEqual([[chain[0].id, 3]]);
-    const joins = [action('need_added', ALICE, 0, { need_id: 'n1' }), action('need_added', ALICE, 1, { need_id: 'n1' }), action('villager_joined', null, 2), action('villager_joined', null, 2)];
+    const joins = [
+      action('need_added', ALICE, 0, { need_id: 'n1' }),
+      action('need_added', ALICE, 1, { need_id: 'n1' }),
+      action('villager_joined', null, 2),
+      action('villager_joined', null, 2),
+    ];
     expect(shape(joins)).toEqual(joins.map((a) => [a.id, 1]));
   });
 

@@ -13,7 +13,10 @@ describe('feed paging', () => {
   });
 
   it('shows each action once in page order, when new actions pushed some onto the next page', () => {
-    const a = { id: 'a' }, b = { id: 'b' }, c = { id: 'c' }, d = { id: 'd' };
+    const a = { id: 'a' },
+      b = { id: 'b' },
+      c = { id: 'c' },
+      d = { id: 'd' };
     expect(flattenPages([[a, b], [b, c], undefined, [d]])).toEqual([a, b, c, d]);
   });
 });

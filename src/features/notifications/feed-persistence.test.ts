@@ -46,7 +46,20 @@ describe('the feed kept on the device', () => {
     const save = (timestamp: number, data: unknown) =>
       localStorage.setItem(
         FEED_CACHE_KEY,
-        JSON.stringify({ timestamp, buster: '', clientState: { mutations: [], queries: [{ queryKey: actionsPageKey(VILLAGE, 1), queryHash: JSON.stringify(actionsPageKey(VILLAGE, 1)), state: { data, status: 'success', dataUpdatedAt: timestamp } }] } }),
+        JSON.stringify({
+          timestamp,
+          buster: '',
+          clientState: {
+            mutations: [],
+            queries: [
+              {
+                queryKey: actionsPageKey(VILLAGE, 1),
+                queryHash: JSON.stringify(actionsPageKey(VILLAGE, 1)),
+                state: { data, status: 'success', dataUpdatedAt: timestamp },
+              },
+            ],
+          },
+        }),
       );
     const restored = () => {
       const s = session();

@@ -13,7 +13,9 @@ describe('a page of the feed', () => {
     const actions = needsAdded(2);
     const requests = stubServer(() => json({ data: actions, pages: 4 }));
     expect(await fetchActionsPage(ID.village, 2)).toEqual({ data: actions, pages: 4 });
-    expect(requests.map(({ url }) => [url.pathname, url.search])).toEqual([[`/v1/villages/${ID.village}/actions`, '?per_page=10&page=2&sort=-created_at']]);
+    expect(requests.map(({ url }) => [url.pathname, url.search])).toEqual([
+      [`/v1/villages/${ID.village}/actions`, '?per_page=10&page=2&sort=-created_at'],
+    ]);
   });
 
   it('throws what TanStack Query keeps the last page for: offline, refused, unreadable', async () => {

@@ -16,9 +16,12 @@ export function LoadMore({ busy, onLoad }: { busy: boolean; onLoad: () => void }
   useEffect(() => {
     const target = button.current;
     if (busy || !target || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) latest.current();
-    }, { rootMargin: '200px' });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) latest.current();
+      },
+      { rootMargin: '200px' },
+    );
     observer.observe(target);
     return () => observer.disconnect();
   }, [busy]);

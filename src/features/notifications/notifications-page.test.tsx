@@ -23,7 +23,10 @@ afterEach(() => {
   vi.mocked(requestReplay).mockClear();
 });
 
-async function renderWith(screenFn: () => React.ReactNode, queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })) {
+async function renderWith(
+  screenFn: () => React.ReactNode,
+  queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } }),
+) {
   const router = createRouter({
     routeTree: createRootRoute({ component: () => <QueryClientProvider client={queryClient}>{screenFn()}</QueryClientProvider> }),
     history: createMemoryHistory({ initialEntries: ['/'] }),
@@ -55,7 +58,10 @@ describe('the village news', () => {
 
     await vi.waitFor(async () => expect((await db.villagers.get(ID.claire))?.last_check_notif_date).toBe(feed[0].created_at));
     const [entry] = await db.outbox.toArray();
-    expect(entry).toMatchObject({ kind: 'check-notifications', payload: { village_id: ID.village, villager_id: ID.claire, last_check_notif_date: feed[0].created_at } });
+    expect(entry).toMatchObject({
+      kind: 'check-notifications',
+      payload: { village_id: ID.village, villager_id: ID.claire, last_check_notif_date: feed[0].created_at },
+    });
     expect(requestReplay).toHaveBeenCalled();
     // The village row's copy (the guards read it) follows too.
     expect((await db.villages.get(ID.village))?.villagers?.find((v) => v.id === ID.claire)?.last_check_notif_date).toBe(feed[0].created_at);
@@ -78,8 +84,21 @@ describe('the village news', () => {
   it("never marks the villager's own actions as new, and reads a run of the same edit as one line", async () => {
     const [mine, other] = needsAdded(2);
     const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000).toISOString();
-    const update = (id: string, minutesAgo: number) => ({ id, village_id: ID.village, villager_id: ID.hugo, type: 'village_updated' as const, created_at: at(minutesAgo), data: { fields: ['infos'] } });
-    const feed = [update('0190a000-0000-7000-8000-0000000000f1', 0.5), update('0190a000-0000-7000-8000-0000000000f2', 2), update('0190a000-0000-7000-8000-0000000000f3', 4), mine, { ...other, villager_id: ID.claire }];
+    const update = (id: string, minutesAgo: number) => ({
+      id,
+      village_id: ID.village,
+      villager_id: ID.hugo,
+      type: 'village_updated' as const,
+      created_at: at(minutesAgo),
+      data: { fields: ['infos'] },
+    });
+    const feed = [
+      update('0190a000-0000-7000-8000-0000000000f1', 0.5),
+      update('0190a000-0000-7000-8000-0000000000f2', 2),
+      update('0190a000-0000-7000-8000-0000000000f3', 4),
+      mine,
+      { ...other, villager_id: ID.claire },
+    ];
     stubFeedServer(feed);
     await buildVillage('hugo');
     await renderWith(() => <NotificationsPage villageId={ID.village} />);
@@ -135,7 +154,9 @@ describe('the village news', () => {
     stubFeedServer([], { offline: true });
     await buildVillage('nina');
     await renderWith(() => <NotificationsPage villageId={ID.village} />);
-    expect((await screen.findByRole('alert')).textContent).toContain('Hors ligne : les nouvelles du village s’afficheront au retour du réseau.');
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'Hors ligne : les nouvelles du village s’afficheront au retour du réseau.',
+    );
   });
 });
 

@@ -13,4 +13,5 @@ export function relativeTime(iso: string, now: DateTime = DateTime.now()): strin
 }
 
 /** The full date for a tooltip and for screen readers: "jeudi 14 novembre 2024 à 14:05". */
-export const fullDate = (iso: string) => DateTime.fromISO(iso, { zone: VILLAGE_ZONE }).setLocale('fr').toFormat("cccc d LLLL yyyy 'à' HH:mm");
+export const fullDate = (iso: string) =>
+  DateTime.fromISO(iso, { zone: VILLAGE_ZONE }).setLocale('fr').toFormat("cccc d LLLL yyyy 'à' HH:mm");

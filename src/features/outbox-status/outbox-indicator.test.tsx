@@ -47,7 +47,7 @@ describe('where unsent changes stand', () => {
 
   it('shows refused changes with the server message; retry puts the change back in the queue and on screen', async () => {
     const entry = await addNeed(1, 'Courses');
-    await refuse(entry, "Seules les personnes qui gèrent le village peuvent faire cela.");
+    await refuse(entry, 'Seules les personnes qui gèrent le village peuvent faire cela.');
     // The pull after a refusal undid the local effect.
     await db.needs.delete(needId(1));
     render(<OutboxIndicator />);
@@ -90,7 +90,17 @@ describe('where unsent changes stand', () => {
 
   it("an explicit sign-out drops only the user's own entries", async () => {
     await addNeed(1, 'Courses');
-    await db.outbox.add({ id: 'other', userId: 'other', kind: 'delete-help', payload: {}, villageId: VILLAGE, createdAt: '', status: 'pending', attempts: 0, notBefore: 0 });
+    await db.outbox.add({
+      id: 'other',
+      userId: 'other',
+      kind: 'delete-help',
+      payload: {},
+      villageId: VILLAGE,
+      createdAt: '',
+      status: 'pending',
+      attempts: 0,
+      notBefore: 0,
+    });
     await dropUserEntries('me');
     expect((await db.outbox.toArray()).map((e) => e.userId)).toEqual(['other']);
   });

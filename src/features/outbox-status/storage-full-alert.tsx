@@ -7,8 +7,8 @@ export function StorageFullAlert() {
   if (!full) return null;
   return (
     <p className="quota-alert" role="alert">
-      L'espace de stockage de cet appareil est plein : les dernières modifications n'ont pas pu être enregistrées. Libérez de la
-      place (photos, applications) puis réessayez.
+      L'espace de stockage de cet appareil est plein : les dernières modifications n'ont pas pu être enregistrées. Libérez de la place
+      (photos, applications) puis réessayez.
     </p>
   );
 }

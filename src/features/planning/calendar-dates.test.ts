@@ -1,6 +1,20 @@
 import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
-import { addDays, dayTitle, monthGrid, monthName, periodTitle, shiftPeriod, shortWeekdayName, startOfWeek, todayInParis, weekdayName, weekDays, yearGroup, yearGroupStart } from './calendar-dates';
+import {
+  addDays,
+  dayTitle,
+  monthGrid,
+  monthName,
+  periodTitle,
+  shiftPeriod,
+  shortWeekdayName,
+  startOfWeek,
+  todayInParis,
+  weekdayName,
+  weekDays,
+  yearGroup,
+  yearGroupStart,
+} from './calendar-dates';
 
 const weekday = (day: string) => new Date(`${day}T12:00:00Z`).getUTCDay();
 
@@ -17,9 +31,17 @@ describe('the planning calendar', () => {
     const luxon = (day: string) => DateTime.fromISO(day, { zone: 'Europe/Paris', locale: 'fr' });
     /** The heading as luxon wrote it before the names were written out (calendar-dates.ts). */
     const periodByLuxon = (anchor: string, view: 'week' | 'month') => {
-      if (view === 'month') return luxon(anchor).toFormat('LLLL yyyy').replace(/^./, (c) => c.toUpperCase());
+      if (view === 'month')
+        return luxon(anchor)
+          .toFormat('LLLL yyyy')
+          .replace(/^./, (c) => c.toUpperCase());
       const [start, end] = [luxon(weekDays(anchor)[0]), luxon(weekDays(anchor)[6])];
-      const from = start.year !== end.year ? start.toFormat('d LLLL yyyy') : start.month !== end.month ? start.toFormat('d LLLL') : start.toFormat('d');
+      const from =
+        start.year !== end.year
+          ? start.toFormat('d LLLL yyyy')
+          : start.month !== end.month
+            ? start.toFormat('d LLLL')
+            : start.toFormat('d');
       return `Semaine du ${from} au ${end.toFormat('d LLLL yyyy')}`;
     };
     for (let day = '2026-01-01'; day < '2028-01-01'; day = addDays(day, 1)) {
@@ -34,7 +56,15 @@ describe('the planning calendar', () => {
   it('starts weeks on Monday, including when today is a Sunday', () => {
     expect(startOfWeek('2026-11-22')).toBe('2026-11-16');
     expect(startOfWeek('2026-11-16')).toBe('2026-11-16');
-    expect(weekDays('2026-11-22')).toEqual(['2026-11-16', '2026-11-17', '2026-11-18', '2026-11-19', '2026-11-20', '2026-11-21', '2026-11-22']);
+    expect(weekDays('2026-11-22')).toEqual([
+      '2026-11-16',
+      '2026-11-17',
+      '2026-11-18',
+      '2026-11-19',
+      '2026-11-20',
+      '2026-11-21',
+      '2026-11-22',
+    ]);
     expect(weekDays('2027-01-03')[0]).toBe('2026-12-28');
   });
 

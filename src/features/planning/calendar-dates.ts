@@ -28,7 +28,20 @@ const fromUtc = (ms: number): IsoDay => {
 // (its first call of each format builds an Intl formatter, a few milliseconds of a view's first render).
 const WEEKDAY_NAMES = ['lundi', 'mardi', 'mercredi', 'jeudi', 'vendredi', 'samedi', 'dimanche'];
 const SHORT_WEEKDAY_NAMES = ['lun.', 'mar.', 'mer.', 'jeu.', 'ven.', 'sam.', 'dim.'];
-const MONTH_NAMES = ['janvier', 'février', 'mars', 'avril', 'mai', 'juin', 'juillet', 'août', 'septembre', 'octobre', 'novembre', 'décembre'];
+const MONTH_NAMES = [
+  'janvier',
+  'février',
+  'mars',
+  'avril',
+  'mai',
+  'juin',
+  'juillet',
+  'août',
+  'septembre',
+  'octobre',
+  'novembre',
+  'décembre',
+];
 const daysInMonth = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
 
 export const addDays = (day: IsoDay, days: number): IsoDay => fromUtc(toUtc(day) + days * DAY);
@@ -76,7 +89,8 @@ export const yearGroup = (year: number) => {
   return Array.from({ length: YEARS_PER_GROUP }, (_, i) => start + i);
 };
 
-export const monthNames = () => Array.from({ length: 12 }, (_, i) => DateTime.fromObject({ year: 2000, month: i + 1 }, { locale: LOCALE }).toFormat('LLLL'));
+export const monthNames = () =>
+  Array.from({ length: 12 }, (_, i) => DateTime.fromObject({ year: 2000, month: i + 1 }, { locale: LOCALE }).toFormat('LLLL'));
 
 export const firstOfMonth = (year: number, month: number): IsoDay => `${year}-${pad(month)}-01`;
 
@@ -89,9 +103,11 @@ export function periodTitle(anchor: IsoDay, view: PlanningViewKind): string {
   const [start, end] = [days[0], days[6]];
   const endText = `${dayOfMonth(end)} ${monthName(end)} ${end.slice(0, 4)}`;
   const from =
-    start.slice(0, 4) !== end.slice(0, 4) ? `${dayOfMonth(start)} ${monthName(start)} ${start.slice(0, 4)}`
-    : !sameMonth(start, end) ? `${dayOfMonth(start)} ${monthName(start)}`
-    : String(dayOfMonth(start));
+    start.slice(0, 4) !== end.slice(0, 4)
+      ? `${dayOfMonth(start)} ${monthName(start)} ${start.slice(0, 4)}`
+      : !sameMonth(start, end)
+        ? `${dayOfMonth(start)} ${monthName(start)}`
+        : String(dayOfMonth(start));
   return `Semaine du ${from} au ${endText}`;
 }
 

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { indexHelpsByDay, timeSlot } from './day-index';
 import { aHelp } from '../../testing/factories';
 
-const slotsOn = (index: ReturnType<typeof indexHelpsByDay>, day: string) => (index.get(day) ?? []).map((e) => `${e.help.id} ${timeSlot(e)}`);
+const slotsOn = (index: ReturnType<typeof indexHelpsByDay>, day: string) =>
+  (index.get(day) ?? []).map((e) => `${e.help.id} ${timeSlot(e)}`);
 
 describe('the helps indexed by Paris day', () => {
   it('puts each help on its Paris day around the spring change of time (29 March 2026)', () => {

@@ -75,8 +75,11 @@ export function MonthView({ anchor, days, contents, today, lookups, onOpenDay }:
           const open = content.slots.filter((entry) => isTakeable(entry.state)).length;
           // Only what a cell shows is built: a busy day of a 20,000-help village holds some 65 helps.
           const count = content.slots.length + content.helps.length;
-          const colors = firstOf(content, DOTS_PER_CELL, (entry) => lookups.colorByNeedId.get(entry.slot.village_need_id), (entry) =>
-            lookups.colorByNeedId.get(entry.help.village_need_id),
+          const colors = firstOf(
+            content,
+            DOTS_PER_CELL,
+            (entry) => lookups.colorByNeedId.get(entry.slot.village_need_id),
+            (entry) => lookups.colorByNeedId.get(entry.help.village_need_id),
           );
           const names = firstOf(
             content,
@@ -100,7 +103,12 @@ export function MonthView({ anchor, days, contents, today, lookups, onOpenDay }:
             <li key={day} className={classes} aria-current={isToday ? 'date' : undefined}>
               <h3 className="month-day-title">
                 {/* Named in full for screen readers, the day's number in it (what is seen is in what is heard). */}
-                <button type="button" className="month-day-open" aria-label={`${dayTitle(day)}${isToday ? ' (aujourd’hui)' : ''}, voir la semaine`} onClick={() => onOpenDay(day)}>
+                <button
+                  type="button"
+                  className="month-day-open"
+                  aria-label={`${dayTitle(day)}${isToday ? ' (aujourd’hui)' : ''}, voir la semaine`}
+                  onClick={() => onOpenDay(day)}
+                >
                   {dayOfMonth(day)}
                 </button>
               </h3>

@@ -30,7 +30,12 @@ export function PeriodPicker({ id, anchor, onPick, onClose }: PeriodPickerProps)
     <div id={id} className="planning-picker" role="group" aria-label="Choisir une période" onKeyDown={closeOnEscape}>
       <h3>Année</h3>
       <div className="picker-nav">
-        <button type="button" className="secondary" aria-label="Années précédentes" onClick={() => setGroupYear((y) => y - YEARS_PER_GROUP)}>
+        <button
+          type="button"
+          className="secondary"
+          aria-label="Années précédentes"
+          onClick={() => setGroupYear((y) => y - YEARS_PER_GROUP)}
+        >
           ‹
         </button>
         <span>

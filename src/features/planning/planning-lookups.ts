@@ -35,7 +35,9 @@ export function planningLookups(
     needById: new Map(needs.map((n) => [n.id, n])),
     colorByNeedId: new Map(needs.map((n) => [n.id, categoryColor(n.category_id ? colorByCategory.get(n.category_id) : null)])),
     firstNameByVillagerId,
-    helperNameByHelpId: new Map(helps.filter((h) => scheduled.has(h.village_need_id)).map((h) => [h.id, firstNameByVillagerId.get(h.helper_id) ?? 'Un membre'])),
+    helperNameByHelpId: new Map(
+      helps.filter((h) => scheduled.has(h.village_need_id)).map((h) => [h.id, firstNameByVillagerId.get(h.helper_id) ?? 'Un membre']),
+    ),
     helpsLink: needHelpsLinks(router, villageId),
   };
 }

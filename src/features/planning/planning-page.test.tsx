@@ -25,7 +25,12 @@ describe('the planning page', () => {
     // Three dinners from tomorrow at 19 h, Paris time.
     const tomorrow = DateTime.now().setZone('Europe/Paris').plus({ days: 1 }).startOf('day');
     await db.needs.put(
-      aNeed({ id: DINNER, village_id: ID.village, name: 'Dîner', schedule: { dtstart: `${tomorrow.toISODate()}T19:00`, duration_minutes: 90, rrule: 'FREQ=DAILY;COUNT=3', exdates: [], places: 1 } }),
+      aNeed({
+        id: DINNER,
+        village_id: ID.village,
+        name: 'Dîner',
+        schedule: { dtstart: `${tomorrow.toISODate()}T19:00`, duration_minutes: 90, rrule: 'FREQ=DAILY;COUNT=3', exdates: [], places: 1 },
+      }),
     );
     await renderScreen(() => <PlanningPage villageId={ID.village} />);
     await screen.findByRole('heading', { level: 1, name: 'Planning' });
@@ -42,7 +47,11 @@ describe('the planning page', () => {
     expect(entry.payload).toMatchObject({
       village_id: ID.village,
       village_need_id: DINNER,
-      input: { helper_id: ID.hugo, start_date: start.toISO({ suppressMilliseconds: false }), end_date: start.plus({ minutes: 90 }).toISO() },
+      input: {
+        helper_id: ID.hugo,
+        start_date: start.toISO({ suppressMilliseconds: false }),
+        end_date: start.plus({ minutes: 90 }).toISO(),
+      },
     });
     await waitFor(() => expect(document.querySelectorAll('.day-slot.is-mine')).toHaveLength(1));
     const mine = document.querySelector('.day-slot.is-mine') as HTMLElement;
@@ -55,7 +64,8 @@ describe('the planning page', () => {
     await renderScreen(() => <PlanningPage villageId={ID.village} />);
     await screen.findByRole('heading', { level: 1, name: 'Planning' });
     // Hugo's help is tomorrow, in next week when today is a Sunday.
-    if (DateTime.now().setZone('Europe/Paris').weekday === 7) fireEvent.click(await screen.findByRole('button', { name: 'Période suivante' }));
+    if (DateTime.now().setZone('Europe/Paris').weekday === 7)
+      fireEvent.click(await screen.findByRole('button', { name: 'Période suivante' }));
     const helpersShown = () => [...document.querySelectorAll('.day-help-helper')].map((helper) => helper.textContent);
     await waitFor(() => expect(helpersShown()).toContain('Hugo'));
 

@@ -62,14 +62,17 @@ describe('the planning', () => {
     expect(monday.textContent).toContain('Rien de prévu');
     expect(monday.textContent).not.toContain('Courses');
     const undated = screen.getByRole('region', { name: 'Sans date' });
-    expect(within(undated).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      'Courses1 aide sur cette période',
-      'Repas1 aide sur cette période',
-    ]);
+    expect(
+      within(undated)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Courses1 aide sur cette période', 'Repas1 aide sur cette période']);
     expect(within(undated).getByRole('link', { name: 'Repas' }).getAttribute('href')).toBe('/dashboard/villages/village/needs/n2/helps');
     expect(screen.getAllByText('Courses', { selector: '.planning-undated a' })).toHaveLength(1);
     click('Période suivante');
-    expect(within(screen.getByRole('region', { name: 'Sans date' })).getAllByRole('listitem')[0].textContent).toBe('CoursesAucune aide sur cette période');
+    expect(within(screen.getByRole('region', { name: 'Sans date' })).getAllByRole('listitem')[0].textContent).toBe(
+      'CoursesAucune aide sur cette période',
+    );
   });
 
   it('moves by period and comes back to today', async () => {
@@ -102,7 +105,12 @@ describe('the planning', () => {
   it('builds in a month cell what its width shows: dots on a phone, the needs’ names on a wide screen, both when unknown', async () => {
     const widths = { phone: false, wide: true };
     for (const [width, wide] of Object.entries(widths)) {
-      vi.stubGlobal('matchMedia', (query: string) => ({ matches: query === '(min-width: 1024px)' && wide, media: query, addEventListener: vi.fn(), removeEventListener: vi.fn() }));
+      vi.stubGlobal('matchMedia', (query: string) => ({
+        matches: query === '(min-width: 1024px)' && wide,
+        media: query,
+        addEventListener: vi.fn(),
+        removeEventListener: vi.fn(),
+      }));
       await show({ initialView: 'month' });
       // Tuesday 17 November: Courses (a category's colour); Thursday 19: Repas.
       const tuesday = dayCells()[22];
@@ -128,7 +136,12 @@ describe('the planning', () => {
   });
 
   it('dots up to four helps of a day on a phone, one element with a shadow for each after the first', async () => {
-    vi.stubGlobal('matchMedia', (query: string) => ({ matches: false, media: query, addEventListener: vi.fn(), removeEventListener: vi.fn() }));
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: false,
+      media: query,
+      addEventListener: vi.fn(),
+      removeEventListener: vi.fn(),
+    }));
     const tuesdayHelps = ['#e07a5f', '#000000', '#e07a5f', '#000000', '#e07a5f'].map((_, i) =>
       aHelp({ id: `t${i}`, start_date: `2026-11-17T0${i + 1}:00:00Z`, village_need_id: i % 2 ? 'n2' : 'n1', helper_id: 'v1' }),
     );
@@ -192,7 +205,11 @@ describe('the planning', () => {
 });
 
 describe('the planning’s slots', () => {
-  const dinner = aNeed({ id: 'n3', name: 'Dîner', schedule: { dtstart: '2026-11-16T19:00', duration_minutes: 90, rrule: 'FREQ=DAILY;COUNT=4', exdates: [], places: 1 } });
+  const dinner = aNeed({
+    id: 'n3',
+    name: 'Dîner',
+    schedule: { dtstart: '2026-11-16T19:00', duration_minutes: 90, rrule: 'FREQ=DAILY;COUNT=4', exdates: [], places: 1 },
+  });
   // 19 h – 20 h 30 in Paris, Monday to Thursday of the shown week.
   const at = (day: number) => ({ start_date: `2026-11-${day}T18:00:00.000Z`, end_date: `2026-11-${day}T19:30:00.000Z` });
   const onDinner = (id: string, day: number, helper: string) => aHelp({ id, village_need_id: 'n3', helper_id: helper, ...at(day) });
@@ -227,7 +244,11 @@ describe('the planning’s slots', () => {
     expect(tuesday.querySelectorAll('.day-help')).toHaveLength(1);
     expect(thursday.querySelectorAll('.day-help')).toHaveLength(1);
     // A full slot and mine lead to the need's helps; a scheduled need is not "Sans date".
-    expect(within(wednesday as HTMLElement).getAllByRole('link')[0].getAttribute('href')).toBe('/dashboard/villages/village/needs/n3/helps');
+    expect(
+      within(wednesday as HTMLElement)
+        .getAllByRole('link')[0]
+        .getAttribute('href'),
+    ).toBe('/dashboard/villages/village/needs/n3/helps');
     expect(within(screen.getByRole('region', { name: 'Sans date' })).queryByText('Dîner')).toBeNull();
   });
 

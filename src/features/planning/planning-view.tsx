@@ -82,8 +82,14 @@ export function PlanningView({
   // The one pass over the helps read; the visible period then costs a Map lookup per day.
   const index = useMemo(() => indexHelpsByDay(helps), [helps]);
   const router = useRouter();
-  const lookups = useMemo(() => planningLookups(router, villageId, needs, categories, villagers, helps), [router, villageId, needs, categories, villagers, helps]);
-  const mine = useMemo(() => new Set(myVillagerId ? helps.filter((h) => h.helper_id === myVillagerId).map((h) => h.id) : []), [helps, myVillagerId]);
+  const lookups = useMemo(
+    () => planningLookups(router, villageId, needs, categories, villagers, helps),
+    [router, villageId, needs, categories, villagers, helps],
+  );
+  const mine = useMemo(
+    () => new Set(myVillagerId ? helps.filter((h) => h.helper_id === myVillagerId).map((h) => h.id) : []),
+    [helps, myVillagerId],
+  );
   // Read once on mount: a slot that goes by while the screen stays open is refused kindly by the take itself.
   const [openedAt] = useState(() => Date.now());
   const at = now ?? openedAt;
@@ -121,7 +127,14 @@ export function PlanningView({
             <span aria-hidden="true">›</span>
           </button>
         </div>
-        <button ref={pickerToggle} type="button" className="secondary" aria-expanded={picking} aria-controls={pickerId} onClick={() => setPicking((p) => !p)}>
+        <button
+          ref={pickerToggle}
+          type="button"
+          className="secondary"
+          aria-expanded={picking}
+          aria-controls={pickerId}
+          onClick={() => setPicking((p) => !p)}
+        >
           Choisir une date
         </button>
         {needs.some((need) => need.schedule) || initialOpenOnly ? (

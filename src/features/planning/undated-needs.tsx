@@ -2,13 +2,22 @@ import { useId, type CSSProperties } from 'react';
 import type { VillageNeed } from '../../contract';
 import type { PlanningLookups } from './planning-lookups';
 
-const helpsText = (n: number) => (n === 0 ? 'Aucune aide sur cette période' : n === 1 ? '1 aide sur cette période' : `${n} aides sur cette période`);
+const helpsText = (n: number) =>
+  n === 0 ? 'Aucune aide sur cette période' : n === 1 ? '1 aide sur cette période' : `${n} aides sur cette période`;
 
 /**
  * The needs without a date, listed once under the calendar with how many helps they have in the period shown:
  * an empty day no longer repeats them, and a day with some help no longer hides them.
  */
-export function UndatedNeeds({ needs, helpsByNeed, lookups }: { needs: readonly VillageNeed[]; helpsByNeed: ReadonlyMap<string, number>; lookups: PlanningLookups }) {
+export function UndatedNeeds({
+  needs,
+  helpsByNeed,
+  lookups,
+}: {
+  needs: readonly VillageNeed[];
+  helpsByNeed: ReadonlyMap<string, number>;
+  lookups: PlanningLookups;
+}) {
   const titleId = useId();
   if (!needs.length) return null;
   return (

@@ -18,9 +18,23 @@ describe('the planning read', () => {
     const here = aVillager({ id: 'here', village_id: 'v' });
     const gone = aVillager({ id: 'gone', village_id: 'v', is_out: true });
     // Written out of order, some on the same start, one of someone gone, one outside the range, one of another village.
-    const starts = ['2026-11-20T09:00:00.000Z', '2026-11-18T17:30:00.000Z', '2026-11-18T08:00:00.000Z', '2026-11-20T09:00:00.000Z', '2026-11-19T23:00:00.000Z'];
+    const starts = [
+      '2026-11-20T09:00:00.000Z',
+      '2026-11-18T17:30:00.000Z',
+      '2026-11-18T08:00:00.000Z',
+      '2026-11-20T09:00:00.000Z',
+      '2026-11-19T23:00:00.000Z',
+    ];
     const helps = [
-      ...starts.map((start_date, i) => aHelp({ id: `h${i}`, village_id: 'v', helper_id: 'here', start_date, end_date: i % 2 ? null : `${start_date.slice(0, 11)}23:00:00.000Z` })),
+      ...starts.map((start_date, i) =>
+        aHelp({
+          id: `h${i}`,
+          village_id: 'v',
+          helper_id: 'here',
+          start_date,
+          end_date: i % 2 ? null : `${start_date.slice(0, 11)}23:00:00.000Z`,
+        }),
+      ),
       aHelp({ id: 'of-gone', village_id: 'v', helper_id: 'gone', start_date: '2026-11-19T10:00:00.000Z' }),
       aHelp({ id: 'later', village_id: 'v', helper_id: 'here', start_date: '2026-11-25T10:00:00.000Z' }),
       aHelp({ id: 'elsewhere', village_id: 'w', helper_id: 'here', start_date: '2026-11-19T10:00:00.000Z' }),

@@ -52,7 +52,10 @@ export function usePlanningHelps(villageId: string, anchor: IsoDay, view: Planni
   const days = visibleDays(anchor, view);
   const { from, to } = planningReadRange(days);
   // Keyed by the days shown: a new anchor inside the same week reads nothing again.
-  return useLiveQuery(async () => ({ days, range: { from, to }, helps: await readPlanningHelps(db, villageId, { from, to }) }), [villageId, days[0], days.length]);
+  return useLiveQuery(
+    async () => ({ days, range: { from, to }, helps: await readPlanningHelps(db, villageId, { from, to }) }),
+    [villageId, days[0], days.length],
+  );
 }
 
 /**
@@ -60,7 +63,13 @@ export function usePlanningHelps(villageId: string, anchor: IsoDay, view: Planni
  * read (useVillageSlots would read the helps a second time). `helps` are the active ones of readPlanningHelps
  * over the same days.
  */
-export function planningSlots(needs: readonly VillageNeed[], helps: readonly PlanningHelp[], zone: string, days: readonly IsoDay[], now: Date = new Date()): Slot[] {
+export function planningSlots(
+  needs: readonly VillageNeed[],
+  helps: readonly PlanningHelp[],
+  zone: string,
+  days: readonly IsoDay[],
+  now: Date = new Date(),
+): Slot[] {
   const { from, to } = planningSlotWindow(days);
   return slotsBetween(needs, helps, () => true, zone, from, to, now);
 }

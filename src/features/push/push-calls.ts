@@ -21,4 +21,8 @@ export const registerPushSubscription = (subscription: PushSubscriptionInput, si
  * and the old token is sent by hand (as the logout call does).
  */
 export const deletePushSubscription = (id: string, token?: string, signal?: AbortSignal) =>
-  call(deletePushSubscriptionEndpoint, { params: { subscriptionId: id } }, { headers: token ? { Authorization: `Bearer ${token}` } : undefined, signal });
+  call(
+    deletePushSubscriptionEndpoint,
+    { params: { subscriptionId: id } },
+    { headers: token ? { Authorization: `Bearer ${token}` } : undefined, signal },
+  );

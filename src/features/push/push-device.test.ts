@@ -71,7 +71,11 @@ describe('turning notifications on', () => {
       ['GET', '/v1/push/public_key'],
       ['POST', '/v1/users/me/push_subscriptions'],
     ]);
-    expect(requests[1].body).toEqual({ endpoint: ENDPOINT, expirationTime: null, keys: { p256dh: 'BPublicKeyOfTheBrowser_123', auth: 'authSecret-456' } });
+    expect(requests[1].body).toEqual({
+      endpoint: ENDPOINT,
+      expirationTime: null,
+      keys: { p256dh: 'BPublicKeyOfTheBrowser_123', auth: 'authSecret-456' },
+    });
     expect(readPushRecord()).toEqual({ userId: 'me', subscriptionId: 'sub-1', endpoint: ENDPOINT });
     expect(isPushOnForUser('me')).toBe(true);
     expect(isPushOnForUser('someone-else')).toBe(false);
@@ -109,7 +113,10 @@ describe('turning notifications on', () => {
 
   it('remembers nothing when the server does not take the subscription, and drops the browser one', async () => {
     const browser = installFakePush();
-    vi.stubGlobal('fetch', answerFetch(keyAnswer, { status: 422, body: { message: "L'adresse est invalide", http_code: 422, errors: [] } }).fetchMock);
+    vi.stubGlobal(
+      'fetch',
+      answerFetch(keyAnswer, { status: 422, body: { message: "L'adresse est invalide", http_code: 422, errors: [] } }).fetchMock,
+    );
     expect(await enablePush('me')).toEqual({ ok: false, reason: 'failed', message: "L'adresse est invalide" });
     expect(readPushRecord()).toBeNull();
     expect(browser.unsubscribed).toEqual([ENDPOINT]);
@@ -117,7 +124,8 @@ describe('turning notifications on', () => {
 
   it('says the browser has no push service when the subscription is refused for want of one', async () => {
     const browser = installFakePush();
-    (await registration()).pushManager.subscribe = () => Promise.reject(new DOMException('Registration failed - push service not available', 'AbortError'));
+    (await registration()).pushManager.subscribe = () =>
+      Promise.reject(new DOMException('Registration failed - push service not available', 'AbortError'));
     const { fetchMock, requests } = answerFetch(keyAnswer);
     vi.stubGlobal('fetch', fetchMock);
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
@@ -188,7 +196,9 @@ describe('turning notifications on never waits for ever', () => {
     const requests: string[] = [];
     const { fetchMock } = answerFetch(keyAnswer);
     const hanging = hangingFetch(requests);
-    vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => (init?.method === 'POST' ? hanging(input, init) : fetchMock(input, init)));
+    vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) =>
+      init?.method === 'POST' ? hanging(input, init) : fetchMock(input, init),
+    );
     const seen = watch(enablePush('me'));
     await vi.advanceTimersByTimeAsync(ACTIVATION_WAIT_MS - 1);
     expect(seen.result).toBeUndefined();

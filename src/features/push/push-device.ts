@@ -23,7 +23,8 @@ export const SUBSCRIBE_FAILED_TEXT = "Le service de notifications du navigateur 
 // What each step that can wait for ever says once its time is up; all begin alike, so the outcome reads first.
 export const PERMISSION_TIMEOUT_TEXT =
   "L'activation n'a pas abouti : la demande d'autorisation du navigateur est restée sans réponse. Répondez-y (elle peut apparaître discrètement près de la barre d'adresse), puis réessayez.";
-export const NOT_READY_PUSH_TEXT = "L'activation n'a pas abouti : les notifications ne sont pas encore prêtes sur cet appareil. Rechargez la page, puis réessayez.";
+export const NOT_READY_PUSH_TEXT =
+  "L'activation n'a pas abouti : les notifications ne sont pas encore prêtes sur cet appareil. Rechargez la page, puis réessayez.";
 export const SUBSCRIBE_TIMEOUT_TEXT =
   "L'activation n'a pas abouti : le service de notifications du navigateur n'a pas répondu. Réessayez dans un instant.";
 export const SERVER_TIMEOUT_TEXT = "L'activation n'a pas abouti : le serveur n'a pas répondu à temps. Réessayez dans un instant.";

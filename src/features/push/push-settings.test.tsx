@@ -17,7 +17,15 @@ import {
   UNSUPPORTED_PUSH_TEXT,
 } from './push-device';
 import { readPushRecord, writePushRecord } from './push-record';
-import { EMAIL_INSTEAD_HERE_TEXT, EMAIL_INSTEAD_LINK, EMAIL_INSTEAD_TEXT, ENABLING_TEXT, PUSH_OFF_TEXT, PUSH_ON_TEXT, PushSettings } from './push-settings';
+import {
+  EMAIL_INSTEAD_HERE_TEXT,
+  EMAIL_INSTEAD_LINK,
+  EMAIL_INSTEAD_TEXT,
+  ENABLING_TEXT,
+  PUSH_OFF_TEXT,
+  PUSH_ON_TEXT,
+  PushSettings,
+} from './push-settings';
 import { answerFetch } from '../../testing/answer-fetch';
 import { aUser } from '../../testing/factories';
 
@@ -115,7 +123,8 @@ describe('the notifications section', () => {
 
   it('says when the browser has no push service', async () => {
     installFakePush();
-    (await registration()).pushManager.subscribe = () => Promise.reject(new DOMException('Registration failed - push service error', 'AbortError'));
+    (await registration()).pushManager.subscribe = () =>
+      Promise.reject(new DOMException('Registration failed - push service error', 'AbortError'));
     vi.stubGlobal('fetch', answerFetch(keyAnswer).fetchMock);
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     await renderWithRouter(() => <PushSettings />);
@@ -159,7 +168,10 @@ describe('the notifications section', () => {
 
   it('shows the server message when it refuses', async () => {
     installFakePush();
-    vi.stubGlobal('fetch', answerFetch({ status: 403, body: { message: "Vous n'avez pas accès à ce service.", http_code: 403 } }).fetchMock);
+    vi.stubGlobal(
+      'fetch',
+      answerFetch({ status: 403, body: { message: "Vous n'avez pas accès à ce service.", http_code: 403 } }).fetchMock,
+    );
     await renderWithRouter(() => <PushSettings />);
     fireEvent.click(await screen.findByRole('button', { name: ENABLE }));
     expect((await screen.findByRole('alert')).textContent).toBe("Vous n'avez pas accès à ce service.");

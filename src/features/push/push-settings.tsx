@@ -20,7 +20,8 @@ export const DISABLING_TEXT = 'Désactivation des notifications en cours…';
 /** Where push cannot be had (no push service, refused, no answer), the mails say what it would have said. */
 export const EMAIL_INSTEAD_TEXT = 'Vos confirmations et rappels peuvent vous arriver par e-mail.';
 export const EMAIL_INSTEAD_LINK = 'Choisir les e-mails que vous recevez';
-export const EMAIL_INSTEAD_HERE_TEXT = 'Vos confirmations et rappels peuvent vous arriver par e-mail : choisissez ci-dessous ce que vous recevez.';
+export const EMAIL_INSTEAD_HERE_TEXT =
+  'Vos confirmations et rappels peuvent vous arriver par e-mail : choisissez ci-dessous ce que vous recevez.';
 
 // Failures that trying again soon will not mend: the person is better served by the mails.
 const LASTING: readonly PushFailureReason[] = ['unsupported', 'no-service', 'denied', 'timeout'];
@@ -31,7 +32,11 @@ const LASTING: readonly PushFailureReason[] = ['unsupported', 'no-service', 'den
  * changes (which would read "Désactiver…, enfoncé"). Turning on always ends (push-device.ts bounds each step):
  * in "on", or in a French message saying why not, with the button offering to try again.
  */
-export function PushSettings({ emailChoicesHere = false }: { /** On the page that holds the e-mail switches. */ emailChoicesHere?: boolean }) {
+export function PushSettings({
+  emailChoicesHere = false,
+}: {
+  /** On the page that holds the e-mail switches. */ emailChoicesHere?: boolean;
+}) {
   const titleId = useId();
   const errorId = useId();
   const user = useCurrentUser();

@@ -2,7 +2,7 @@
 export const VERIFIED_TEXT = 'Votre adresse e-mail est vérifiée.';
 export const VERIFYING_TEXT = 'Vérification de votre adresse e-mail…';
 export const VERIFY_OFFLINE_TEXT =
-  "Pas de connexion pour le moment : votre adresse sera vérifiée dès que le réseau reviendra. Gardez cette page ouverte, ou rouvrez le lien plus tard : il reste valable.";
+  'Pas de connexion pour le moment : votre adresse sera vérifiée dès que le réseau reviendra. Gardez cette page ouverte, ou rouvrez le lien plus tard : il reste valable.';
 export const RESEND_OFFLINE_TEXT = 'Pas de connexion pour le moment : le lien pourra être renvoyé quand le réseau sera revenu.';
 export const linkSentText = (email: string) =>
   `Un nouveau lien vient d'être envoyé à ${email}. Pensez à regarder dans vos courriers indésirables.`;

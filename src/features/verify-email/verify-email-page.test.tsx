@@ -103,7 +103,9 @@ describe('the verification link’s page', () => {
       return answers.fetchMock(input, init);
     });
     await renderWithRouter(() => <VerifyEmailPage token={token} />);
-    expect((await screen.findByRole('alert')).textContent).toMatch(/^Pas de connexion pour le moment : votre adresse sera vérifiée dès que le réseau reviendra/);
+    expect((await screen.findByRole('alert')).textContent).toMatch(
+      /^Pas de connexion pour le moment : votre adresse sera vérifiée dès que le réseau reviendra/,
+    );
     offline = false;
     await act(async () => void window.dispatchEvent(new Event('online')));
     await screen.findByText('Votre adresse e-mail est vérifiée.');

@@ -16,7 +16,8 @@ const LISTED = 3;
 const placesText = (slot: Slot) => slotStateLabel(slot.taken.length === 0 ? 'open' : 'partial', slot);
 
 /** The slots the viewer may take: open, not theirs already. */
-const takeable = (slots: readonly Slot[], mine: ReadonlySet<string>) => slots.filter((slot) => slot.open > 0 && !slot.taken.some((id) => mine.has(id)));
+const takeable = (slots: readonly Slot[], mine: ReadonlySet<string>) =>
+  slots.filter((slot) => slot.open > 0 && !slot.taken.some((id) => mine.has(id)));
 
 /**
  * The village home's coverage at a glance: how many slots of the week are still to fill (leading to them on the
@@ -63,7 +64,11 @@ export function OpenSlots({ villageId, me }: { villageId: string; me: Villager }
                 <span className="open-slots-when">{when}</span>
                 <span className="open-slots-places">{placesText(slot)}</span>
                 <button type="button" onClick={() => void take(slot.village_need_id, slot, me.id)}>
-                  Je m’en occupe<span className="visually-hidden"> : {name}, {when}</span>
+                  Je m’en occupe
+                  <span className="visually-hidden">
+                    {' '}
+                    : {name}, {when}
+                  </span>
                 </button>
               </li>
             );

@@ -93,7 +93,9 @@ describe('a village’s infos', () => {
     expect(within(dialog).getByText(/vos aides prévues ne compteront plus/)).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Quitter le village', hidden: true }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/villages'));
-    expect((await db.outbox.toArray()).map((e) => [e.kind, e.payload])).toEqual([['leave-village', { village_id: ID.village, villager_id: ID.olga }]]);
+    expect((await db.outbox.toArray()).map((e) => [e.kind, e.payload])).toEqual([
+      ['leave-village', { village_id: ID.village, villager_id: ID.olga }],
+    ]);
     expect(track).toHaveBeenCalledWith('leave_village');
     expect(await db.villagers.get(ID.olga)).toMatchObject({ is_out: true });
   });
@@ -101,7 +103,9 @@ describe('a village’s infos', () => {
   it('offer the next slots to fill, each taken in one tap, and the week’s count leading to the planning', async () => {
     await buildVillage('olga');
     const tomorrow = DateTime.now().setZone('Europe/Paris').plus({ days: 1 });
-    await db.needs.update(ID.needDog, { schedule: { dtstart: `${tomorrow.toISODate()}T19:00`, duration_minutes: 60, rrule: 'FREQ=DAILY;COUNT=5', exdates: [], places: 2 } });
+    await db.needs.update(ID.needDog, {
+      schedule: { dtstart: `${tomorrow.toISODate()}T19:00`, duration_minutes: 60, rrule: 'FREQ=DAILY;COUNT=5', exdates: [], places: 2 },
+    });
     await renderScreen(() => <VillageInfosPage villageId={ID.village} />);
     const section = await screen.findByRole('region', { name: 'Créneaux à pourvoir' });
     const buttons = within(section).getAllByRole('button', { name: /^Je m’en occupe : Promener le chien, / });
@@ -116,8 +120,13 @@ describe('a village’s infos', () => {
     await waitFor(async () => expect(await db.outbox.count()).toBe(1));
     const [entry] = await db.outbox.toArray();
     expect(entry.kind).toBe('add-help');
-    expect(entry.payload).toMatchObject({ village_need_id: ID.needDog, input: { helper_id: ID.olga, start_date: tomorrow.set({ hour: 19, minute: 0, second: 0, millisecond: 0 }).toUTC().toISO() } });
+    expect(entry.payload).toMatchObject({
+      village_need_id: ID.needDog,
+      input: { helper_id: ID.olga, start_date: tomorrow.set({ hour: 19, minute: 0, second: 0, millisecond: 0 }).toUTC().toISO() },
+    });
     // Mine now: the home offers the next ones.
-    await waitFor(() => expect(within(section).getAllByRole('button', { name: /^Je m’en occupe/ })[0].textContent).not.toBe(buttons[0].textContent));
+    await waitFor(() =>
+      expect(within(section).getAllByRole('button', { name: /^Je m’en occupe/ })[0].textContent).not.toBe(buttons[0].textContent),
+    );
   });
 });

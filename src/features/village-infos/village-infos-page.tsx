@@ -47,7 +47,11 @@ export function VillageInfosPage({ villageId }: { villageId: string }) {
           ) : null}
         </dl>
       ) : null}
-      {village.infos ? <p className="village-infos-text">{village.infos}</p> : <p className="village-infos-none">Pas encore de présentation.</p>}
+      {village.infos ? (
+        <p className="village-infos-text">{village.infos}</p>
+      ) : (
+        <p className="village-infos-none">Pas encore de présentation.</p>
+      )}
 
       {me && active ? <OpenSlots villageId={villageId} me={me} /> : null}
 

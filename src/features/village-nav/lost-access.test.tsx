@@ -41,7 +41,13 @@ afterEach(() => {
 /** The village's planning open, with the dashboard's watchers, and the villages list to land on. */
 async function openVillage(watchers: () => React.ReactNode) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const root = createRootRoute({ component: () => <QueryClientProvider client={queryClient}><Outlet /></QueryClientProvider> });
+  const root = createRootRoute({
+    component: () => (
+      <QueryClientProvider client={queryClient}>
+        <Outlet />
+      </QueryClientProvider>
+    ),
+  });
   const planning = createRoute({ getParentRoute: () => root, path: '/dashboard/villages/$id/planning', component: watchers });
   const list = createRoute({ getParentRoute: () => root, path: '/dashboard/villages', component: () => <h1>Mes villages</h1> });
   const router = createRouter({
@@ -61,7 +67,9 @@ async function expectVillageLetGo(router: { state: { location: { pathname: strin
   expect(await db.helps.where('village_id').equals(ID.village).count()).toBe(0);
   expect(await db.villagers.where('village_id').equals(ID.village).count()).toBe(0);
   // Not dropped silently: the write shows in the list of refused changes, with the reason.
-  expect((await db.outbox.toArray()).map((e) => [e.id, e.status, e.failure])).toEqual([['entry-1', 'failed', { status: 403, message: removedFromVillage }]]);
+  expect((await db.outbox.toArray()).map((e) => [e.id, e.status, e.failure])).toEqual([
+    ['entry-1', 'failed', { status: 403, message: removedFromVillage }],
+  ]);
   await waitFor(() => expect(queryClient.getQueryData(['actions', ID.village, 1])).toBeUndefined());
 }
 

@@ -32,24 +32,24 @@ function VillageNavFor({ villageId }: { villageId: string }) {
   const areas = canManage(me) ? [...AREAS, { to: '/dashboard/villages/$id/manage', label: 'Gérer', icon: 'manage' } as const] : AREAS;
   return (
     <>
-    <LostAccessWatch villageId={villageId} />
-    <nav className="village-nav" aria-label={village?.name ? `Village ${village.name}` : 'Le village'}>
-      <ul>
-        {areas.map((area) => (
-          <li key={area.to}>
-            {area.icon === 'chat' ? (
-              <ChatEntry villageId={villageId} />
-            ) : (
-              <Link to={area.to} params={{ id: villageId }} activeProps={{ 'aria-current': 'page', className: 'active' }}>
-                <NavIcon name={area.icon} />
-                <span>{area.label}</span>
-                {area.icon === 'news' ? <UnseenBadge villageId={villageId} /> : null}
-              </Link>
-            )}
-          </li>
-        ))}
-      </ul>
-    </nav>
+      <LostAccessWatch villageId={villageId} />
+      <nav className="village-nav" aria-label={village?.name ? `Village ${village.name}` : 'Le village'}>
+        <ul>
+          {areas.map((area) => (
+            <li key={area.to}>
+              {area.icon === 'chat' ? (
+                <ChatEntry villageId={villageId} />
+              ) : (
+                <Link to={area.to} params={{ id: villageId }} activeProps={{ 'aria-current': 'page', className: 'active' }}>
+                  <NavIcon name={area.icon} />
+                  <span>{area.label}</span>
+                  {area.icon === 'news' ? <UnseenBadge villageId={villageId} /> : null}
+                </Link>
+              )}
+            </li>
+          ))}
+        </ul>
+      </nav>
     </>
   );
 }

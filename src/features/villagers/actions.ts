@@ -9,5 +9,9 @@ export function checkNotificationsAction(villageId: string, villagerId: string, 
 
 /** The creator or the needy person (`updaterId`) makes a member a co-organiser, or takes it back. */
 export function setVillagerRoleAction(villageId: string, villagerId: string, isManager: boolean, updaterId: string): Promise<LocalWrite> {
-  return writeLocally(setVillagerRole, { village_id: villageId, villager_id: villagerId, input: { is_manager: isManager, updater_id: updaterId } });
+  return writeLocally(setVillagerRole, {
+    village_id: villageId,
+    villager_id: villagerId,
+    input: { is_manager: isManager, updater_id: updaterId },
+  });
 }

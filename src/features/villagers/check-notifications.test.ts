@@ -49,7 +49,9 @@ describe('check-notifications', () => {
   });
 
   it('refuses a date that is not an instant', async () => {
-    await expect(enqueue(checkNotifications, { village_id: villageId, villager_id: me.id, last_check_notif_date: 'hier' }, { db })).rejects.toThrow();
+    await expect(
+      enqueue(checkNotifications, { village_id: villageId, villager_id: me.id, last_check_notif_date: 'hier' }, { db }),
+    ).rejects.toThrow();
     expect((await db.villagers.get(me.id))?.last_check_notif_date).toBeNull();
   });
 });

@@ -17,7 +17,11 @@ const userId = uuidv7();
 const villageId = uuidv7();
 const me = aVillager({ village_id: villageId, user_id: userId, is_creator: true });
 const paul = aVillager({ village_id: villageId, user: { first_name: 'Paul' } });
-const payload = (isManager: boolean) => ({ village_id: villageId, villager_id: paul.id, input: { is_manager: isManager, updater_id: me.id } });
+const payload = (isManager: boolean) => ({
+  village_id: villageId,
+  villager_id: paul.id,
+  input: { is_manager: isManager, updater_id: me.id },
+});
 
 beforeEach(async () => {
   db = freshDatabase();
@@ -44,7 +48,9 @@ describe('set-villager-role', () => {
     });
     const entry = await enqueue(setVillagerRole, payload(true), { db });
     const { user: _user, ...answered } = paul;
-    const server = scriptedFetch({ write: [{ status: 200, body: { data: { ...answered, is_manager: true, last_check_notif_date: '2026-11-20T08:00:00.000Z' } } }] });
+    const server = scriptedFetch({
+      write: [{ status: 200, body: { data: { ...answered, is_manager: true, last_check_notif_date: '2026-11-20T08:00:00.000Z' } } }],
+    });
     expect((await drainOutbox({ db, transport: { baseUrl: BASE_URL, fetch: server.fetch } })).state).toBe('drained');
     expect(server.writes()[0].headers['idempotency-key']).toBe(entry.id);
     const stored = await db.villagers.get(paul.id);
@@ -60,7 +66,9 @@ describe('set-villager-role', () => {
   });
 
   it('refuses a payload without the acting villager', async () => {
-    await expect(enqueue(setVillagerRole, { village_id: villageId, villager_id: paul.id, input: { is_manager: true } } as never, { db })).rejects.toThrow();
+    await expect(
+      enqueue(setVillagerRole, { village_id: villageId, villager_id: paul.id, input: { is_manager: true } } as never, { db }),
+    ).rejects.toThrow();
     expect((await db.villagers.get(paul.id))?.is_manager).toBe(false);
   });
 });

@@ -14,7 +14,13 @@ const help = (id: string, needId: string, helperId: string, start: DateTime) =>
   aHelp({ id, village_need_id: needId, helper_id: helperId, start_date: start.toUTC().toISO()! });
 
 const me = villager('me', { user_id: ME.id, is_creator: true });
-const local = (fields: Partial<LocalVillage> = {}): LocalVillage => ({ village: aVillage({ villagers: [me] }), villagers: [], needs: [], helps: [], ...fields });
+const local = (fields: Partial<LocalVillage> = {}): LocalVillage => ({
+  village: aVillage({ villagers: [me] }),
+  villagers: [],
+  needs: [],
+  helps: [],
+  ...fields,
+});
 
 describe('a village card', () => {
   it('leads by state: the tunnel to resume, the wait for the opening, or the needs', () => {
@@ -33,7 +39,13 @@ describe('a village card', () => {
     const own = aVillage({ creation_mode: 1, first_name: null, last_name: null, villagers: [hugo, villager('me', { user_id: ME.id })] });
     expect(summariseVillage(local({ village: own }), ME, NOW)).toMatchObject({ needyName: 'Hugo Martin', initials: 'HM', photoUrl: null });
     // The user's own village, created offline (no user on the villager yet): their own name.
-    const mine = aVillage({ creation_mode: 1, state: 1, first_name: null, last_name: null, villagers: [villager('me', { user_id: ME.id, is_creator: true, is_needy: true, user: undefined })] });
+    const mine = aVillage({
+      creation_mode: 1,
+      state: 1,
+      first_name: null,
+      last_name: null,
+      villagers: [villager('me', { user_id: ME.id, is_creator: true, is_needy: true, user: undefined })],
+    });
     expect(summariseVillage(local({ village: mine }), ME, NOW)?.needyName).toBe('Claire Dupont');
   });
 
@@ -70,12 +82,19 @@ describe('a village card', () => {
     const hugo = villager('hugo');
     const olga = villager('olga', { is_out: true });
     // Dinner every day at 19 h from Sunday 10 March 2030; it is Thursday 14 at 10 h: Thursday to Sunday are left.
-    const dinner = aNeed({ id: 'dinner', name: 'Dîner', schedule: { dtstart: '2030-03-10T19:00', duration_minutes: 60, rrule: 'FREQ=DAILY;COUNT=10', exdates: [], places: 1 } });
+    const dinner = aNeed({
+      id: 'dinner',
+      name: 'Dîner',
+      schedule: { dtstart: '2030-03-10T19:00', duration_minutes: 60, rrule: 'FREQ=DAILY;COUNT=10', exdates: [], places: 1 },
+    });
     const card = summariseVillage(
       local({
         villagers: [me, hugo, olga],
         needs: [dinner],
-        helps: [help('h1', 'dinner', hugo.id, NOW.set({ day: 15, hour: 19 })), help('h2', 'dinner', olga.id, NOW.set({ day: 16, hour: 19 }))],
+        helps: [
+          help('h1', 'dinner', hugo.id, NOW.set({ day: 15, hour: 19 })),
+          help('h2', 'dinner', olga.id, NOW.set({ day: 16, hour: 19 })),
+        ],
       }),
       ME,
       NOW,
@@ -90,7 +109,12 @@ describe('a village card', () => {
   it('has no activity when the village was never pulled here, or is not open', () => {
     expect(summariseVillage(local(), ME, NOW)?.activity).toBeNull();
     expect(summariseVillage(local({ village: aVillage({ state: 2, villagers: [me] }), villagers: [me] }), ME, NOW)?.activity).toBeNull();
-    expect(summariseVillage(local({ villagers: [me] }), ME, NOW)?.activity).toEqual({ helpsToday: 0, needs: 0, uncoveredNeeds: 0, weekSlots: { open: 0, total: 0 } });
+    expect(summariseVillage(local({ villagers: [me] }), ME, NOW)?.activity).toEqual({
+      helpsToday: 0,
+      needs: 0,
+      uncoveredNeeds: 0,
+      weekSlots: { open: 0, total: 0 },
+    });
   });
 
   it('lists open villages first, then those waiting, then those being created', () => {

@@ -1,5 +1,14 @@
 import { DateTime } from 'luxon';
-import { DEFAULT_TIME_ZONE, isActiveVillager, VILLAGE_STATE, type Help, type User, type Village, type VillageNeed, type Villager } from '../../contract';
+import {
+  DEFAULT_TIME_ZONE,
+  isActiveVillager,
+  VILLAGE_STATE,
+  type Help,
+  type User,
+  type Village,
+  type VillageNeed,
+  type Villager,
+} from '../../contract';
 import { slotsBetween } from '../../contract/slots';
 import { splitHelps, plannedHelps } from '../helps';
 import { activeHelps } from '../../village-data/hooks';
@@ -13,7 +22,8 @@ export type VillageDestination =
 
 export function villageDestination(village: Pick<Village, 'id' | 'state'>): VillageDestination {
   if (village.state === VILLAGE_STATE.creation) return { to: '/create/village', search: { pcvi: village.id } };
-  if (village.state === VILLAGE_STATE.waitingValidation) return { to: '/dashboard/villages/$id/waiting-validation', params: { id: village.id } };
+  if (village.state === VILLAGE_STATE.waitingValidation)
+    return { to: '/dashboard/villages/$id/waiting-validation', params: { id: village.id } };
   return { to: '/dashboard/villages/$id/needs', params: { id: village.id } };
 }
 
@@ -47,7 +57,10 @@ export interface LocalVillage {
 }
 
 const fullName = (person: { first_name?: string | null; last_name?: string | null } | null | undefined) =>
-  [person?.first_name, person?.last_name].filter((part) => part && part.trim()).join(' ').trim();
+  [person?.first_name, person?.last_name]
+    .filter((part) => part && part.trim())
+    .join(' ')
+    .trim();
 
 const initialsOf = (name: string) =>
   name
@@ -70,7 +83,11 @@ function needyNameOf(village: Village, villagers: Villager[], me: Pick<User, 'id
   return village.name?.trim() || 'Village sans nom';
 }
 
-export function activityOf(local: Omit<LocalVillage, 'village'>, now: DateTime = DateTime.now(), zone: string = DEFAULT_TIME_ZONE): VillageActivity {
+export function activityOf(
+  local: Omit<LocalVillage, 'village'>,
+  now: DateTime = DateTime.now(),
+  zone: string = DEFAULT_TIME_ZONE,
+): VillageActivity {
   const helps = activeHelps(local.helps, local.villagers);
   const planned = new Set(plannedHelps(helps, now).map((help) => help.village_need_id));
   const inactive = new Set(local.villagers.filter((v) => !isActiveVillager(v)).map((v) => v.id));
@@ -88,7 +105,11 @@ export function activityOf(local: Omit<LocalVillage, 'village'>, now: DateTime =
  * One card of the list, or null when the village is not the user's any more (out or banned): the list
  * shows only the villages they belong to.
  */
-export function summariseVillage(local: LocalVillage, me: Pick<User, 'id' | 'first_name' | 'last_name'> | null, now: DateTime = DateTime.now()): VillageSummary | null {
+export function summariseVillage(
+  local: LocalVillage,
+  me: Pick<User, 'id' | 'first_name' | 'last_name'> | null,
+  now: DateTime = DateTime.now(),
+): VillageSummary | null {
   const { village } = local;
   const villagers = local.villagers.length ? local.villagers : (village.villagers ?? []);
   const mine = me ? villagers.find((v) => v.user_id === me.id) : undefined;
@@ -104,12 +125,19 @@ export function summariseVillage(local: LocalVillage, me: Pick<User, 'id' | 'fir
     initials: initialsOf(needyName),
     photoUrl: village.photo?.original_url ?? null,
     destination: villageDestination(village),
-    activity: village.state === VILLAGE_STATE.started && pulled ? activityOf({ ...local, villagers }, now, village.time_zone ?? DEFAULT_TIME_ZONE) : null,
+    activity:
+      village.state === VILLAGE_STATE.started && pulled
+        ? activityOf({ ...local, villagers }, now, village.time_zone ?? DEFAULT_TIME_ZONE)
+        : null,
   };
 }
 
 /** The cards in a steady order: open villages first, then those waiting, then those being created; by name. */
-export function summariseVillages(locals: LocalVillage[], me: Pick<User, 'id' | 'first_name' | 'last_name'> | null, now: DateTime = DateTime.now()) {
+export function summariseVillages(
+  locals: LocalVillage[],
+  me: Pick<User, 'id' | 'first_name' | 'last_name'> | null,
+  now: DateTime = DateTime.now(),
+) {
   const order = { 3: 0, 2: 1, 1: 2 } as const;
   return locals
     .map((local) => summariseVillage(local, me, now))

@@ -34,10 +34,14 @@ afterEach(() => {
 });
 
 /** The server is out of reach: the list shows what the device holds. */
-const offline = () => vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+const offline = () =>
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+  );
 
 describe('the villages list', () => {
-  it("shows each village by its needy person and state, what needs the user today, and where it leads", async () => {
+  it('shows each village by its needy person and state, what needs the user today, and where it leads', async () => {
     offline();
     await buildVillage('hugo');
     await db.helps.put(helpAt('0190a000-0000-7000-8000-0000000000b1', 'olga', 0, 20, ID.needMeals));
@@ -47,7 +51,14 @@ describe('the villages list', () => {
     await db.villages.bulkPut([
       aVillage({ id: created, state: 1, first_name: 'Anne', last_name: 'Roy', villagers: [hugoIn(created, { is_creator: true })] }),
       aVillage({ id: waiting, state: 2, first_name: 'Bea', last_name: 'Roy', villagers: [hugoIn(waiting, { is_creator: true })] }),
-      aVillage({ id: notPulled, state: 3, first_name: 'Chloé', last_name: 'Roy', photo: { original_url: '/uploads/c.webp' }, villagers: [hugoIn(notPulled)] }),
+      aVillage({
+        id: notPulled,
+        state: 3,
+        first_name: 'Chloé',
+        last_name: 'Roy',
+        photo: { original_url: '/uploads/c.webp' },
+        villagers: [hugoIn(notPulled)],
+      }),
     ]);
     await renderScreen(() => <VillagesPage />);
 
@@ -64,12 +75,16 @@ describe('the villages list', () => {
 
     const bea = card('Bea Roy');
     expect(within(bea).getByText("En attente d'ouverture")).toBeTruthy();
-    expect(within(bea).getByRole('link', { name: 'Bea Roy' }).getAttribute('href')).toBe(`/dashboard/villages/${waiting}/waiting-validation`);
+    expect(within(bea).getByRole('link', { name: 'Bea Roy' }).getAttribute('href')).toBe(
+      `/dashboard/villages/${waiting}/waiting-validation`,
+    );
     expect(within(bea).getByText('BR')).toBeTruthy();
 
     const anne = card('Anne Roy');
     expect(within(anne).getByText('Création en cours')).toBeTruthy();
-    expect(within(anne).getByRole('link', { name: 'Reprendre la création du village de Anne Roy' }).getAttribute('href')).toBe(`/create/village?pcvi=${created}`);
+    expect(within(anne).getByRole('link', { name: 'Reprendre la création du village de Anne Roy' }).getAttribute('href')).toBe(
+      `/create/village?pcvi=${created}`,
+    );
 
     const names = screen.getAllByRole('article').map((a) => within(a).getByRole('heading').textContent);
     expect(names).toEqual(['Chloé Roy', 'Nina Martin', 'Bea Roy', 'Anne Roy']);
@@ -82,7 +97,9 @@ describe('the villages list', () => {
     // A dinner every day at 19 h from today on (its week never runs out of days: today's may be gone already).
     const today = DateTime.now().setZone('Europe/Paris');
     const daysLeft = 7 - today.weekday + (today.hour < 19 ? 1 : 0);
-    await db.needs.update(ID.needMeals, { schedule: { dtstart: `${today.toISODate()}T19:00`, duration_minutes: 60, rrule: 'FREQ=DAILY', exdates: [], places: 1 } });
+    await db.needs.update(ID.needMeals, {
+      schedule: { dtstart: `${today.toISODate()}T19:00`, duration_minutes: 60, rrule: 'FREQ=DAILY', exdates: [], places: 1 },
+    });
     await renderScreen(() => <VillagesPage />);
     const nina = await screen.findByRole('article', { name: 'Nina Martin' });
     if (daysLeft === 0) {
@@ -118,7 +135,12 @@ describe('the villages list', () => {
   it('refreshes from the server without losing a village created offline and not yet sent', async () => {
     await buildVillage('hugo');
     const pendingId = uuidv7();
-    await enqueue(createVillage, { id: pendingId, villager_id: uuidv7(), user_id: HUGO, input: { creation_mode: 2, first_name: 'Paul', last_name: 'Roy' } });
+    await enqueue(createVillage, {
+      id: pendingId,
+      villager_id: uuidv7(),
+      user_id: HUGO,
+      input: { creation_mode: 2, first_name: 'Paul', last_name: 'Roy' },
+    });
     const joined = uuidv7();
     const { fetchMock, requests } = answerFetch({
       status: 200,

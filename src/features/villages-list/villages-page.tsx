@@ -46,7 +46,9 @@ function VillageCard({ summary }: { summary: VillageSummary }) {
         <VillagePicture summary={summary} />
         <div className="village-card-body">
           <h2 id={titleId}>
-            {destination.to === '/create/village' ? summary.needyName : (
+            {destination.to === '/create/village' ? (
+              summary.needyName
+            ) : (
               <Link {...destination} className="village-card-link">
                 {summary.needyName}
               </Link>
@@ -82,7 +84,12 @@ function WeekSlotsItem({ villageId, activity }: { villageId: string; activity: V
   if (!activity.weekSlots.open) return <li>{text}</li>;
   return (
     <li className="warning">
-      <Link to="/dashboard/villages/$id/planning" params={{ id: villageId }} search={{ filtre: 'a-pourvoir' }} className="village-card-slots">
+      <Link
+        to="/dashboard/villages/$id/planning"
+        params={{ id: villageId }}
+        search={{ filtre: 'a-pourvoir' }}
+        className="village-card-slots"
+      >
         <span aria-hidden="true">○ </span>
         {text}
       </Link>
@@ -95,7 +102,9 @@ function RefreshNotice({ error }: { error: Error | null }) {
   const offline = error instanceof FetchFailed && error.status === 'offline';
   return (
     <p className="notice villages-refresh">
-      {offline ? 'Hors ligne : voici les villages enregistrés sur cet appareil.' : "La liste n'a pas pu être actualisée. Elle le sera à votre prochain passage."}
+      {offline
+        ? 'Hors ligne : voici les villages enregistrés sur cet appareil.'
+        : "La liste n'a pas pu être actualisée. Elle le sera à votre prochain passage."}
     </p>
   );
 }

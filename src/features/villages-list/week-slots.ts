@@ -14,7 +14,10 @@ export function restOfWeek(now: Date, zone: string) {
 }
 
 /** Slots someone may still take (a helper's own are counted as taken: open places are for the others too). */
-export const weekSlotsOf = (slots: readonly Slot[]): WeekSlots => ({ open: slots.filter((slot) => slot.open > 0).length, total: slots.length });
+export const weekSlotsOf = (slots: readonly Slot[]): WeekSlots => ({
+  open: slots.filter((slot) => slot.open > 0).length,
+  total: slots.length,
+});
 
 /** "Cette semaine : 3 créneaux à pourvoir", "Tous les créneaux de la semaine sont pris"; null for a week with none. */
 export function weekSlotsText({ open, total }: WeekSlots): string | null {

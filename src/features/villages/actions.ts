@@ -13,7 +13,10 @@ import { banVillager } from './mutations/ban-villager';
  * Starts a village for the signed-in user. Its id and its creator's villager id are made here, so the
  * tunnel's next steps can refer to them offline.
  */
-export async function createVillageAction(userId: string, input: CreateVillagePayload['input']): Promise<LocalWrite & { villageId: string }> {
+export async function createVillageAction(
+  userId: string,
+  input: CreateVillagePayload['input'],
+): Promise<LocalWrite & { villageId: string }> {
   const villageId = uuidv7();
   return { ...(await writeLocally(createVillage, { id: villageId, villager_id: uuidv7(), user_id: userId, input })), villageId };
 }

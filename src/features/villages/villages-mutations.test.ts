@@ -24,7 +24,12 @@ describe("a village's own writes", () => {
   it('create-village: a pending village (state 1) with its creator, needy in mode 1, requested with both client ids', async () => {
     const id = uuidv7();
     const villagerId = uuidv7();
-    const payload = { id, villager_id: villagerId, user_id: userId, input: { creation_mode: 1 as const, reason: 'Une opération du genou' } };
+    const payload = {
+      id,
+      villager_id: villagerId,
+      user_id: userId,
+      input: { creation_mode: 1 as const, reason: 'Une opération du genou' },
+    };
     await enqueue(createVillage, payload, { db });
     const village = await db.villages.get(id);
     expect(village).toMatchObject({ id, state: 1, creation_mode: 1, reason: 'Une opération du genou', share_code: '', name: null });
@@ -45,8 +50,16 @@ describe("a village's own writes", () => {
     expect((await db.villages.get(id))?.state).toBe(2);
     await enqueue(openValidation, { village_id: id, villager_id: me }, { db });
     expect((await db.villages.get(id))?.state).toBe(3);
-    expect(onTheWire(finishCreation.request({ village_id: id, creator_id: me }))).toEqual({ method: 'PUT', path: `/v1/villages/${id}/fc`, body: { creator_id: me } });
-    expect(onTheWire(openValidation.request({ village_id: id, villager_id: me }))).toEqual({ method: 'PUT', path: `/v1/villages/${id}/vo`, body: { villager_id: me } });
+    expect(onTheWire(finishCreation.request({ village_id: id, creator_id: me }))).toEqual({
+      method: 'PUT',
+      path: `/v1/villages/${id}/fc`,
+      body: { creator_id: me },
+    });
+    expect(onTheWire(openValidation.request({ village_id: id, villager_id: me }))).toEqual({
+      method: 'PUT',
+      path: `/v1/villages/${id}/vo`,
+      body: { villager_id: me },
+    });
   });
 
   it('leave-village marks my villager out and ban-villager marks a helper banned, in the table and in the village row', async () => {
@@ -69,7 +82,10 @@ describe("a village's own writes", () => {
     await enqueue(leaveVillage, { village_id: id, villager_id: me }, { db });
     expect((await db.villagers.get(me))?.is_out).toBe(true);
     expect((await db.villages.get(id))?.villagers?.find((m) => m.id === me)?.is_out).toBe(true);
-    expect(onTheWire(leaveVillage.request({ village_id: id, villager_id: me }))).toEqual({ method: 'PUT', path: `/v1/villages/${id}/villagers/${me}/leave` });
+    expect(onTheWire(leaveVillage.request({ village_id: id, villager_id: me }))).toEqual({
+      method: 'PUT',
+      path: `/v1/villages/${id}/villagers/${me}/leave`,
+    });
   });
 
   it('update-village: the fields sent change, the others and the relations stay; PUT on the village with the input as body', async () => {
@@ -79,7 +95,12 @@ describe("a village's own writes", () => {
     await seedLocal(db, village);
     const payload = { village_id: id, input: { updater_id: me, infos: 'Après', start_date: '2026-12-01' } };
     await enqueue(updateVillage, payload, { db, now: () => new Date('2026-11-21T10:30:00.000Z') });
-    expect(await db.villages.get(id)).toEqual({ ...village, infos: 'Après', start_date: '2026-12-01', updated_at: '2026-11-21T10:30:00.000Z' });
+    expect(await db.villages.get(id)).toEqual({
+      ...village,
+      infos: 'Après',
+      start_date: '2026-12-01',
+      updated_at: '2026-11-21T10:30:00.000Z',
+    });
     expect(onTheWire(updateVillage.request(payload))).toEqual({ method: 'PUT', path: `/v1/villages/${id}`, body: payload.input });
     expect([updateVillage.villageId(payload), updateVillage.target(payload)]).toEqual([id, `villages:${id}`]);
   });
@@ -87,7 +108,9 @@ describe("a village's own writes", () => {
   it('each says in French what it was, for the list of refused changes', () => {
     const id = uuidv7();
     const me = uuidv7();
-    expect(createVillage.describe?.({ id, villager_id: me, user_id: userId, input: { creation_mode: 2, name: 'Le village de Paul' } })).toBe('Création du village « Le village de Paul »');
+    expect(
+      createVillage.describe?.({ id, villager_id: me, user_id: userId, input: { creation_mode: 2, name: 'Le village de Paul' } }),
+    ).toBe('Création du village « Le village de Paul »');
     expect(createVillage.describe?.({ id, villager_id: me, user_id: userId, input: { creation_mode: 1 } })).toBe("Création d'un village");
     expect(updateVillage.describe?.({ village_id: id, input: { updater_id: me } })).toBe('Modification du village');
     expect(finishCreation.describe?.({ village_id: id, creator_id: me })).toBe('Fin de la création du village');

@@ -55,7 +55,10 @@ async function readVillage(db: VillageDatabase, helpsRead: 'period' | 'all', tod
   const [helps, needs, villagers, categories] = await Promise.all([
     helpsRead === 'period'
       ? readPlanningHelps(db, VILLAGE_ID, planningReadRange(days))
-      : Promise.all([db.helps.where('village_id').equals(VILLAGE_ID).toArray(), db.villagers.where('village_id').equals(VILLAGE_ID).toArray()]).then(([h, v]) => activeHelps(h, v)),
+      : Promise.all([
+          db.helps.where('village_id').equals(VILLAGE_ID).toArray(),
+          db.villagers.where('village_id').equals(VILLAGE_ID).toArray(),
+        ]).then(([h, v]) => activeHelps(h, v)),
     readVillageNeeds(db, VILLAGE_ID),
     readVillagers(db, VILLAGE_ID),
     readCategories(db),

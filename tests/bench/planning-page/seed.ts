@@ -77,9 +77,26 @@ export async function seedVillage(db: VillageDatabase, helpCount: number, now = 
   needs.push(daily);
   for (let day = 0; day < DAILY_SLOTS; day += 2) {
     const start = DateTime.fromISO(`${today}T12:00`, { zone: 'Europe/Paris' }).plus({ days: day }).toMillis();
-    helps.push(aHelp({ id: uuid(4, day), village_id: VILLAGE_ID, village_need_id: daily.id, helper_id: villagers[day % 28].id, start_date: new Date(start).toISOString(), end_date: new Date(start + hour).toISOString() }));
+    helps.push(
+      aHelp({
+        id: uuid(4, day),
+        village_id: VILLAGE_ID,
+        village_need_id: daily.id,
+        helper_id: villagers[day % 28].id,
+        start_date: new Date(start).toISOString(),
+        end_date: new Date(start + hour).toISOString(),
+      }),
+    );
   }
-  const village = aVillage({ id: VILLAGE_ID, state: 2, creation_mode: 1, name: 'Village du banc d’essai', first_name: null, last_name: null, share_code: 'BENCH' });
+  const village = aVillage({
+    id: VILLAGE_ID,
+    state: 2,
+    creation_mode: 1,
+    name: 'Village du banc d’essai',
+    first_name: null,
+    last_name: null,
+    share_code: 'BENCH',
+  });
   await db.transaction('rw', [db.villages, db.villagers, db.needs, db.helps, db.categories], async () => {
     await db.villages.put(village);
     await db.categories.bulkPut(categories);

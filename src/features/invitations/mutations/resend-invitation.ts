@@ -15,6 +15,9 @@ export const resendInvitation = defineMutation({
   target: (p) => `invitations:${p.invitation_id}`,
   apply: async () => {},
   request: (p) =>
-    requestTo(resendInvitationEndpoint, { params: { id: p.village_id, invitationId: p.invitation_id }, body: { villager_id: p.villager_id } }),
+    requestTo(resendInvitationEndpoint, {
+      params: { id: p.village_id, invitationId: p.invitation_id },
+      body: { villager_id: p.villager_id },
+    }),
   describe: (p) => `Nouvel envoi de l’invitation à ${p.email}`,
 });

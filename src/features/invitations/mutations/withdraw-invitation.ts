@@ -15,6 +15,9 @@ export const withdrawInvitation = defineMutation({
   target: (p) => `invitations:${p.invitation_id}`,
   apply: async () => {},
   request: (p) =>
-    requestTo(withdrawInvitationEndpoint, { params: { id: p.village_id, invitationId: p.invitation_id }, query: { villager_id: p.villager_id } }),
+    requestTo(withdrawInvitationEndpoint, {
+      params: { id: p.village_id, invitationId: p.invitation_id },
+      query: { villager_id: p.villager_id },
+    }),
   describe: (p) => `Retrait de l’invitation à ${p.email}`,
 });

@@ -45,7 +45,8 @@ export const updateNeed = defineMutation({
     }
     const updated = { ...need, ...changes };
     await db.needs.put(updated);
-    if (need.schedule && updated.schedule) await releaseRemovedSlots(db, updated.id, updated.village_id, updated.schedule, new Date(createdAt));
+    if (need.schedule && updated.schedule)
+      await releaseRemovedSlots(db, updated.id, updated.village_id, updated.schedule, new Date(createdAt));
   },
   request: (p) => requestTo(updateNeedEndpoint, { params: { id: p.village_id, needId: p.need_id }, body: p.input }),
   async settle(db, _p, data) {

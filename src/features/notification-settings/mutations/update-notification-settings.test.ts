@@ -31,7 +31,13 @@ describe('update-notification-settings', () => {
       path: '/v1/users/me/notification_settings',
       body: { email: { new_slots: false } },
     });
-    const mute = { change: 'mute' as const, village_id: villageId, village_name: 'Le village de Jeanne', muted: true, muted_village_ids: [villageId] };
+    const mute = {
+      change: 'mute' as const,
+      village_id: villageId,
+      village_name: 'Le village de Jeanne',
+      muted: true,
+      muted_village_ids: [villageId],
+    };
     expect(onTheWire(updateNotificationSettings.request(mute))).toEqual({
       method: 'PUT',
       path: '/v1/users/me/notification_settings',
@@ -62,7 +68,13 @@ describe('update-notification-settings', () => {
     expect(failed).toMatchObject({ status: 'failed', failure: { status: 422, message: 'Données invalides' } });
     expect(describeEntry(failed)).toBe('Nouveaux créneaux à pourvoir par e-mail : désactivé');
     expect(
-      updateNotificationSettings.describe!({ change: 'mute', village_id: villageId, village_name: 'Le village de Jeanne', muted: true, muted_village_ids: [] }),
+      updateNotificationSettings.describe!({
+        change: 'mute',
+        village_id: villageId,
+        village_name: 'Le village de Jeanne',
+        muted: true,
+        muted_village_ids: [],
+      }),
     ).toBe('Mise en sourdine du village « Le village de Jeanne »');
     // No village is pulled after the refusal: these settings are the account's.
     expect(server.requests.filter((r) => r.method === 'GET')).toEqual([]);

@@ -38,9 +38,7 @@ export { ACCOUNT_SCOPE };
 
 /** The body of the PUT, and what the screen lays over the server's settings while it waits. */
 export function changeBody(change: NotificationSettingsChange): UpdateNotificationSettingsInput {
-  return change.change === 'switch'
-    ? { [change.channel]: { [change.kind]: change.on } }
-    : { muted_village_ids: change.muted_village_ids };
+  return change.change === 'switch' ? { [change.channel]: { [change.kind]: change.on } } : { muted_village_ids: change.muted_village_ids };
 }
 
 /**

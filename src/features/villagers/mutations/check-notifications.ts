@@ -18,6 +18,7 @@ export const checkNotifications = defineMutation({
   villageId: (p) => p.village_id,
   target: (p) => `villagers:${p.villager_id}`,
   apply: (db, p) => updateVillager(db, p.village_id, p.villager_id, { last_check_notif_date: p.last_check_notif_date }),
-  request: (p) => requestTo(updateVillagerEndpoint, { params: { id: p.villager_id }, body: { last_check_notif_date: p.last_check_notif_date } }),
+  request: (p) =>
+    requestTo(updateVillagerEndpoint, { params: { id: p.villager_id }, body: { last_check_notif_date: p.last_check_notif_date } }),
   describe: () => 'Lecture des notifications',
 });

@@ -15,6 +15,7 @@ export const banVillager = defineMutation({
   villageId: (p) => p.village_id,
   target: (p) => `villagers:${p.villager_id}`,
   apply: (db, p) => updateVillager(db, p.village_id, p.villager_id, { is_ban: true }),
-  request: (p) => requestTo(banVillagerEndpoint, { params: { id: p.village_id, villagerId: p.villager_id }, query: { deleter_id: p.deleter_id } }),
+  request: (p) =>
+    requestTo(banVillagerEndpoint, { params: { id: p.village_id, villagerId: p.villager_id }, query: { deleter_id: p.deleter_id } }),
   describe: () => "Retrait d'un membre du village",
 });

@@ -31,7 +31,18 @@ export const createVillage = defineMutation({
       last_check_notif_date: null,
       created_at: createdAt,
     };
-    const empty = { name: null, reason: null, infos: null, home_infos: null, phone: null, start_date: null, end_date: null, first_name: null, last_name: null, relationship: null };
+    const empty = {
+      name: null,
+      reason: null,
+      infos: null,
+      home_infos: null,
+      phone: null,
+      start_date: null,
+      end_date: null,
+      first_name: null,
+      last_name: null,
+      relationship: null,
+    };
     const known = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
     await db.villages.put({
       ...empty,
