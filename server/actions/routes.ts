@@ -1,5 +1,5 @@
 import { asc, count, desc, eq } from 'drizzle-orm';
-import { listActions } from '../../src/contract/endpoints/village-life';
+import { listActions } from '../../src/contract/endpoints/actions';
 import type { Deps } from '../deps';
 import { actions } from '../db/schema';
 import { text } from '../http/errors';

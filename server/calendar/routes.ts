@@ -1,5 +1,5 @@
-import { issueMyCalendar, revokeMyCalendar } from '../../src/contract/endpoints/users';
-import { calendarFile, issueVillageCalendar, revokeVillageCalendar } from '../../src/contract/endpoints/villages';
+import { issueMyCalendar, revokeMyCalendar } from '../../src/contract/endpoints/calendar';
+import { calendarFile, issueVillageCalendar, revokeVillageCalendar } from '../../src/contract/endpoints/calendar';
 import type { Deps } from '../deps';
 import { hashToken } from '../auth/tokens';
 import { notFound, text } from '../http/errors';

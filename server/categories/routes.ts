@@ -1,5 +1,5 @@
 import { asc } from 'drizzle-orm';
-import { listCategories } from '../../src/contract/endpoints/village-life';
+import { listCategories } from '../../src/contract/endpoints/categories';
 import type { Deps } from '../deps';
 import { catalogueNeeds, needCategories } from '../db/schema';
 import { messages } from '../../src/contract/messages';

@@ -1,5 +1,5 @@
 import { streamSSE, type SSEStreamingApi } from 'hono/streaming';
-import { issueEventTicket, villageEvents } from '../../src/contract/endpoints/village-life';
+import { issueEventTicket, villageEvents } from '../../src/contract/endpoints/events';
 import type { Deps } from '../deps';
 import { publicRoute, route, type App } from '../http/route';
 import { forbidden, text, unauthenticated } from '../http/errors';

@@ -1,4 +1,4 @@
-import { health } from '../../src/contract/endpoints/auth';
+import { health } from '../../src/contract/endpoints/health';
 import { publicRoute, type App } from '../http/route';
 
 /** Whether the server answers: what scripts, benchmarks and load balancers wait for. */

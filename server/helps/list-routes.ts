@@ -1,5 +1,5 @@
 import { and, desc, eq, gte } from 'drizzle-orm';
-import { listHelps } from '../../src/contract/endpoints/needs';
+import { listHelps } from '../../src/contract/endpoints/helps';
 import type { Deps } from '../deps';
 import { helps, villagers } from '../db/schema';
 import { text } from '../http/errors';

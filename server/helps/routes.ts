@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
-import { addHelp, deleteHelp, refuseHelp, updateHelp } from '../../src/contract/endpoints/needs';
+import { addHelp, deleteHelp, refuseHelp, updateHelp } from '../../src/contract/endpoints/helps';
 import { helpStartProblem, occurrenceAt } from '../../src/contract/schedule';
 import type { Deps } from '../deps';
 import type { Executor } from '../db/client';

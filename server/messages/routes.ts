@@ -1,6 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
-import { listMessages, sendMessage } from '../../src/contract/endpoints/village-life';
+import { listMessages, sendMessage } from '../../src/contract/endpoints/messages';
 import type { Deps } from '../deps';
 import { messages, users, villagers } from '../db/schema';
 import { conflict, text } from '../http/errors';

@@ -1,5 +1,5 @@
 import { endpointTable } from '../../src/contract/endpoints';
-import { openApiDocument } from '../../src/contract/endpoints/auth';
+import { openApiDocument } from '../../src/contract/endpoints/health';
 import { publicRoute, type App } from '../http/route';
 import { buildOpenApiDocument } from './document';
 

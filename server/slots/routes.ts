@@ -1,4 +1,4 @@
-import { listSlots } from '../../src/contract/endpoints/needs';
+import { listSlots } from '../../src/contract/endpoints/slots';
 import type { Deps } from '../deps';
 import { scheduleMessages } from '../../src/contract/schedule-schema';
 import { invalid, text } from '../http/errors';

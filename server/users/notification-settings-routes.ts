@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { getNotificationSettings, updateNotificationSettings } from '../../src/contract/endpoints/users';
+import { getNotificationSettings, updateNotificationSettings } from '../../src/contract/endpoints/notification-settings';
 import { DEFAULT_NOTIFICATION_SETTINGS, mergeNotificationSettings } from '../../src/contract/notification-settings';
 import type { Deps } from '../deps';
 import type { Tx } from '../db/client';

@@ -1,6 +1,6 @@
 import Dexie from 'dexie';
 import type { Help } from '../contract';
-import { listHelps } from '../contract/endpoints/needs';
+import { listHelps } from '../contract/endpoints/helps';
 import { villageTables, type VillageDatabase } from '../db/database';
 import { send, type TransportEnv } from '../api/transport';
 import type { ApiFailure } from '../api/failure';

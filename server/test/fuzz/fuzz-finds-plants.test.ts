@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { listCategories } from '../../../src/contract/endpoints/village-life';
+import { listCategories } from '../../../src/contract/endpoints/categories';
 import { getVillage } from '../../../src/contract/endpoints/villages';
 import type { AppEnv } from '../../deps';
 import { authenticate } from '../../http/authenticate';

@@ -4,7 +4,15 @@ import * as users from './users';
 import * as villages from './villages';
 import * as needs from './needs';
 import * as villagers from './villagers';
-import * as villageLife from './village-life';
+import * as helps from './helps';
+import * as slots from './slots';
+import * as actions from './actions';
+import * as messages from './messages';
+import * as events from './events';
+import * as categories from './categories';
+import * as notificationSettings from './notification-settings';
+import * as calendar from './calendar';
+import * as health from './health';
 import * as push from './push';
 import * as invitations from './invitations';
 import * as mail from './mail';
@@ -21,7 +29,15 @@ export const endpointTable: readonly AnyEndpoint[] = [
   villages,
   needs,
   villagers,
-  villageLife,
+  helps,
+  slots,
+  actions,
+  messages,
+  events,
+  categories,
+  notificationSettings,
+  calendar,
+  health,
   push,
   invitations,
   mail,

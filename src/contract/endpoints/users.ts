@@ -1,7 +1,5 @@
 import { endpoint } from '../endpoint';
 import { UpdateUserInput, User } from '../users';
-import { CalendarFeed } from '../calendar';
-import { NotificationSettings, UpdateNotificationSettingsInput } from '../notification-settings';
 
 export const getMe = endpoint({
   name: 'getMe',
@@ -31,38 +29,6 @@ export const uploadUserPhoto = endpoint({
 });
 
 export const deleteUser = endpoint({ name: 'deleteUser', method: 'DELETE', path: '/v1/users/{id}', summary: 'Delete one’s own account' });
-
-export const issueMyCalendar = endpoint({
-  name: 'issueMyCalendar',
-  method: 'POST',
-  path: '/v1/users/me/calendar',
-  summary: 'A new secret calendar address for my slots (the previous one stops working)',
-  answer: { data: CalendarFeed },
-});
-
-export const revokeMyCalendar = endpoint({
-  name: 'revokeMyCalendar',
-  method: 'DELETE',
-  path: '/v1/users/me/calendar',
-  summary: 'Stop my calendar address',
-});
-
-export const getNotificationSettings = endpoint({
-  name: 'getNotificationSettings',
-  method: 'GET',
-  path: '/v1/users/me/notification_settings',
-  summary: 'What I am told, per kind and channel, and the villages I muted',
-  answer: { data: NotificationSettings },
-});
-
-export const updateNotificationSettings = endpoint({
-  name: 'updateNotificationSettings',
-  method: 'PUT',
-  path: '/v1/users/me/notification_settings',
-  summary: 'Change some of my notification choices (the others stay); answers them all',
-  body: UpdateNotificationSettingsInput,
-  answer: { data: NotificationSettings },
-});
 
 export const sendEmailVerification = endpoint({
   name: 'sendEmailVerification',

@@ -10,7 +10,6 @@ import {
   VillagesQuery,
 } from '../villages';
 import { JoinVillageInput, Villager } from '../villagers';
-import { CalendarFeed } from '../calendar';
 import { JoinPreview, JoinPreviewQuery } from '../join-preview';
 
 export const listVillages = endpoint({
@@ -94,31 +93,6 @@ export const joinVillage = endpoint({
   status: 201,
   body: JoinVillageInput,
   answer: { data: Villager },
-});
-
-export const issueVillageCalendar = endpoint({
-  name: 'issueVillageCalendar',
-  method: 'POST',
-  path: '/v1/villages/{id}/calendar',
-  summary: 'A new secret calendar address for the village’s planning',
-  answer: { data: CalendarFeed },
-});
-
-export const revokeVillageCalendar = endpoint({
-  name: 'revokeVillageCalendar',
-  method: 'DELETE',
-  path: '/v1/villages/{id}/calendar',
-  summary: 'Stop my calendar address of this village',
-});
-
-export const calendarFile = endpoint({
-  name: 'calendarFile',
-  method: 'GET',
-  path: '/v1/calendar/{file}',
-  summary: 'A calendar subscription (`{token}.ics`, no bearer: the address is the credential)',
-  auth: false,
-  status: 200,
-  answer: { raw: 'text/calendar' },
 });
 
 export const previewJoin = endpoint({

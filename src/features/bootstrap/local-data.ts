@@ -1,7 +1,7 @@
 import type { User } from '../../contract';
 import { markDataLoaded } from './data-loaded';
 import { getMe } from '../../contract/endpoints/users';
-import { listCategories } from '../../contract/endpoints/village-life';
+import { listCategories } from '../../contract/endpoints/categories';
 import { listVillages } from '../../contract/endpoints/villages';
 import type { TransportEnv } from '../../api/transport';
 import { send } from '../../api/transport';

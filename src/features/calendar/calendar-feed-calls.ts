@@ -1,6 +1,6 @@
 import { call } from '../../api/client';
-import { issueMyCalendar, revokeMyCalendar } from '../../contract/endpoints/users';
-import { issueVillageCalendar, revokeVillageCalendar } from '../../contract/endpoints/villages';
+import { issueMyCalendar, revokeMyCalendar } from '../../contract/endpoints/calendar';
+import { issueVillageCalendar, revokeVillageCalendar } from '../../contract/endpoints/calendar';
 
 /** Whose calendar: the user's own slots, or one village's planning. */
 export type CalendarScope = { kind: 'user' } | { kind: 'village'; villageId: string };

@@ -1,5 +1,5 @@
 import { CHAT_PAGE_SIZE } from '../../contract';
-import { listMessages } from '../../contract/endpoints/village-life';
+import { listMessages } from '../../contract/endpoints/messages';
 import { db } from '../../db/database';
 import { quietTransport } from '../../api/client';
 import { failureStatus, FetchFailed, send } from '../../api/transport';

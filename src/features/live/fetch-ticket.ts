@@ -1,5 +1,5 @@
 import { call } from '../../api/client';
-import { issueEventTicket } from '../../contract/endpoints/village-life';
+import { issueEventTicket } from '../../contract/endpoints/events';
 
 /** What asking for a stream ticket ends in: a ticket, a failure worth retrying later, or a refusal to respect. */
 export type TicketOutcome = { kind: 'ticket'; ticket: string } | { kind: 'retry' } | { kind: 'refused' };

@@ -1,6 +1,6 @@
 import { apiBaseUrl } from '../../api/base-url';
 import { fillPath } from '../../contract/endpoint';
-import { villageEvents } from '../../contract/endpoints/village-life';
+import { villageEvents } from '../../contract/endpoints/events';
 import { reconnectDelay } from './backoff';
 import type { TicketOutcome } from './fetch-ticket';
 

@@ -2,7 +2,7 @@ import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import * as v from 'valibot';
 import { call } from '../../api/client';
 import { failureText } from '../../components/form/failure-text';
-import { getNotificationSettings } from '../../contract/endpoints/users';
+import { getNotificationSettings } from '../../contract/endpoints/notification-settings';
 import { mergeNotificationSettings, NotificationSettings } from '../../contract/notification-settings';
 import { db } from '../../db/database';
 import { changeBody, updateNotificationSettings, type NotificationSettingsChange } from './mutations/update-notification-settings';

@@ -1,6 +1,6 @@
 import { ACTIONS_PER_PAGE } from '../../contract';
 import type { AnswerOf } from '../../contract/endpoint';
-import { listActions } from '../../contract/endpoints/village-life';
+import { listActions } from '../../contract/endpoints/actions';
 import { quietTransport } from '../../api/client';
 import { failureStatus, FetchFailed, send } from '../../api/transport';
 

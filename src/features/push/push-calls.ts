@@ -1,10 +1,6 @@
 import { call } from '../../api/client';
 import type { PushSubscriptionInput } from '../../contract/push';
-import {
-  addPushSubscription,
-  deletePushSubscription as deletePushSubscriptionEndpoint,
-  getPushPublicKey as getPushPublicKeyEndpoint,
-} from '../../contract/endpoints/push';
+import { addPushSubscription, deletePushSubscription as deletePushSubscriptionEndpoint, getPushPublicKey as getPushPublicKeyEndpoint } from '../../contract/endpoints/push';
 
 // Never queued offline: a subscription is only worth something once the server holds it, so the user is told at once.
 // Each takes an AbortSignal: the screen waits only so long (push-device.ts), and a call it gave up on is cut off.

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { SendMessageInput, uuid } from '../../../contract';
 import { requestTo } from '../../../contract/endpoint';
-import { sendMessage as sendMessageEndpoint } from '../../../contract/endpoints/village-life';
+import { sendMessage as sendMessageEndpoint } from '../../../contract/endpoints/messages';
 import { defineMutation } from '../../../outbox/mutation-kind';
 
 const Payload = v.object({ village_id: uuid, id: uuid, input: SendMessageInput });

@@ -3,7 +3,7 @@ import { DateTime } from 'luxon';
 import { CreateHelpInput, uuid, type Help } from '../../../contract';
 import { formatSlotStart } from '../../../contract/help-time';
 import { requestTo } from '../../../contract/endpoint';
-import { addHelp as addHelpEndpoint } from '../../../contract/endpoints/needs';
+import { addHelp as addHelpEndpoint } from '../../../contract/endpoints/helps';
 import { defineMutation } from '../../../outbox/mutation-kind';
 
 /**

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { uuid } from '../../../contract';
 import { requestTo } from '../../../contract/endpoint';
-import { deleteHelp as deleteHelpEndpoint, refuseHelp as refuseHelpEndpoint } from '../../../contract/endpoints/needs';
+import { deleteHelp as deleteHelpEndpoint, refuseHelp as refuseHelpEndpoint } from '../../../contract/endpoints/helps';
 import { defineMutation } from '../../../outbox/mutation-kind';
 import { slotTime } from './add-help';
 

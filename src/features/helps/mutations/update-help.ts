@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { UpdateHelpInput, uuid } from '../../../contract';
 import { requestTo } from '../../../contract/endpoint';
-import { updateHelp as updateHelpEndpoint } from '../../../contract/endpoints/needs';
+import { updateHelp as updateHelpEndpoint } from '../../../contract/endpoints/helps';
 import { defineMutation } from '../../../outbox/mutation-kind';
 import { withoutNeedCopy } from './add-help';
 

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { uuid } from '../../../contract';
 import { requestTo } from '../../../contract/endpoint';
-import { updateNotificationSettings as updateEndpoint } from '../../../contract/endpoints/users';
+import { updateNotificationSettings as updateEndpoint } from '../../../contract/endpoints/notification-settings';
 import {
   MAX_MUTED_VILLAGES,
   NOTIFICATION_CHANNELS,
