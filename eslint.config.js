@@ -10,21 +10,34 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 /**
- * Folders of src that are shared by every feature: they must never reach up into a feature. src/contract is
- * one too, under the stricter zone below (listing it here as well would report its imports twice).
+ * Folders of src below the domain (docs/architecture.md, "Layers"): the transport, the local store, the outbox and
+ * the app-wide state. They never reach up into the domain, the screens or the composition. src/contract is one
+ * too, under the stricter zone below (listing it here as well would report its imports twice).
  */
-const SHARED_SRC = ['api', 'outbox', 'db', 'components', 'session', 'state', 'pwa', 'hooks', 'village-data'];
+const INFRASTRUCTURE = ['api', 'outbox', 'db', 'session', 'state', 'pwa', 'hooks', 'analytics'];
+const ABOVE_DOMAIN = ['./src/features', './src/components', './src/app', './src/routes'];
 
 /**
- * The layers of the code base (README.md, "Layout"): shared code below features, features below the
- * app-level composition (src/app, src/routes); the wire contract below everything; the server and
- * the service worker share only what they must with the page.
+ * The layers of the code base, from the bottom: the wire contract; the infrastructure; the domain (src/domain,
+ * a folder per resource: its writes, reads and queries); shared components; features (screens only); the app's
+ * composition (src/app, src/routes). The server and the service worker share only what they must with the page.
  */
 const layerZones = [
   {
-    target: SHARED_SRC.map((dir) => `./src/${dir}`),
-    from: ['./src/features', './src/app'],
-    message: 'Shared code must not depend on a feature or on the app composition: move what is shared down.',
+    target: INFRASTRUCTURE.map((dir) => `./src/${dir}`),
+    from: ['./src/domain', ...ABOVE_DOMAIN],
+    message:
+      'The infrastructure (api, db, outbox, state…) must not depend on the domain, a component, a screen or the app: move what is shared down.',
+  },
+  {
+    target: './src/domain',
+    from: ABOVE_DOMAIN,
+    message: 'The domain holds the resources’ writes and reads, no screen: move what a screen and the domain share into src/domain.',
+  },
+  {
+    target: './src/components',
+    from: ['./src/features', './src/app', './src/routes'],
+    message: 'Shared components must not depend on a feature or on the app composition: move what is shared down.',
   },
   {
     target: './src/contract',
@@ -41,8 +54,8 @@ const layerZones = [
   {
     target: './sw',
     from: './src',
-    except: ['./app', './outbox', './db', './api', './contract'],
-    message: 'The service worker may use src/app, src/outbox, src/db, src/api and src/contract, not a feature directly.',
+    except: ['./app', './domain', './outbox', './db', './api', './contract'],
+    message: 'The service worker may use src/app, src/domain, src/outbox, src/db, src/api and src/contract, not a feature.',
   },
 ];
 
@@ -51,17 +64,23 @@ const FEATURES = readdirSync(join(import.meta.dirname, 'src/features'), { withFi
   .map((entry) => entry.name);
 
 /**
- * One zone per feature: the other features reach its code only through its public surface, `index.ts` (what
- * it offers them) and `actions.ts` (its writes), so that its other modules can change without breaking them.
- * Its stylesheets stay open: their class names are global, and the need and help screens share needs.css.
+ * Features are screens (docs/architecture.md, "Features are screens"): one imports no other feature, whatever the
+ * file (what two features share belongs in src/domain or src/components), and reads and writes only through the
+ * domain, never the local store (src/db) or the transport (src/api) directly. Their stylesheets stay open: class
+ * names are global, and the need and help screens share needs.css.
  */
-const featureZones = FEATURES.map((feature) => ({
-  target: FEATURES.filter((other) => other !== feature).map((other) => `./src/features/${other}`),
-  from: `./src/features/${feature}/**/*.{ts,tsx}`,
-  // Matched against absolute paths, as glob exceptions are.
-  except: [join(import.meta.dirname, 'src/features', feature, '{index,actions}.ts')],
-  message: `Another feature is used through its public surface: import from '${feature}' (its index.ts) or its actions.ts, and export there what is needed.`,
-}));
+const featureZones = [
+  ...FEATURES.map((feature) => ({
+    target: FEATURES.filter((other) => other !== feature).map((other) => `./src/features/${other}`),
+    from: `./src/features/${feature}/**/*.{ts,tsx}`,
+    message: `A feature imports no other feature: move what '${feature}' shares into src/domain (writes, reads) or src/components (shared UI).`,
+  })),
+  {
+    target: './src/features',
+    from: ['./src/db', './src/api'],
+    message: 'Screens read and write through src/domain, never the local store or the transport directly.',
+  },
+];
 
 export default defineConfig(
   {

@@ -12,7 +12,7 @@ followPageExit();
 
 // The kinds of queued writes, loaded the first time the outbox is replayed or rebased: not with the first
 // screen's code (its size budget), which has no use for them.
-provideMutationKinds(() => importChunk(() => import('./app/mutation-kinds')).then((m) => m.mutationKinds));
+provideMutationKinds(() => importChunk(() => import('./domain/mutation-kinds')).then((m) => m.mutationKinds));
 
 // A warm start's code, every level of it at once rather than one guard after another (warm-start-code.ts).
 preloadWarmStart(router, location.pathname);
@@ -36,5 +36,5 @@ try {
 // The join page starts it itself when it keeps a code; here only for a code kept on an earlier visit.
 const notStarted = (error: unknown) => console.error('Village: a part of the app could not be loaded', error);
 if (localStorage.getItem('ga-pending-join'))
-  importChunk(() => import('./features/join/pending-join')).then(({ startPendingJoin }) => startPendingJoin(), notStarted);
+  importChunk(() => import('./domain/villages/pending-join')).then(({ startPendingJoin }) => startPendingJoin(), notStarted);
 importChunk(() => import('./features/join/launch-queue')).then(({ consumeLaunches }) => consumeLaunches(router), notStarted);

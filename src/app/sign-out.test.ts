@@ -5,7 +5,7 @@ import { db } from '../db/database';
 import { signOut } from './sign-out';
 import { getToken, setToken } from '../session/token';
 import { ENDPOINT, installFakePush, uninstallFakePush, VAPID_KEY } from '../testing/fake-push-browser';
-import { readPushRecord, writePushRecord } from '../features/push/push-record';
+import { readPushRecord, writePushRecord } from '../domain/push/push-record';
 
 beforeEach(async () => {
   localStorage.clear();

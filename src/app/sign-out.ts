@@ -1,4 +1,4 @@
-import { forgetPushOnSignOut } from '../features/push/push-device';
+import { forgetPushOnSignOut } from '../domain/push/push-device';
 import { signOut as endSession } from '../session/sign-out';
 
 /**

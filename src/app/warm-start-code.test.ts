@@ -3,7 +3,7 @@ import 'fake-indexeddb/auto';
 import type { AnyRouter } from '@tanstack/react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { router } from '../router';
-import { markDataLoaded } from '../features/bootstrap/data-loaded';
+import { markDataLoaded } from './bootstrap/data-loaded';
 import { setToken } from '../session/token';
 import { preloadWarmStart } from './warm-start-code';
 

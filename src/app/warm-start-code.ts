@@ -1,6 +1,6 @@
 import type { AnyRouter } from '@tanstack/react-router';
 import { getToken } from '../session/token';
-import { dataLoadedFor } from '../features/bootstrap/data-loaded';
+import { dataLoadedFor } from './bootstrap/data-loaded';
 
 /** A village's area, whose guard reads the village from the local store (src/guards/village-guard.ts). */
 const VILLAGE_AREA = /^\/dashboard\/villages\/[^/]+(\/|$)/;
@@ -18,7 +18,7 @@ export function preloadWarmStart(router: AnyRouter, pathname: string) {
   const token = getToken();
   if (!token || !dataLoadedFor(token)) return;
   const ignore = () => undefined;
-  import('../features/bootstrap/bootstrap').catch(ignore);
+  import('./bootstrap/bootstrap').catch(ignore);
   if (VILLAGE_AREA.test(pathname)) import('../guards/village-guard').catch(ignore);
   const [routes] = router.getMatchedRoutes(pathname);
   for (const route of routes) router.loadRouteChunk(route)?.catch(ignore);

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { messages } from './messages';
+import { messages } from './form-messages';
 import { queryCount } from './fields';
 
 /** Page size of the action feed (spec section 9). */

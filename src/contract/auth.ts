@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { messages } from './messages';
+import { messages } from './form-messages';
 import { email, password, text } from './fields';
 import { User } from './users';
 

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { messages } from './messages';
+import { messages } from './form-messages';
 
 // Missing and wrongly typed values get different messages: "required" only when there is nothing.
 const typeMessage = (issue: v.BaseIssue<unknown>) =>

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { messages } from './messages';
+import { messages } from './form-messages';
 import { isoDateTime, optionalText, queryCount, uuid } from './fields';
 import { VillageNeed } from './needs';
 

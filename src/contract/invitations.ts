@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { email, optionalText, uuid } from './fields';
-import { messages } from './messages';
+import { messages } from './form-messages';
 import { boundedArray } from './bounded-array';
 
 /**

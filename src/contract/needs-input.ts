@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { optionalText, optionalUuid, text, uuid } from './fields';
-import { messages } from './messages';
+import { messages } from './form-messages';
 import { ScheduleInput } from './schedule';
 
 // Apart from needs.ts, and imported by path: a schedule's rule is checked with the rule library, which only

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { messages } from './messages';
+import { messages } from './form-messages';
 import { parsePhone, phoneNumber } from './phone-number';
 import { UpdateUserInput } from './users';
 

@@ -1,6 +1,6 @@
 import { parsePhoneNumberFromString, validatePhoneNumberLength } from 'libphonenumber-js/min';
 import * as v from 'valibot';
-import { messages } from './messages';
+import { messages } from './form-messages';
 
 /**
  * A phone number as typed, checked with libphonenumber-js (its small "min" metadata, ~29 KB gzip) and kept

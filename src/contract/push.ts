@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { messages } from './messages';
+import { messages } from './form-messages';
 
 /** The server's VAPID public key (GET /v1/push/public_key), base64url, for `pushManager.subscribe`. */
 export const PushPublicKey = v.object({ public_key: v.string() });

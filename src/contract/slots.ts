@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { messages } from './messages';
+import { messages } from './form-messages';
 import { isoDateTime } from './fields';
 import { expandSchedule, MAX_SLOT_WINDOW_DAYS, type Schedule } from './schedule';
 

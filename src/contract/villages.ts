@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { messages } from './messages';
+import { messages } from './form-messages';
 import { isoDate, optionalText, phone, photo, uuid } from './fields';
 import { Help } from './helps';
 import { VillageNeed } from './needs';

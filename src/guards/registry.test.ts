@@ -3,14 +3,14 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { isNotFound, isRedirect } from '@tanstack/react-router';
 import { guardRegistry, guards, type GuardContext } from './registry';
-import { initialisationGuard } from '../features/bootstrap/initialisation-guard';
+import { initialisationGuard } from '../app/bootstrap/initialisation-guard';
 import { BOOTSTRAP_PATH } from '../session/bootstrap-path';
 import { db } from '../db/database';
 import { RETURN_TO_KEY, TOKEN_KEY } from '../session/token';
 import { appState } from '../state/app-state';
 import { markNavigated } from '../state/first-load';
 import { isLostVillage } from '../components/lost-village';
-import { markDataLoaded } from '../features/bootstrap/data-loaded';
+import { markDataLoaded } from '../app/bootstrap/data-loaded';
 import { aUser } from '../testing/factories';
 
 const ME = 'user-me';
@@ -91,7 +91,7 @@ describe.each(['dashboard-chat', 'dashboard-infos', 'dashboard-needs', 'dashboar
   });
 
   it('says in French, not with a 404 and its id, that a village left this device', async () => {
-    const { forgetVillage } = await import('../village-data/forget-village');
+    const { forgetVillage } = await import('../domain/villages/forget-village');
     await db.villages.bulkPut([village('v-gone', {}), village('v-ban', { is_ban: true })]);
     await forgetVillage('v-gone', db);
     for (const id of ['v-gone', 'v-ban']) {

@@ -1,7 +1,7 @@
 import { notFound } from '@tanstack/react-router';
 import { db } from '../db/database';
 import { isActiveVillager } from '../contract/villagers';
-import { wasForgotten } from '../village-data/forget-village';
+import { wasForgotten } from '../domain/villages/forget-village';
 import { LOST_VILLAGE } from '../components/lost-village';
 import { earnInstallOffer } from '../pwa/install-prompt';
 

@@ -1,5 +1,5 @@
 import { createRootRoute, Outlet } from '@tanstack/react-router';
-import { initialisationGuard } from '../features/bootstrap/initialisation-guard';
+import { initialisationGuard } from '../app/bootstrap/initialisation-guard';
 import { NotFound } from '../components/not-found';
 import { FullScreenLoader } from '../components/full-screen-loader';
 import { ErrorScreen } from '../components/error-screen';

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guards } from '../guards/registry';
-import { prefetchVillage } from '../village-data/prefetch-village';
+import { prefetchVillage } from '../domain/villages/prefetch-village';
 import { VillageInfosPage } from '../features/village-infos/village-infos-page';
 
 export const Route = createFileRoute('/_dashboard/dashboard/villages/$id/infos')({

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { prefetchVillage } from '../village-data/prefetch-village';
+import { prefetchVillage } from '../domain/villages/prefetch-village';
 import { ManagePage } from '../features/manage/manage-page';
 
 export const Route = createFileRoute('/_dashboard/dashboard/villages/$id/manage/')({

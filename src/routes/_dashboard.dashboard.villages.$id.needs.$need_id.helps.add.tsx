@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guards } from '../guards/registry';
-import { prefetchVillage } from '../village-data/prefetch-village';
-import { AddHelpPage } from '../features/helps/add-help-page';
+import { prefetchVillage } from '../domain/villages/prefetch-village';
+import { AddHelpPage } from '../features/needs/helps/add-help-page';
 
 export const Route = createFileRoute('/_dashboard/dashboard/villages/$id/needs/$need_id/helps/add')({
   beforeLoad: guards('dashboard-needs'),

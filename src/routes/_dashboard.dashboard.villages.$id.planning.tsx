@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guards } from '../guards/registry';
-import { prefetchVillage } from '../village-data/prefetch-village';
+import { prefetchVillage } from '../domain/villages/prefetch-village';
 import { PlanningPage } from '../features/planning/planning-page';
 
 /** `?filtre=a-pourvoir`: the planning opens on the slots still to fill (the village home and list link there). */

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { prefetchVillage } from '../village-data/prefetch-village';
+import { prefetchVillage } from '../domain/villages/prefetch-village';
 import { WaitingValidationPage } from '../features/creation/waiting-validation-page';
 
 export const Route = createFileRoute('/_dashboard/dashboard/villages/$id/waiting-validation')({

@@ -1,6 +1,6 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { bootstrap } from '../features/bootstrap/bootstrap';
+import { bootstrap } from '../app/bootstrap/bootstrap';
 import { getToken, RETURN_TO_KEY } from '../session/token';
 import { keptReturnPath } from '../session/sign-in';
 import { FullScreenLoader } from '../components/full-screen-loader';

@@ -1,5 +1,5 @@
 /**
- * Where the village feeds' first pages are kept between visits (features/notifications/feed-persistence.ts
+ * Where the village feeds' first pages are kept between visits (domain/actions/feed-persistence.ts
  * writes them). Here, below the features, because signing out (src/session) must forget them too.
  */
 export const FEED_CACHE_KEY = 'village-feed-cache';

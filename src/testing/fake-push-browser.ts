@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import { base64UrlToBytes } from '../features/push/vapid-key';
+import { base64UrlToBytes } from '../domain/push/vapid-key';
 
 // For tests only: happy-dom has no service worker, PushManager nor Notification, so this browser is faked.
 

@@ -1,4 +1,4 @@
-import { mutationKinds as allKinds } from '../app/mutation-kinds';
+import { mutationKinds as allKinds } from '../domain/mutation-kinds';
 import { mutationKinds, provideMutationKinds } from '../outbox/registry';
 
 /**

@@ -22,9 +22,9 @@ import { enqueue } from '../../src/outbox/enqueue';
 import { drainOutbox } from '../../src/outbox/replay';
 import { mutationKinds, provideMutationKinds } from '../../src/outbox/registry';
 import type { MutationKind } from '../../src/outbox/mutation-kind';
-import { mutationKinds as appKinds } from '../../src/app/mutation-kinds';
-import { createNeed } from '../../src/features/needs/mutations/create-need';
-import { addHelp } from '../../src/features/helps/mutations/add-help';
+import { mutationKinds as appKinds } from '../../src/domain/mutation-kinds';
+import { createNeed } from '../../src/domain/needs/mutations/create-need';
+import { addHelp } from '../../src/domain/helps/mutations/add-help';
 
 const WRITES = 1_000;
 const TARGET_PER_S = 200;

@@ -10,7 +10,7 @@ import autocannon from 'autocannon';
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { v7 as uuidv7 } from 'uuid';
-import { CHAT_MESSAGES_PER_MINUTE } from '../../src/contract/messages-chat';
+import { CHAT_MESSAGES_PER_MINUTE } from '../../src/contract/messages';
 import { type Database } from '../../server/db/client';
 import { onEachDatabase, percentile, startServer } from './bench-server';
 import { helpTimes, seedAccounts, seedVillages, type LoadWorld } from './load-seed';

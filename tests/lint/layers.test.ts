@@ -59,36 +59,68 @@ describe('layer rules (import/no-restricted-paths)', () => {
   });
 });
 
-describe('features reach each other only through their public surface (index.ts, actions.ts)', () => {
-  const needsInternal = internalModuleIn('src/features/needs').slice('src/features/'.length);
-  const villagesInternal = internalModuleIn('src/features/villages/mutations').slice('src/features/'.length);
+describe('the domain holds no screen; the infrastructure knows neither', () => {
+  const domain = moduleIn('src/domain/helps');
+  const component = moduleIn('src/components');
 
   it.each([
-    ["a feature → another feature's internal module", 'src/features/manage/x.tsx', `../${needsInternal}`],
-    ["a feature's subfolder → another feature's internal module", 'src/features/villagers/mutations/x.ts', `../../${villagesInternal}`],
-    [
-      'the shared read layer (village-data) → a feature',
-      'src/village-data/x.ts',
-      `../${internalModuleIn('src/features/needs').slice('src/'.length)}`,
-    ],
+    ['the domain → a feature', 'src/domain/helps/x.ts', `../../${moduleIn('src/features/needs').slice('src/'.length)}`],
+    ['the domain → a shared component', 'src/domain/helps/x.ts', `../../${component.slice('src/'.length)}`],
+    ['the domain → the app composition', 'src/domain/helps/x.ts', `../../${moduleIn('src/app').slice('src/'.length)}`],
+    ['the outbox → the domain', 'src/outbox/x.ts', `../${domain.slice('src/'.length)}`],
+    ['the local store → the domain', 'src/db/x.ts', `../${domain.slice('src/'.length)}`],
+    ['a shared component → a feature', 'src/components/x.tsx', `../${moduleIn('src/features/planning').slice('src/'.length)}`],
   ])('forbids %s', async (_case, filePath, importPath) => {
     const errors = await layerErrors(filePath, importPath);
     expect(errors).toHaveLength(1);
     expect(errors[0].severity).toBe(2);
   });
 
-  it("forbids a feature → another feature's internal module loaded on demand (import())", async () => {
-    const code = `export const load = () => import('../${needsInternal}');\n`;
+  it.each([
+    ['the domain → the local store', 'src/domain/helps/x.ts', `../../${moduleIn('src/db').slice('src/'.length)}`],
+    ['the domain → the outbox', 'src/domain/helps/x.ts', `../../${moduleIn('src/outbox').slice('src/'.length)}`],
+    ['a shared component → the domain', 'src/components/x.tsx', `../${domain.slice('src/'.length)}`],
+    ['the service worker → the domain', 'sw/x.ts', `../${domain}`],
+  ])('allows %s', async (_case, filePath, importPath) => {
+    expect(await layerErrors(filePath, importPath)).toEqual([]);
+  });
+});
+
+describe('features are screens: no feature imports another, none reads the store or calls the transport', () => {
+  const planning = moduleIn('src/features/planning').slice('src/features/'.length);
+
+  it.each([
+    ["a feature → another feature's module", 'src/features/manage/x.tsx', `../${planning}`],
+    ["a feature's subfolder → another feature's module", 'src/features/needs/helps/x.tsx', `../../${planning}`],
+    ['a feature → the local store', 'src/features/manage/x.tsx', `../../${moduleIn('src/db').slice('src/'.length)}`],
+    ['a feature → the transport', 'src/features/manage/x.tsx', `../../${moduleIn('src/api').slice('src/'.length)}`],
+  ])('forbids %s', async (_case, filePath, importPath) => {
+    const errors = await layerErrors(filePath, importPath);
+    expect(errors).toHaveLength(1);
+    expect(errors[0].severity).toBe(2);
+  });
+
+  it("forbids a feature → another feature's module loaded on demand (import())", async () => {
+    const code = `export const load = () => import('../${planning}');\n`;
     const [result] = await eslint.lintText(code, { filePath: join(root, 'src/features/manage/x.tsx') });
     expect(result.messages.filter((message) => message.ruleId === 'import/no-restricted-paths')).toHaveLength(1);
   });
 
+  it("forbids a feature → another feature's folder (no public surface any more)", async () => {
+    const [result] = await eslint.lintText(`import * as other from '../planning/planning-page';\nexport const used = other;\n`, {
+      filePath: join(root, 'src/features/manage/x.tsx'),
+    });
+    expect(result.messages.filter((message) => message.ruleId === 'import/no-restricted-paths')).toHaveLength(1);
+  });
+
   it.each([
-    ["a feature → another feature's index", 'src/features/manage/x.tsx', '../needs'],
-    ["a feature's subfolder → another feature's index", 'src/features/villagers/mutations/x.ts', '../../villages'],
-    ["a feature → another feature's actions", 'src/features/manage/x.tsx', '../needs/actions'],
-    ['a feature → its own internal module', 'src/features/needs/x.tsx', `./${needsInternal.slice('needs/'.length)}`],
-    ["a feature's test → another feature's internal module", 'src/features/manage/x.test.tsx', `../${needsInternal}`],
+    ['a feature → the domain', 'src/features/manage/x.tsx', `../../${moduleIn('src/domain/villages').slice('src/'.length)}`],
+    ['a feature → its own module', 'src/features/planning/x.tsx', `./${planning.slice('planning/'.length)}`],
+    [
+      "a feature's test → the local store (to build its world)",
+      'src/features/manage/x.test.tsx',
+      `../../${moduleIn('src/db').slice('src/'.length)}`,
+    ],
   ])('allows %s', async (_case, filePath, importPath) => {
     expect(await layerErrors(filePath, importPath)).toEqual([]);
   });

@@ -4,7 +4,7 @@ import { useTabBarHeight } from './use-tab-bar-height';
 import { SignedInHeader } from './signed-in-header';
 import { VillageNav } from '../../features/village-nav/village-nav';
 import { WithSideMenu } from './side-menu';
-import { LiveVillage } from '../../features/live/live-village';
+import { LiveVillage } from '../../features/village-nav/live-village';
 
 /** A village's pages: the header, the village's areas, then the side menu (a drawer on phones) and the page. */
 export function DashboardLayout() {

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { UserAvatar } from '../../features/account/user-avatar';
+import { UserAvatar } from '../../components/user-avatar';
 import { useCurrentUser } from '../../session/current-user';
 import './side-menu.css';
 

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
-import { OutboxIndicator } from '../../features/outbox-status/outbox-indicator';
-import { StorageFullAlert } from '../../features/outbox-status/storage-full-alert';
+import { OutboxIndicator } from '../../components/outbox-status/outbox-indicator';
+import { StorageFullAlert } from '../../components/outbox-status/storage-full-alert';
 
 /** The top bar of signed-in pages: the brand back to the villages, where unsent changes stand, and the account. */
 export function SignedInHeader() {

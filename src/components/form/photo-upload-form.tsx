@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } fr
 import type { ApiResult } from '../../api/failure';
 import { toast, TOAST_TEXT } from '../../state/toasts';
 import { PHOTO_TYPES, photoProblem } from './photo-rules';
-import { failureText } from './failure-text';
+import { failureText } from '../../domain/failure-text';
 import { SubmitButton } from './submit-button';
 
 export const PHOTO_OFFLINE = 'Pas de connexion : la photo ne peut pas être envoyée pour le moment. Réessayez quand le réseau sera revenu.';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import * as v from 'valibot';
 import type { ApiFailure } from '../../api/failure';
-import { failureText } from './failure-text';
+import { failureText } from '../../domain/failure-text';
 
 export type FieldErrors = Record<string, string>;
 

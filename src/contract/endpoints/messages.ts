@@ -1,5 +1,5 @@
 import { endpoint } from '../endpoint';
-import { ChatMessage, MessagesPage, MessagesQuery, SendMessageInput } from '../messages-chat';
+import { ChatMessage, MessagesPage, MessagesQuery, SendMessageInput } from '../messages';
 
 export const listMessages = endpoint({
   name: 'listMessages',

@@ -4,14 +4,14 @@ import { useCurrentUser } from '../../session/current-user';
 import { signOut } from '../../app/sign-out';
 import { externalLinks } from './external-links';
 import { DeleteAccountDialog } from './delete-account-dialog';
-import { UserAvatar } from './user-avatar';
+import { UserAvatar } from '../../components/user-avatar';
 import { AnalyticsConsentChoice } from '../../analytics/analytics-consent-choice';
 import { SignOutDialog } from './sign-out-dialog';
-import { countUnsent } from '../outbox-status';
+import { countUnsent } from '../../outbox/use-outbox-status';
 import { dropSignedInUserEntries } from '../../outbox/failed-entries';
-import { CalendarSubscription } from '../calendar';
-import { PushSettings } from '../push';
-import { VerificationNotice } from '../verify-email';
+import { CalendarSubscription } from '../../components/calendar-subscription/calendar-subscription';
+import { PushSettings } from '../../components/push-settings/push-settings';
+import { VerificationNotice } from '../../components/verification/verification-notice';
 
 export function AccountPage() {
   const user = useCurrentUser();

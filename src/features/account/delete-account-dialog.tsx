@@ -1,6 +1,6 @@
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { failureText } from '../../components/form/failure-text';
-import { deleteAccount } from './delete-account';
+import { failureText } from '../../domain/failure-text';
+import { deleteAccount } from '../../domain/users/delete-account';
 
 interface DeleteAccountDialogProps {
   userId: string;

@@ -1,7 +1,7 @@
 import type { User } from '../../contract';
 import { PhotoUploadForm } from '../../components/form/photo-upload-form';
-import { UserAvatar } from './user-avatar';
-import { uploadPhoto } from './upload-photo';
+import { UserAvatar } from '../../components/user-avatar';
+import { uploadPhoto } from '../../domain/users/upload-photo';
 
 /** The user's own photo (src/components/form/photo-upload-form.tsx). */
 export function PhotoForm({ user }: { user: User }) {

@@ -6,9 +6,9 @@ import { FormAlert } from '../../components/form/form-alert';
 import { SubmitButton } from '../../components/form/submit-button';
 import { PHONE_EXAMPLES } from '../../components/form/phone-hint';
 import { toast, TOAST_TEXT } from '../../state/toasts';
-import { updateProfile } from './update-profile';
-import { addressChangedText } from '../verify-email';
-import { formatPhone } from '../village-infos';
+import { updateProfile } from '../../domain/users/update-profile';
+import { addressChangedText } from '../../domain/users/verification-texts';
+import { formatPhone } from '../../domain/villages/phone-number';
 import { profileSchema } from './profile-schema';
 
 export function ProfileForm({ user }: { user: User }) {

@@ -4,7 +4,7 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { db } from '../../db/database';
 import { enqueue } from '../../outbox/enqueue';
-import { createNeed } from '../needs/mutations/create-need';
+import { createNeed } from '../../domain/needs/mutations/create-need';
 import { getToken, setToken } from '../../session/token';
 import { renderWithRouter } from '../../testing/render-screen';
 import { AccountPage } from './account-page';

@@ -3,7 +3,7 @@ import { useForm } from '../../components/form/use-form';
 import { TextField } from '../../components/form/text-field';
 import { FormAlert } from '../../components/form/form-alert';
 import { SubmitButton } from '../../components/form/submit-button';
-import { changePassword } from './change-password';
+import { changePassword } from '../../domain/auth/change-password';
 
 interface ChangePasswordFormProps {
   token: string;

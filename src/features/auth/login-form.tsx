@@ -5,7 +5,7 @@ import { useForm } from '../../components/form/use-form';
 import { TextField } from '../../components/form/text-field';
 import { FormAlert } from '../../components/form/form-alert';
 import { SubmitButton } from '../../components/form/submit-button';
-import { logIn } from './log-in';
+import { logIn } from '../../domain/auth/log-in';
 
 export const SESSION_EXPIRED_TEXT = unauthenticated;
 

@@ -4,7 +4,7 @@ import { useForm } from '../../components/form/use-form';
 import { TextField } from '../../components/form/text-field';
 import { FormAlert } from '../../components/form/form-alert';
 import { SubmitButton } from '../../components/form/submit-button';
-import { register } from './register';
+import { register } from '../../domain/auth/register';
 
 interface RegisterFormProps {
   redirect?: string;

@@ -5,7 +5,7 @@ import { useForm } from '../../components/form/use-form';
 import { TextField } from '../../components/form/text-field';
 import { FormAlert } from '../../components/form/form-alert';
 import { SubmitButton } from '../../components/form/submit-button';
-import { requestPasswordReset } from './request-password-reset';
+import { requestPasswordReset } from '../../domain/auth/request-password-reset';
 
 /** Always the same, whether an account exists or not: nobody learns who has one. */
 export const RESET_REQUESTED_TEXT =

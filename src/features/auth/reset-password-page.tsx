@@ -1,8 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { failureText } from '../../components/form/failure-text';
+import { failureText } from '../../domain/failure-text';
 import { badResetToken } from '../../contract/error-messages';
-import { checkResetToken } from './check-reset-token';
+import { checkResetToken } from '../../domain/auth/check-reset-token';
 import { ChangePasswordForm } from './change-password-form';
 
 export const BAD_TOKEN_TEXT = badResetToken;

@@ -1,15 +1,15 @@
 import { useLayoutEffect, useRef, useState } from 'react';
 import { isActiveVillager } from '../../contract';
 import { notMember } from '../../contract/error-messages';
-import { useMyVillager, useVillagers } from '../../village-data/hooks';
-import { sendMessageAction } from './actions';
-import { useChatMessages, useLatestMessagesSync } from './chat-hooks';
-import { fetchMessages } from './fetch-messages';
+import { useMyVillager, useVillagers } from '../../domain/villagers/villager-reads';
+import { sendMessageAction } from '../../domain/messages/actions';
+import { useChatMessages, useLatestMessagesSync } from '../../domain/messages/message-reads';
+import { fetchMessages } from '../../domain/messages/fetch-messages';
 import { groupByDay } from './group-by-day';
 import { dayLabel } from './chat-time';
 import { MessageItem } from './message-item';
 import { ChatComposer } from './chat-composer';
-import { useMarkChatRead } from './use-unread';
+import { useMarkChatRead } from '../../domain/messages/use-unread';
 import './chat.css';
 
 const OLDER_FAILED = "Les messages précédents n'ont pas pu être chargés. Réessayez quand le réseau sera revenu.";

@@ -1,4 +1,4 @@
-import type { LocalMessage } from '../../db/database';
+import type { LocalMessage } from '../../domain/messages/message-reads';
 import { parisDayKey } from './chat-time';
 
 export interface ChatDay<M extends LocalMessage = LocalMessage> {

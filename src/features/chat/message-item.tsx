@@ -1,5 +1,5 @@
 import { messageTime } from './chat-time';
-import type { ChatLine } from './chat-hooks';
+import type { ChatLine } from '../../domain/messages/message-reads';
 
 /** One message: its author and time, then its text as plain text (React escapes it, nothing is read as HTML). */
 export function MessageItem({ message, author, mine }: { message: ChatLine; author: string; mine: boolean }) {

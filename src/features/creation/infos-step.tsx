@@ -7,14 +7,14 @@ import { FormAlert } from '../../components/form/form-alert';
 import { TextField } from '../../components/form/text-field';
 import { TextAreaField } from '../../components/form/text-area-field';
 import { PHONE_EXAMPLES } from '../../components/form/phone-hint';
-import { finishCreationAction } from '../villages/actions';
+import { finishCreationAction } from '../../domain/villages/actions';
 import { PendingVillage } from './pending-village';
 import { forgetProgress } from './progress';
 import { refusedLocally, saveVillageFields } from './save-step';
 import { StepActions } from './step-actions';
 import { infosSchema } from './infos-schema';
 import { helpedPerson, infosTitle, presentationHint } from './helped-person';
-import { formatPhone } from '../village-infos';
+import { formatPhone } from '../../domain/villages/phone-number';
 
 /** The last step: the village's name and presentation, then the creation is finished. */
 export function InfosStep({ pcvi }: { pcvi: string }) {

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import type { Village, Villager } from '../../contract';
-import { canManage, useMyVillager, useVillageSync } from '../../village-data/hooks';
-import { useKnownVillage } from './use-known-village';
+import { canManage, useMyVillager } from '../../domain/villagers/villager-reads';
+import { useVillageSync } from '../../domain/villages/village-reads';
+import { useKnownVillage } from '../../domain/villages/use-known-village';
 
 interface PendingVillageProps {
   villageId: string;

@@ -1,7 +1,7 @@
 import type { UpdateVillageInput, Village } from '../../contract';
 import type { SubmitOutcome } from '../../components/form/use-form';
 import type { LocalWrite } from '../../outbox/write-locally';
-import { updateVillageAction } from '../villages/actions';
+import { updateVillageAction } from '../../domain/villages/actions';
 
 /** The village's own fields a step fills in. */
 export type StepFields = Omit<UpdateVillageInput, 'updater_id'>;

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Link, Outlet, useRouterState, useSearch } from '@tanstack/react-router';
-import { OutboxIndicator, StorageFullAlert } from '../outbox-status';
-import { useVillage } from '../../village-data/hooks';
+import { OutboxIndicator } from '../../components/outbox-status/outbox-indicator';
+import { StorageFullAlert } from '../../components/outbox-status/storage-full-alert';
+import { useVillage } from '../../domain/villages/village-reads';
 import { TunnelStepper } from './tunnel-stepper';
 import { TunnelDraftContext } from './tunnel-context';
 import { SAVED_AT_EACH_STEP, stepAside } from './step-asides';

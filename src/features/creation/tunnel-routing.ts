@@ -1,18 +1,17 @@
 import { notFound, redirect } from '@tanstack/react-router';
 import { VILLAGE_STATE, type Village } from '../../contract';
 import { initialLoadStep } from '../../state/first-load';
-import { canManage } from '../../village-data/roles';
+import { canManage } from '../../domain/villagers/roles';
 import { readProgress } from './progress';
 import { firstUnfinishedStep, isStepOf, STEP_PATHS, type StepName } from './steps';
 
 /** Imported when a guard runs: this module is itself imported only when a tunnel address opens (tunnel-route-guards.ts). */
-const localStore = () => import('../../db/database').then((m) => m.db);
+const localVillage = () => import('../../domain/villages/local-village');
 
 /** The pending village this user may fill in, from the local store; another's, or one unknown here, is a 404. */
 async function ownVillage(villageId: string): Promise<Village> {
-  const db = await localStore();
-  const [village, session] = await Promise.all([db.villages.get(villageId), db.session.get('current')]);
-  const me = village?.villagers?.find((villager) => villager.user_id === session?.userId);
+  const { village, userId } = await (await localVillage()).readLocalVillage(villageId);
+  const me = village?.villagers?.find((villager) => villager.user_id === userId);
   if (!village || (village.villagers && !canManage(me))) throw notFound();
   return village;
 }
@@ -35,7 +34,7 @@ export async function resumeCreation(pcvi: string | undefined): Promise<never> {
   if (!pcvi) throw toStep('reason');
   const village = await ownVillage(pcvi);
   leaveIfFinished(village);
-  const needsCount = await (await localStore()).needs.where('village_id').equals(pcvi).count();
+  const needsCount = await (await localVillage()).countLocalNeeds(pcvi);
   throw toStep(firstUnfinishedStep(village, needsCount, readProgress(pcvi)), pcvi);
 }
 

@@ -4,7 +4,7 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { db } from '../../db/database';
 import { requestReplay } from '../../outbox/page-replayer';
-import { villageQuery } from '../../village-data/village-query';
+import { villageQuery } from '../../domain/villages/village-query';
 import { WaitingValidationPage } from './waiting-validation-page';
 import { CID, outboxEntries, pendingVillage, signInAs, signInClaire } from '../../testing/creation-world';
 import { renderScreen } from '../../testing/render-screen';

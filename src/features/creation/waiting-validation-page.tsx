@@ -2,13 +2,15 @@ import { useState } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { VILLAGE_STATE, type Village, type Villager } from '../../contract';
-import { canManage, useMyVillager, useVillageNeeds, useVillageSync } from '../../village-data/hooks';
-import { villageQuery } from '../../village-data/village-query';
-import { openValidationAction } from '../villages/actions';
-import { ShareVillage } from '../join';
+import { canManage, useMyVillager } from '../../domain/villagers/villager-reads';
+import { useVillageNeeds } from '../../domain/needs/need-reads';
+import { useVillageSync } from '../../domain/villages/village-reads';
+import { villageQuery } from '../../domain/villages/village-query';
+import { openValidationAction } from '../../domain/villages/actions';
+import { ShareVillage } from '../../components/share-village';
 import { formatPeriod } from './format-period';
 import { helpedPerson, invitedPeople } from './helped-person';
-import { useKnownVillage } from './use-known-village';
+import { useKnownVillage } from '../../domain/villages/use-known-village';
 import './tunnel.css';
 
 /** After the tunnel: the village is ready and waits for its creator to open it. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { joinCodeOf } from './join-code';
-import { joinLink } from './join-link';
+import { joinLink } from '../../domain/villages/join-link';
 
 describe('the code of a join link kept as the sign-in redirect', () => {
   it('is read from the spec’s link, quoted or not', () => {

@@ -1,4 +1,4 @@
-import { JOIN_PATH } from './join-link';
+import { JOIN_PATH } from '../../domain/villages/join-link';
 
 function joinUrl(redirect: string | undefined): URL | null {
   if (!redirect) return null;

@@ -6,7 +6,7 @@ import { db } from '../../db/database';
 import { JoinPage } from './join-page';
 import { BAD_LINK_TEXT, OFFLINE_WAITING_TEXT } from './join-state';
 import { JOIN, lostConnection, ninaVillage, olgaVillager, signInOlga, toastTexts } from '../../testing/join-world';
-import { PENDING_JOIN_KEY, readPendingJoin } from './pending-join';
+import { PENDING_JOIN_KEY, readPendingJoin } from '../../domain/villages/pending-join';
 import { answerFetch } from '../../testing/answer-fetch';
 import { renderScreen } from '../../testing/render-screen';
 import { provideAppMutationKinds } from '../../testing/mutation-kinds';

@@ -1,13 +1,13 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useEffectEvent, useReducer, useRef, useState, type FormEvent } from 'react';
 import { TextField } from '../../components/form/text-field';
-import { messages } from '../../contract/messages';
-import { useCurrentUserId } from '../../village-data/hooks';
+import { messages } from '../../contract/form-messages';
+import { useCurrentUserId } from '../../domain/villages/village-reads';
 import { toast } from '../../state/toasts';
-import { villageDestination } from '../villages-list';
-import { localMembership, storeJoinedVillage, welcomeText } from './after-join';
+import { villageDestination } from '../../domain/villages/village-summary';
+import { localMembership, storeJoinedVillage, welcomeText } from '../../domain/villages/after-join';
 import { BAD_LINK_TEXT, initialJoinState, joinReducer, normaliseShareCode, OFFLINE_WAITING_TEXT, type JoinState } from './join-state';
-import { joinVillage } from './join-village';
+import { joinVillage } from '../../domain/villages/join-village';
 import {
   clearPendingJoin,
   keepPendingJoin,
@@ -16,7 +16,7 @@ import {
   resumePendingJoin,
   startPendingJoin,
   type PendingJoinSettled,
-} from './pending-join';
+} from '../../domain/villages/pending-join';
 import './join.css';
 
 const REQUIRED = messages.required;

@@ -1,8 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { JoinPreview } from '../../contract/join-preview';
-import { previewJoin } from '../../contract/endpoints/villages';
-import { quietTransport } from '../../api/client';
-import { send } from '../../api/transport';
+import { fetchJoinPreview } from '../../domain/villages/join-preview';
 import './join-preview.css';
 
 /**
@@ -14,8 +12,8 @@ export function JoinPreviewCard({ code, invitation = null }: { code: string; inv
   const [preview, setPreview] = useState<JoinPreview | null>(null);
   useEffect(() => {
     let live = true;
-    void send(quietTransport, previewJoin, { query: invitation ? { c: code, i: invitation } : { c: code } }).then((result) => {
-      if (live && result.ok) setPreview(result.data);
+    void fetchJoinPreview(code, invitation).then((found) => {
+      if (live && found) setPreview(found);
     });
     return () => {
       live = false;

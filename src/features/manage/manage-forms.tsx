@@ -9,7 +9,7 @@ import { PHONE_EXAMPLES } from '../../components/form/phone-hint';
 import type { ManageContext } from './manage-screen';
 import { homeInfosSchema, periodSchema, phoneSchema, presentationSchema, shown } from './village-form-schemas';
 import { useSaveVillage } from './use-save-village';
-import { formatPhone } from '../village-infos';
+import { formatPhone } from '../../domain/villages/phone-number';
 
 /** The forms of the manage sub-pages: each is one small update-village write. */
 

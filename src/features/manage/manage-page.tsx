@@ -1,10 +1,12 @@
 import { Link } from '@tanstack/react-router';
 import { isActiveVillager, type Village, type Villager } from '../../contract';
-import { ShareVillage } from '../join';
-import { formatPeriod, formatPhone, needyPerson } from '../village-infos';
+import { ShareVillage } from '../../components/share-village';
+import { formatPeriod } from '../../domain/villages/village-period';
+import { formatPhone } from '../../domain/villages/phone-number';
+import { needyPerson } from '../../domain/villages/needy-person';
 import { ManageScreen } from './manage-screen';
 import { VillagePhotoForm } from './village-photo-form';
-import { membersCount } from './members';
+import { membersCount } from '../../domain/villagers/members';
 
 const excerpt = (text: string | null, empty: string) => {
   if (!text) return empty;

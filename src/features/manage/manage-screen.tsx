@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { isActiveVillager, type Village, type Villager } from '../../contract';
-import { canManage, useMyVillager, useVillage, useVillageSync, useVillagers } from '../../village-data/hooks';
+import { canManage, useMyVillager, useVillagers } from '../../domain/villagers/villager-reads';
+import { useVillage, useVillageSync } from '../../domain/villages/village-reads';
 import './manage.css';
 
 export interface ManageContext {

@@ -2,13 +2,23 @@ import { useState } from 'react';
 import type { Villager } from '../../contract';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { toast, TOAST_TEXT } from '../../state/toasts';
-import { UserAvatar } from '../account';
+import { UserAvatar } from '../../components/user-avatar';
 import { ManageScreen, type ManageContext } from './manage-screen';
-import { LeaveVillage } from './leave-village';
-import { canBan, canSetRole, CO_ORGANISER, isCoOrganiser, isManager, memberName, memberRoles, membersCount, splitMembers } from './members';
+import { LeaveVillage } from '../../components/leave-village';
+import {
+  canBan,
+  canSetRole,
+  CO_ORGANISER,
+  isCoOrganiser,
+  isManager,
+  memberName,
+  memberRoles,
+  membersCount,
+  splitMembers,
+} from '../../domain/villagers/members';
 import { RoleDialog, type RoleChange } from './role-dialog';
-import { banVillagerAction } from '../villages/actions';
-import { InvitationsSection } from '../invitations';
+import { banVillagerAction } from '../../domain/villages/actions';
+import { InvitationsSection } from './invitations/invitations-section';
 
 /**
  * The village's members: every member may see who is in it and leave it; managers also remove helpers; the

@@ -1,8 +1,8 @@
 import type { Villager } from '../../contract';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { toast, TOAST_TEXT } from '../../state/toasts';
-import { setVillagerRoleAction } from '../villagers/actions';
-import { memberName } from './members';
+import { setVillagerRoleAction } from '../../domain/villagers/actions';
+import { memberName } from '../../domain/villagers/members';
 
 export interface RoleChange {
   villager: Villager;

@@ -3,7 +3,7 @@ import type { UpdateVillageInput, Village } from '../../contract';
 import type { SubmitOutcome } from '../../components/form/use-form';
 import { toast, TOAST_TEXT } from '../../state/toasts';
 import { changesVillage } from './village-form-schemas';
-import { updateVillageAction } from '../villages/actions';
+import { updateVillageAction } from '../../domain/villages/actions';
 
 /**
  * A manage form's submit: the valid input joins the outbox (shown at once, sent when the network allows),

@@ -1,6 +1,6 @@
 import type { Village } from '../../contract';
 import { PhotoUploadForm } from '../../components/form/photo-upload-form';
-import { uploadVillagePhoto } from './upload-village-photo';
+import { uploadVillagePhoto } from '../../domain/villages/upload-village-photo';
 
 /** The village's photo (src/components/form/photo-upload-form.tsx). */
 export function VillagePhotoForm({ village, updaterId }: { village: Village; updaterId: string }) {

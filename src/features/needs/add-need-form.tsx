@@ -6,15 +6,15 @@ import { TextField } from '../../components/form/text-field';
 import { TextAreaField } from '../../components/form/text-area-field';
 import { FormAlert } from '../../components/form/form-alert';
 import { SubmitButton } from '../../components/form/submit-button';
-import { categoryColor } from '../../village-data/hooks';
+import { categoryColor } from '../../domain/categories/category-reads';
 import { DETAIL_FIELD_NAMES, FREE_NEED, addNeedSchema, detailFieldsOf } from './need-form-schemas';
 import { ScheduleSection } from './schedule-section';
 import { PracticalFields } from './practical-fields';
 import type { ScheduleFields } from './schedule-form';
 import { strayError } from './stray-error';
-import { createNeedAction } from './actions';
-import { NeedPicture } from './need-picture';
-import { OTHER_NEEDS } from './need-category';
+import { createNeedAction } from '../../domain/needs/actions';
+import { NeedPicture } from '../../components/need-picture';
+import { OTHER_NEEDS } from '../../domain/needs/need-category';
 
 interface AddNeedFormProps {
   villageId: string;

@@ -1,6 +1,9 @@
 import { Link } from '@tanstack/react-router';
 import { DEFAULT_TIME_ZONE } from '../../contract';
-import { canManage, useCategories, useMyVillager, useVillage, useVillageNeeds, useVillageSync } from '../../village-data/hooks';
+import { canManage, useMyVillager } from '../../domain/villagers/villager-reads';
+import { useCategories } from '../../domain/categories/category-reads';
+import { useVillage, useVillageSync } from '../../domain/villages/village-reads';
+import { useVillageNeeds } from '../../domain/needs/need-reads';
 import { AddNeedForm } from './add-need-form';
 import { ManagersOnly } from './managers-only';
 import './needs.css';

@@ -13,7 +13,7 @@ import { PracticalFields } from './practical-fields';
 import type { ScheduleFields } from './schedule-form';
 import { helpsReleasedBy, releaseWarning, validScheduleOf } from './schedule-preview';
 import { strayError } from './stray-error';
-import { updateNeedAction } from './actions';
+import { updateNeedAction } from '../../domain/needs/actions';
 
 interface EditNeedFormProps {
   need: VillageNeed;

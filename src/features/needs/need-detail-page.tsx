@@ -2,21 +2,19 @@ import { useState, type CSSProperties } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { toast, TOAST_TEXT } from '../../state/toasts';
 import { DEFAULT_TIME_ZONE } from '../../contract';
-import {
-  canManage,
-  useCategories,
-  useMyVillager,
-  useVillage,
-  useVillageHelps,
-  useVillageNeeds,
-  useVillageSync,
-} from '../../village-data/hooks';
-import { HelpsSummary, NeedSlots, plannedHelps } from '../helps';
-import { needLook } from './need-category';
-import { NeedPicture } from './need-picture';
+import { canManage, useMyVillager } from '../../domain/villagers/villager-reads';
+import { useCategories } from '../../domain/categories/category-reads';
+import { useVillage, useVillageSync } from '../../domain/villages/village-reads';
+import { useVillageHelps } from '../../domain/helps/help-reads';
+import { useVillageNeeds } from '../../domain/needs/need-reads';
+import { HelpsSummary } from './helps/helps-summary';
+import { NeedSlots } from './helps/need-slots';
+import { plannedHelps } from '../../domain/helps/split-helps';
+import { needLook } from '../../domain/needs/need-category';
+import { NeedPicture } from '../../components/need-picture';
 import { EditNeedForm } from './edit-need-form';
 import { DeleteNeedDialog } from './delete-need-dialog';
-import { deleteNeedAction } from './actions';
+import { deleteNeedAction } from '../../domain/needs/actions';
 import { NeedPracticalDetails } from './need-practical-details';
 import './needs.css';
 

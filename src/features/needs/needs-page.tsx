@@ -2,19 +2,15 @@ import { useMemo, useState, type CSSProperties } from 'react';
 import { Link } from '@tanstack/react-router';
 import { DateTime } from 'luxon';
 import { DEFAULT_TIME_ZONE } from '../../contract';
-import {
-  canManage,
-  useCategories,
-  useMyVillager,
-  useVillage,
-  useVillageHelps,
-  useVillageNeeds,
-  useVillageSync,
-} from '../../village-data/hooks';
-import { useVillageSlots } from '../../village-data/slots';
-import { plannedHelps } from '../helps';
-import { groupNeedsByCategory } from './need-category';
-import { NeedPicture } from './need-picture';
+import { canManage, useMyVillager } from '../../domain/villagers/villager-reads';
+import { useCategories } from '../../domain/categories/category-reads';
+import { useVillage, useVillageSync } from '../../domain/villages/village-reads';
+import { useVillageHelps } from '../../domain/helps/help-reads';
+import { useVillageNeeds } from '../../domain/needs/need-reads';
+import { useVillageSlots } from '../../domain/slots/slots';
+import { plannedHelps } from '../../domain/helps/split-helps';
+import { groupNeedsByCategory } from '../../domain/needs/need-category';
+import { NeedPicture } from '../../components/need-picture';
 import { plannedHelpsLabel } from './planned-helps-label';
 import { weekSlotsLabel, type WeekSlotsLabel } from './week-slots-label';
 import './needs.css';

@@ -1,6 +1,5 @@
-import { useLiveQuery } from 'dexie-react-hooks';
-import { useId } from 'react';
-import { db } from '../../db/database';
+import { useId, useMemo } from 'react';
+import { useLocalVillages } from '../../domain/villages/village-reads';
 import { SwitchField } from './switch-field';
 
 export const MUTE_EXPLANATION =
@@ -15,10 +14,11 @@ interface MutedVillagesProps {
 export function MutedVillages({ mutedIds, onMute }: MutedVillagesProps) {
   const titleId = useId();
   const noteId = useId();
-  const villages = useLiveQuery(async () => {
-    const rows = (await db.villages.toArray()).map((village) => ({ id: village.id, name: villageName(village) }));
-    return rows.sort((a, b) => a.name.localeCompare(b.name, 'fr'));
-  }, []);
+  const stored = useLocalVillages();
+  const villages = useMemo(
+    () => stored?.map((village) => ({ id: village.id, name: villageName(village) })).sort((a, b) => a.name.localeCompare(b.name, 'fr')),
+    [stored],
+  );
   return (
     <section aria-labelledby={titleId}>
       <h2 id={titleId}>Villages en sourdine</h2>

@@ -9,9 +9,9 @@ import { onlineStatus } from '../../pwa/online-status';
 import { aUser, aVillage } from '../../testing/factories';
 import { provideAppMutationKinds } from '../../testing/mutation-kinds';
 import { renderScreen } from '../../testing/render-screen';
-import { keepSettings } from './notification-settings-query';
+import { keepSettings } from '../../domain/notification-settings/notification-settings-query';
 import { NotificationSettingsPage, PUSH_SCOPE_TEXT, UNVERIFIED_TEXT } from './notification-settings-page';
-import { SAVED_LATER_TEXT, SAVED_TEXT } from './use-save-status';
+import { SAVED_LATER_TEXT, SAVED_TEXT } from '../../domain/notification-settings/use-save-status';
 import { MUTE_EXPLANATION } from './muted-villages';
 
 await provideAppMutationKinds();

@@ -1,10 +1,10 @@
 import { Link } from '@tanstack/react-router';
 import { useRef, useState } from 'react';
-import { failureText } from '../../components/form/failure-text';
+import { failureText } from '../../domain/failure-text';
 import type { NotificationKind } from '../../contract/notification-settings';
 import { onlineStatus } from '../../pwa/online-status';
-import { KIND_LABELS } from './kind-texts';
-import { unsubscribeFromMail } from './unsubscribe-call';
+import { KIND_LABELS } from '../../domain/notification-settings/kind-texts';
+import { unsubscribeFromMail } from '../../domain/notification-settings/unsubscribe-call';
 import './notification-settings.css';
 
 export const OFFLINE_UNSUBSCRIBE_TEXT = 'Vous êtes hors ligne : réessayez une fois la connexion revenue.';

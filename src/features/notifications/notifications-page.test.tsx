@@ -7,10 +7,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { db } from '../../db/database';
 import { requestReplay } from '../../outbox/page-replayer';
 import { buildVillage, ID } from '../../testing/nina-village';
-import { actionsPageKey } from './actions-query';
+import { actionsPageKey } from '../../domain/actions/actions-query';
 import { needsAdded, pagesAsked, stubFeedServer } from '../../testing/feed-server';
 import { NotificationsPage } from './notifications-page';
-import { UnseenBadge } from './unseen-badge';
+import { UnseenBadge } from '../village-nav/unseen-badge';
 import { provideAppMutationKinds } from '../../testing/mutation-kinds';
 
 await provideAppMutationKinds();

@@ -1,19 +1,18 @@
 import { useMemo, useState } from 'react';
 import { useQueries, useQuery } from '@tanstack/react-query';
-import { useMyVillager, useVillagers, useVillageSync } from '../../village-data/hooks';
-import { FetchFailed } from '../../api/transport';
-import { actionsPageQuery } from './actions-query';
+import { useMyVillager, useVillagers } from '../../domain/villagers/villager-reads';
+import { useVillageSync } from '../../domain/villages/village-reads';
+import { isOfflineError as isOffline } from '../../domain/failure-text';
+import { actionsPageQuery } from '../../domain/actions/actions-query';
 import { actionSentence, type VillagerNames } from './action-sentence';
 import { flattenPages, nextPage } from './feed-paging';
 import { FeedItem } from './feed-item';
 import { feedLines } from './feed-lines';
-import { isNewTo } from './unseen';
+import { isNewTo } from '../../domain/actions/unseen';
 import { LoadMore } from './load-more';
-import { useMarkChecked } from './use-mark-checked';
-import './app-feed-cache';
+import { useMarkChecked } from '../../domain/actions/use-mark-checked';
+import '../../domain/actions/app-feed-cache';
 import './notifications.css';
-
-const isOffline = (error: unknown) => error instanceof FetchFailed && error.status === 'offline';
 
 /**
  * A village's news, newest first, ten at a time; opening it marks the news as seen. The villager's own actions

@@ -1,5 +1,5 @@
-import type { IsoDay } from './calendar-dates';
-import type { DayHelp } from './day-index';
+import type { IsoDay } from '../../domain/helps/calendar-dates';
+import type { DayHelp } from '../../domain/helps/day-index';
 import { isTakeable, type DaySlot } from './slot-index';
 
 /** What one day of the calendar shows: its slots, then its free helps (those on a slot are shown by the slot). */

@@ -1,6 +1,6 @@
 import type { CSSProperties } from 'react';
-import type { DayHelp } from './day-index';
-import { timeSlot } from './day-index';
+import type { DayHelp } from '../../domain/helps/day-index';
+import { timeSlot } from '../../domain/helps/day-index';
 import { needOf, type PlanningLookups } from './planning-lookups';
 
 /** A day's free helps (those not on a scheduled slot), each leading to its need's helps. */

@@ -1,4 +1,4 @@
-import { dayOfMonth, dayTitle, sameMonth, shortWeekdayName, weekDays, type IsoDay } from './calendar-dates';
+import { dayOfMonth, dayTitle, sameMonth, shortWeekdayName, weekDays, type IsoDay } from '../../domain/helps/calendar-dates';
 import type { DayContent } from './day-content';
 import { needOf, type PlanningLookups } from './planning-lookups';
 import { isTakeable, SLOT_MARK, slotStateText } from './slot-index';

@@ -1,4 +1,4 @@
-import type { OlderHelpsStatus } from '../../village-data/older-helps';
+import type { OlderHelpsStatus } from '../../domain/helps/older-helps';
 
 const SAID: Partial<Record<OlderHelpsStatus, string>> = {
   loading: 'Chargement des aides de cette période…',

@@ -1,5 +1,5 @@
 import { useState, type KeyboardEvent } from 'react';
-import { firstOfMonth, monthNames, toDate, yearGroup, YEARS_PER_GROUP, type IsoDay } from './calendar-dates';
+import { firstOfMonth, monthNames, toDate, yearGroup, YEARS_PER_GROUP, type IsoDay } from '../../domain/helps/calendar-dates';
 import { useDebouncedCallback } from './use-debounced-callback';
 
 /** The spec's calendar input debounce. */

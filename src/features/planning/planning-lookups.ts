@@ -1,7 +1,7 @@
 import type { AnyRouter } from '@tanstack/react-router';
 import type { Help, NeedCategory, VillageNeed, Villager } from '../../contract';
-import type { PlanningHelp } from '../../db/help-starts';
-import { categoryColor } from '../../village-data/hooks';
+import type { PlanningHelp } from '../../domain/helps/planning-helps';
+import { categoryColor } from '../../domain/categories/category-reads';
 import { needHelpsLinks, type NeedHelpsLinkProps } from './need-helps-link';
 
 /** What a day cell needs to name a help or a slot, gathered once per data change rather than searched per item. */

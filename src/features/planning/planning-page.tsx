@@ -1,13 +1,16 @@
 import { useCallback, useMemo, useState } from 'react';
 import { DEFAULT_TIME_ZONE, isActiveVillager } from '../../contract';
 import { type Slot } from '../../contract/slots';
-import { useCategories, useMyVillager, useVillage, useVillageNeeds, useVillagers, useVillageSync } from '../../village-data/hooks';
-import { todayInParis, type IsoDay, type PlanningViewKind } from './calendar-dates';
+import { useCategories } from '../../domain/categories/category-reads';
+import { useMyVillager, useVillagers } from '../../domain/villagers/villager-reads';
+import { useVillage, useVillageSync } from '../../domain/villages/village-reads';
+import { useVillageNeeds } from '../../domain/needs/need-reads';
+import { todayInParis, type IsoDay, type PlanningViewKind } from '../../domain/helps/calendar-dates';
 import { PlanningView } from './planning-view';
-import { planningSlots, usePlanningHelps } from './use-planning-helps';
-import { CalendarSubscription } from '../calendar';
-import { useTakeSlot } from '../helps';
-import { useHelpsOfPeriod } from '../../village-data/older-helps';
+import { planningSlots, usePlanningHelps } from '../../domain/helps/planning-helps';
+import { CalendarSubscription } from '../../components/calendar-subscription/calendar-subscription';
+import { useTakeSlot } from '../../components/take-slot/use-take-slot';
+import { useHelpsOfPeriod } from '../../domain/helps/older-helps';
 import { helpsFromInstant } from '../../contract/villages';
 import { OlderPeriodStatus } from './older-period-status';
 

@@ -1,18 +1,18 @@
 import { useRouter } from '@tanstack/react-router';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { NeedCategory, VillageNeed, Villager } from '../../contract';
-import type { PlanningHelp } from '../../db/help-starts';
+import type { PlanningHelp } from '../../domain/helps/planning-helps';
 import type { Slot } from '../../contract/slots';
-import { periodTitle, shiftPeriod, visibleDays, type IsoDay, type PlanningViewKind } from './calendar-dates';
+import { periodTitle, shiftPeriod, visibleDays, type IsoDay, type PlanningViewKind } from '../../domain/helps/calendar-dates';
 import { dayContents, helpsByNeed } from './day-content';
-import { indexHelpsByDay } from './day-index';
+import { indexHelpsByDay } from '../../domain/helps/day-index';
 import { MonthView } from './month-view';
 import { PeriodPicker } from './period-picker';
 import { planningLookups, undatedNeeds } from './planning-lookups';
 import { indexSlotsByDay } from './slot-index';
 import { UndatedNeeds } from './undated-needs';
 import { useSwipe } from './use-swipe';
-import { coversRange, planningReadRange, type ReadRange } from './read-range';
+import { coversRange, planningReadRange, type ReadRange } from '../../domain/helps/read-range';
 import { WeekView } from './week-view';
 import './planning.css';
 

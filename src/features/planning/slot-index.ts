@@ -1,8 +1,8 @@
 import type { Slot } from '../../contract/slots';
-import { slotStateLabel } from '../helps';
-import { isoDayOf, ZONE, type IsoDay } from './calendar-dates';
+import { slotStateLabel } from '../../domain/helps/slot-state';
+import { isoDayOf, ZONE, type IsoDay } from '../../domain/helps/calendar-dates';
 import { zoneOffsets } from '../../contract/zone-offsets';
-import { clockText, wallClock } from './zone-clock';
+import { clockText, wallClock } from '../../domain/helps/zone-clock';
 
 /** Where a slot stands for the person looking: theirs, filled, partly filled, to fill, or gone by unfilled. */
 export type SlotState = 'mine' | 'full' | 'partial' | 'open' | 'missed';

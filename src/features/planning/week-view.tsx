@@ -1,5 +1,5 @@
 import type { Slot } from '../../contract/slots';
-import { dayOfMonth, monthName, weekdayName, type IsoDay } from './calendar-dates';
+import { dayOfMonth, monthName, weekdayName, type IsoDay } from '../../domain/helps/calendar-dates';
 import type { DayContent } from './day-content';
 import { DayHelps } from './day-helps';
 import { DaySlots } from './day-slots';

@@ -1,9 +1,9 @@
 import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
 import { slotTime } from './slot-index';
-import { isoDayOf } from './calendar-dates';
+import { isoDayOf } from '../../domain/helps/calendar-dates';
 import { zoneOffsets } from '../../contract/zone-offsets';
-import { wallClock } from './zone-clock';
+import { wallClock } from '../../domain/helps/zone-clock';
 
 const from = Date.UTC(2026, 0, 1);
 const to = Date.UTC(2027, 11, 31);

@@ -1,12 +1,12 @@
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { failureText } from '../../components/form/failure-text';
+import { failureText } from '../../domain/failure-text';
 import { alreadyVerified, verificationLinkInvalid } from '../../contract/email-verification';
 import { getToken } from '../../session/token';
-import { ResendLink } from './resend-link';
-import { postVerificationToken, refreshCurrentUser } from './verification-calls';
-import { VERIFIED_TEXT, VERIFY_OFFLINE_TEXT, VERIFYING_TEXT } from './verification-texts';
-import './verify-email.css';
+import { ResendLink } from '../../components/verification/resend-link';
+import { postVerificationToken, refreshCurrentUser } from '../../domain/users/verification-calls';
+import { VERIFIED_TEXT, VERIFY_OFFLINE_TEXT, VERIFYING_TEXT } from '../../domain/users/verification-texts';
+import '../../components/verification/verification.css';
 
 type Step =
   | { kind: 'verifying' }

@@ -3,10 +3,13 @@ import { Link } from '@tanstack/react-router';
 import { DEFAULT_TIME_ZONE, type Villager } from '../../contract';
 import { type Slot } from '../../contract/slots';
 import { formatHelpSlot } from '../../contract/help-time';
-import { useVillage, useVillageHelps, useVillageNeeds } from '../../village-data/hooks';
-import { useVillageSlots } from '../../village-data/slots';
-import { slotStateLabel, useTakeSlot } from '../helps';
-import { restOfWeek, weekSlotsOf, weekSlotsText } from '../villages-list';
+import { useVillage } from '../../domain/villages/village-reads';
+import { useVillageHelps } from '../../domain/helps/help-reads';
+import { useVillageNeeds } from '../../domain/needs/need-reads';
+import { useVillageSlots } from '../../domain/slots/slots';
+import { slotStateLabel } from '../../domain/helps/slot-state';
+import { useTakeSlot } from '../../components/take-slot/use-take-slot';
+import { restOfWeek, weekSlotsOf, weekSlotsText } from '../../domain/villages/week-slots';
 
 /** How far ahead the home looks for slots to offer, and how many it lists. */
 const AHEAD_DAYS = 14;

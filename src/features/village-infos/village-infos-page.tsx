@@ -1,12 +1,14 @@
 import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { isActiveVillager } from '../../contract';
-import { canManage, useMyVillager, useVillage, useVillageSync, useVillagers } from '../../village-data/hooks';
-import { LeaveVillage, membersCount } from '../manage';
-import { needyPerson } from './needy-person';
+import { canManage, useMyVillager, useVillagers } from '../../domain/villagers/villager-reads';
+import { useVillage, useVillageSync } from '../../domain/villages/village-reads';
+import { LeaveVillage } from '../../components/leave-village';
+import { membersCount } from '../../domain/villagers/members';
+import { needyPerson } from '../../domain/villages/needy-person';
 import { OpenSlots } from './open-slots';
-import { formatPeriod } from './village-period';
-import { formatPhone, phoneHref } from './phone-number';
+import { formatPeriod } from '../../domain/villages/village-period';
+import { formatPhone, phoneHref } from '../../domain/villages/phone-number';
 import '../manage/manage.css';
 import './village-infos.css';
 

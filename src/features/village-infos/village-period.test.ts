@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatPeriod } from './village-period';
-import { formatPhone, phoneHref } from './phone-number';
+import { formatPeriod } from '../../domain/villages/village-period';
+import { formatPhone, phoneHref } from '../../domain/villages/phone-number';
 
 describe('a village’s period in French', () => {
   it.each([

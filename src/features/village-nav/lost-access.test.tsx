@@ -10,7 +10,7 @@ import { toastStore } from '../../state/toasts';
 import { buildVillage, ID } from '../../testing/nina-village';
 import { json, signedInHearingUnauthorized, stubServer } from '../../testing/stub-server';
 import { provideAppMutationKinds } from '../../testing/mutation-kinds';
-import { LiveVillage } from '../live/live-village';
+import { LiveVillage } from './live-village';
 import { LostAccessWatch } from './lost-access';
 import { FakeEventSource as FakeSource } from '../../testing/fake-event-source';
 

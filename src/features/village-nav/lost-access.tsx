@@ -2,9 +2,9 @@ import { useCallback, useEffect } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { removedFromVillage } from '../../contract/error-messages';
-import { useVillageSync } from '../../village-data/hooks';
-import { forgetVillage, forgetVillageQueries, villageIsLost } from '../../village-data/forget-village';
-import { FetchFailed } from '../../api/transport';
+import { useVillageSync } from '../../domain/villages/village-reads';
+import { forgetVillage, forgetVillageQueries, villageIsLost } from '../../domain/villages/forget-village';
+import { FetchFailed } from '../../domain/failure-text';
 import { toast } from '../../state/toasts';
 
 /** Villages being let go: the live stream and a refused pull may both say it, the person hears it once. */
@@ -43,7 +43,7 @@ export function LostAccessWatch({ villageId }: { villageId: string }) {
   useEffect(() => {
     if (status === null) return;
     let current = true;
-    // A 404 for a village created here and not sent yet is no loss (village-data/forget-village.ts).
+    // A 404 for a village created here and not sent yet is no loss (domain/villages/forget-village.ts).
     void villageIsLost(villageId, status).then((lost) => {
       if (lost && current) void leave(villageId);
     });

@@ -1,9 +1,12 @@
 import { Link, useParams } from '@tanstack/react-router';
-import { canManage, useMyVillager, useVillage } from '../../village-data/hooks';
+import { canManage, useMyVillager } from '../../domain/villagers/villager-reads';
+import { useVillage } from '../../domain/villages/village-reads';
 import { NavIcon } from './nav-icon';
 import { LostAccessWatch } from './lost-access';
-import { UnseenBadge } from '../notifications';
-import { ChatUnreadBadge, unreadSpoken, useUnreadCount } from '../chat';
+import { UnseenBadge } from './unseen-badge';
+import { ChatUnreadBadge } from './unread-badge';
+import { unreadSpoken } from '../../domain/messages/unread';
+import { useUnreadCount } from '../../domain/messages/use-unread';
 import './village-nav.css';
 
 const AREAS = [

@@ -6,7 +6,7 @@ import { DateTime } from 'luxon';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { db } from '../../db/database';
 import { enqueue } from '../../outbox/enqueue';
-import { createVillage } from '../villages/mutations/create-village';
+import { createVillage } from '../../domain/villages/mutations/create-village';
 import { TOKEN_KEY } from '../../session/token';
 import type { Villager } from '../../contract';
 import { aVillage, aVillager } from '../../testing/factories';

@@ -1,9 +1,9 @@
 import { Link } from '@tanstack/react-router';
 import { VILLAGE_STATE } from '../../contract';
-import { useVillagesList, useVillagesRefresh } from './use-villages-list';
-import type { VillageActivity, VillageSummary } from './village-summary';
-import { weekSlotsText } from './week-slots';
-import { FetchFailed } from '../../api/transport';
+import { useVillagesList, useVillagesRefresh } from '../../domain/villages/use-villages-list';
+import type { VillageActivity, VillageSummary } from '../../domain/villages/village-summary';
+import { weekSlotsText } from '../../domain/villages/week-slots';
+import { isOfflineError } from '../../domain/failure-text';
 import './villages-list.css';
 
 export const EMPTY_TEXT =
@@ -99,7 +99,7 @@ function WeekSlotsItem({ villageId, activity }: { villageId: string; activity: V
 
 function RefreshNotice({ error }: { error: Error | null }) {
   if (!error) return null;
-  const offline = error instanceof FetchFailed && error.status === 'offline';
+  const offline = isOfflineError(error);
   return (
     <p className="notice villages-refresh">
       {offline

@@ -1,0 +1,59 @@
+import type { Help } from '../../../contract';
+import type { Slot } from '../../../contract/slots';
+import { formatHelpSlot } from '../../../contract/help-time';
+import { SLOT_ICON, slotStateLabel, type SlotState } from '../../../domain/helps/slot-state';
+
+interface SlotRowProps {
+  slot: Slot;
+  state: SlotState;
+  zone: string;
+  /** The helps holding it, first taken first, with their helper's first name. */
+  holders: { help: Help; name: string }[];
+  /** Null when the viewer may not take slots (not a member). */
+  onTake: (() => void) | null;
+  onWithdraw: (() => void) | null;
+  onCancel: (() => void) | null;
+}
+
+/** One slot: when, its state in words and icon, who goes and what they said, and what the viewer may do. */
+export function SlotRow({ slot, state, zone, holders, onTake, onWithdraw, onCancel }: SlotRowProps) {
+  const when = formatHelpSlot(slot.start_date, slot.end_date, undefined, zone);
+  return (
+    <li className={`slot-row slot-${state}`}>
+      <p className="slot-when">{when}</p>
+      <p className="slot-state">
+        <span className="slot-icon" aria-hidden="true">
+          {SLOT_ICON[state]}
+        </span>{' '}
+        {slotStateLabel(state, slot)}
+      </p>
+      {holders.length ? (
+        <ul className="slot-holders">
+          {holders.map(({ help, name }) => (
+            <li key={help.id}>
+              {name}
+              {help.comment ? <span className="slot-comment"> : « {help.comment} »</span> : null}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <div className="slot-actions">
+        {state !== 'mine' && slot.open > 0 && onTake ? (
+          <button type="button" onClick={onTake} aria-label={`Je m’en occupe : ${when}`}>
+            Je m’en occupe
+          </button>
+        ) : null}
+        {state === 'mine' && onWithdraw ? (
+          <button type="button" className="secondary" onClick={onWithdraw} aria-label={`Me retirer : ${when}`}>
+            Me retirer
+          </button>
+        ) : null}
+        {onCancel ? (
+          <button type="button" className="link" onClick={onCancel} aria-label={`Annuler ce créneau : ${when}`}>
+            Annuler ce créneau
+          </button>
+        ) : null}
+      </div>
+    </li>
+  );
+}

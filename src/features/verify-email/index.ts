@@ -1,3 +1,0 @@
-// What other features may use of this one (eslint.config.js refuses their imports of anything else but actions.ts).
-export { VerificationNotice } from './verification-notice';
-export { addressChangedText } from './verification-texts';
