@@ -8,7 +8,7 @@ import { db } from '../src/db/database';
 import { drainOutbox } from '../src/outbox/replay';
 import { replayOnSync } from '../src/outbox/sync-replay';
 import { provideMutationKinds } from '../src/outbox/registry';
-import { mutationKinds } from '../src/app/mutation-kinds';
+import { mutationKinds } from '../src/domain/mutation-kinds';
 import { SYNC_TAG } from '../src/outbox/sync-tag';
 import { apiBaseUrl } from '../src/api/base-url';
 import { CACHE_NEED_PICTURES } from '../src/contract/worker-messages';

@@ -2,7 +2,7 @@ import { asc } from 'drizzle-orm';
 import { listCategories } from '../../src/contract/endpoints/categories';
 import type { Deps } from '../deps';
 import { catalogueNeeds, needCategories } from '../db/schema';
-import { messages } from '../../src/contract/messages';
+import { messages } from '../../src/contract/form-messages';
 import { invalid } from '../http/errors';
 import { route, type App } from '../http/route';
 import type { Serializers } from '../serialize';

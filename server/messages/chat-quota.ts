@@ -1,5 +1,5 @@
 import { and, desc, eq, gt } from 'drizzle-orm';
-import { CHAT_MESSAGES_PER_MINUTE, chatTooFast } from '../../src/contract/messages-chat';
+import { CHAT_MESSAGES_PER_MINUTE, chatTooFast } from '../../src/contract/messages';
 import type { Executor } from '../db/client';
 import { messages } from '../db/schema';
 import { enforceQuota, holdQuota, newestNeeded, type Quota } from '../http/account-quota';

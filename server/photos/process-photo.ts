@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { randomUUID } from 'node:crypto';
-import { messages } from '../../src/contract/messages';
+import { messages } from '../../src/contract/form-messages';
 import { MAX_PHOTO_BYTES } from '../../src/contract/photo-rules';
 import { HttpError, invalid, text } from '../http/errors';
 
