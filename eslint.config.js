@@ -16,7 +16,7 @@ import tseslint from 'typescript-eslint';
 const SHARED_SRC = ['api', 'outbox', 'db', 'components', 'session', 'state', 'pwa', 'hooks', 'village-data'];
 
 /**
- * The layers of the code base (README.md, "Layout"): shared code below features, features below the
+ * The layers of the code base (docs/architecture.md, "Layers"): shared code below features, features below the
  * app-level composition (src/app, src/routes); the wire contract below everything; the server and
  * the service worker share only what they must with the page.
  */
