@@ -22,7 +22,7 @@ async function backgroundSync(): Promise<ServiceWorkerRegistration | null> {
  * Asks for the queue to be sent. Where the browser has Background Sync, a sync is registered so the worker
  * replays even if the page is closed meanwhile; an open, online page also drains at once, since the browser
  * waits minutes before firing a sync again after a failed one (the lock keeps the two from overlapping).
- * Elsewhere the page alone drains (README.md, "Offline first": start, online, visibility, timer). `networkBack` lets writes
+ * Elsewhere the page alone drains (docs/architecture.md, "Offline first": start, online, visibility, timer). `networkBack` lets writes
  * that only waited for the connection go at once.
  */
 export async function requestReplay(options: { networkBack?: boolean } = {}): Promise<DrainResult | 'sync-registered'> {

@@ -2,7 +2,7 @@
  * Issue 37's findings tried from outside, as a new user would, against a running server (`npm start`):
  * `BASE=http://localhost:3333 npx tsx tests/probes/security-findings.ts` prints one line per finding (statuses,
  * times). It writes to that server's database: run it against a throwaway DATA_DIR. Not a test: the tests of each
- * finding are beside the code (README, "Security"); this shows what a client sees of them on a real server.
+ * finding are beside the code (docs/api-decisions.md, "Security: what is refused, what is bounded, what is sent"); this shows what a client sees of them on a real server.
  */
 import { randomUUID } from 'node:crypto';
 
