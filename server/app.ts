@@ -11,7 +11,7 @@ import { createSerializers } from './serialize';
 import { authRoutes } from './auth/routes';
 import { verifyEmailRoutes } from './auth/verify-email-routes';
 import { userRoutes } from './users/routes';
-import { notificationSettingsRoutes } from './users/notification-settings-routes';
+import { notificationSettingsRoutes } from './notification-settings/routes';
 import { unsubscribeRoutes } from './mail/unsubscribe-routes';
 import { villageRoutes } from './villages/routes';
 import { createVillageViewCache } from './villages/view-cache';

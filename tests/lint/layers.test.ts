@@ -16,15 +16,6 @@ function moduleIn(folder: string): string {
   return `${folder}/${file.replace(/\.tsx?$/, '')}`;
 }
 
-/** A module of a feature outside its public surface (index.ts, actions.ts): what other features may not import. */
-function internalModuleIn(folder: string): string {
-  const file = readdirSync(join(root, folder)).find(
-    (name) => /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) && !/^(index|actions)\.ts$/.test(name),
-  );
-  if (!file) throw new Error(`No internal module in ${folder} to import in the lint test`);
-  return `${folder}/${file.replace(/\.tsx?$/, '')}`;
-}
-
 async function layerErrors(filePath: string, importPath: string) {
   const code = `import * as imported from '${importPath}';\nexport const used = imported;\n`;
   const [result] = await eslint.lintText(code, { filePath: join(root, filePath) });
