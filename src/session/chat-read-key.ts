@@ -1,5 +1,5 @@
 /**
- * Where this device keeps when it last showed each village's chat (features/chat/chat-read.ts), one key per
+ * Where this device keeps when it last showed each village's chat (domain/messages/chat-read.ts), one key per
  * villager. Kept in the session because clearing a session forgets them too.
  */
 export const CHAT_READ_KEY_PREFIX = 'village-chat-read:';

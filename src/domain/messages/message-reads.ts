@@ -6,7 +6,7 @@ import { fetchMessages } from './fetch-messages';
 import { sendMessage, type SendMessagePayload } from './mutations/send-message';
 
 /**
- * New messages arrive through the village's event stream (src/features/live); this slow poll only covers a
+ * New messages arrive through the village's event stream (src/domain/events); this slow poll only covers a
  * stream that is down (only while visible).
  */
 const POLL_MS = 120_000;

@@ -65,10 +65,10 @@ export function AccountPage() {
         </ul>
       </nav>
 
-      {/* A private calendar address of the slots the user took in all their villages (src/features/calendar/). */}
+      {/* A private calendar address of the slots the user took in all their villages (src/components/calendar-subscription/). */}
       <CalendarSubscription scope={{ kind: 'user' }} />
 
-      {/* Web Push on this device (src/features/push/): new needs, helps, messages and reminders. */}
+      {/* Web Push on this device (src/components/push-settings/): new needs, helps, messages and reminders. */}
       <PushSettings />
 
       {/* The analytics consent, changeable at any time (src/analytics/); it shows only when analytics is configured. */}

@@ -62,7 +62,7 @@ export function PlanningPage({ villageId, openOnly = false }: { villageId: strin
         />
       )}
       {noteDialog}
-      {/* The village's planning in the member's own calendar app (src/features/calendar/). */}
+      {/* The village's planning in the member's own calendar app (src/components/calendar-subscription/). */}
       <CalendarSubscription scope={{ kind: 'village', villageId }} />
     </>
   );
