@@ -1,19 +1,18 @@
-import { useEffect, useId, useRef, useState, type CSSProperties, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import * as v from 'valibot';
 import type { NeedCategory, Village, VillageNeed } from '../../contract';
 import { FormAlert } from '../../components/form/form-alert';
 import { TextField } from '../../components/form/text-field';
-import { categoryColor, useCategories } from '../../domain/categories/category-reads';
+import { useCategories } from '../../domain/categories/category-reads';
 import { useVillageNeeds } from '../../domain/needs/need-reads';
 import { createNeedAction, deleteNeedAction } from '../../domain/needs/actions';
-import { NeedPicture } from '../../components/need-picture';
+import { CatalogueChoices } from '../../components/catalogue-choices';
 import { OTHER_NEEDS } from '../../domain/needs/need-category';
 import { PendingVillage } from './pending-village';
 import { StepActions, useGoToNextStep } from './step-actions';
 import { freeNeedName } from './step-schemas';
 import { needChanges, sameName } from './need-changes';
 import { helpedPerson, needsQuestion } from './helped-person';
-import '../needs/needs.css';
 
 export const AT_LEAST_ONE_NEED = 'Choisissez au moins un besoin pour commencer : vous pourrez en ajouter plus tard.';
 const ALREADY_LISTED = 'Ce besoin est déjà dans la liste.';
@@ -58,7 +57,6 @@ function NeedsForm({ village, creatorId, categories, needs }: NeedsFormProps) {
     if (failures) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"], [data-form-alert]')?.focus();
   }, [failures]);
 
-  const offered = categories.filter((c) => c.needs?.length).sort((a, b) => a.name.localeCompare(b.name, 'fr'));
   const freeNeeds = needs.filter((n) => !n.need_id && shown.has(n.id));
   const toggle = <T,>(set: Set<T>, value: T) => {
     const next = new Set(set);
@@ -150,22 +148,14 @@ function NeedsForm({ village, creatorId, categories, needs }: NeedsFormProps) {
             {error}
           </p>
         ) : null}
-        {offered.map((category) => (
-          <fieldset
-            key={category.id}
-            className="need-choice-group"
-            style={{ '--category-color': categoryColor(category.color) } as CSSProperties}
-          >
-            <legend>{category.name}</legend>
-            {category.needs?.map((need) => (
-              <label key={need.id} className="need-choice">
-                <input name="need_id" value={need.id} {...checkbox(chosen.has(need.id), () => setChosen(toggle(chosen, need.id)))} />
-                <NeedPicture src={need.photo?.original_url ?? null} size={40} />
-                <span>{need.name}</span>
-              </label>
-            ))}
-          </fieldset>
-        ))}
+        <CatalogueChoices
+          categories={categories}
+          input={(need) => ({
+            name: 'need_id',
+            value: need.id,
+            ...checkbox(chosen.has(need.id), () => setChosen(toggle(chosen, need.id))),
+          })}
+        />
         {freeNeeds.length || newFree.length ? (
           <fieldset className="need-choice-group">
             <legend>{OTHER_NEEDS}</legend>

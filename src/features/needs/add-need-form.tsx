@@ -1,4 +1,4 @@
-import { useId, type CSSProperties } from 'react';
+import { useId } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import type { NeedCategory } from '../../contract';
 import { useForm } from '../../components/form/use-form';
@@ -6,14 +6,13 @@ import { TextField } from '../../components/form/text-field';
 import { TextAreaField } from '../../components/form/text-area-field';
 import { FormAlert } from '../../components/form/form-alert';
 import { SubmitButton } from '../../components/form/submit-button';
-import { categoryColor } from '../../domain/categories/category-reads';
 import { DETAIL_FIELD_NAMES, FREE_NEED, addNeedSchema, detailFieldsOf } from './need-form-schemas';
 import { ScheduleSection } from './schedule-section';
 import { PracticalFields } from './practical-fields';
 import type { ScheduleFields } from './schedule-form';
 import { strayError } from './stray-error';
 import { createNeedAction } from '../../domain/needs/actions';
-import { NeedPicture } from '../../components/need-picture';
+import { CatalogueChoices } from '../../components/catalogue-choices';
 import { OTHER_NEEDS } from '../../domain/needs/need-category';
 
 interface AddNeedFormProps {
@@ -41,7 +40,6 @@ export function AddNeedForm({ villageId, villagerId, categories, taken, zone }: 
     },
   });
   const choice = form.field('choice');
-  const offered = [...categories].filter((c) => c.needs?.length).sort((a, b) => a.name.localeCompare(b.name, 'fr'));
 
   const radio = (value: string, disabled = false) => ({
     type: 'radio' as const,
@@ -65,25 +63,11 @@ export function AddNeedForm({ villageId, villagerId, categories, taken, zone }: 
             {choice.error}
           </p>
         ) : null}
-        {offered.map((category) => (
-          <fieldset
-            key={category.id}
-            className="need-choice-group"
-            style={{ '--category-color': categoryColor(category.color) } as CSSProperties}
-          >
-            <legend>{category.name}</legend>
-            {category.needs?.map((need) => (
-              <label key={need.id} className="need-choice">
-                <input {...radio(need.id, taken.has(need.id))} />
-                <NeedPicture src={need.photo?.original_url ?? null} size={40} />
-                <span>
-                  {need.name}
-                  {taken.has(need.id) ? <span className="need-choice-taken"> (déjà dans le village)</span> : null}
-                </span>
-              </label>
-            ))}
-          </fieldset>
-        ))}
+        <CatalogueChoices
+          categories={categories}
+          input={(need) => radio(need.id, taken.has(need.id))}
+          note={(need) => (taken.has(need.id) ? <span className="need-choice-taken"> (déjà dans le village)</span> : null)}
+        />
         <fieldset className="need-choice-group">
           <legend>{OTHER_NEEDS}</legend>
           <label className="need-choice">
