@@ -1,17 +1,12 @@
-import { Outlet } from '@tanstack/react-router';
 import { SignedInHeader } from './signed-in-header';
-import { WithSideMenu } from './side-menu';
+import { PageWithMenu } from './page-with-menu';
 
 /** Signed-in pages outside a village (home, joining a village): the header, the side menu, the page. */
 export function BaseLayout() {
   return (
     <div className="layout-base">
       <SignedInHeader />
-      <WithSideMenu>
-        <main id="contenu" className="page">
-          <Outlet />
-        </main>
-      </WithSideMenu>
+      <PageWithMenu />
     </div>
   );
 }

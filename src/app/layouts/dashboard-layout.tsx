@@ -1,9 +1,8 @@
-import { Outlet } from '@tanstack/react-router';
 import { useRef } from 'react';
 import { useTabBarHeight } from './use-tab-bar-height';
 import { SignedInHeader } from './signed-in-header';
 import { VillageNav } from '../../features/village-nav/village-nav';
-import { WithSideMenu } from './side-menu';
+import { PageWithMenu } from './page-with-menu';
 import { LiveVillage } from '../../features/village-nav/live-village';
 
 /** A village's pages: the header, the village's areas, then the side menu (a drawer on phones) and the page. */
@@ -15,11 +14,7 @@ export function DashboardLayout() {
       <SignedInHeader />
       <VillageNav />
       <LiveVillage />
-      <WithSideMenu>
-        <main id="contenu" className="page">
-          <Outlet />
-        </main>
-      </WithSideMenu>
+      <PageWithMenu />
     </div>
   );
 }

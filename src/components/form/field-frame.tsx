@@ -38,3 +38,14 @@ export function FieldFrame({ label, name, id, error, hint, children }: FieldFram
     </div>
   );
 }
+
+/** What every labelled text field takes beside its element's own attributes. */
+export interface TextFieldBase {
+  label: string;
+  name: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
+  /** A hint shown under the label, read with the field. */
+  hint?: string;
+}
