@@ -17,7 +17,7 @@ import { actions, helps, mailJobs, messages, notificationSettings, users, villag
 import { createMailDispatcher } from '../../server/mail/dispatcher';
 import { chatDigestProducer } from '../../server/mail/kinds/chat-digest-producer';
 import { newSlotsProducer } from '../../server/mail/kinds/new-slots-producer';
-import type { ScheduledMailProducer } from '../../server/mail/scheduled';
+import type { ScheduledMailProducer } from '../../server/mail/scheduled-producer';
 import { expandSchedule, type Schedule } from '../../src/contract/schedule';
 import { DATABASE_LABEL, PG_URL } from './bench-server';
 
