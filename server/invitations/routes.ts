@@ -11,7 +11,8 @@ import { write } from '../http/write';
 import { newToken } from '../auth/tokens';
 import { villageName } from '../mail/kinds/help-event';
 import { actingAs, canManage, loadMembership, readMembership, type VillageRow, type VillagerRow } from '../policy';
-import { invitationLink, queueInvitationMail } from './invitation-mail';
+import { invitationLink } from './invitation-mail';
+import { queueInvitationMail } from './invitation-queue';
 import { checkInvitationQuota } from './invitation-quota';
 
 type InvitationRow = typeof invitations.$inferSelect;
