@@ -2,7 +2,8 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { helps, notificationSettings, users, villageNeeds, villagers, villages } from '../db/schema';
 import { notFound, text } from '../http/errors';
-import { loadMembership, type Membership } from '../policy';
+import type { Membership } from '../membership';
+import { loadMembership } from '../policy';
 import { recipientColumns, type Recipient } from '../mail/kinds/confirmation-queue';
 
 export type NeedRow = typeof villageNeeds.$inferSelect;
