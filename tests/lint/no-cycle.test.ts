@@ -65,6 +65,18 @@ describe('no import circles (import/no-cycle)', () => {
     expect(errors).toEqual([]);
   });
 
+  it("lints a module not on disk yet (an editor's unsaved buffer) instead of stopping the run", async () => {
+    const base = mkdtempSync(join(tmpdir(), 'no-cycle-'));
+    worlds.push(base);
+    mkdirSync(join(base, 'server'));
+    writeFileSync(join(base, 'server/errors.ts'), "export const text = 'Erreur';\n");
+    const eslint = new ESLint({ cwd: base, overrideConfigFile: config });
+    const [result] = await eslint.lintText("import { text } from './errors';\nexport const shown = text;\n", {
+      filePath: join(base, 'server/unsaved.ts'),
+    });
+    expect(result.messages).toEqual([]);
+  });
+
   // The plugin's limit, not a wish: it does not follow `import type` and has no option to, so a circle that
   // one closes is not reported; import-circles.test.ts, which counts them, is what catches it.
   it('does not see a circle made only of `import type`', async () => {
