@@ -5,7 +5,7 @@ import type { Mailer } from './mail/mailer';
 import type { RateLimits } from './http/rate-limit';
 import type { SignInRules } from './auth/sign-in-throttle';
 import type { Caches } from './cache/caches';
-import type { Listen } from './cache/notifications';
+import type { Listen } from './db/listen';
 import type { PasswordCost } from './auth/passwords';
 
 export interface Clock {

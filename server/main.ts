@@ -56,7 +56,7 @@ const [
 ] = await Promise.all([
   import('./http/serve-node'),
   import('./http/client-error'),
-  import('./db/client'),
+  import('./db/open'),
   import('./app'),
   import('./deps'),
   import('./mail/mailer'),

@@ -1,18 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import type { Executor } from './db/client';
 import type { Deps } from './deps';
+import type { Membership, VillagerRow } from './membership';
 import { villagers, villages } from './db/schema';
 import { forbidden, notFound, text } from './http/errors';
 import { canAppointManagers, isActiveVillager, isManagerVillager, type VillagerRoles } from '../src/contract/roles';
-
-export type VillageRow = typeof villages.$inferSelect;
-export type VillagerRow = typeof villagers.$inferSelect;
-
-/** The village and the caller's villager in it (if any), read in one query. */
-export interface Membership {
-  village: VillageRow;
-  villager: VillagerRow | null;
-}
 
 export async function loadMembership(db: Executor, villageId: string, userId: string): Promise<Membership> {
   const [row] = await db

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createCaches } from './caches';
-import type { Membership } from '../policy';
+import type { Membership } from '../membership';
 
 const at = (revision: number) => ({ village: { id: 'v', revision }, villager: { id: 'm' } }) as unknown as Membership;
 

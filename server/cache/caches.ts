@@ -1,4 +1,4 @@
-import type { Membership } from '../policy';
+import type { Membership } from '../membership';
 
 const SESSION_TTL_MS = 60_000;
 

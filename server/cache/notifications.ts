@@ -1,10 +1,8 @@
+import type { Listen } from '../db/listen';
 import type { Caches } from './caches';
 
 export const VILLAGE_EVENTS_CHANNEL = 'village_events';
 export const SESSION_EVENTS_CHANNEL = 'session_events';
-
-/** LISTEN on channels; `onHealth(false)` says notifications may have been missed, `true` that they flow again. */
-export type Listen = (handlers: Record<string, (payload: string) => void>, onHealth: (healthy: boolean) => void) => Promise<void>;
 
 /**
  * Keeps this instance's caches true to writes made by any instance on the same database: every write

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { Listen } from '../cache/notifications';
+import type { Listen } from './listen';
 
 interface Subscriber {
   handlers: Record<string, (payload: string) => void>;

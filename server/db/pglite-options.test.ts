@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openPglite, type Database } from './client';
+import type { Database } from './client';
+import { openPglite } from './open';
 import { PGLITE_MAX_CONNECTIONS, PGLITE_SHARED_BUFFERS } from './pglite-options';
 
 let opened: Database | undefined;

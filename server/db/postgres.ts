@@ -1,5 +1,5 @@
 /**
- * What only a PostgreSQL server needs: its pool and the migrations under a lock. Imported by client.ts when a
+ * What only a PostgreSQL server needs: its pool and the migrations under a lock. Imported by open.ts when a
  * PostgreSQL database is opened, so that pg and drizzle's driver for it stay out of a start on PGlite.
  */
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../test/test-database';
-import { prepare } from './client';
+import { prepare } from './open';
 import { alreadyPrepared } from './prepared';
 import { catalogueNeeds, needCategories } from './schema';
 import { catalogueNeedRows, categoryRows } from './seed-catalogue';

@@ -1,4 +1,5 @@
-import { VILLAGE_EVENTS_CHANNEL, type Listen } from '../cache/notifications';
+import { VILLAGE_EVENTS_CHANNEL } from '../cache/notifications';
+import type { Listen } from '../db/listen';
 
 /** What a stream is told: the kind of change (an action type, or 'changed', or 'resync') and its village. */
 export interface VillageChange {

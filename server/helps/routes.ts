@@ -10,7 +10,7 @@ import { route, type App } from '../http/route';
 import { write } from '../http/write';
 import { recordAction, touchVillage } from '../actions/record';
 import { cancelReminders, helpTakenJobs } from '../push/queue';
-import { queueHelpConfirmation } from '../mail/kinds/confirmation-mail';
+import { queueHelpConfirmation } from '../mail/kinds/confirmation-queue';
 import { lockNeed, readForTaking, slotHolders } from './slot-holders';
 import { actingAs, canManage, canRemoveHelp, loadMembership } from '../policy';
 import type { Serializers } from '../serialize';

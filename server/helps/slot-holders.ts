@@ -2,8 +2,9 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { helps, notificationSettings, users, villageNeeds, villagers, villages } from '../db/schema';
 import { notFound, text } from '../http/errors';
-import { loadMembership, type Membership } from '../policy';
-import { recipientColumns, type Recipient } from '../mail/kinds/confirmation-mail';
+import type { Membership } from '../membership';
+import { loadMembership } from '../policy';
+import { recipientColumns, type Recipient } from '../mail/kinds/confirmation-queue';
 
 export type NeedRow = typeof villageNeeds.$inferSelect;
 

@@ -5,7 +5,7 @@ import { sessions } from '../db/schema';
 import { hashToken } from '../auth/tokens';
 import { unauthenticated } from './errors';
 import { announceRevocation } from '../auth/revoke';
-import type { CallStep } from './route';
+import type { CallStep } from './call-step';
 
 export const SESSION_IDLE_MS = 30 * 24 * 3600 * 1000;
 // Writing last_used_at on every request would turn every read into a write; an hour's precision is plenty.

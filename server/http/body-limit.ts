@@ -1,7 +1,7 @@
 import type { Context, Next } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { text } from './errors';
-import type { CallStep } from './route';
+import type { CallStep } from './call-step';
 
 /** The methods whose requests may carry a body: GET and HEAD never get the limit on their path. */
 export const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);

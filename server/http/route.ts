@@ -10,6 +10,7 @@ import {
 } from '../../src/contract/endpoint';
 import type { AppEnv, AuthUser } from '../deps';
 import { requireUser } from './authenticate';
+import type { CallStep } from './call-step';
 import { parse, pathId, readJson } from './validate';
 import { refuseBadText } from './text-guard';
 import { rememberInput } from './request-input';
@@ -36,9 +37,6 @@ export interface RouteOptions<E extends AnyEndpoint, U> {
 }
 
 type Handler<E extends AnyEndpoint, U> = (c: Context<AppEnv>, input: RouteInput<E, U>) => Response | Promise<Response>;
-
-/** A step every call takes before its handler: it answers itself (a 413) or hands back what `next` answers. */
-export type CallStep = (c: Context<AppEnv>, next: () => Response | Promise<Response>) => Response | Promise<Response>;
 
 /**
  * The steps of every call of an app (server/app.ts: the body limit, then the token), run by each route

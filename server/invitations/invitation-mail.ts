@@ -1,7 +1,5 @@
 import * as v from 'valibot';
-import type { Executor } from '../db/client';
 import { layout } from '../mail/layout';
-import { queueMail } from '../mail/queue';
 import { mailTemplate } from '../mail/template';
 import { joinUrl } from '../../src/contract/join-link';
 
@@ -26,7 +24,8 @@ export type InvitationMailPayload = v.InferOutput<typeof InvitationMailPayload>;
 
 /**
  * "Claire vous invite à rejoindre « Le village de Jeanne »": mailed to an address an organiser typed. No
- * notification kind: the person has no account and no settings yet, and the mail is the invitation itself.
+ * notification kind: the person has no account and no settings yet, and the mail is the invitation itself
+ * (invitation-queue.ts queues it).
  */
 export const invitationMail = mailTemplate({
   payload: InvitationMailPayload,
@@ -58,17 +57,3 @@ export const invitationMail = mailTemplate({
 
 /** The spec's join link plus the invitation: `{PUBLIC_URL}/join/village?c={code}&rli=inv&i={token}`. */
 export const invitationLink = (publicUrl: string, shareCode: string, token: string) => joinUrl(publicUrl, shareCode, token);
-
-/**
- * Queues one sending of an invitation in the write's transaction. Keyed by the invitation and the time it
- * is sent, so a sending exists once however the write is retried.
- */
-export function queueInvitationMail(tx: Executor, job: { invitationId: string; to: string; sentAt: Date; payload: InvitationMailPayload }) {
-  return queueMail(tx, {
-    kind: 'invitation',
-    to: job.to,
-    payload: job.payload,
-    now: job.sentAt,
-    key: `invitation:${job.invitationId}:${job.sentAt.getTime()}`,
-  });
-}

@@ -10,8 +10,10 @@ import { route, type App } from '../http/route';
 import { write } from '../http/write';
 import { newToken } from '../auth/tokens';
 import { villageName } from '../mail/kinds/help-event';
-import { actingAs, canManage, loadMembership, readMembership, type VillageRow, type VillagerRow } from '../policy';
-import { invitationLink, queueInvitationMail } from './invitation-mail';
+import type { VillageRow, VillagerRow } from '../membership';
+import { actingAs, canManage, loadMembership, readMembership } from '../policy';
+import { invitationLink } from './invitation-mail';
+import { queueInvitationMail } from './invitation-queue';
 import { checkInvitationQuota } from './invitation-quota';
 
 type InvitationRow = typeof invitations.$inferSelect;

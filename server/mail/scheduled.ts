@@ -4,21 +4,16 @@ import { eveningReminders } from './kinds/reminder-producer';
 import { newSlotsProducer } from './kinds/new-slots-producer';
 import { chatDigestProducer } from './kinds/chat-digest-producer';
 import { weeklySummaryProducer } from './kinds/weekly-summary-producer';
+import type { ScheduledMailProducer } from './scheduled-producer';
 
 /**
  * Mails no write causes but the clock does (a slot's reminder the evening before, the day's digest of new
  * slots, the chat digest, the organisers' weekly summary). Every instance runs every producer each minute:
  * a producer queues with a key (`queueMail`'s `key`) naming the mail once, so two instances, or one running
  * late after a restart, queue it once. A producer reads what is true now (a help withdrawn is not reminded).
+ *
+ * Every producer, in the order they run: each kind's file exports its producer, listed here.
  */
-export interface ScheduledMailProducer {
-  /** Named in the logs. */
-  name: string;
-  /** Queues the mails due at `now`; answers how many it queued. */
-  run(db: Db, now: Date): Promise<number>;
-}
-
-/** Every producer, in the order they run: each kind's file exports its producer, listed here. */
 export const scheduledMailProducers: ScheduledMailProducer[] = [
   eveningReminders,
   newSlotsProducer,

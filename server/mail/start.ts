@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { Clock } from '../deps';
 import type { Db } from '../db/client';
-import type { Listen } from '../cache/notifications';
+import type { Listen } from '../db/listen';
 import type { Mailer } from './mailer';
 import { createMailDispatcher } from './dispatcher';
 import { MAIL_JOBS_CHANNEL } from './queue';

@@ -9,7 +9,10 @@ import { newSlotsMail } from './kinds/new-slots-mail';
 import { chatDigestMail } from './kinds/chat-digest-mail';
 import { weeklySummaryMail } from './kinds/weekly-summary-mail';
 
-/** Every kind of mail the server sends, by the name its queued rows carry. */
+/**
+ * Every kind of mail the server sends, by the name its queued rows carry. queue.ts types its jobs by this list,
+ * so a template's module only renders: what queues the mail lives beside it (confirmation-queue.ts, a producer).
+ */
 export const mailTemplates = {
   password_reset: resetPasswordMail,
   email_verification: emailVerificationMail,

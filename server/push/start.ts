@@ -1,7 +1,8 @@
 import type { Logger } from 'pino';
 import type { Clock } from '../deps';
 import type { Db } from '../db/client';
-import { VILLAGE_EVENTS_CHANNEL, type Listen } from '../cache/notifications';
+import { VILLAGE_EVENTS_CHANNEL } from '../cache/notifications';
+import type { Listen } from '../db/listen';
 import { createPushDispatcher } from './dispatcher';
 import { vapidKeys } from './vapid-keys';
 

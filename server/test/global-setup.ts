@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import pg from 'pg';
-import { openPglite, openPostgres, prepare } from '../db/client';
+import { openPglite, openPostgres, prepare } from '../db/open';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -2,7 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import { inject } from 'vitest';
 import pg from 'pg';
-import { openPglite, openPostgres, type Database } from '../db/client';
+import type { Database } from '../db/client';
+import { openPglite, openPostgres } from '../db/open';
 
 /**
  * A database of its own for one test file, already migrated and seeded: a copy of the dumped PGlite

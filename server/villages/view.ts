@@ -4,7 +4,7 @@ import type { Executor } from '../db/client';
 import { users, villageNeeds, villagers } from '../db/schema';
 import type { HelpJsonCache } from './help-json-cache';
 import type { KeptPart } from './gzip-parts';
-import type { VillageRow } from '../policy';
+import type { VillageRow } from '../membership';
 import type { Serializers } from '../serialize';
 
 /**

@@ -1,4 +1,4 @@
-import type { PlanningHelp } from './help-starts';
+import type { PlanningHelp } from './planning-help';
 
 /*
  * How a day's row of the planning keys is written (help-starts.ts keeps the rows; the planning reads them).

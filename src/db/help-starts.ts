@@ -1,9 +1,9 @@
 import type { DBCore, DBCoreMutateRequest, DBCoreMutateResponse, DBCoreTable, DBCoreTransaction, Middleware } from 'dexie';
-import type { Help } from '../contract';
 import { dayOfKey, encodeDay, IdDictionary, keysOfDay, SEP, villageOfRow } from './help-day-rows';
+import type { PlanningHelp } from './planning-help';
 
-/** What the planning shows of a help: when, on which need, by whom. */
-export type PlanningHelp = Pick<Help, 'id' | 'village_id' | 'village_need_id' | 'helper_id' | 'start_date' | 'end_date'>;
+// The planning's screens read these keys as PlanningHelps: they take the type from here, with the keys.
+export type { PlanningHelp } from './planning-help';
 
 /** The table of the helps' planning keys, one row per village and UTC start day (see below). */
 export const HELP_DAYS = 'helpDays';

@@ -12,12 +12,13 @@ import { randomBytes } from 'node:crypto';
 import pino from 'pino';
 import pg from 'pg';
 import { v7 as uuidv7 } from 'uuid';
-import { openPglite, openPostgres, prepare, type Database } from '../../server/db/client';
+import type { Database } from '../../server/db/client';
+import { openPglite, openPostgres, prepare } from '../../server/db/open';
 import { actions, helps, mailJobs, messages, notificationSettings, users, villageNeeds, villagers, villages } from '../../server/db/schema';
 import { createMailDispatcher } from '../../server/mail/dispatcher';
 import { chatDigestProducer } from '../../server/mail/kinds/chat-digest-producer';
 import { newSlotsProducer } from '../../server/mail/kinds/new-slots-producer';
-import type { ScheduledMailProducer } from '../../server/mail/scheduled';
+import type { ScheduledMailProducer } from '../../server/mail/scheduled-producer';
 import { expandSchedule, type Schedule } from '../../src/contract/schedule';
 import { DATABASE_LABEL, PG_URL } from './bench-server';
 

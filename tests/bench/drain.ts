@@ -11,7 +11,8 @@
 import 'fake-indexeddb/auto';
 import { join } from 'node:path';
 import { call, onEachDatabase, startServer } from './bench-server';
-import { prepare, type Database } from '../../server/db/client';
+import type { Database } from '../../server/db/client';
+import { prepare } from '../../server/db/open';
 import { sessions, users } from '../../server/db/schema';
 import { hashPassword } from '../../server/auth/passwords';
 import { newToken } from '../../server/auth/tokens';

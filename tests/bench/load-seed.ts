@@ -5,7 +5,8 @@
  * view of a real size and writes spread over several villages and authors.
  */
 import { v7 as uuidv7 } from 'uuid';
-import { prepare, type Database } from '../../server/db/client';
+import type { Database } from '../../server/db/client';
+import { prepare } from '../../server/db/open';
 import { sessions, users } from '../../server/db/schema';
 import { hashPassword } from '../../server/auth/passwords';
 import { newToken } from '../../server/auth/tokens';

@@ -14,7 +14,8 @@
 import { v7 as uuidv7 } from 'uuid';
 import { bodyLoad } from './body-load';
 import { call, inBatches, onEachDatabase, percentile, seedAccounts, startServer } from './bench-server';
-import { openPglite, openPostgres, type Database } from '../../server/db/client';
+import type { Database } from '../../server/db/client';
+import { openPglite, openPostgres } from '../../server/db/open';
 import { helps } from '../../server/db/schema';
 import { recentHelpsFrom, VILLAGE_APP_INCLUDE } from '../../src/contract/villages';
 

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { DateTime } from 'luxon';
 import { v7 as uuidv7 } from 'uuid';
 import { describe, expect, it } from 'vitest';
-import { openPglite } from '../../server/db/client';
+import { openPglite } from '../../server/db/open';
 import { helps } from '../../server/db/schema';
 import { api, createOpenVillage, openBrowser, registerUser, startApp } from './harness';
 import { checkScreen, signedInPage } from './screens';

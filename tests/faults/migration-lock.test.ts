@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { readdirSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
-import { openPostgres, prepare } from '../../server/db/client';
+import { openPostgres, prepare } from '../../server/db/open';
 import { startPostgres, type ThrowawayPostgres } from './postgres';
 
 let postgres: ThrowawayPostgres;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openPglite, openPostgres } from '../../server/db/client';
+import { openPglite, openPostgres } from '../../server/db/open';
 import { startLossyProxy } from './lossy-proxy';
 import { startPostgres, type ThrowawayPostgres } from './postgres';
 import { serverProcess, type ServerProcess } from './server-process';

@@ -13,7 +13,7 @@ import { afterAll, expect, it } from 'vitest';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openPglite } from '../../server/db/client';
+import { openPglite } from '../../server/db/open';
 import { SYNC_TAG } from '../../src/outbox/sync-tag';
 import { openBrowser } from '../browser/harness';
 import { buildAppInto, temporaryDistDir } from '../browser/pwa-build';

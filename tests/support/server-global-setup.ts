@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { openPglite, prepare } from '../../server/db/client';
+import { openPglite, prepare } from '../../server/db/open';
 import { buildServer, staleness } from '../../server/build/server-build.mjs';
 
 /**

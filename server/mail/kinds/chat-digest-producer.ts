@@ -4,7 +4,7 @@ import { wantsNotification } from '../../../src/contract/notification-settings';
 import type { Db } from '../../db/client';
 import { mailJobs, messages, users, villagers, villages } from '../../db/schema';
 import { readNotificationSettingsOf } from '../preferences';
-import type { ScheduledMailProducer } from '../scheduled';
+import type { ScheduledMailProducer } from '../scheduled-producer';
 import { queueDigests } from './digest-queue';
 import { QUOTED_CHARS, type ChatDigestPayload } from './chat-digest-mail';
 import { shortened, villagePlace, villageTitle } from './digest-village';

@@ -1,16 +1,12 @@
-import { eq } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
-import { notificationSettings, users } from '../../db/schema';
 import { frenchDateTime } from '../french-date';
 import { layout } from '../layout';
-import { wantsMailBy } from '../preferences';
-import { queueMail } from '../queue';
 import { mailTemplate, unsubscribeFooter } from '../template';
-import { detailParagraphs, helpEventAttachment, helpMailPayload, HelpMailPayload, needPageUrl } from './help-event';
+import { detailParagraphs, helpEventAttachment, HelpMailPayload, needPageUrl } from './help-event';
 
 /**
  * "Confirmé : Dîner chez Jeanne, jeudi 27 novembre à 19 h": mailed to whoever takes a slot or proposes a
- * help, with the slot as an `.ics` for their calendar and the way back to the need's page to withdraw.
+ * help, with the slot as an `.ics` for their calendar and the way back to the need's page to withdraw
+ * (confirmation-queue.ts queues it).
  */
 export const helpConfirmationMail = mailTemplate({
   kind: 'confirmations',
@@ -31,51 +27,3 @@ export const helpConfirmationMail = mailTemplate({
     return { ...mail, attachments: [helpEventAttachment(p, context.publicUrl, context.now)] };
   },
 });
-
-/** The taker's address and mail choices, as their confirmation needs them: read here, or by the write's own read. */
-export const recipientColumns = {
-  email: users.email,
-  firstName: users.firstName,
-  verifiedAt: users.emailVerifiedAt,
-  settings: notificationSettings.settings,
-};
-export type Recipient = { email: string; firstName: string; verifiedAt: Date | null; settings: unknown };
-
-type HelpConfirmation = {
-  userId: string;
-  village: Parameters<typeof helpMailPayload>[0];
-  need: Parameters<typeof helpMailPayload>[1];
-  help: Parameters<typeof helpMailPayload>[2];
-  now: Date;
-  /** The person and their choices, when the write already read them (helps/slot-holders.ts `readForTaking`). */
-  recipient?: Recipient;
-};
-
-/**
- * Queues the confirmation in the transaction of the write that took the help, so it exists exactly when
- * the help does; a replayed request (same Idempotency-Key) answers before this runs, so it is queued once.
- * Not queued for someone who turned confirmations off, or whose address is not verified yet (the
- * dispatcher would drop it anyway).
- */
-export async function queueHelpConfirmation(
-  tx: Executor,
-  { userId, village, need, help, now, recipient }: HelpConfirmation,
-): Promise<boolean> {
-  // The person and their choices in one read, unless the write's own read brought them: this runs in every help's write.
-  const [user] = recipient
-    ? [recipient]
-    : await tx
-        .select(recipientColumns)
-        .from(users)
-        .leftJoin(notificationSettings, eq(notificationSettings.userId, users.id))
-        .where(eq(users.id, userId));
-  if (!user?.verifiedAt) return false;
-  if (!wantsMailBy(user.settings, 'confirmations', village.id)) return false;
-  return queueMail(tx, {
-    kind: 'help_confirmation',
-    to: user.email,
-    userId,
-    payload: helpMailPayload(village, need, help, user.firstName),
-    now,
-  });
-}

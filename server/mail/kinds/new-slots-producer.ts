@@ -5,7 +5,7 @@ import { slotsBetween } from '../../../src/contract/slots';
 import type { Db } from '../../db/client';
 import { actions, mailJobs, villageNeeds, villagers, villages } from '../../db/schema';
 import { readNotificationSettingsOf } from '../preferences';
-import type { ScheduledMailProducer } from '../scheduled';
+import type { ScheduledMailProducer } from '../scheduled-producer';
 import { queueDigests } from './digest-queue';
 import { helpsOf, helpsOnNeeds } from './digest-slot-sources';
 import { villagePlace, villageTitle } from './digest-village';

@@ -4,7 +4,7 @@ import { helps, mailJobs, users, villageNeeds, villagers, villages } from '../..
 import { EVENING_REMINDER_HOUR } from '../../push/queue';
 import { readNotificationSettingsOf } from '../preferences';
 import { queueMail } from '../queue';
-import type { ScheduledMailProducer } from '../scheduled';
+import type { ScheduledMailProducer } from '../scheduled-producer';
 import { helpMailPayload } from './help-event';
 
 // The evening before a slot is at most 29 h before it (a slot at 23 h 59), 30 h over a change of clocks.

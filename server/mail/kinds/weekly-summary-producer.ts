@@ -6,7 +6,7 @@ import type { Db } from '../../db/client';
 import { actions, mailJobs, users, villageNeeds, villagers, villages } from '../../db/schema';
 import { releasedSentence } from '../../push/compose';
 import { readNotificationSettingsOf } from '../preferences';
-import type { ScheduledMailProducer } from '../scheduled';
+import type { ScheduledMailProducer } from '../scheduled-producer';
 import { queueDigests } from './digest-queue';
 import { helpsOf, helpsOnNeeds } from './digest-slot-sources';
 import { slotDay, villagePlace, villageTitle } from './digest-village';
