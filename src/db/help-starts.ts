@@ -2,9 +2,6 @@ import type { DBCore, DBCoreMutateRequest, DBCoreMutateResponse, DBCoreTable, DB
 import { dayOfKey, encodeDay, IdDictionary, keysOfDay, SEP, villageOfRow } from './help-day-rows';
 import type { PlanningHelp } from './planning-help';
 
-// The planning's screens read these keys as PlanningHelps: they take the type from here, with the keys.
-export type { PlanningHelp } from './planning-help';
-
 /** The table of the helps' planning keys, one row per village and UTC start day (see below). */
 export const HELP_DAYS = 'helpDays';
 /** The table of each village's dictionary of the need and helper ids its rows name (help-day-rows.ts). */

@@ -1,4 +1,4 @@
-import type { PlanningHelp } from '../../db/help-starts';
+import type { PlanningHelp } from '../../db/planning-help';
 import { isoDayOf, ZONE, type IsoDay } from './calendar-dates';
 import { DAY, zoneOffsets } from '../../contract/zone-offsets';
 import { clockText } from './zone-clock';
