@@ -27,6 +27,7 @@ import { Route as MailUnsubscribeTokenRouteImport } from './routes/mail.unsubscr
 import { Route as AuthAuthResetPasswordIndexRouteImport } from './routes/_auth.auth.reset-password.index'
 import { Route as AuthAuthResetPasswordTokenRouteImport } from './routes/_auth.auth.reset-password.$token'
 import { Route as DashboardDashboardVillagesIndexRouteImport } from './routes/_dashboard.dashboard.villages.index'
+import { Route as DashboardDashboardVillagesIdRouteImport } from './routes/_dashboard.dashboard.villages.$id'
 import { Route as TunnelCreateVillageIndexRouteImport } from './routes/_tunnel.create.village.index'
 import { Route as TunnelCreateVillageAboutCloseRouteImport } from './routes/_tunnel.create.village.about-close'
 import { Route as TunnelCreateVillageInfosRouteImport } from './routes/_tunnel.create.village.infos'
@@ -139,6 +140,12 @@ const DashboardDashboardVillagesIndexRoute =
     path: '/dashboard/villages/',
     getParentRoute: () => DashboardRoute,
   } as any)
+const DashboardDashboardVillagesIdRoute =
+  DashboardDashboardVillagesIdRouteImport.update({
+    id: '/dashboard/villages/$id',
+    path: '/dashboard/villages/$id',
+    getParentRoute: () => DashboardRoute,
+  } as any)
 const TunnelCreateVillageIndexRoute =
   TunnelCreateVillageIndexRouteImport.update({
     id: '/create/village/',
@@ -177,99 +184,99 @@ const TunnelCreateVillageReasonRoute =
   } as any)
 const DashboardDashboardVillagesIdChatRoute =
   DashboardDashboardVillagesIdChatRouteImport.update({
-    id: '/dashboard/villages/$id/chat',
-    path: '/dashboard/villages/$id/chat',
-    getParentRoute: () => DashboardRoute,
+    id: '/chat',
+    path: '/chat',
+    getParentRoute: () => DashboardDashboardVillagesIdRoute,
   } as any)
 const DashboardDashboardVillagesIdInfosRoute =
   DashboardDashboardVillagesIdInfosRouteImport.update({
-    id: '/dashboard/villages/$id/infos',
-    path: '/dashboard/villages/$id/infos',
-    getParentRoute: () => DashboardRoute,
+    id: '/infos',
+    path: '/infos',
+    getParentRoute: () => DashboardDashboardVillagesIdRoute,
   } as any)
 const DashboardDashboardVillagesIdNotificationsRoute =
   DashboardDashboardVillagesIdNotificationsRouteImport.update({
-    id: '/dashboard/villages/$id/notifications',
-    path: '/dashboard/villages/$id/notifications',
-    getParentRoute: () => DashboardRoute,
+    id: '/notifications',
+    path: '/notifications',
+    getParentRoute: () => DashboardDashboardVillagesIdRoute,
   } as any)
 const DashboardDashboardVillagesIdPlanningRoute =
   DashboardDashboardVillagesIdPlanningRouteImport.update({
-    id: '/dashboard/villages/$id/planning',
-    path: '/dashboard/villages/$id/planning',
-    getParentRoute: () => DashboardRoute,
+    id: '/planning',
+    path: '/planning',
+    getParentRoute: () => DashboardDashboardVillagesIdRoute,
   } as any)
 const DashboardDashboardVillagesIdWaitingValidationRoute =
   DashboardDashboardVillagesIdWaitingValidationRouteImport.update({
-    id: '/dashboard/villages/$id/waiting-validation',
-    path: '/dashboard/villages/$id/waiting-validation',
-    getParentRoute: () => DashboardRoute,
+    id: '/waiting-validation',
+    path: '/waiting-validation',
+    getParentRoute: () => DashboardDashboardVillagesIdRoute,
   } as any)
 const DashboardDashboardVillagesIdManageIndexRoute =
   DashboardDashboardVillagesIdManageIndexRouteImport.update({
-    id: '/dashboard/villages/$id/manage/',
-    path: '/dashboard/villages/$id/manage/',
-    getParentRoute: () => DashboardRoute,
+    id: '/manage/',
+    path: '/manage/',
+    getParentRoute: () => DashboardDashboardVillagesIdRoute,
   } as any)
 const DashboardDashboardVillagesIdManageHomeInfosRoute =
   DashboardDashboardVillagesIdManageHomeInfosRouteImport.update({
-    id: '/dashboard/villages/$id/manage/home-infos',
-    path: '/dashboard/villages/$id/manage/home-infos',
-    getParentRoute: () => DashboardRoute,
+    id: '/manage/home-infos',
+    path: '/manage/home-infos',
+    getParentRoute: () => DashboardDashboardVillagesIdRoute,
   } as any)
 const DashboardDashboardVillagesIdManageInfosRoute =
   DashboardDashboardVillagesIdManageInfosRouteImport.update({
-    id: '/dashboard/villages/$id/manage/infos',
-    path: '/dashboard/villages/$id/manage/infos',
-    getParentRoute: () => DashboardRoute,
+    id: '/manage/infos',
+    path: '/manage/infos',
+    getParentRoute: () => DashboardDashboardVillagesIdRoute,
   } as any)
 const DashboardDashboardVillagesIdManageMembersRoute =
   DashboardDashboardVillagesIdManageMembersRouteImport.update({
-    id: '/dashboard/villages/$id/manage/members',
-    path: '/dashboard/villages/$id/manage/members',
-    getParentRoute: () => DashboardRoute,
+    id: '/manage/members',
+    path: '/manage/members',
+    getParentRoute: () => DashboardDashboardVillagesIdRoute,
   } as any)
 const DashboardDashboardVillagesIdManagePeriodRoute =
   DashboardDashboardVillagesIdManagePeriodRouteImport.update({
-    id: '/dashboard/villages/$id/manage/period',
-    path: '/dashboard/villages/$id/manage/period',
-    getParentRoute: () => DashboardRoute,
+    id: '/manage/period',
+    path: '/manage/period',
+    getParentRoute: () => DashboardDashboardVillagesIdRoute,
   } as any)
 const DashboardDashboardVillagesIdManagePhoneRoute =
   DashboardDashboardVillagesIdManagePhoneRouteImport.update({
-    id: '/dashboard/villages/$id/manage/phone',
-    path: '/dashboard/villages/$id/manage/phone',
-    getParentRoute: () => DashboardRoute,
+    id: '/manage/phone',
+    path: '/manage/phone',
+    getParentRoute: () => DashboardDashboardVillagesIdRoute,
   } as any)
 const DashboardDashboardVillagesIdNeedsIndexRoute =
   DashboardDashboardVillagesIdNeedsIndexRouteImport.update({
-    id: '/dashboard/villages/$id/needs/',
-    path: '/dashboard/villages/$id/needs/',
-    getParentRoute: () => DashboardRoute,
+    id: '/needs/',
+    path: '/needs/',
+    getParentRoute: () => DashboardDashboardVillagesIdRoute,
   } as any)
 const DashboardDashboardVillagesIdNeedsAddRoute =
   DashboardDashboardVillagesIdNeedsAddRouteImport.update({
-    id: '/dashboard/villages/$id/needs/add',
-    path: '/dashboard/villages/$id/needs/add',
-    getParentRoute: () => DashboardRoute,
+    id: '/needs/add',
+    path: '/needs/add',
+    getParentRoute: () => DashboardDashboardVillagesIdRoute,
   } as any)
 const DashboardDashboardVillagesIdNeedsNeed_idIndexRoute =
   DashboardDashboardVillagesIdNeedsNeed_idIndexRouteImport.update({
-    id: '/dashboard/villages/$id/needs/$need_id/',
-    path: '/dashboard/villages/$id/needs/$need_id/',
-    getParentRoute: () => DashboardRoute,
+    id: '/needs/$need_id/',
+    path: '/needs/$need_id/',
+    getParentRoute: () => DashboardDashboardVillagesIdRoute,
   } as any)
 const DashboardDashboardVillagesIdNeedsNeed_idHelpsIndexRoute =
   DashboardDashboardVillagesIdNeedsNeed_idHelpsIndexRouteImport.update({
-    id: '/dashboard/villages/$id/needs/$need_id/helps/',
-    path: '/dashboard/villages/$id/needs/$need_id/helps/',
-    getParentRoute: () => DashboardRoute,
+    id: '/needs/$need_id/helps/',
+    path: '/needs/$need_id/helps/',
+    getParentRoute: () => DashboardDashboardVillagesIdRoute,
   } as any)
 const DashboardDashboardVillagesIdNeedsNeed_idHelpsAddRoute =
   DashboardDashboardVillagesIdNeedsNeed_idHelpsAddRouteImport.update({
-    id: '/dashboard/villages/$id/needs/$need_id/helps/add',
-    path: '/dashboard/villages/$id/needs/$need_id/helps/add',
-    getParentRoute: () => DashboardRoute,
+    id: '/needs/$need_id/helps/add',
+    path: '/needs/$need_id/helps/add',
+    getParentRoute: () => DashboardDashboardVillagesIdRoute,
   } as any)
 
 export interface FileRoutesByFullPath {
@@ -284,6 +291,7 @@ export interface FileRoutesByFullPath {
   '/mail/unsubscribe/$token': typeof MailUnsubscribeTokenRoute
   '/account/': typeof AccountAccountIndexRoute
   '/auth/reset-password/$token': typeof AuthAuthResetPasswordTokenRoute
+  '/dashboard/villages/$id': typeof DashboardDashboardVillagesIdRouteWithChildren
   '/create/village/about-close': typeof TunnelCreateVillageAboutCloseRoute
   '/create/village/infos': typeof TunnelCreateVillageInfosRoute
   '/create/village/needs': typeof TunnelCreateVillageNeedsRoute
@@ -321,6 +329,7 @@ export interface FileRoutesByTo {
   '/mail/unsubscribe/$token': typeof MailUnsubscribeTokenRoute
   '/account': typeof AccountAccountIndexRoute
   '/auth/reset-password/$token': typeof AuthAuthResetPasswordTokenRoute
+  '/dashboard/villages/$id': typeof DashboardDashboardVillagesIdRouteWithChildren
   '/create/village/about-close': typeof TunnelCreateVillageAboutCloseRoute
   '/create/village/infos': typeof TunnelCreateVillageInfosRoute
   '/create/village/needs': typeof TunnelCreateVillageNeedsRoute
@@ -364,6 +373,7 @@ export interface FileRoutesById {
   '/mail/unsubscribe/$token': typeof MailUnsubscribeTokenRoute
   '/_account/account/': typeof AccountAccountIndexRoute
   '/_auth/auth/reset-password/$token': typeof AuthAuthResetPasswordTokenRoute
+  '/_dashboard/dashboard/villages/$id': typeof DashboardDashboardVillagesIdRouteWithChildren
   '/_tunnel/create/village/about-close': typeof TunnelCreateVillageAboutCloseRoute
   '/_tunnel/create/village/infos': typeof TunnelCreateVillageInfosRoute
   '/_tunnel/create/village/needs': typeof TunnelCreateVillageNeedsRoute
@@ -403,6 +413,7 @@ export interface FileRouteTypes {
     | '/mail/unsubscribe/$token'
     | '/account/'
     | '/auth/reset-password/$token'
+    | '/dashboard/villages/$id'
     | '/create/village/about-close'
     | '/create/village/infos'
     | '/create/village/needs'
@@ -440,6 +451,7 @@ export interface FileRouteTypes {
     | '/mail/unsubscribe/$token'
     | '/account'
     | '/auth/reset-password/$token'
+    | '/dashboard/villages/$id'
     | '/create/village/about-close'
     | '/create/village/infos'
     | '/create/village/needs'
@@ -482,6 +494,7 @@ export interface FileRouteTypes {
     | '/mail/unsubscribe/$token'
     | '/_account/account/'
     | '/_auth/auth/reset-password/$token'
+    | '/_dashboard/dashboard/villages/$id'
     | '/_tunnel/create/village/about-close'
     | '/_tunnel/create/village/infos'
     | '/_tunnel/create/village/needs'
@@ -647,6 +660,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DashboardDashboardVillagesIndexRouteImport
       parentRoute: typeof DashboardRoute
     }
+    '/_dashboard/dashboard/villages/$id': {
+      id: '/_dashboard/dashboard/villages/$id'
+      path: '/dashboard/villages/$id'
+      fullPath: '/dashboard/villages/$id'
+      preLoaderRoute: typeof DashboardDashboardVillagesIdRouteImport
+      parentRoute: typeof DashboardRoute
+    }
     '/_tunnel/create/village/': {
       id: '/_tunnel/create/village/'
       path: '/create/village'
@@ -691,115 +711,115 @@ declare module '@tanstack/react-router' {
     }
     '/_dashboard/dashboard/villages/$id/chat': {
       id: '/_dashboard/dashboard/villages/$id/chat'
-      path: '/dashboard/villages/$id/chat'
+      path: '/chat'
       fullPath: '/dashboard/villages/$id/chat'
       preLoaderRoute: typeof DashboardDashboardVillagesIdChatRouteImport
-      parentRoute: typeof DashboardRoute
+      parentRoute: typeof DashboardDashboardVillagesIdRoute
     }
     '/_dashboard/dashboard/villages/$id/infos': {
       id: '/_dashboard/dashboard/villages/$id/infos'
-      path: '/dashboard/villages/$id/infos'
+      path: '/infos'
       fullPath: '/dashboard/villages/$id/infos'
       preLoaderRoute: typeof DashboardDashboardVillagesIdInfosRouteImport
-      parentRoute: typeof DashboardRoute
+      parentRoute: typeof DashboardDashboardVillagesIdRoute
     }
     '/_dashboard/dashboard/villages/$id/notifications': {
       id: '/_dashboard/dashboard/villages/$id/notifications'
-      path: '/dashboard/villages/$id/notifications'
+      path: '/notifications'
       fullPath: '/dashboard/villages/$id/notifications'
       preLoaderRoute: typeof DashboardDashboardVillagesIdNotificationsRouteImport
-      parentRoute: typeof DashboardRoute
+      parentRoute: typeof DashboardDashboardVillagesIdRoute
     }
     '/_dashboard/dashboard/villages/$id/planning': {
       id: '/_dashboard/dashboard/villages/$id/planning'
-      path: '/dashboard/villages/$id/planning'
+      path: '/planning'
       fullPath: '/dashboard/villages/$id/planning'
       preLoaderRoute: typeof DashboardDashboardVillagesIdPlanningRouteImport
-      parentRoute: typeof DashboardRoute
+      parentRoute: typeof DashboardDashboardVillagesIdRoute
     }
     '/_dashboard/dashboard/villages/$id/waiting-validation': {
       id: '/_dashboard/dashboard/villages/$id/waiting-validation'
-      path: '/dashboard/villages/$id/waiting-validation'
+      path: '/waiting-validation'
       fullPath: '/dashboard/villages/$id/waiting-validation'
       preLoaderRoute: typeof DashboardDashboardVillagesIdWaitingValidationRouteImport
-      parentRoute: typeof DashboardRoute
+      parentRoute: typeof DashboardDashboardVillagesIdRoute
     }
     '/_dashboard/dashboard/villages/$id/manage/': {
       id: '/_dashboard/dashboard/villages/$id/manage/'
-      path: '/dashboard/villages/$id/manage'
+      path: '/manage'
       fullPath: '/dashboard/villages/$id/manage/'
       preLoaderRoute: typeof DashboardDashboardVillagesIdManageIndexRouteImport
-      parentRoute: typeof DashboardRoute
+      parentRoute: typeof DashboardDashboardVillagesIdRoute
     }
     '/_dashboard/dashboard/villages/$id/manage/home-infos': {
       id: '/_dashboard/dashboard/villages/$id/manage/home-infos'
-      path: '/dashboard/villages/$id/manage/home-infos'
+      path: '/manage/home-infos'
       fullPath: '/dashboard/villages/$id/manage/home-infos'
       preLoaderRoute: typeof DashboardDashboardVillagesIdManageHomeInfosRouteImport
-      parentRoute: typeof DashboardRoute
+      parentRoute: typeof DashboardDashboardVillagesIdRoute
     }
     '/_dashboard/dashboard/villages/$id/manage/infos': {
       id: '/_dashboard/dashboard/villages/$id/manage/infos'
-      path: '/dashboard/villages/$id/manage/infos'
+      path: '/manage/infos'
       fullPath: '/dashboard/villages/$id/manage/infos'
       preLoaderRoute: typeof DashboardDashboardVillagesIdManageInfosRouteImport
-      parentRoute: typeof DashboardRoute
+      parentRoute: typeof DashboardDashboardVillagesIdRoute
     }
     '/_dashboard/dashboard/villages/$id/manage/members': {
       id: '/_dashboard/dashboard/villages/$id/manage/members'
-      path: '/dashboard/villages/$id/manage/members'
+      path: '/manage/members'
       fullPath: '/dashboard/villages/$id/manage/members'
       preLoaderRoute: typeof DashboardDashboardVillagesIdManageMembersRouteImport
-      parentRoute: typeof DashboardRoute
+      parentRoute: typeof DashboardDashboardVillagesIdRoute
     }
     '/_dashboard/dashboard/villages/$id/manage/period': {
       id: '/_dashboard/dashboard/villages/$id/manage/period'
-      path: '/dashboard/villages/$id/manage/period'
+      path: '/manage/period'
       fullPath: '/dashboard/villages/$id/manage/period'
       preLoaderRoute: typeof DashboardDashboardVillagesIdManagePeriodRouteImport
-      parentRoute: typeof DashboardRoute
+      parentRoute: typeof DashboardDashboardVillagesIdRoute
     }
     '/_dashboard/dashboard/villages/$id/manage/phone': {
       id: '/_dashboard/dashboard/villages/$id/manage/phone'
-      path: '/dashboard/villages/$id/manage/phone'
+      path: '/manage/phone'
       fullPath: '/dashboard/villages/$id/manage/phone'
       preLoaderRoute: typeof DashboardDashboardVillagesIdManagePhoneRouteImport
-      parentRoute: typeof DashboardRoute
+      parentRoute: typeof DashboardDashboardVillagesIdRoute
     }
     '/_dashboard/dashboard/villages/$id/needs/': {
       id: '/_dashboard/dashboard/villages/$id/needs/'
-      path: '/dashboard/villages/$id/needs'
+      path: '/needs'
       fullPath: '/dashboard/villages/$id/needs/'
       preLoaderRoute: typeof DashboardDashboardVillagesIdNeedsIndexRouteImport
-      parentRoute: typeof DashboardRoute
+      parentRoute: typeof DashboardDashboardVillagesIdRoute
     }
     '/_dashboard/dashboard/villages/$id/needs/add': {
       id: '/_dashboard/dashboard/villages/$id/needs/add'
-      path: '/dashboard/villages/$id/needs/add'
+      path: '/needs/add'
       fullPath: '/dashboard/villages/$id/needs/add'
       preLoaderRoute: typeof DashboardDashboardVillagesIdNeedsAddRouteImport
-      parentRoute: typeof DashboardRoute
+      parentRoute: typeof DashboardDashboardVillagesIdRoute
     }
     '/_dashboard/dashboard/villages/$id/needs/$need_id/': {
       id: '/_dashboard/dashboard/villages/$id/needs/$need_id/'
-      path: '/dashboard/villages/$id/needs/$need_id'
+      path: '/needs/$need_id'
       fullPath: '/dashboard/villages/$id/needs/$need_id/'
       preLoaderRoute: typeof DashboardDashboardVillagesIdNeedsNeed_idIndexRouteImport
-      parentRoute: typeof DashboardRoute
+      parentRoute: typeof DashboardDashboardVillagesIdRoute
     }
     '/_dashboard/dashboard/villages/$id/needs/$need_id/helps/': {
       id: '/_dashboard/dashboard/villages/$id/needs/$need_id/helps/'
-      path: '/dashboard/villages/$id/needs/$need_id/helps'
+      path: '/needs/$need_id/helps'
       fullPath: '/dashboard/villages/$id/needs/$need_id/helps/'
       preLoaderRoute: typeof DashboardDashboardVillagesIdNeedsNeed_idHelpsIndexRouteImport
-      parentRoute: typeof DashboardRoute
+      parentRoute: typeof DashboardDashboardVillagesIdRoute
     }
     '/_dashboard/dashboard/villages/$id/needs/$need_id/helps/add': {
       id: '/_dashboard/dashboard/villages/$id/needs/$need_id/helps/add'
-      path: '/dashboard/villages/$id/needs/$need_id/helps/add'
+      path: '/needs/$need_id/helps/add'
       fullPath: '/dashboard/villages/$id/needs/$need_id/helps/add'
       preLoaderRoute: typeof DashboardDashboardVillagesIdNeedsNeed_idHelpsAddRouteImport
-      parentRoute: typeof DashboardRoute
+      parentRoute: typeof DashboardDashboardVillagesIdRoute
     }
   }
 }
@@ -847,8 +867,7 @@ const BaseRouteChildren: BaseRouteChildren = {
 
 const BaseRouteWithChildren = BaseRoute._addFileChildren(BaseRouteChildren)
 
-interface DashboardRouteChildren {
-  DashboardDashboardVillagesIndexRoute: typeof DashboardDashboardVillagesIndexRoute
+interface DashboardDashboardVillagesIdRouteChildren {
   DashboardDashboardVillagesIdChatRoute: typeof DashboardDashboardVillagesIdChatRoute
   DashboardDashboardVillagesIdInfosRoute: typeof DashboardDashboardVillagesIdInfosRoute
   DashboardDashboardVillagesIdNotificationsRoute: typeof DashboardDashboardVillagesIdNotificationsRoute
@@ -867,39 +886,56 @@ interface DashboardRouteChildren {
   DashboardDashboardVillagesIdNeedsNeed_idHelpsIndexRoute: typeof DashboardDashboardVillagesIdNeedsNeed_idHelpsIndexRoute
 }
 
+const DashboardDashboardVillagesIdRouteChildren: DashboardDashboardVillagesIdRouteChildren =
+  {
+    DashboardDashboardVillagesIdChatRoute:
+      DashboardDashboardVillagesIdChatRoute,
+    DashboardDashboardVillagesIdInfosRoute:
+      DashboardDashboardVillagesIdInfosRoute,
+    DashboardDashboardVillagesIdNotificationsRoute:
+      DashboardDashboardVillagesIdNotificationsRoute,
+    DashboardDashboardVillagesIdPlanningRoute:
+      DashboardDashboardVillagesIdPlanningRoute,
+    DashboardDashboardVillagesIdWaitingValidationRoute:
+      DashboardDashboardVillagesIdWaitingValidationRoute,
+    DashboardDashboardVillagesIdManageHomeInfosRoute:
+      DashboardDashboardVillagesIdManageHomeInfosRoute,
+    DashboardDashboardVillagesIdManageInfosRoute:
+      DashboardDashboardVillagesIdManageInfosRoute,
+    DashboardDashboardVillagesIdManageMembersRoute:
+      DashboardDashboardVillagesIdManageMembersRoute,
+    DashboardDashboardVillagesIdManagePeriodRoute:
+      DashboardDashboardVillagesIdManagePeriodRoute,
+    DashboardDashboardVillagesIdManagePhoneRoute:
+      DashboardDashboardVillagesIdManagePhoneRoute,
+    DashboardDashboardVillagesIdNeedsAddRoute:
+      DashboardDashboardVillagesIdNeedsAddRoute,
+    DashboardDashboardVillagesIdManageIndexRoute:
+      DashboardDashboardVillagesIdManageIndexRoute,
+    DashboardDashboardVillagesIdNeedsIndexRoute:
+      DashboardDashboardVillagesIdNeedsIndexRoute,
+    DashboardDashboardVillagesIdNeedsNeed_idIndexRoute:
+      DashboardDashboardVillagesIdNeedsNeed_idIndexRoute,
+    DashboardDashboardVillagesIdNeedsNeed_idHelpsAddRoute:
+      DashboardDashboardVillagesIdNeedsNeed_idHelpsAddRoute,
+    DashboardDashboardVillagesIdNeedsNeed_idHelpsIndexRoute:
+      DashboardDashboardVillagesIdNeedsNeed_idHelpsIndexRoute,
+  }
+
+const DashboardDashboardVillagesIdRouteWithChildren =
+  DashboardDashboardVillagesIdRoute._addFileChildren(
+    DashboardDashboardVillagesIdRouteChildren,
+  )
+
+interface DashboardRouteChildren {
+  DashboardDashboardVillagesIdRoute: typeof DashboardDashboardVillagesIdRouteWithChildren
+  DashboardDashboardVillagesIndexRoute: typeof DashboardDashboardVillagesIndexRoute
+}
+
 const DashboardRouteChildren: DashboardRouteChildren = {
+  DashboardDashboardVillagesIdRoute:
+    DashboardDashboardVillagesIdRouteWithChildren,
   DashboardDashboardVillagesIndexRoute: DashboardDashboardVillagesIndexRoute,
-  DashboardDashboardVillagesIdChatRoute: DashboardDashboardVillagesIdChatRoute,
-  DashboardDashboardVillagesIdInfosRoute:
-    DashboardDashboardVillagesIdInfosRoute,
-  DashboardDashboardVillagesIdNotificationsRoute:
-    DashboardDashboardVillagesIdNotificationsRoute,
-  DashboardDashboardVillagesIdPlanningRoute:
-    DashboardDashboardVillagesIdPlanningRoute,
-  DashboardDashboardVillagesIdWaitingValidationRoute:
-    DashboardDashboardVillagesIdWaitingValidationRoute,
-  DashboardDashboardVillagesIdManageHomeInfosRoute:
-    DashboardDashboardVillagesIdManageHomeInfosRoute,
-  DashboardDashboardVillagesIdManageInfosRoute:
-    DashboardDashboardVillagesIdManageInfosRoute,
-  DashboardDashboardVillagesIdManageMembersRoute:
-    DashboardDashboardVillagesIdManageMembersRoute,
-  DashboardDashboardVillagesIdManagePeriodRoute:
-    DashboardDashboardVillagesIdManagePeriodRoute,
-  DashboardDashboardVillagesIdManagePhoneRoute:
-    DashboardDashboardVillagesIdManagePhoneRoute,
-  DashboardDashboardVillagesIdNeedsAddRoute:
-    DashboardDashboardVillagesIdNeedsAddRoute,
-  DashboardDashboardVillagesIdManageIndexRoute:
-    DashboardDashboardVillagesIdManageIndexRoute,
-  DashboardDashboardVillagesIdNeedsIndexRoute:
-    DashboardDashboardVillagesIdNeedsIndexRoute,
-  DashboardDashboardVillagesIdNeedsNeed_idIndexRoute:
-    DashboardDashboardVillagesIdNeedsNeed_idIndexRoute,
-  DashboardDashboardVillagesIdNeedsNeed_idHelpsAddRoute:
-    DashboardDashboardVillagesIdNeedsNeed_idHelpsAddRoute,
-  DashboardDashboardVillagesIdNeedsNeed_idHelpsIndexRoute:
-    DashboardDashboardVillagesIdNeedsNeed_idHelpsIndexRoute,
 }
 
 const DashboardRouteWithChildren = DashboardRoute._addFileChildren(

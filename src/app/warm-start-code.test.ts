@@ -26,7 +26,12 @@ describe('the code of a warm start, asked for as the entry runs', () => {
     markDataLoaded('tok');
     const { recording, loaded } = recordingRouter();
     preloadWarmStart(recording, '/dashboard/villages/v1/planning');
-    expect(loaded).toEqual(['__root__', '/_dashboard', '/_dashboard/dashboard/villages/$id/planning']);
+    expect(loaded).toEqual([
+      '__root__',
+      '/_dashboard',
+      '/_dashboard/dashboard/villages/$id',
+      '/_dashboard/dashboard/villages/$id/planning',
+    ]);
   });
 
   it('asks for nothing on a first start of the session or signed out: those go through the bootstrap page or sign-in', () => {

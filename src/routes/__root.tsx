@@ -1,4 +1,5 @@
-import { createRootRoute, Outlet } from '@tanstack/react-router';
+import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
+import type { RouterContext } from '../router-context';
 import { initialisationGuard } from '../app/bootstrap/initialisation-guard';
 import { NotFound } from '../components/not-found';
 import { FullScreenLoader } from '../components/full-screen-loader';
@@ -11,7 +12,7 @@ import { useRotatingTitle } from '../hooks/use-rotating-title';
 import { LazyAnalyticsConsentPrompt } from '../analytics/lazy-consent-prompt';
 import { PwaBanners } from '../pwa/pwa-banners';
 
-export const Route = createRootRoute({
+export const Route = createRootRouteWithContext<RouterContext>()({
   beforeLoad: ({ location }) => initialisationGuard(location),
   component: Root,
   notFoundComponent: NotFound,

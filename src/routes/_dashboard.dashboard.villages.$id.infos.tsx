@@ -1,11 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guards } from '../guards/registry';
-import { prefetchVillage } from '../domain/villages/prefetch-village';
 import { VillageInfosPage } from '../features/village-infos/village-infos-page';
 
 export const Route = createFileRoute('/_dashboard/dashboard/villages/$id/infos')({
   beforeLoad: guards('dashboard-infos'),
-  loader: prefetchVillage,
   component: Screen,
 });
 

@@ -1,9 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { prefetchVillage } from '../domain/villages/prefetch-village';
 import { HomeInfosPage } from '../features/manage/manage-sub-pages';
 
 export const Route = createFileRoute('/_dashboard/dashboard/villages/$id/manage/home-infos')({
-  loader: prefetchVillage,
   component: Screen,
 });
 

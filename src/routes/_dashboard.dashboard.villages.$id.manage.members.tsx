@@ -1,9 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { prefetchVillage } from '../domain/villages/prefetch-village';
 import { MembersPage } from '../features/manage/members-page';
 
 export const Route = createFileRoute('/_dashboard/dashboard/villages/$id/manage/members')({
-  loader: prefetchVillage,
   component: Screen,
 });
 

@@ -1,6 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guards } from '../guards/registry';
-import { prefetchVillage } from '../domain/villages/prefetch-village';
 import { PlanningPage } from '../features/planning/planning-page';
 
 /** `?filtre=a-pourvoir`: the planning opens on the slots still to fill (the village home and list link there). */
@@ -11,7 +10,6 @@ export interface PlanningSearch {
 export const Route = createFileRoute('/_dashboard/dashboard/villages/$id/planning')({
   validateSearch: (search: Record<string, unknown>): PlanningSearch => (search.filtre === 'a-pourvoir' ? { filtre: 'a-pourvoir' } : {}),
   beforeLoad: guards('dashboard-planning'),
-  loader: prefetchVillage,
   component: function PlanningRoute() {
     const { id } = Route.useParams();
     const { filtre } = Route.useSearch();

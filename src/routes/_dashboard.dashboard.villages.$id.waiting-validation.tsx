@@ -1,9 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { prefetchVillage } from '../domain/villages/prefetch-village';
 import { WaitingValidationPage } from '../features/creation/waiting-validation-page';
 
 export const Route = createFileRoute('/_dashboard/dashboard/villages/$id/waiting-validation')({
-  loader: prefetchVillage,
   component: Screen,
 });
 

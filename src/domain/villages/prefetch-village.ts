@@ -1,14 +1,20 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { importChunk } from '../../pwa/lazy-chunk';
 
 /**
- * A village route's loader: starts the pull without waiting for it (the screen shows what the device holds
- * at once). Loaders stay in the app's entry chunk, so the data layer is imported only when a village route
- * is reached: the sign-in screens do not carry it. Its import is tried twice, and waits when the page is
- * being left (src/pwa/lazy-chunk.ts); if it still fails the screen keeps what the device holds.
+ * The village routes' loader (src/routes/_dashboard.dashboard.villages.$id.tsx): starts the village's pull with
+ * the app's query client and returns at once. Offline-first: the screen shows what the device holds (the local
+ * store), so the navigation never waits on the network, and a pull that fails (no network, a refused call)
+ * never fails it; the screen's useVillageSync reads the same query and says how fresh it is. Not
+ * `ensureQueryData`: it would skip a pull older than the staleTime and throw when the network is out, where
+ * `prefetchQuery` pulls again once stale and never throws. The data layer is imported only when a village
+ * route is reached, as is the client: the sign-in screens carry neither (the first screen's size budget). An
+ * import is tried twice, and waits when the page is being left (src/pwa/lazy-chunk.ts); if it still fails
+ * the screen keeps what the device holds.
  */
-export function prefetchVillage(ctx: { params: { id: string } }) {
-  importChunk(() => import('./village-query')).then(
-    ({ startVillagePull }) => startVillagePull(ctx.params.id),
+export function prefetchVillage(loadQueryClient: () => Promise<QueryClient>, villageId: string): void {
+  Promise.all([loadQueryClient(), importChunk(() => import('./village-query'))]).then(
+    ([queryClient, { villageQuery }]) => void queryClient.prefetchQuery(villageQuery(villageId)),
     (error: unknown) => console.error('Village: the village could not be refreshed', error),
   );
 }

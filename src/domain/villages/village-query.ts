@@ -2,7 +2,6 @@ import { queryOptions } from '@tanstack/react-query';
 import { db } from '../../db/database';
 import { quietTransport } from '../../api/client';
 import { failureStatus, FetchFailed } from '../../api/transport';
-import { queryClient } from '../../state/query-client';
 import { forgetVillage, villageIsLost } from './forget-village';
 import { pullVillage } from '../../outbox/pull-village';
 import { getToken } from '../../session/token';
@@ -10,7 +9,8 @@ import { getToken } from '../../session/token';
 /**
  * One village with everything in it, fetched into the local tables (outbox/pull-village.ts). The query's
  * data is only the time of the pull: screens read the tables with live queries, so they show what this
- * device knows at once, offline included. Route loaders prefetch it; components use it for freshness.
+ * device knows at once, offline included. The village routes' loader prefetches it (prefetch-village.ts);
+ * components use it for freshness.
  */
 export const villageQuery = (villageId: string) =>
   queryOptions({
@@ -31,11 +31,3 @@ export const villageQuery = (villageId: string) =>
       return { pulledAt: Date.now() };
     },
   });
-
-/**
- * Starts the village's pull (a route's load, or a preload on hover) without waiting for it, since the
- * screen shows what the device holds at once; the component's useVillageSync shares the same query.
- */
-export function startVillagePull(villageId: string) {
-  void queryClient.prefetchQuery(villageQuery(villageId));
-}

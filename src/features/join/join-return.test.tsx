@@ -4,6 +4,7 @@ import { createMemoryHistory, createRouter, RouterProvider } from '@tanstack/rea
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { routeTree } from '../../routeTree.gen';
+import { appRouterContext } from '../../router-context';
 import { db } from '../../db/database';
 import { signIn } from '../../session/sign-in';
 import { RETURN_TO_KEY } from '../../session/token';
@@ -21,7 +22,7 @@ beforeEach(async () => {
 afterEach(cleanup);
 
 async function openApp(href: string) {
-  const router = createRouter({ routeTree, history: createMemoryHistory({ initialEntries: [href] }) });
+  const router = createRouter({ routeTree, context: appRouterContext, history: createMemoryHistory({ initialEntries: [href] }) });
   render(<RouterProvider router={router} />);
   await act(() => router.load());
   return router;
