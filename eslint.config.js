@@ -64,15 +64,15 @@ const FEATURES = readdirSync(join(import.meta.dirname, 'src/features'), { withFi
   .map((entry) => entry.name);
 
 /**
- * Features are screens (docs/architecture.md, "Features are screens"): one imports no other feature, whatever the
- * file (what two features share belongs in src/domain or src/components), and reads and writes only through the
- * domain, never the local store (src/db) or the transport (src/api) directly. Their stylesheets stay open: class
- * names are global, and the need and help screens share needs.css.
+ * Features are screens (docs/architecture.md, "Layers"): one imports no other feature, whatever the file,
+ * stylesheets included (what two features share belongs in src/domain, src/components or the global
+ * src/styles.css), and reads and writes only through the domain, never the local store (src/db) or the
+ * transport (src/api) directly.
  */
 const featureZones = [
   ...FEATURES.map((feature) => ({
     target: FEATURES.filter((other) => other !== feature).map((other) => `./src/features/${other}`),
-    from: `./src/features/${feature}/**/*.{ts,tsx}`,
+    from: `./src/features/${feature}`,
     message: `A feature imports no other feature: move what '${feature}' shares into src/domain (writes, reads) or src/components (shared UI).`,
   })),
   {

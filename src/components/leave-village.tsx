@@ -5,6 +5,7 @@ import { lastManager } from '../contract/error-messages';
 import { ConfirmDialog } from './confirm-dialog';
 import { isLastManager } from '../domain/villagers/members';
 import { leaveVillageAction } from '../domain/villages/actions';
+import './leave-village.css';
 
 interface LeaveVillageProps {
   villageId: string;

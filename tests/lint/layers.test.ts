@@ -83,6 +83,7 @@ describe('features are screens: no feature imports another, none reads the store
   it.each([
     ["a feature → another feature's module", 'src/features/manage/x.tsx', `../${planning}`],
     ["a feature's subfolder → another feature's module", 'src/features/needs/helps/x.tsx', `../../${planning}`],
+    ["a feature → another feature's stylesheet", 'src/features/manage/x.tsx', '../planning/planning.css'],
     ['a feature → the local store', 'src/features/manage/x.tsx', `../../${moduleIn('src/db').slice('src/'.length)}`],
     ['a feature → the transport', 'src/features/manage/x.tsx', `../../${moduleIn('src/api').slice('src/'.length)}`],
   ])('forbids %s', async (_case, filePath, importPath) => {

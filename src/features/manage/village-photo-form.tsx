@@ -1,6 +1,7 @@
 import type { Village } from '../../contract';
 import { PhotoUploadForm } from '../../components/form/photo-upload-form';
 import { uploadVillagePhoto } from '../../domain/villages/upload-village-photo';
+import '../../components/village-photo.css';
 
 /** The village's photo (src/components/form/photo-upload-form.tsx). */
 export function VillagePhotoForm({ village, updaterId }: { village: Village; updaterId: string }) {

@@ -9,7 +9,7 @@ import { needyPerson } from '../../domain/villages/needy-person';
 import { OpenSlots } from './open-slots';
 import { formatPeriod } from '../../domain/villages/village-period';
 import { formatPhone, phoneHref } from '../../domain/villages/phone-number';
-import '../manage/manage.css';
+import '../../components/village-photo.css';
 import './village-infos.css';
 
 /**
