@@ -3,6 +3,7 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { stopsChildrenAfterEachTest } from '../support/child-process';
 import { freePort } from '../support/free-port';
 
 // The real entry point, as `npm start` runs it, on a data directory of its own.
@@ -11,26 +12,32 @@ const dirs: string[] = [];
 afterAll(async () => {
   for (const dir of dirs) await rm(dir, { recursive: true, force: true });
 });
+// Every server a test starts is stopped after it, also when the test times out or fails before its own stop.
+const stoppedAfterTheTest = stopsChildrenAfterEachTest();
 
 /** package.json's `start`, run as npm runs it: a shell (replaced by the command), node_modules/.bin first on the PATH. */
 const npmStart = async (env: Record<string, string>) => {
   const command = JSON.parse(await readFile(join(root, 'package.json'), 'utf8')).scripts.start as string;
-  return spawn(`exec ${command}`, {
-    shell: true,
-    cwd: root,
-    env: { ...process.env, PATH: `${join(root, 'node_modules', '.bin')}${delimiter}${process.env.PATH}`, LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  return stoppedAfterTheTest(
+    spawn(`exec ${command}`, {
+      shell: true,
+      cwd: root,
+      env: { ...process.env, PATH: `${join(root, 'node_modules', '.bin')}${delimiter}${process.env.PATH}`, LOG_LEVEL: 'info', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    }),
+  );
 };
 
 /** The entry point through tsx, as the other tests and the benchmarks start it. */
 const start = (env: Record<string, string>) =>
   watch(
-    spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-      cwd: root,
-      env: { ...process.env, LOG_LEVEL: 'info', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    }),
+    stoppedAfterTheTest(
+      spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+        cwd: root,
+        env: { ...process.env, LOG_LEVEL: 'info', ...env },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      }),
+    ),
   );
 
 function watch(child: ChildProcess) {
@@ -133,6 +140,8 @@ describe('npm start', () => {
     second.child.kill('SIGTERM');
     expect(await second.exited).toBe(0);
     expect(errorLines(second.output())).toEqual([]);
+    // Two starts of the server through tsx and three passwords hashed at the production cost: 45 s at a load of
+    // 8.5 on 2 cores (each start may take up to waitUntilUp's 60 s before the test says why it failed).
   }, 120_000);
 
   it("serves with `npm start`'s own command: the server's build, run by plain Node", async () => {
@@ -157,5 +166,6 @@ describe('npm start', () => {
     expect(await server.exited).toBe(0);
     expect(server.output()).toContain('stopped cleanly');
     expect(errorLines(server.output())).toEqual([]);
+    // A start of the server's build and two passwords hashed at the production cost: 17 s at a load of 8.5 on 2 cores.
   }, 120_000);
 });
