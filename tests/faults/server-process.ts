@@ -65,7 +65,7 @@ export async function serverProcess(env: { DATA_DIR: string; DATABASE_URL?: stri
   };
   // Two restarts at once started two processes on one port and one data directory: both SIGKILLs waited for
   // the same exit, then each spawned a server (EADDRINUSE, then a PGlite directory that did not open; seed
-  // 57178 of replay-under-faults, where one drain passed both kills' shares).
+  // 57178 of the page's fault runs, replay-under-faults-*.test.ts, where one drain passed both kills' shares).
   let restarting: Promise<void> = Promise.resolve();
   return {
     base,
