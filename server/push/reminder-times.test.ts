@@ -13,13 +13,17 @@ describe('the reminders of a slot', () => {
   it.each(['Europe/Paris', 'America/New_York', 'Australia/Lord_Howe', 'Asia/Kolkata'])(
     'fall at 19 h the evening before on the clock of %s, as luxon places it, across two years and their changes of time',
     (zone) => {
-      // Every 53 minutes: each hour of the day is met, and the days around each change of time.
+      // Every 53 minutes: each hour of the day is met, and the days around each change of time. One assertion on
+      // the list of misses: two `expect`s per start (40,000 of them) took most of the time.
+      const misses: string[] = [];
       for (let ms = Date.UTC(2026, 0, 1); ms < Date.UTC(2028, 0, 1); ms += 53 * 60_000) {
         const start = new Date(ms);
         const { evening, hour } = reminderTimes(start, zone);
-        expect(evening.toISOString()).toBe(eveningByLuxon(start, zone).toISOString());
-        expect(hour.getTime()).toBe(ms - 3_600_000);
+        const luxon = eveningByLuxon(start, zone).toISOString();
+        if (evening.toISOString() !== luxon) misses.push(`${start.toISOString()}: evening ${evening.toISOString()} instead of ${luxon}`);
+        if (hour.getTime() !== ms - 3_600_000) misses.push(`${start.toISOString()}: hour before ${hour.toISOString()}`);
       }
+      expect(misses).toEqual([]);
     },
   );
 

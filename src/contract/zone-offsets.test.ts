@@ -9,7 +9,13 @@ describe('the offsets of a zone', () => {
   it.each(['Europe/Paris', 'America/New_York', 'Australia/Lord_Howe'])('are luxon’s at every quarter hour of two years in %s', (zone) => {
     const offsetAt = zoneOffsets(zone);
     const iana = IANAZone.create(zone);
-    for (let ms = from; ms < to; ms += 900_000) expect(offsetAt(ms)).toBe(iana.offset(ms) * 60_000);
+    // One assertion on the list of misses: an `expect` per quarter hour (70,000 of them) took most of the time.
+    const misses: string[] = [];
+    for (let ms = from; ms < to; ms += 900_000) {
+      const [got, want] = [offsetAt(ms), iana.offset(ms) * 60_000];
+      if (got !== want) misses.push(`${new Date(ms).toISOString()}: ${got} instead of ${want}`);
+    }
+    expect(misses).toEqual([]);
   });
 
   it('are kept once per zone: the page and the server ask again at no cost', () => {

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import { afterAll, afterEach, expect } from 'vitest';
 import { phoneContext, watchContentSecurityPolicy } from '../support/chromium';
+import { stopChild } from '../support/child-process';
 import { freePort } from '../support/free-port';
 import { seedDataDir, serverCommand } from '../support/server-start';
 import { runAppBuild } from './pwa-build';
@@ -58,13 +59,12 @@ export async function startApp(env: Record<string, string> = {}): Promise<AppSer
         }
         await new Promise((r) => setTimeout(r, 200));
       }
+      // Not left running on the port and data directory.
+      await stopChild(child, 'SIGKILL');
       throw new Error(`server did not start:\n${output}`);
     },
     async stop() {
-      if (!child || child.exitCode !== null) return;
-      const exited = new Promise((r) => child!.once('exit', r));
-      child.kill('SIGTERM');
-      await exited;
+      if (child) await stopChild(child);
     },
     async mails() {
       const dir = join(dataDir, 'mail');
@@ -73,11 +73,12 @@ export async function startApp(env: Record<string, string> = {}): Promise<AppSer
     },
     output: () => output,
   };
-  await server.start();
+  // Registered before the first start: a start that fails or times out still leaves no server behind.
   afterAll(async () => {
     await server.stop();
     await rm(dataDir, { recursive: true, force: true });
   });
+  await server.start();
   return server;
 }
 

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkDataDir } from '../../server/config';
+import { stopsChildrenAfterEachTest } from '../support/child-process';
 import { freePort } from '../support/free-port';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -13,14 +14,18 @@ afterAll(() => rm(dir, { recursive: true, force: true }));
 // would not stop; a read-only mount, which stops root too, needs privileges a test should not ask for).
 const file = join(dir, 'un-fichier');
 await writeFile(file, 'pas un dossier');
+// The server is expected to stop by itself; one that starts instead is stopped after the test.
+const stoppedAfterTheTest = stopsChildrenAfterEachTest();
 
 describe('a DATA_DIR the server cannot write', () => {
   it('stops `npm start`s entry point with a French settings error naming DATA_DIR, no stack', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-      cwd: root,
-      env: { ...process.env, PORT: String(await freePort()), DATA_DIR: join(file, 'donnees'), LOG_LEVEL: 'info' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = stoppedAfterTheTest(
+      spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+        cwd: root,
+        env: { ...process.env, PORT: String(await freePort()), DATA_DIR: join(file, 'donnees'), LOG_LEVEL: 'info' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      }),
+    );
     let output = '';
     child.stdout.on('data', (d) => (output += d));
     child.stderr.on('data', (d) => (output += d));

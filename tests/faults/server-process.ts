@@ -4,6 +4,7 @@
  * port and data, as a crash and a restart would.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { stopChild } from '../support/child-process';
 import { freePort } from '../support/free-port';
 import { seedDataDir, serverCommand } from '../support/server-start';
 
@@ -33,9 +34,8 @@ export async function serverProcess(env: { DATA_DIR: string; DATABASE_URL?: stri
   const ended = () => !child || child.exitCode !== null || child.signalCode !== null;
   const until = async (which: ChildProcess, signal: NodeJS.Signals) => {
     if (ended()) return;
-    const exited = new Promise((r) => which.once('exit', r));
-    which.kill(signal);
-    await exited;
+    // Killed if SIGTERM has not stopped it within 30 s: the file's afterAll would otherwise wait on it until it timed out.
+    await stopChild(which, signal);
     // Said in the output, so that a test reading the data directory afterwards can tell a clean stop from a crash.
     output += `\n[${signal}: exit code ${which.exitCode}, signal ${which.signalCode}]\n`;
   };
@@ -59,11 +59,13 @@ export async function serverProcess(env: { DATA_DIR: string; DATABASE_URL?: stri
       }
       await new Promise((r) => setTimeout(r, 100));
     }
+    // Not left running on the port and data directory for whatever comes next.
+    await until(child, 'SIGKILL');
     throw new Error(`server did not start:\n${output}`);
   };
   // Two restarts at once started two processes on one port and one data directory: both SIGKILLs waited for
   // the same exit, then each spawned a server (EADDRINUSE, then a PGlite directory that did not open; seed
-  // 57178 of replay-under-faults, where one drain passed both kills' shares).
+  // 57178 of the page's fault runs, replay-under-faults-*.test.ts, where one drain passed both kills' shares).
   let restarting: Promise<void> = Promise.resolve();
   return {
     base,

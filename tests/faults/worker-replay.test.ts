@@ -5,7 +5,7 @@
  * worker replays them: no page of the app is open, the test fires `sync` as the browser does, and again
  * whenever an event ends with writes still waiting (the browser's retry, minutes later, here at once), and
  * SIGKILLs the server twice on the way. Chromium gives a sync 3 attempts: a worker needing more is stuck. PGlite only: the page's drain already runs on PostgreSQL and across two
- * instances (replay-under-faults.test.ts); what this adds is the worker, not the database.
+ * instances (replay-under-faults-*.test.ts); what this adds is the worker, not the database.
  */
 // Before Dexie is first imported: the writes are queued by the app's code in Node, on fake IndexedDB.
 import 'fake-indexeddb/auto';

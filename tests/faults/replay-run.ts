@@ -1,8 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+/**
+ * The page's fault runs (replay-under-faults-*.test.ts, one file per setup so that the two workers share
+ * them): queued writes drained through the lossy proxy while the server instances behind it are SIGKILLed,
+ * then what the server holds read from its database.
+ */
+import { afterAll, beforeAll, expect } from 'vitest';
 import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openPglite, openPostgres } from '../../server/db/open';
+import { openPostgres } from '../../server/db/open';
 import { startLossyProxy } from './lossy-proxy';
 import { startPostgres, type ThrowawayPostgres } from './postgres';
 import { serverProcess, type ServerProcess } from './server-process';
@@ -10,38 +15,50 @@ import { drainThroughFaults, queueWrites, serverState } from './replay-world';
 
 // The issue's scale is 200 writes per run (FAULTS_WRITES=200: about 4.5 minutes here, most of it PGlite's).
 // npm test runs 60, enough for a few dozen lost answers and 503s around two kills per run, in about 2 minutes.
-const WRITES = Number(process.env.FAULTS_WRITES ?? 60);
+export const WRITES = Number(process.env.FAULTS_WRITES ?? 60);
 const SEED = Number(process.env.FAULTS_SEED ?? Date.now() % 100_000);
 // 15 % of 503s: with batch calls (of 2, FAULTS_BATCH_SIZE) a run makes about 50 calls, and each still meets
 // some 503s (at 10 %, about 1 run in 80 would have met none).
 const FAULTS = { unavailable: 0.15, lostAnswers: 0.2 };
 
-const dirs: string[] = [];
-const servers: ServerProcess[] = [];
-let postgres: ThrowawayPostgres;
-beforeAll(async () => {
-  postgres = await startPostgres();
-});
-afterAll(async () => {
-  for (const s of servers) await s.stop();
-  await postgres?.remove();
-  for (const d of dirs) await rm(d, { recursive: true, force: true });
-});
+/** What every setup's test is called after. */
+export const TITLE = `${WRITES} queued writes replayed through lost answers, 503s and two SIGKILLs: every write exactly once, in order per village`;
 
-async function instance(databaseUrl?: string) {
-  const dataDir = await mkdtemp(join(tmpdir(), 'village-faults-'));
-  dirs.push(dataDir);
-  const server = await serverProcess({ DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });
-  servers.push(server);
-  await server.start();
-  return { server, dataDir };
+/** A throwaway PostgreSQL server for the file, removed after it (registered before the servers: stopped after them). */
+export function throwawayPostgres(): () => ThrowawayPostgres {
+  let postgres: ThrowawayPostgres | undefined;
+  beforeAll(async () => {
+    postgres = await startPostgres();
+  });
+  afterAll(async () => {
+    await postgres?.remove();
+  });
+  return () => postgres!;
+}
+
+/** Starts server processes, each on a data directory of its own; all stopped and removed after the file. */
+export function serverInstances(): (databaseUrl?: string) => Promise<{ server: ServerProcess; dataDir: string }> {
+  const dirs: string[] = [];
+  const servers: ServerProcess[] = [];
+  afterAll(async () => {
+    for (const s of servers) await s.stop();
+    for (const d of dirs) await rm(d, { recursive: true, force: true });
+  });
+  return async (databaseUrl) => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'village-faults-'));
+    dirs.push(dataDir);
+    const server = await serverProcess({ DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });
+    servers.push(server);
+    await server.start();
+    return { server, dataDir };
+  };
 }
 
 type Expected = Awaited<ReturnType<typeof queueWrites>>['expected'];
 type Reader = (expected: Expected) => Promise<Awaited<ReturnType<typeof serverState>>>;
 
 /** Queues the writes, drains them through the proxy with a SIGKILL per entry of `kills`, and checks the server holds each once, in order. */
-async function run(label: string, targets: ServerProcess[], kills: ServerProcess[], readServer: Reader) {
+export async function run(label: string, targets: ServerProcess[], kills: ServerProcess[], readServer: Reader) {
   const { db, expected } = await queueWrites(targets[0].base, WRITES);
   const proxy = await startLossyProxy({ targets: targets.map((t) => t.base), seed: SEED, ...FAULTS });
   try {
@@ -70,7 +87,7 @@ async function run(label: string, targets: ServerProcess[], kills: ServerProcess
 }
 
 /** What a data directory that does not open holds: its lock file and its WAL segments. */
-async function dataDirState(dir: string) {
+export async function dataDirState(dir: string) {
   const lock = await readFile(join(dir, 'postmaster.pid'), 'utf8').catch((error: unknown) => `(${String(error)})`);
   const wal = await readdir(join(dir, 'pg_wal'), { withFileTypes: true }).then(
     (entries) => Promise.all(entries.map(async (e) => `${e.name} ${e.isFile() ? (await stat(join(dir, 'pg_wal', e.name))).size : 'dir'}`)),
@@ -80,7 +97,7 @@ async function dataDirState(dir: string) {
 }
 
 /** Reads a PostgreSQL database beside the running instances. */
-const postgresReader =
+export const postgresReader =
   (url: string): Reader =>
   async (expected) => {
     const database = await openPostgres(url, 1);
@@ -90,35 +107,3 @@ const postgresReader =
       await database.close();
     }
   };
-
-describe(`${WRITES} queued writes replayed through lost answers, 503s and two SIGKILLs: every write exactly once, in order per village`, () => {
-  it('on PGlite', async () => {
-    const { server, dataDir } = await instance();
-    await run('PGlite', [server], [server, server], async (expected) => {
-      // The embedded database has one owner: read once the server is stopped.
-      await server.stop();
-      const database = await openPglite({ dataDir: join(dataDir, 'pglite') }).catch(async (error: unknown) => {
-        throw new Error(
-          `PGlite did not open the data directory the server left: ${String(error)}\n${await dataDirState(join(dataDir, 'pglite'))}\nserver output:\n${server.output().slice(-6000)}`,
-        );
-      });
-      try {
-        return await serverState(database, expected);
-      } finally {
-        await database.close();
-      }
-    });
-  }, 240_000);
-
-  it('on PostgreSQL', async () => {
-    const url = postgres.database('one_instance');
-    const { server } = await instance(url);
-    await run('PostgreSQL', [server], [server, server], postgresReader(url));
-  }, 240_000);
-
-  it('across two instances on one PostgreSQL, the proxy taking them in turn, each killed once', async () => {
-    const url = postgres.database('two_instances');
-    const [one, two] = await Promise.all([instance(url), instance(url)]);
-    await run('PostgreSQL, two instances', [one.server, two.server], [one.server, two.server], postgresReader(url));
-  }, 240_000);
-});
