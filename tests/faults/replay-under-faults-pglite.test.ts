@@ -1,4 +1,4 @@
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { openPglite } from '../../server/db/open';
 import { dataDirState, run, serverInstances, TITLE } from './replay-run';
@@ -8,6 +8,8 @@ const instance = serverInstances();
 
 describe(TITLE, () => {
   it('on PGlite', async () => {
+    // The checks are replay-run.ts's: the test fails if none of them ran.
+    expect.hasAssertions();
     const { server, dataDir } = await instance();
     await run('PGlite', [server], [server, server], async (expected) => {
       // The embedded database has one owner: read once the server is stopped.
