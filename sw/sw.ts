@@ -56,8 +56,13 @@ self.addEventListener('message', (event) => {
 // The worker replays whatever the page queued, so it carries every kind (its own bundle, not the first screen's).
 provideMutationKinds(async () => mutationKinds);
 // No session handlers here: a refused token pauses the queue, and the page signs out on its own next call.
-const replay = (networkBack = true) =>
-  drainOutbox({ db, transport: { baseUrl: apiBaseUrl() || self.location.origin, fetch: self.fetch.bind(self) }, networkBack });
+const replay = (first = true) =>
+  drainOutbox({
+    db,
+    transport: { baseUrl: apiBaseUrl() || self.location.origin, fetch: self.fetch.bind(self) },
+    networkBack: first,
+    serverBack: first,
+  });
 
 self.addEventListener('sync', (event) => {
   const sync = event as ExtendableEvent & { tag: string };

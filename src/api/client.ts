@@ -4,6 +4,7 @@ import { apiBaseUrl } from './base-url';
 import { loading } from './loading';
 import { getToken } from '../session/token';
 import { send, type SendOptions, type TransportEnv } from './transport';
+import { reportServerAnswered } from './server-answered';
 
 type Handlers = {
   unauthorized: (failure: ApiFailure) => void;
@@ -42,6 +43,7 @@ export const pageTransport: TransportEnv = {
   token: getToken,
   onUnauthorized: refused,
   onServerError: (failure) => handlers.serverError?.(failure),
+  onServerAnswered: reportServerAnswered,
   loading,
 };
 
@@ -52,6 +54,7 @@ export const quietTransport: TransportEnv = {
   },
   token: getToken,
   onUnauthorized: refused,
+  onServerAnswered: reportServerAnswered,
 };
 
 /** A call to /v1 from the page. */

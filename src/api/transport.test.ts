@@ -193,6 +193,23 @@ describe('the retry policy', () => {
   });
 });
 
+describe('the server heard from', () => {
+  it('is said for any answer of its own, a refusal included, and not for a lost connection or a 5xx', async () => {
+    const heard = vi.fn();
+    for (const [answer, times] of [
+      [{ status: 200, body: { data: { id: 'x' } } }, 1],
+      [failing(404), 1],
+      [failing(503), 0],
+      ['network-error', 0],
+    ] as const) {
+      heard.mockClear();
+      const { env } = testEnv([answer]);
+      await send({ ...env, onServerAnswered: heard }, createItem, { body: { name: 'a' } });
+      expect(heard, JSON.stringify(answer)).toHaveBeenCalledTimes(times);
+    }
+  });
+});
+
 describe('failures as values', () => {
   it('maps a lost connection to offline, after the GET retry', async () => {
     vi.useFakeTimers();

@@ -20,6 +20,11 @@ export interface TransportEnv {
   onUnauthorized?(failure: ApiFailure & { kind: 'unauthorized' }, token: string): void;
   /** A 500 on a call that asked for the error page. */
   onServerError?(failure: ApiFailure & { kind: 'server' }): void;
+  /**
+   * The server answered a call itself (a status below 500: a 5xx may come from a proxy or a server that cannot
+   * work): whoever waits for it to come back (the outbox's replayer) hears it at once.
+   */
+  onServerAnswered?(): void;
   /** The global loading indicator, when this side has one. */
   loading?: { start(): void; stop(): void };
   random?: () => number;
@@ -125,6 +130,7 @@ export async function send<E extends AnyEndpoint>(
         await wait(delay(attempt, null));
         continue;
       }
+      if (res.status < 500) env.onServerAnswered?.();
       if (!res.ok && RETRYABLE.has(res.status) && attempt < retries) {
         await wait(delay(attempt, res));
         continue;

@@ -51,7 +51,7 @@ const created =
     },
   });
 const pending = () => db.outbox.where('status').equals('pending').sortBy('seq');
-const drain = (fetch: typeof globalThis.fetch, extra: { random?: () => number; networkBack?: boolean } = {}) =>
+const drain = (fetch: typeof globalThis.fetch, extra: { random?: () => number; networkBack?: boolean; serverBack?: boolean } = {}) =>
   drainOutbox({ db, transport: { baseUrl: BASE_URL, fetch }, now, ...extra });
 
 describe('order and shape', () => {
@@ -268,6 +268,32 @@ describe('backoff', () => {
     expect(again.requests).toHaveLength(0);
     clock += 60_000;
     expect(await drain(again.fetch)).toMatchObject({ state: 'drained', sent: 1 });
+  });
+
+  it('serverBack sends at once what an outage put off for minutes, and a new fault backs off from 1 s again', async () => {
+    await queueNeed('Un');
+    // Nine lost attempts: the next is minutes away.
+    for (let i = 0; i < 9; i++) {
+      clock = (await pending())[0].notBefore;
+      await drain(scriptedFetch({ write: [i % 2 ? 'network-error' : { status: 503 }] }).fetch);
+    }
+    expect((await pending())[0].notBefore - clock).toBeGreaterThan(60_000);
+    const stillDown = scriptedFetch({ write: ['network-error'] });
+    expect(await drain(stillDown.fetch, { serverBack: true })).toMatchObject({ state: 'waiting', reason: 'network' });
+    expect(stillDown.requests).toHaveLength(1);
+    const [entry] = await pending();
+    expect(entry.attempts).toBe(1);
+    expect(entry.notBefore - clock).toBeLessThanOrEqual(1_000);
+    const ok = scriptedFetch({ write: [created('Un')] });
+    expect(await drain(ok.fetch, { serverBack: true })).toMatchObject({ state: 'drained', sent: 1 });
+  });
+
+  it("serverBack leaves a 429's wait alone: the server is there and asked for it", async () => {
+    await queueNeed('Un');
+    await drain(scriptedFetch({ write: [{ status: 429, headers: { 'Retry-After': '120' } }] }).fetch);
+    const ok = scriptedFetch({ write: [created('Un')] });
+    expect(await drain(ok.fetch, { serverBack: true })).toMatchObject({ state: 'waiting', reason: 'server', status: 429 });
+    expect(ok.requests).toHaveLength(0);
   });
 });
 

@@ -30,13 +30,19 @@ export interface ReplayEnv {
   random?: () => number;
   /** The network just came back: entries that waited only for it go now, whatever their backoff. */
   networkBack?: boolean;
+  /**
+   * The server was just heard from (any answer of its own, a probe, a sync event): every write held back by a lost
+   * connection or a server error goes now, its backoff started afresh. A 429's wait stands: the server is up and
+   * asked for it. A server still down costs one request: a drain's first call carries one write.
+   */
+  serverBack?: boolean;
   /** The most writes one call carries: `VITE_OUTBOX_BATCH_SIZE` of the build, else the server's 50. */
   batchSize?: number;
 }
 
 export type DrainResult =
   | { state: 'drained'; sent: number; failed: number }
-  | { state: 'waiting'; sent: number; failed: number; retryAt: number; reason: 'network' | 'server' }
+  | { state: 'waiting'; sent: number; failed: number; retryAt: number; reason: 'network' | 'server'; status?: number }
   | { state: 'unauthorized'; sent: number; failed: number }
   | { state: 'signed-out' }
   | { state: 'busy' };
@@ -75,6 +81,8 @@ async function drain(env: ReplayEnv): Promise<DrainResult> {
     return result;
   };
 
+  if (env.serverBack) await restartBackoff(db, userId);
+
   const targetOf = (e: OutboxEntry) => kinds.get(e.kind).target(e.payload);
   // Whether the server answers batch calls; an older one is sent one write at a time.
   let batchCalls = true;
@@ -105,7 +113,8 @@ async function drain(env: ReplayEnv): Promise<DrainResult> {
     for (let next = 0; next < queue.length;) {
       if (!due(queue[next])) {
         const entry = queue[next];
-        return finish({ state: 'waiting', sent, failed, retryAt: entry.notBefore, reason: entry.lastError?.kind ?? 'server' });
+        const { kind = 'server', status } = entry.lastError ?? {};
+        return finish({ state: 'waiting', sent, failed, retryAt: entry.notBefore, reason: kind, ...(status ? { status } : {}) });
       }
       // The entries due from here, in order, go in one batch call; alone when only one is, or a photo.
       const group = [outgoing(queue[next], kinds.get(queue[next].kind))];
@@ -195,6 +204,18 @@ async function drain(env: ReplayEnv): Promise<DrainResult> {
  */
 const overQuotaForLong = (failure: ApiFailure) =>
   'status' in failure && failure.status === 429 && 'retryAfterMs' in failure && (failure.retryAfterMs ?? 0) > REPLAY_BACKOFF.maxMs;
+
+/** The server answers again: what waited for it is due now, and a new fault backs off from 1 s, not from minutes. */
+async function restartBackoff(db: VillageDatabase, userId: string) {
+  await db.outbox
+    .where('status')
+    .equals('pending')
+    .filter((e) => e.userId === userId && e.lastError !== undefined && e.lastError.status !== 429)
+    .modify((e) => {
+      e.attempts = 0;
+      e.notBefore = 0;
+    });
+}
 
 async function postpone(env: ReplayEnv, entry: OutboxEntry, failure: ApiFailure) {
   const attempts = entry.attempts + 1;

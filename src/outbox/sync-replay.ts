@@ -5,6 +5,13 @@ import { withExclusiveLock } from './lock';
 export const SYNC_EVENT_BUDGET_MS = 2 * 60_000;
 /** A longer wait (a server asking for minutes, an outage past a few backoffs) is left to the browser's retry. */
 export const SYNC_LONGEST_WAIT_MS = 30_000;
+/**
+ * With no write sent or refused for this long, the server is taken to be down, not flaky: the event gives up
+ * rather than burn attempts (1 s, 2 s, 4 s… apart, some five of them) and leaves the rest to the next sync or to a
+ * page, which probes the server every few seconds while it is open (page-replayer.ts). A SIGKILLed server back in
+ * a few seconds, or lost answers between successes, stay within it.
+ */
+export const SYNC_STALL_MS = 20_000;
 /** The shortest wait between two drains: a server answering `Retry-After: 0` again and again is not hammered. */
 export const SYNC_SHORTEST_WAIT_MS = 250;
 /** How soon to look again while a page replays: it may be closed before it is done. */
@@ -13,8 +20,12 @@ export const SYNC_BUSY_WAIT_MS = 1_000;
 export const SYNC_EVENT_LOCK = 'village-outbox-sync-event';
 
 export interface SyncReplayEnv {
-  /** One drain of the outbox; `networkBack` only on the first, when the browser says the network is back. */
-  drain: (networkBack: boolean) => Promise<DrainResult>;
+  /**
+   * One drain of the outbox; `first` for the event's first, which tries the waiting writes at once whatever their
+   * backoff (`networkBack` and `serverBack` of drainOutbox): the browser fires `sync` when the network is back, and
+   * its own retry comes minutes later.
+   */
+  drain: (first: boolean) => Promise<DrainResult>;
   now?: () => number;
   sleep?: (ms: number) => Promise<void>;
 }
@@ -24,8 +35,9 @@ export interface SyncReplayEnv {
  * would leave the rest to the browser, which fires a failed sync again only after 5 minutes, then 15, and
  * gives up after 3 attempts: under a flaky network (a lost answer, a 503 asking for a second) the queue sat
  * until the app was opened again. So within one event the worker waits out short waits (the entry's backoff,
- * the server's Retry-After, a page replaying at the same time) and drains again; it rejects only when writes
- * still wait past those bounds, for the browser to try later. A second event while one runs leaves it the work.
+ * the server's Retry-After, a page replaying at the same time) and drains again; it rejects when writes still
+ * wait past those bounds, or when none has gone through for SYNC_STALL_MS (a server down, not a flaky one), for
+ * the browser to try later. A second event while one runs leaves it the work.
  */
 export async function replayOnSync(env: SyncReplayEnv): Promise<void> {
   const last = await withExclusiveLock(SYNC_EVENT_LOCK, () => drainWhileWaitsAreShort(env));
@@ -36,12 +48,15 @@ async function drainWhileWaitsAreShort(env: SyncReplayEnv): Promise<DrainResult>
   const now = env.now ?? Date.now;
   const sleep = env.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const until = now() + SYNC_EVENT_BUDGET_MS;
-  for (let networkBack = true; ; networkBack = false) {
-    const result = await env.drain(networkBack);
+  let progressAt = now();
+  for (let first = true; ; first = false) {
+    const result = await env.drain(first);
     // Drained, or nothing a wait would change (signed out, a token refused until the user signs in again).
     if (result.state !== 'waiting' && result.state !== 'busy') return result;
+    // A page replaying is progress made elsewhere: only this event's own writes say the server is stuck.
+    if (result.state === 'busy' || result.sent + result.failed > 0) progressAt = now();
     const wait = result.state === 'busy' ? SYNC_BUSY_WAIT_MS : Math.max(SYNC_SHORTEST_WAIT_MS, result.retryAt - now());
-    if (wait > SYNC_LONGEST_WAIT_MS || now() + wait > until) return result;
+    if (wait > SYNC_LONGEST_WAIT_MS || now() + wait > until || now() + wait - progressAt > SYNC_STALL_MS) return result;
     await sleep(wait);
   }
 }
