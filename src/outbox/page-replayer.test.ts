@@ -56,12 +56,12 @@ describe("the page's replay", () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(drainOutbox).toHaveBeenCalledTimes(1);
     // Two probes find it away; no write is tried meanwhile.
-    await vi.advanceTimersByTimeAsync(6_000);
+    await vi.advanceTimersByTimeAsync(4_000);
     expect(send).toHaveBeenCalledTimes(2);
     expect(send.mock.calls[0][1]).toMatchObject({ path: '/v1/health' });
     expect(drainOutbox).toHaveBeenCalledTimes(1);
     serverUp = true;
-    await vi.advanceTimersByTimeAsync(3_000);
+    await vi.advanceTimersByTimeAsync(2_000);
     expect(drainOutbox).toHaveBeenCalledTimes(2);
     expect(drainOutbox.mock.calls[1][0]).toMatchObject({ serverBack: true });
   });

@@ -21,7 +21,7 @@ let started = false;
 let serverAway: object | null = null;
 /**
  * Probes since the queue last moved. Kept across drains: a server whose health answers while its writes still
- * fail is asked less and less often, not every 3 s for ever.
+ * fail is asked less and less often, not every 2 s for ever.
  */
 let probes = 0;
 
@@ -108,8 +108,9 @@ function scheduleProbe(retryAt: number) {
   const away = serverAway;
   if (!away) return;
   const untilDue = Math.max(1_000, retryAt - Date.now());
-  const visible = document.visibilityState === 'visible';
-  if (!visible || untilDue <= probeDelay(probes)) return schedule(untilDue);
+  // Hidden, nobody is waiting to see; offline for sure, the browser's `online` event will say when to try.
+  const worthProbing = document.visibilityState === 'visible' && navigator.onLine !== false;
+  if (!worthProbing || untilDue <= probeDelay(probes)) return schedule(untilDue);
   schedule(probeDelay(probes), async () => {
     if (serverAway !== away) return;
     probes++;

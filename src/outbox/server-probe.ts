@@ -1,8 +1,11 @@
 /** While writes wait for the server and the app is in front, it is asked this often whether it answers… */
-export const PROBE_EVERY_MS = 3_000;
-/** …for this many probes (two minutes: a restart, a deploy, a blip of the hosting)… */
-export const FAST_PROBES = 40;
-/** …then less and less often, never less than this: a phone left open through a long outage need not ask every 3 s. */
+export const PROBE_EVERY_MS = 2_000;
+/**
+ * …for this many probes (ten minutes: a restart, a deploy, an outage long enough for the writes' own backoff to
+ * reach its 5-minute cap)…
+ */
+export const FAST_PROBES = 300;
+/** …then less and less often, never less than this: a phone left open through a long outage need not ask every 2 s. */
 export const SLOWEST_PROBE_MS = 30_000;
 
 /**

@@ -1,0 +1,23 @@
+/**
+ * Chromium, with its Background Sync: writes made while the server was down reach it within seconds of its
+ * return with the app open, though the device's backoff had grown to its cap (tests/engines/outage-return.ts).
+ */
+import { it } from 'vitest';
+import { openBrowser, startApp } from './harness';
+import { measureReturnAfterOutage } from '../engines/outage-return';
+
+const app = await startApp();
+const { context } = await openBrowser();
+
+it('sends the writes of an outage within 5 s of the server answering again', { timeout: 150_000 }, async () => {
+  const page = await context.newPage();
+  await measureReturnAfterOutage(
+    app,
+    {
+      goto: async (url) => void (await page.goto(url)),
+      run: (expression) => page.evaluate(expression),
+    },
+    'chromium',
+  );
+  await page.close();
+});

@@ -1,0 +1,33 @@
+/**
+ * WebKit (the engine of Safari on iPhone), without Background Sync (the page alone replays): writes made while
+ * the server was down reach it within seconds of its return with the app open, though the device's backoff had
+ * grown to its cap (outage-return.ts).
+ */
+import { it, onTestFinished } from 'vitest';
+import { startApp } from '../browser/harness';
+import { runAppBuild } from '../browser/pwa-build';
+import { startWebKit } from '../support/webdriver';
+import { measureReturnAfterOutage } from './outage-return';
+
+const app = await startApp({ DIST_DIR: runAppBuild() });
+
+it('sends the writes of an outage within 5 s of the server answering again', { timeout: 150_000 }, async () => {
+  const { session, quit } = await startWebKit({ timeZone: 'Europe/Paris' });
+  onTestFinished(() => quit());
+  await measureReturnAfterOutage(
+    app,
+    {
+      goto: async (url) => void (await session.navigate(url)),
+      // Classic WebDriver answers a script's value once its callback is called: a promise is awaited in the page.
+      run: async (expression) => {
+        const answer = await session.executeAsync<{ value?: unknown; error?: string }>(
+          `const done = arguments[arguments.length - 1];
+           Promise.resolve().then(() => (${expression})).then((value) => done({ value }), (e) => done({ error: String(e) }));`,
+        );
+        if (answer.error) throw new Error(answer.error);
+        return answer.value as never;
+      },
+    },
+    'webkit',
+  );
+});
