@@ -148,6 +148,10 @@ describe('a refused change says which, and why', () => {
     await take.click();
     await page.getByText('1 modification en attente').waitFor();
     await page.getByRole('button', { name: 'Non merci' }).click();
+    // The slot itself says its take has not reached the server.
+    const row = page.locator('.slot-row').first();
+    expect(await row.locator('.slot-write').textContent()).toBe('Inscription en attente d’envoi');
+    await page.screenshot({ path: '/tmp/phone-refused-full-pending-390.png' });
     const start = dinnerDay.set({ hour: 19, minute: 0, second: 0, millisecond: 0 }).toUTC().toISO()!;
     const hers = await api(app.base, alice.token, 'POST', `/v1/villages/${village.id}/needs/${needId}/helps`, {
       helper_id: village.villagerId,
@@ -165,6 +169,9 @@ describe('a refused change says which, and why', () => {
       );
     await said.waitFor({ timeout: 20_000 });
     expect(await page.getByRole('dialog', { name: 'Modifications non envoyées' }).isVisible()).toBe(false);
+    // The slot, pulled again, is Alice's; the row says Bruno's take was refused.
+    await expect.poll(() => row.locator('.slot-write').textContent()).toBe('Inscription refusée');
+    await expect.poll(() => row.locator('.slot-state').textContent()).toContain('Complet');
     await page.screenshot({ path: '/tmp/phone-refused-full-toast-390.png' });
 
     await page.getByRole('button', { name: "1 modification n'a pas pu être envoyée" }).click();
@@ -180,6 +187,10 @@ describe('a refused change says which, and why', () => {
     });
     await others.click();
     await expect.poll(() => dialog.isVisible()).toBe(false);
+    // Removed: the slot no longer speaks of Bruno's take.
+    await page.getByRole('button', { name: "1 modification n'a pas pu être envoyée" }).click();
+    await dialog.getByRole('button', { name: 'Retirer' }).click();
+    await expect.poll(() => row.locator('.slot-write').count()).toBe(0);
     await page.close();
   });
 });
