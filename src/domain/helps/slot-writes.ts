@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import * as v from 'valibot';
 import { db, type OutboxEntry } from '../../db/database';
@@ -72,7 +72,10 @@ export function useSlotWrites(villageId: string, sentShownMs = SENT_SHOWN_MS): R
     return () => pendingTimers.forEach(clearTimeout);
   }, []);
 
-  const writes = new Map<string, SlotWrite>(waiting ?? []);
-  for (const key of sent) if (!writes.has(key)) writes.set(key, 'sent');
-  return writes;
+  // One map while nothing changes: a screen's lookups built from it are not rebuilt at every render.
+  return useMemo(() => {
+    const writes = new Map<string, SlotWrite>(waiting ?? []);
+    for (const key of sent) if (!writes.has(key)) writes.set(key, 'sent');
+    return writes;
+  }, [waiting, sent]);
 }

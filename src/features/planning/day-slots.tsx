@@ -2,7 +2,7 @@ import { Fragment, type CSSProperties } from 'react';
 import type { Slot } from '../../contract/slots';
 import { needOf, type PlanningLookups } from './planning-lookups';
 import { isTakeable, SLOT_MARK, slotStateText, type DaySlot } from './slot-index';
-import { slotWriteKey, useSlotWrites } from '../../domain/helps/slot-writes';
+import { slotWriteKey } from '../../domain/helps/slot-writes';
 import { SlotWriteLabel } from '../../components/take-slot/slot-write-label';
 
 interface DaySlotsProps {
@@ -17,7 +17,6 @@ interface DaySlotsProps {
  * said in words beside its colour and mark; the others lead to the need's helps.
  */
 export function DaySlots({ entries, lookups, onTake }: DaySlotsProps) {
-  const writes = useSlotWrites(lookups.villageId);
   return (
     <ul className="day-slots">
       {entries.map((entry) => {
@@ -41,7 +40,7 @@ export function DaySlots({ entries, lookups, onTake }: DaySlotsProps) {
               <span aria-hidden="true">{SLOT_MARK[state]} </span>
               {slotStateText(entry)}
             </span>
-            <SlotWriteLabel write={writes.get(slotWriteKey(slot.village_need_id, slot.start_date))} />
+            <SlotWriteLabel write={lookups.slotWrites?.get(slotWriteKey(slot.village_need_id, slot.start_date))} />
             {holders.length && state !== 'mine' ? <span className="day-slot-holders">{holders.join(', ')}</span> : null}
           </>
         );
