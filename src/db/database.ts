@@ -29,8 +29,11 @@ export interface OutboxEntry {
   notBefore: number;
   /** Why the last attempt did not go through: a lost connection may be retried as soon as the network is back. */
   lastError?: { kind: 'network' | 'server'; status?: number };
-  /** A failed entry: the server's French message and status. */
-  failure?: { status: number; message: string };
+  /**
+   * A failed entry: the server's French message and status, its field messages when it named some (a slot
+   * cancelled meanwhile), and whether a screen has said so yet (a new refusal replaces the whole object).
+   */
+  failure?: { status: number; message: string; details?: string[]; announced?: true };
 }
 
 /**

@@ -362,6 +362,20 @@ describe('refusals', () => {
     expect(later.requests).toHaveLength(0);
   });
 
+  it("keeps a refusal's field messages, which may say more than its message (a slot cancelled meanwhile)", async () => {
+    const entry = await queueNeed('Un');
+    const errors = [{ field: 'start_date', message: "Ce créneau n'existe pas ou a été annulé." }];
+    await drain(
+      scriptedFetch({ write: [{ status: 422, body: { message: 'Certaines informations ne sont pas valides.', http_code: 422, errors } }] })
+        .fetch,
+    );
+    expect((await db.outbox.get(entry.seq!))?.failure).toEqual({
+      status: 422,
+      message: 'Certaines informations ne sont pas valides.',
+      details: ["Ce créneau n'existe pas ou a été annulé."],
+    });
+  });
+
   it('keeps a general French message when the answer says nothing usable', async () => {
     const entry = await queueNeed('Un');
     await drain(scriptedFetch({ write: [{ status: 400, body: 'pas du JSON' as never }] }).fetch);

@@ -189,7 +189,8 @@ async function drain(env: ReplayEnv): Promise<DrainResult> {
     }
     // A refusal without a French message of the server's says what happened rather than "unexpected".
     const message = failure.message === UNEXPECTED_MESSAGE ? REFUSED_MESSAGE : failure.message;
-    await db.outbox.update(entry.seq!, { status: 'failed', failure: { status: failure.status, message } });
+    const details = failure.kind === 'invalid' && failure.errors.length ? { details: failure.errors.map((e) => e.message) } : {};
+    await db.outbox.update(entry.seq!, { status: 'failed', failure: { status: failure.status, message, ...details } });
     villagesToPull.add(entry.villageId);
     failed++;
     return null;

@@ -172,8 +172,10 @@ describe('writes made offline', () => {
     await failed.waitFor({ timeout: 20_000 });
     await failed.click();
     const dialog = page.getByRole('dialog', { name: 'Modifications non envoyées' });
-    // The 404 reads as the need deleted by someone else (issue 18, item 6, replaced "Ce besoin est introuvable.").
-    await dialog.getByText(/^Proposition d'aide du .* : ce besoin a été supprimé par quelqu'un d'autre\.$/).waitFor();
+    // The 404 reads as the need deleted by someone else (issue 18, item 6, replaced "Ce besoin est introuvable."),
+    // on its own line under what the change was (issue 39).
+    await dialog.getByText(/^Proposition d'aide du .* sur « Promenade »$/).waitFor();
+    await dialog.getByText("Ce besoin a été supprimé par quelqu'un d'autre.").waitFor();
     await page.screenshot({ path: '/tmp/offline-failed-390.png' });
     expect(await dialog.getByRole('button', { name: 'Réessayer' }).count()).toBe(0);
     await dialog.getByRole('button', { name: 'Retirer' }).click();

@@ -1,9 +1,12 @@
 /**
- * Issue 18, item 6, in a real Chromium against the real server at 360 and 390 px: Bruno offers a help on
- * "Courses du jeudi" with no network; meanwhile Alice deletes that need. When Bruno's phone is back online
- * the server refuses the help (404), and the list of changes not sent names the help and the need, says the
- * need was deleted by someone else, and offers only "Retirer" (sending again cannot succeed). Removing it
- * empties the list. Screenshots /tmp/phone-refused-change-*.png.
+ * Issue 18, item 6, and issue 39 ("refusals said when they happen"), in a real Chromium against the real server
+ * at 360 and 390 px. Bruno offers a help on "Courses du jeudi" with no network; meanwhile Alice deletes that
+ * need. When Bruno's phone is back online the server refuses the help (404): a toast says so at once, without
+ * the header's chip being tapped; the list of changes not sent names the help and the need, says the need was
+ * deleted by someone else, and offers another slot or removing it, never sending it again. Then Bruno takes
+ * the one place of a dinner offline while Alice takes it online: the toast says the slot is full and that
+ * Alice holds it, and the list offers "Voir les autres créneaux", not "Réessayer". Screenshots
+ * /tmp/phone-refused-*.png.
  */
 import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
@@ -76,17 +79,25 @@ describe('a refused change says which, and why', () => {
     await context.setOffline(false);
     await page.evaluate(() => window.dispatchEvent(new Event('online')));
 
+    // Said at once, in the page's live region, before anyone taps anything.
+    const day = tomorrow.setLocale('fr').toFormat('cccc d LLLL');
+    const what = `Proposition d'aide du ${day} à 14 h sur « Courses du jeudi »`;
+    await page
+      .getByRole('status', { name: 'Messages' })
+      .getByText(`Modification non enregistrée : ${what}. Ce besoin a été supprimé par quelqu'un d'autre.`)
+      .waitFor({ timeout: 20_000 });
     const failed = page.getByRole('button', { name: "1 modification n'a pas pu être envoyée" });
-    await failed.waitFor({ timeout: 20_000 });
     await failed.click();
     const dialog = page.getByRole('dialog', { name: 'Modifications non envoyées' });
-    const day = tomorrow.setLocale('fr').toFormat('cccc d LLLL');
     const line = dialog.locator('.failed-what');
     await line.waitFor();
-    expect(await line.textContent()).toBe(
-      `Proposition d'aide du ${day} à 14 h sur « Courses du jeudi » : ce besoin a été supprimé par quelqu'un d'autre.`,
-    );
+    expect(await line.textContent()).toBe(what);
+    expect(await dialog.locator('.failed-why').textContent()).toBe("Ce besoin a été supprimé par quelqu'un d'autre.");
     expect(await dialog.getByRole('button', { name: 'Réessayer' }).count()).toBe(0);
+    // The need is gone: the other slots are on the village's planning.
+    expect(await dialog.getByRole('link', { name: 'Voir les autres créneaux' }).getAttribute('href')).toBe(
+      `/dashboard/villages/${village.id}/planning`,
+    );
     const remove = dialog.getByRole('button', { name: 'Retirer' });
     expect(await remove.count()).toBe(1);
     await checkPhoneScreen(page, 'refused-change', async () => {
@@ -96,6 +107,90 @@ describe('a refused change says which, and why', () => {
     await remove.click();
     await expect.poll(() => failed.count()).toBe(0);
     expect(await page.getByText(/n'a pas pu être envoyée/).count()).toBe(0);
+    await page.close();
+  });
+
+  it('says at once that a slot taken offline is full and who holds it, and offers the other slots', async () => {
+    const alice = await registerUser(app.base, {
+      email: 'alice-phone-complet@example.org',
+      password: PASSWORD,
+      first_name: 'Alice',
+      last_name: 'Moreau',
+    });
+    const bruno = await registerUser(app.base, {
+      email: 'bruno-phone-complet@example.org',
+      password: PASSWORD,
+      first_name: 'Bruno',
+      last_name: 'Lefèvre',
+    });
+    const village = await createOpenVillage(app.base, alice.token);
+    const dinnerDay = tomorrow.plus({ days: 1 });
+    const need = await api(app.base, alice.token, 'POST', `/v1/villages/${village.id}/needs`, {
+      villager_id: village.villagerId,
+      name: 'Dîner',
+      schedule: { dtstart: `${dinnerDay.toISODate()}T19:00`, duration_minutes: 90, rrule: null, exdates: [], places: 1 },
+    });
+    expect(need.status).toBe(201);
+    const needId = need.body.data.id as string;
+    expect((await api(app.base, bruno.token, 'PUT', '/v1/villages/join/helper', { share_code: village.shareCode })).status).toBeLessThan(
+      300,
+    );
+
+    const page = await signedInPage(context, app.base, bruno.token);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${app.base}/dashboard/villages/${village.id}/needs/${needId}/helps`);
+    const take = page.getByRole('button', { name: /Je m.en occupe/ }).first();
+    await take.waitFor({ timeout: 20_000 });
+    await page.waitForFunction(() => navigator.serviceWorker.controller?.state === 'activated', null, { timeout: 20_000 });
+
+    // Bruno takes the one place with no network; Alice takes it online meanwhile.
+    await context.setOffline(true);
+    await take.click();
+    await page.getByText('1 modification en attente').waitFor();
+    await page.getByRole('button', { name: 'Non merci' }).click();
+    // The slot itself says its take has not reached the server.
+    const row = page.locator('.slot-row').first();
+    expect(await row.locator('.slot-write').textContent()).toBe('Inscription en attente d’envoi');
+    await page.screenshot({ path: '/tmp/phone-refused-full-pending-390.png' });
+    const start = dinnerDay.set({ hour: 19, minute: 0, second: 0, millisecond: 0 }).toUTC().toISO()!;
+    const hers = await api(app.base, alice.token, 'POST', `/v1/villages/${village.id}/needs/${needId}/helps`, {
+      helper_id: village.villagerId,
+      start_date: start,
+    });
+    expect(hers.status).toBe(201);
+    await context.setOffline(false);
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+
+    const day = dinnerDay.setLocale('fr').toFormat('cccc d LLLL');
+    const said = page
+      .getByRole('status', { name: 'Messages' })
+      .getByText(
+        `Le créneau du ${day}, 19 h sur « Dîner » est complet : Alice s'en occupe. Votre inscription n'a pas pu être enregistrée.`,
+      );
+    await said.waitFor({ timeout: 20_000 });
+    expect(await page.getByRole('dialog', { name: 'Modifications non envoyées' }).isVisible()).toBe(false);
+    // The slot, pulled again, is Alice's; the row says Bruno's take was refused.
+    await expect.poll(() => row.locator('.slot-write').textContent()).toBe('Inscription refusée');
+    await expect.poll(() => row.locator('.slot-state').textContent()).toContain('Complet');
+    await page.screenshot({ path: '/tmp/phone-refused-full-toast-390.png' });
+
+    await page.getByRole('button', { name: "1 modification n'a pas pu être envoyée" }).click();
+    const dialog = page.getByRole('dialog', { name: 'Modifications non envoyées' });
+    await dialog.locator('.failed-why').waitFor();
+    expect(await dialog.locator('.failed-why').textContent()).toBe("Ce créneau est complet : Alice s'en occupe.");
+    expect(await dialog.getByRole('button', { name: 'Réessayer' }).count()).toBe(0);
+    const others = dialog.getByRole('link', { name: 'Voir les autres créneaux' });
+    expect(await others.getAttribute('href')).toBe(`/dashboard/villages/${village.id}/needs/${needId}/helps`);
+    expect(await dialog.getByRole('button', { name: 'Retirer' }).count()).toBe(1);
+    await checkPhoneScreen(page, 'refused-full', async () => {
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    });
+    await others.click();
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+    // Removed: the slot no longer speaks of Bruno's take.
+    await page.getByRole('button', { name: "1 modification n'a pas pu être envoyée" }).click();
+    await dialog.getByRole('button', { name: 'Retirer' }).click();
+    await expect.poll(() => row.locator('.slot-write').count()).toBe(0);
     await page.close();
   });
 });

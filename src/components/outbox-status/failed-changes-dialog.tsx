@@ -1,3 +1,4 @@
+import { Link } from '@tanstack/react-router';
 import { useModalDialog } from '../use-modal-dialog';
 import type { OutboxEntry } from '../../db/database';
 import { describeEntry } from '../../outbox/describe-entry';
@@ -5,7 +6,7 @@ import { discardFailed, retryFailed } from '../../outbox/failed-entries';
 import { replayInBackground } from '../../outbox/page-replayer';
 import { queryClient } from '../../state/query-client';
 import { villageQuery } from '../../domain/villages/village-query';
-import { goneReason } from './gone-reason';
+import { refusalChoices, type OtherSlots } from './refusal-choices';
 
 interface Props {
   entries: OutboxEntry[];
@@ -13,9 +14,35 @@ interface Props {
   onClose: () => void;
 }
 
+/** "Voir les autres créneaux": the need's slots, or the village's planning when the need is gone. */
+function OtherSlotsLink({ to, describedBy, onClick }: { to: OtherSlots; describedBy: string; onClick: () => void }) {
+  return to.needId ? (
+    <Link
+      to="/dashboard/villages/$id/needs/$need_id/helps"
+      params={{ id: to.villageId, need_id: to.needId }}
+      className="button"
+      aria-describedby={describedBy}
+      onClick={onClick}
+    >
+      Voir les autres créneaux
+    </Link>
+  ) : (
+    <Link
+      to="/dashboard/villages/$id/planning"
+      params={{ id: to.villageId }}
+      className="button"
+      aria-describedby={describedBy}
+      onClick={onClick}
+    >
+      Voir les autres créneaux
+    </Link>
+  );
+}
+
 /**
- * The changes the server refused, each with what it was and its French reason: send again, or give it up.
- * A change whose thing was deleted by someone else can only be removed: sending it again would fail again.
+ * The changes made on this device that the server did not take, each with what it was and why in plain
+ * words, and only the choices that can succeed (refusal-choices.ts): sending again when it may go through,
+ * another slot when the one taken is full or gone, and removing it.
  */
 export function FailedChangesDialog({ entries, open, onClose }: Props) {
   const ref = useModalDialog(open);
@@ -33,28 +60,28 @@ export function FailedChangesDialog({ entries, open, onClose }: Props) {
   return (
     <dialog ref={ref} className="dialog failed-changes" aria-labelledby="failed-title" onClose={onClose}>
       <h2 id="failed-title">Modifications non envoyées</h2>
-      <p>Le serveur a refusé ces modifications. Vous pouvez les renvoyer ou les abandonner.</p>
+      <p>Ces modifications faites sur cet appareil n'ont pas pu être enregistrées. Voici pourquoi, et ce que vous pouvez faire.</p>
       <ul className="failed-list">
         {entries.map((entry) => {
           const what = describeEntry(entry);
-          const gone = goneReason(entry.failure);
+          const choices = refusalChoices(entry);
           // Each button is read with the change it acts on: several "Retirer" in a list are otherwise alike.
           const whatId = `failed-what-${entry.seq}`;
           return (
             <li key={entry.seq}>
               <p className="failed-what" id={whatId}>
                 {what}
-                {gone ? <span className="failed-gone"> : {gone}</span> : null}
               </p>
-              {gone ? null : <p className="failed-why">{entry.failure?.message}</p>}
+              <p className="failed-why">{choices.reason}</p>
               <div className="failed-actions">
-                {gone ? null : (
+                {choices.otherSlots ? <OtherSlotsLink to={choices.otherSlots} describedBy={whatId} onClick={onClose} /> : null}
+                {choices.retry ? (
                   <button type="button" className="secondary" aria-describedby={whatId} onClick={() => void retry(entry)}>
                     Réessayer
                   </button>
-                )}
+                ) : null}
                 <button type="button" className="link" aria-describedby={whatId} onClick={() => void discard(entry)}>
-                  {gone ? 'Retirer' : 'Abandonner'}
+                  {choices.removeLabel}
                 </button>
               </div>
             </li>

@@ -101,6 +101,38 @@ describe('a scheduled need’s slots', () => {
     );
   });
 
+  it('says beside a slot taken on this device whether its take waits, was sent or was refused', async () => {
+    await buildVillage('hugo');
+    const [first, second] = await dinner(threeEvenings(1));
+    await renderScreen(() => <NeedDetailPage villageId={ID.village} needId={DINNER} />);
+    await screen.findByRole('heading', { name: 'Prochains créneaux' });
+    expect(document.querySelector('.slot-write')).toBeNull();
+
+    fireEvent.click(within(rowOf(first)).getByRole('button', { name: /^Je m’en occupe/ }));
+    await waitFor(() => expect(within(rowOf(first)).getByText('Inscription en attente d’envoi')).toBeTruthy());
+    fireEvent.click(screen.getByRole('button', { name: 'Non merci' }));
+    // Sent: the drain takes it out of the queue.
+    const [take] = await db.outbox.toArray();
+    await db.outbox.delete(take.seq!);
+    await waitFor(() => expect(within(rowOf(first)).getByText('Inscription envoyée')).toBeTruthy());
+
+    fireEvent.click(within(rowOf(second)).getByRole('button', { name: /^Je m’en occupe/ }));
+    await waitFor(() => expect(within(rowOf(second)).getByText('Inscription en attente d’envoi')).toBeTruthy());
+    // Refused: the slot was full on the server; the pull after the refusal gives it to Olga.
+    const [refused] = await db.outbox.toArray();
+    await db.transaction('rw', db.outbox, db.helps, async () => {
+      await db.outbox.update(refused.seq!, {
+        status: 'failed',
+        failure: { status: 409, message: "Ce créneau est complet : Olga s'en occupe." },
+      });
+      await db.helps.delete((refused.payload as { id: string }).id);
+      await db.helps.put(helpOn('olga', second.start_date, second.end_date));
+    });
+    await waitFor(() => expect(within(rowOf(second)).getByText('Inscription refusée')).toBeTruthy());
+    expect(within(rowOf(second)).getByText(/Complet/)).toBeTruthy();
+    expect(within(rowOf(first)).queryByText('Inscription refusée')).toBeNull();
+  });
+
   it('says a full slot is full and offers no button on it', async () => {
     await buildVillage('hugo');
     const [first, second] = await dinner(threeEvenings(1));

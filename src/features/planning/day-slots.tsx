@@ -2,6 +2,8 @@ import { Fragment, type CSSProperties } from 'react';
 import type { Slot } from '../../contract/slots';
 import { needOf, type PlanningLookups } from './planning-lookups';
 import { isTakeable, SLOT_MARK, slotStateText, type DaySlot } from './slot-index';
+import { slotWriteKey } from '../../domain/helps/slot-writes';
+import { SlotWriteLabel } from '../../components/take-slot/slot-write-label';
 
 interface DaySlotsProps {
   entries: readonly DaySlot[];
@@ -38,6 +40,7 @@ export function DaySlots({ entries, lookups, onTake }: DaySlotsProps) {
               <span aria-hidden="true">{SLOT_MARK[state]} </span>
               {slotStateText(entry)}
             </span>
+            <SlotWriteLabel write={lookups.slotWrites?.get(slotWriteKey(slot.village_need_id, slot.start_date))} />
             {holders.length && state !== 'mine' ? <span className="day-slot-holders">{holders.join(', ')}</span> : null}
           </>
         );

@@ -2,6 +2,7 @@ import type { AnyRouter } from '@tanstack/react-router';
 import type { Help, NeedCategory, VillageNeed, Villager } from '../../contract';
 import type { PlanningHelp } from '../../domain/helps/planning-helps';
 import { categoryColor } from '../../domain/categories/category-reads';
+import type { SlotWrite } from '../../domain/helps/slot-writes';
 import { needHelpsLinks, type NeedHelpsLinkProps } from './need-helps-link';
 
 /** What a day cell needs to name a help or a slot, gathered once per data change rather than searched per item. */
@@ -15,6 +16,8 @@ export interface PlanningLookups {
   helperNameByHelpId: Map<string, string>;
   /** The link to a need's helps, built once per need. */
   helpsLink: (needId: string) => NeedHelpsLinkProps;
+  /** Where the viewer's takes made on this device stand, by slot (slotWriteKey). */
+  slotWrites?: ReadonlyMap<string, SlotWrite>;
 }
 
 export function planningLookups(

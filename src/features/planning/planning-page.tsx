@@ -11,6 +11,7 @@ import { planningSlots, usePlanningHelps } from '../../domain/helps/planning-hel
 import { CalendarSubscription } from '../../components/calendar-subscription/calendar-subscription';
 import { useTakeSlot } from '../../components/take-slot/use-take-slot';
 import { useHelpsOfPeriod } from '../../domain/helps/older-helps';
+import { useSlotWrites } from '../../domain/helps/slot-writes';
 import { helpsFromInstant } from '../../contract/villages';
 import { OlderPeriodStatus } from './older-period-status';
 
@@ -34,6 +35,7 @@ export function PlanningPage({ villageId, openOnly = false }: { villageId: strin
   const categories = useCategories();
   const me = useMyVillager(villageId);
   const { take, noteDialog } = useTakeSlot(villageId);
+  const slotWrites = useSlotWrites(villageId);
   const active = me && isActiveVillager(me) ? me : null;
   const onTake = useCallback((slot: Slot) => void (active && take(slot.village_need_id, slot, active.id)), [active, take]);
   const loading = read === undefined || slots === undefined || needs === undefined || villagers === undefined || categories === undefined;
@@ -56,6 +58,7 @@ export function PlanningPage({ villageId, openOnly = false }: { villageId: strin
           today={today}
           myVillagerId={active?.id ?? null}
           onTake={active ? onTake : undefined}
+          slotWrites={slotWrites}
           key={openOnly ? 'open-only' : 'all'}
           initialOpenOnly={openOnly}
           onPeriodChange={onPeriodChange}

@@ -5,6 +5,7 @@ import { renderWithRouter } from '../../testing/render-screen';
 import { PlanningView, type PlanningViewProps } from './planning-view';
 import { aCategory, aHelp, aNeed, aVillager } from '../../testing/factories';
 import type { Slot } from '../../contract/slots';
+import { slotWriteKey } from '../../domain/helps/slot-writes';
 
 afterEach(() => {
   cleanup();
@@ -250,6 +251,18 @@ describe('the planning’s slots', () => {
         .getAttribute('href'),
     ).toBe('/dashboard/villages/village/needs/n3/helps');
     expect(within(screen.getByRole('region', { name: 'Sans date' })).queryByText('Dîner')).toBeNull();
+  });
+
+  it('says beside a slot taken on this device whether the take waits, was sent or was refused', async () => {
+    const slotWrites = new Map([
+      [slotWriteKey('n3', at(18).start_date), 'refused' as const],
+      [slotWriteKey('n3', at(19).start_date), 'pending' as const],
+    ]);
+    await withSlots({ slotWrites });
+    const [monday, , wednesday, thursday] = dayCells();
+    expect(slotTexts(wednesday)).toEqual(['19 h – 20 h 30Dîner● CompletInscription refuséeBruno']);
+    expect(slotTexts(thursday)).toEqual(['19 h – 20 h 30Dîner✓ Vous y allezInscription en attente d’envoi']);
+    expect(monday.querySelector('.slot-write')).toBeNull();
   });
 
   it('takes an open slot in one tap', async () => {

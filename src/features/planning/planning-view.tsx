@@ -13,6 +13,7 @@ import { indexSlotsByDay } from './slot-index';
 import { UndatedNeeds } from './undated-needs';
 import { useSwipe } from './use-swipe';
 import { coversRange, planningReadRange, type ReadRange } from '../../domain/helps/read-range';
+import type { SlotWrite } from '../../domain/helps/slot-writes';
 import { WeekView } from './week-view';
 import './planning.css';
 
@@ -41,6 +42,8 @@ export interface PlanningViewProps {
   readRange?: ReadRange;
   /** The time the slots are judged against (past ones cannot be taken). */
   now?: number;
+  /** Where the viewer's takes made on this device stand (useSlotWrites): "en attente d'envoi", "refusée". */
+  slotWrites?: ReadonlyMap<string, SlotWrite>;
 }
 
 const NO_SLOTS: readonly Slot[] = [];
@@ -64,6 +67,7 @@ export function PlanningView({
   onPeriodChange,
   readRange,
   now,
+  slotWrites,
 }: PlanningViewProps) {
   const [view, setView] = useState<PlanningViewKind>(initialView);
   const [openOnly, setOpenOnly] = useState(initialOpenOnly);
@@ -83,8 +87,8 @@ export function PlanningView({
   const index = useMemo(() => indexHelpsByDay(helps), [helps]);
   const router = useRouter();
   const lookups = useMemo(
-    () => planningLookups(router, villageId, needs, categories, villagers, helps),
-    [router, villageId, needs, categories, villagers, helps],
+    () => ({ ...planningLookups(router, villageId, needs, categories, villagers, helps), slotWrites }),
+    [router, villageId, needs, categories, villagers, helps, slotWrites],
   );
   const mine = useMemo(
     () => new Set(myVillagerId ? helps.filter((h) => h.helper_id === myVillagerId).map((h) => h.id) : []),

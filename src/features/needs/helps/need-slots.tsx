@@ -14,6 +14,7 @@ import { useTakeSlot } from '../../../components/take-slot/use-take-slot';
 import { deleteHelpAction } from '../../../domain/helps/actions';
 import { SlotRow } from './slot-row';
 import { LATE_WITHDRAWAL_MS, slotState } from '../../../domain/helps/slot-state';
+import { slotWriteKey, useSlotWrites } from '../../../domain/helps/slot-writes';
 import '../needs.css';
 
 const WEEKS_SHOWN = 8;
@@ -46,6 +47,7 @@ export function NeedSlots({ villageId, need, onlyOpen = false, headingLevel = 'h
   const village = useVillage(villageId);
   const me = useMyVillager(villageId);
   const { take, noteDialog } = useTakeSlot(villageId);
+  const writes = useSlotWrites(villageId);
   const [pending, setPending] = useState<Pending | null>(null);
   const zone = village?.time_zone ?? DEFAULT_TIME_ZONE;
   const Heading = headingLevel;
@@ -89,6 +91,7 @@ export function NeedSlots({ villageId, need, onlyOpen = false, headingLevel = 'h
               slot={slot}
               state={slotState(slot, mine)}
               zone={zone}
+              write={writes.get(slotWriteKey(need.id, slot.start_date))}
               holders={slot.taken.flatMap((id) => {
                 const help = byId.get(id);
                 return help ? [{ help, name: firstName(help) }] : [];

@@ -2,6 +2,8 @@ import type { Help } from '../../../contract';
 import type { Slot } from '../../../contract/slots';
 import { formatHelpSlot } from '../../../contract/help-time';
 import { SLOT_ICON, slotStateLabel, type SlotState } from '../../../domain/helps/slot-state';
+import type { SlotWrite } from '../../../domain/helps/slot-writes';
+import { SlotWriteLabel } from '../../../components/take-slot/slot-write-label';
 
 interface SlotRowProps {
   slot: Slot;
@@ -13,10 +15,12 @@ interface SlotRowProps {
   onTake: (() => void) | null;
   onWithdraw: (() => void) | null;
   onCancel: (() => void) | null;
+  /** Where this person's take of the slot stands, when it was made on this device and not yet confirmed. */
+  write?: SlotWrite;
 }
 
 /** One slot: when, its state in words and icon, who goes and what they said, and what the viewer may do. */
-export function SlotRow({ slot, state, zone, holders, onTake, onWithdraw, onCancel }: SlotRowProps) {
+export function SlotRow({ slot, state, zone, holders, onTake, onWithdraw, onCancel, write }: SlotRowProps) {
   const when = formatHelpSlot(slot.start_date, slot.end_date, undefined, zone);
   return (
     <li className={`slot-row slot-${state}`}>
@@ -27,6 +31,7 @@ export function SlotRow({ slot, state, zone, holders, onTake, onWithdraw, onCanc
         </span>{' '}
         {slotStateLabel(state, slot)}
       </p>
+      <SlotWriteLabel write={write} />
       {holders.length ? (
         <ul className="slot-holders">
           {holders.map(({ help, name }) => (
