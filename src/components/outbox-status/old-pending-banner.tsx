@@ -1,5 +1,6 @@
 import { formatDayOfMonth, parisDay } from '../../contract/help-time';
 import { useOldPending, type OldPending } from '../../outbox/use-old-pending';
+import './old-pending-banner.css';
 
 /**
  * Writes of this village waiting for more than a day, said on its screens: the header's counter alone is
