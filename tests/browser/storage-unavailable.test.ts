@@ -34,6 +34,25 @@ async function signInThroughForm(page: Page, who: { email: string; password: str
   await page.getByRole('button', { name: 'Se connecter' }).press('Enter');
 }
 
+/** As older private modes and broken profiles do: every opening of a database fails with an error event. */
+const failEveryOpening = (page: Page) =>
+  page.addInitScript(() => {
+    IDBFactory.prototype.open = function () {
+      const request = new EventTarget() as EventTarget & Record<string, unknown>;
+      setTimeout(() => {
+        const error = new DOMException(
+          'A mutation operation was attempted on a database that did not allow mutations.',
+          'InvalidStateError',
+        );
+        Object.assign(request, { error, readyState: 'done' });
+        const event = new Event('error', { cancelable: true, bubbles: false });
+        Object.defineProperty(event, 'target', { value: request });
+        (request.onerror as ((e: Event) => void) | undefined)?.(event);
+      }, 10);
+      return request as unknown as IDBOpenDBRequest;
+    };
+  });
+
 const spinners = (page: Page) => page.locator('.full-screen-loader:visible, .spinner:visible').count();
 
 describe('storage trouble in Chromium', () => {
@@ -41,29 +60,17 @@ describe('storage trouble in Chromium', () => {
     const who = await newUser();
     const page = await bareOriginPage();
     await page.setViewportSize(PHONE);
-    // As older private modes and broken profiles do: every opening of a database fails with an error event.
-    await page.addInitScript(() => {
-      IDBFactory.prototype.open = function () {
-        const request = new EventTarget() as EventTarget & Record<string, unknown>;
-        setTimeout(() => {
-          const error = new DOMException(
-            'A mutation operation was attempted on a database that did not allow mutations.',
-            'InvalidStateError',
-          );
-          Object.assign(request, { error, readyState: 'done' });
-          const event = new Event('error', { cancelable: true, bubbles: false });
-          Object.defineProperty(event, 'target', { value: request });
-          (request.onerror as ((e: Event) => void) | undefined)?.(event);
-        }, 10);
-        return request as unknown as IDBOpenDBRequest;
-      };
-    });
+    await failEveryOpening(page);
+    const signedIn = page.waitForResponse((r) => r.url().endsWith('/v1/auth/login') && r.status() === 200);
     await signInThroughForm(page, who);
-    const started = Date.now();
+    const pressed = Date.now();
+    await signedIn;
+    const answered = Date.now();
     const heading = page.getByRole('heading', { name: 'Le stockage de cet appareil est inaccessible' });
     await heading.waitFor({ timeout: 5_000 });
-    const elapsed = Date.now() - started;
-    console.log(`storage unavailable: French screen ${elapsed} ms after sign-in was pressed`);
+    console.log(
+      `storage unavailable: French screen ${Date.now() - pressed} ms after sign-in was pressed, ${Date.now() - answered} ms after the server accepted it`,
+    );
     await expect.poll(() => spinners(page), { timeout: 1_000 }).toBe(0);
     // What to do, and what still works, said with it.
     const said = await page.getByRole('main').innerText();
@@ -71,6 +78,25 @@ describe('storage trouble in Chromium', () => {
     expect(said).toMatch(/conservés sur le serveur/);
     await page.screenshot({ path: '/tmp/storage-unavailable-390.png', fullPage: true });
     expect(await axeViolations(page)).toEqual([]);
+    await page.close();
+  });
+
+  it('says it too when a device that already loaded the session opens the app again', async () => {
+    const who = await newUser();
+    const first = await bareOriginPage();
+    await signInThroughForm(first, who);
+    await first.getByRole('heading', { name: 'Mes villages' }).waitFor({ timeout: 20_000 });
+    await first.close();
+    // The same session, its data loaded on this device: the start opens from the store, which now fails.
+    const page = await context.newPage();
+    await page.setViewportSize(PHONE);
+    await failEveryOpening(page);
+    const started = Date.now();
+    await page.goto(`${app.base}/dashboard/villages`);
+    await page.getByRole('heading', { name: 'Le stockage de cet appareil est inaccessible' }).waitFor({ timeout: 5_000 });
+    console.log(`storage unavailable, warm start: French screen ${Date.now() - started} ms after the address was opened`);
+    await expect.poll(() => spinners(page), { timeout: 1_000 }).toBe(0);
+    await page.evaluate(() => localStorage.clear());
     await page.close();
   });
 
