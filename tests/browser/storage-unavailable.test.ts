@@ -72,6 +72,8 @@ describe('storage trouble in Chromium', () => {
       `storage unavailable: French screen ${Date.now() - pressed} ms after sign-in was pressed, ${Date.now() - answered} ms after the server accepted it`,
     );
     await expect.poll(() => spinners(page), { timeout: 1_000 }).toBe(0);
+    // The first load's requests, still under way when the screen shows, end: nothing is left loading.
+    await expect.poll(() => page.locator('.loading-bar.active').count(), { timeout: 5_000 }).toBe(0);
     // What to do, and what still works, said with it.
     const said = await page.getByRole('main').innerText();
     expect(said).toMatch(/Quittez la navigation privée/);

@@ -1,67 +1,56 @@
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { storageHealth, storageTroubleOf, type StorageTrouble } from '../../db/storage-health';
-import { STORAGE_TROUBLE_TEXT } from './storage-trouble-text';
-import './storage-trouble.css';
+import { importChunk } from '../../pwa/lazy-chunk';
+
+type Notice = ComponentType<{ trouble: StorageTrouble }>;
+let loaded: Notice | null = null;
 
 /**
- * The local store's trouble said at the root of every page: a store that cannot be opened (or is blocked,
- * or full at the first load) takes the page's place, since no screen can show anything without it; one the
- * browser closed while in use leaves the page and says so above it. The page stays mounted under a
- * blocked store, so that its loading goes on once the other tab lets go.
+ * The local store's trouble said at the root of every page (src/db/storage-health.ts): a store that cannot be
+ * opened, is blocked or was full at the first load takes the page's place, since no screen can show anything
+ * without it; one the browser closed while in use leaves the page and says so above it. The page stays
+ * mounted (hidden) under the notice, so that a blocked opening goes on once the other tab lets go.
  */
 export function StorageTroubleGate({ children }: { children: ReactNode }) {
   const trouble = storageHealth.use();
   if (!trouble) return children;
-  if (trouble === 'closed')
-    return (
-      <>
-        <StorageTroubleBanner trouble={trouble} />
-        {children}
-      </>
-    );
   return (
     <>
-      <StorageTroubleScreen trouble={trouble} />
-      <div hidden>{children}</div>
+      <LazyNotice trouble={trouble} />
+      {trouble === 'closed' ? children : <div hidden>{children}</div>}
     </>
   );
 }
 
-/** The root's error screen for a storage error (a start that could not read the store), else nothing. */
+/** The root's error screen for an error of the store (a start that could not read it), else null. */
 export function storageTroubleScreenFor(error: unknown) {
   const trouble = storageTroubleOf(error);
-  return trouble ? <StorageTroubleScreen trouble={trouble} /> : null;
+  return trouble ? <LazyNotice trouble={trouble} /> : null;
 }
 
-export function StorageTroubleScreen({ trouble }: { trouble: StorageTrouble }) {
-  const text = STORAGE_TROUBLE_TEXT[trouble];
-  return (
-    <main className="page storage-trouble" id="contenu">
-      <h1>{text.title}</h1>
-      <p>{text.what}</p>
-      <p>
-        <strong>{text.todo}</strong>
-      </p>
-      <p>{text.still}</p>
-      {trouble === 'blocked' ? null : (
-        <button type="button" onClick={() => location.reload()}>
-          Recharger la page
-        </button>
-      )}
-    </main>
-  );
-}
-
-function StorageTroubleBanner({ trouble }: { trouble: StorageTrouble }) {
-  const text = STORAGE_TROUBLE_TEXT[trouble];
-  return (
-    <div className="storage-trouble-banner" role="alert">
-      <p>
-        <strong>{text.title}.</strong> {text.what} {text.still}
-      </p>
-      <button type="button" onClick={() => location.reload()}>
-        Recharger la page
-      </button>
-    </div>
-  );
+/** The notice's words and layout, imported when there is trouble (the sign-in screens' size budget). */
+function LazyNotice({ trouble }: { trouble: StorageTrouble }) {
+  const [Notice, setNotice] = useState<Notice | null>(() => loaded);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    if (Notice) return;
+    let mounted = true;
+    importChunk(() => import('./storage-trouble-screen')).then(
+      (module) => {
+        loaded = module.StorageTroubleNotice;
+        if (mounted) setNotice(() => module.StorageTroubleNotice);
+      },
+      () => mounted && setFailed(true),
+    );
+    return () => {
+      mounted = false;
+    };
+  }, [Notice]);
+  if (Notice) return <Notice trouble={trouble} />;
+  // Its code could not be loaded either: the shortest true sentence.
+  return failed ? (
+    <p role="alert" className="page">
+      Le stockage de cet appareil ne fonctionne pas : rechargez la page.
+    </p>
+  ) : null;
 }
