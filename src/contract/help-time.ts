@@ -32,6 +32,16 @@ export const formatSlotDay = (instant: string, zone: string = VILLAGE_ZONE, now:
   frenchDay(inZone(instant, zone), now);
 
 /**
+ * "26 novembre", "1er décembre" (French writes a month's first day as an ordinal): the day something was done,
+ * in the village's zone, with the year only when it is not this year's.
+ */
+export function formatDayOfMonth(instant: string, zone: string = VILLAGE_ZONE, now: DateTime = DateTime.now()): string {
+  const day = inZone(instant, zone);
+  const month = day.toFormat(day.year === now.setZone(zone).year ? 'LLLL' : 'LLLL yyyy');
+  return `${day.day === 1 ? '1er' : day.day} ${month}`;
+}
+
+/**
  * A help's slot in words: "jeudi 14 novembre, 14 h – 16 h", in the village's zone (Paris unless told),
  * whatever the device's zone.
  */

@@ -2,6 +2,7 @@ import Dexie, { type DBCoreTransaction, type Table } from 'dexie';
 import { trackOpenTransactions } from './open-transactions';
 import { daysOfKeys, HELP_DAYS, HELP_IDS, helpStartKey, mirrorHelpStarts } from './help-starts';
 import { releaseDatabaseWhenPageIsCached, type PageWindow } from './page-suspension';
+import { watchStorageHealth } from './storage-health';
 import type { ChatMessage, Help, NeedCategory, User, Village, VillageNeed, Villager } from '../contract';
 
 /** The session as the service worker needs it to replay writes: the token and whose it is. */
@@ -109,9 +110,13 @@ export class VillageDatabase extends Dexie {
 }
 
 export const db = new VillageDatabase();
-// In a page (the worker has no back/forward cache), from the moment anything can use the store.
+// In a page (the worker has no back/forward cache, and no screen to tell), from the moment anything can use the
+// store: the transactions a cached page must let go of, and the store's trouble to be said (storage-health.ts).
 const page = (globalThis as { window?: PageWindow }).window;
-if (page) releaseDatabaseWhenPageIsCached(db.openTransactions, page);
+if (page) {
+  releaseDatabaseWhenPageIsCached(db.openTransactions, page);
+  watchStorageHealth(db);
+}
 
 /** The tables a village's snapshot fills; a pull replaces them for that village in one transaction. */
 export const villageTables = (database: VillageDatabase) => [

@@ -11,12 +11,15 @@ import { useServerErrorPage } from '../components/use-server-error-page';
 import { useRotatingTitle } from '../hooks/use-rotating-title';
 import { LazyAnalyticsConsentPrompt } from '../analytics/lazy-consent-prompt';
 import { PwaBanners } from '../pwa/pwa-banners';
+import { StorageTroubleGate, storageTroubleScreenFor } from '../components/storage-trouble/storage-trouble';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   beforeLoad: ({ location }) => initialisationGuard(location),
   component: Root,
   notFoundComponent: NotFound,
-  errorComponent: ({ error }) => <ErrorScreen variant="unexpected" message={error instanceof Error ? error.message : undefined} />,
+  // A start that could not read the local store (the guard's warm start) says why, in French.
+  errorComponent: ({ error }) =>
+    storageTroubleScreenFor(error) ?? <ErrorScreen variant="unexpected" message={error instanceof Error ? error.message : undefined} />,
   pendingComponent: FullScreenLoader,
 });
 
@@ -30,7 +33,9 @@ function Root() {
       </a>
       <LoadingBar />
       <NotificationBanner />
-      {serverError ? <ErrorScreen variant="unexpected" message={serverError.message} code={serverError.code} /> : <Outlet />}
+      <StorageTroubleGate>
+        {serverError ? <ErrorScreen variant="unexpected" message={serverError.message} code={serverError.code} /> : <Outlet />}
+      </StorageTroubleGate>
       <Toasts />
       <LazyAnalyticsConsentPrompt />
       <PwaBanners />

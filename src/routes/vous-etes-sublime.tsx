@@ -5,6 +5,7 @@ import { getToken, RETURN_TO_KEY } from '../session/token';
 import { keptReturnPath } from '../session/sign-in';
 import { FullScreenLoader } from '../components/full-screen-loader';
 import { initialLoadStep } from '../state/first-load';
+import { reportStorageError } from '../db/storage-health';
 
 export const Route = createFileRoute('/vous-etes-sublime')({
   component: BootstrapPage,
@@ -19,16 +20,24 @@ function BootstrapPage() {
     // Read first: a session found expired here is cleared, and the address with it; signing in again returns there.
     const redirect = keptReturnPath();
     const expired = getToken() ? true : undefined;
-    void bootstrap().then((outcome) => {
-      if (cancelled) return;
-      if (outcome === 'signed-out') {
-        return void navigate({ to: '/auth/login', search: { redirect, expired }, replace: true, state: initialLoadStep });
-      }
-      if (outcome === 'no-data') return setFailed(true);
-      const back = localStorage.getItem(RETURN_TO_KEY);
-      localStorage.removeItem(RETURN_TO_KEY);
-      void navigate({ href: back && back.startsWith('/') ? back : '/', replace: true, state: initialLoadStep });
-    });
+    void bootstrap().then(
+      (outcome) => {
+        if (cancelled) return;
+        if (outcome === 'signed-out') {
+          return void navigate({ to: '/auth/login', search: { redirect, expired }, replace: true, state: initialLoadStep });
+        }
+        if (outcome === 'no-data') return setFailed(true);
+        const back = localStorage.getItem(RETURN_TO_KEY);
+        localStorage.removeItem(RETURN_TO_KEY);
+        void navigate({ href: back && back.startsWith('/') ? back : '/', replace: true, state: initialLoadStep });
+      },
+      (error: unknown) => {
+        // A store that cannot be opened or written is said at the root (storage-health.ts), never a spinner
+        // left turning; any other failure is the failed load's message.
+        console.error('Bootstrap: the app could not start', error);
+        if (!cancelled && !reportStorageError(error)) setFailed(true);
+      },
+    );
     return () => {
       cancelled = true;
     };

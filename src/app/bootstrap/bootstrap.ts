@@ -1,5 +1,6 @@
 import type { User } from '../../contract';
 import { db } from '../../db/database';
+import { reportStorageError } from '../../db/storage-health';
 import { importChunk } from '../../pwa/lazy-chunk';
 import { getToken } from '../../session/token';
 import { appState } from '../../state/app-state';
@@ -18,6 +19,9 @@ export async function bootstrap(): Promise<'ready' | 'signed-out' | 'no-data'> {
   const token = getToken();
   if (!token) return 'signed-out';
   if (dataLoadedFor(token) && (await openFromStore(token))) return 'ready';
+  // The store is opened beside the first load's requests: a store that cannot be opened is said at once,
+  // not after the answers (storage-health.ts); the load's own writes still fail and end the start.
+  db.open().catch(reportStorageError);
   const { loadLocalData } = await importChunk(() => import('./local-data'));
   const { pageTransport } = await importChunk(() => import('../../api/client'));
   const loaded = await loadLocalData(pageTransport, token);

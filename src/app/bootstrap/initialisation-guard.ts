@@ -5,6 +5,7 @@ import { appState } from '../../state/app-state';
 import { initialLoadStep } from '../../state/first-load';
 import { BOOTSTRAP_PATH } from '../../session/bootstrap-path';
 import { dataLoadedFor } from './data-loaded';
+import { reportStorageError } from '../../db/storage-health';
 
 /**
  * The spec's initialisation guard: a signed-in user whose app has not yet loaded its data is sent to the
@@ -18,9 +19,16 @@ export function initialisationGuard(location: { pathname: string; href: string }
   if (!dataLoadedFor(token)) return toBootstrap(location);
   return importChunk(() => import('./bootstrap'))
     .then(({ openFromStore }) => openFromStore(token))
-    .then((opened) => {
-      if (!opened) toBootstrap(location);
-    });
+    .then(
+      (opened) => {
+        if (!opened) toBootstrap(location);
+      },
+      (error: unknown) => {
+        // A store that cannot be read is said at the root (storage-health.ts); the error screen shows it too.
+        reportStorageError(error);
+        throw error;
+      },
+    );
 }
 
 function toBootstrap(location: { href: string }): never {
