@@ -20,5 +20,5 @@ export async function requireActiveVillager(villageId: string) {
     throw notFound(lost ? { data: LOST_VILLAGE } : undefined);
   }
   // A village of theirs opens: they joined or created one, the moment the install offer becomes worth making.
-  earnInstallOffer();
+  earnInstallOffer(villageId);
 }

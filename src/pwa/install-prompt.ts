@@ -1,4 +1,7 @@
+import { askForPersistentStorage } from '../outbox/persistent-storage';
 import { createStore } from '../state/external-store';
+import { runningStandalone } from './home-screen-device';
+import { noteVillageOpened } from './home-screen-offer';
 
 /** Chromium's install offer; not in TypeScript's DOM types because it is not a standard. */
 interface BeforeInstallPromptEvent extends Event {
@@ -19,8 +22,12 @@ const storedEarned = () => typeof localStorage !== 'undefined' && localStorage.g
  */
 export const installEarned = createStore<boolean>(storedEarned());
 
-/** The person is in a village: from now on this device offers the install (kept across reloads and sessions). */
-export function earnInstallOffer() {
+/**
+ * The person is in a village: from now on this device offers the install (kept across reloads and sessions).
+ * A village not opened here before also brings back the home-screen guidance (home-screen-offer.ts).
+ */
+export function earnInstallOffer(villageId?: string) {
+  if (villageId) noteVillageOpened(villageId);
   if (installEarned.get()) return;
   localStorage.setItem(EARNED_KEY, '1');
   installEarned.set(true);
@@ -36,7 +43,13 @@ export function listenForInstallOffer() {
     event.preventDefault();
     if (!prompted && !recentlyDismissed()) installOffer.set(event as BeforeInstallPromptEvent);
   });
-  window.addEventListener('appinstalled', () => installOffer.set(null));
+  window.addEventListener('appinstalled', () => {
+    installOffer.set(null);
+    // An installed app is what Chromium grants persistent storage to: asked again now that it is one.
+    void askForPersistentStorage();
+  });
+  // Opened from the home screen: the browser may now grant what it refused to the tab (its answer is kept).
+  if (runningStandalone()) void askForPersistentStorage();
 }
 
 const DISMISSED_KEY = 'village-install-dismissed-at';

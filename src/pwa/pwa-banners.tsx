@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { HomeScreenSheet } from './home-screen-sheet';
 import { dismissInstall, installEarned, installOffer, promptInstall } from './install-prompt';
 import { onlineStatus } from './online-status';
 import { applyUpdate, registerWorker, updateWaiting } from './worker-updates';
@@ -62,6 +63,7 @@ export function PwaBanners() {
           </button>
         </div>
       )}
+      <HomeScreenSheet />
     </aside>
   );
 }
