@@ -1,7 +1,6 @@
 import { askForPersistentStorage } from '../outbox/persistent-storage';
 import { createStore } from '../state/external-store';
 import { runningStandalone } from './home-screen-device';
-import { noteVillageOpened } from './home-screen-offer';
 
 /** Chromium's install offer; not in TypeScript's DOM types because it is not a standard. */
 interface BeforeInstallPromptEvent extends Event {
@@ -22,12 +21,8 @@ const storedEarned = () => typeof localStorage !== 'undefined' && localStorage.g
  */
 export const installEarned = createStore<boolean>(storedEarned());
 
-/**
- * The person is in a village: from now on this device offers the install (kept across reloads and sessions).
- * A village not opened here before also brings back the home-screen guidance (home-screen-offer.ts).
- */
-export function earnInstallOffer(villageId?: string) {
-  if (villageId) noteVillageOpened(villageId);
+/** The person is in a village: from now on this device offers the install (kept across reloads and sessions). */
+export function earnInstallOffer() {
   if (installEarned.get()) return;
   localStorage.setItem(EARNED_KEY, '1');
   installEarned.set(true);
