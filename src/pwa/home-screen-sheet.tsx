@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useRouterState } from '@tanstack/react-router';
 import { getToken } from '../session/token';
 import { currentDevice, homeScreenGuide, type HomeScreenGuide } from './home-screen-device';
@@ -29,24 +29,47 @@ function MenuIcon() {
   );
 }
 
+/** A name on the screen, in French quotes that never wrap away from it; with its icon beside it when it has one. */
+function Label({ children, icon }: { children: string; icon?: ReactNode }) {
+  return (
+    <span className="home-screen-name">
+      « {children} »{icon ? <> {icon}</> : null}
+    </span>
+  );
+}
+
 function Steps({ guide }: { guide: HomeScreenGuide }) {
   if (guide === 'android-firefox') {
     return (
       <ol className="home-screen-steps">
         <li>
-          Touchez le menu <MenuIcon /> de Firefox.
+          Touchez le{' '}
+          <span className="home-screen-name">
+            menu <MenuIcon />
+          </span>{' '}
+          de Firefox.
         </li>
-        <li>Choisissez « Installer » ou « Ajouter à l'écran d'accueil ».</li>
+        <li>
+          Choisissez <Label>Installer</Label> ou <Label>Ajouter à l'écran d'accueil</Label>.
+        </li>
       </ol>
     );
   }
   return (
     <ol className="home-screen-steps">
       <li>
-        Touchez « Partager » <ShareIcon />{' '}
-        {guide === 'ios-safari' ? 'dans la barre de Safari (ou dans son menu ⋯).' : "dans la barre d'adresse ou le menu du navigateur."}
+        Touchez <Label icon={<ShareIcon />}>Partager</Label>{' '}
+        {guide === 'ios-safari' ? (
+          <>
+            dans la barre de Safari (ou dans son <span className="home-screen-name">menu ⋯</span>).
+          </>
+        ) : (
+          "dans la barre d'adresse ou le menu du navigateur."
+        )}
       </li>
-      <li>Choisissez « Sur l'écran d'accueil », puis « Ajouter ».</li>
+      <li>
+        Choisissez <Label>Sur l'écran d'accueil</Label>, puis <Label>Ajouter</Label>.
+      </li>
     </ol>
   );
 }
