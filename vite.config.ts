@@ -36,7 +36,12 @@ export default defineConfig({
       registerType: 'prompt',
       injectRegister: false,
       // Vite 8 bundles the worker as an ES module by default, which then fails to start ("ServiceWorker script evaluation failed": it ends in `export default`).
-      injectManifest: { rollupFormat: 'iife', globPatterns: ['**/*.{js,css,html,png,svg,webp,woff2}'] },
+      // The manifest's screenshots are for the browser's install sheet, which fetches them itself: not precached.
+      injectManifest: {
+        rollupFormat: 'iife',
+        globPatterns: ['**/*.{js,css,html,png,svg,webp,woff2}'],
+        globIgnores: ['screenshots/**'],
+      },
       manifest: {
         id: '/',
         name: "Village – l'entraide autour d'un proche",
@@ -53,6 +58,23 @@ export default defineConfig({
           { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
           { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
           { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+        // Android's richer install sheet; taken at 390 and 1280 px from the app with made-up data (public/screenshots).
+        screenshots: [
+          {
+            src: '/screenshots/planning-narrow.png',
+            sizes: '390x844',
+            type: 'image/png',
+            form_factor: 'narrow',
+            label: 'Le planning de la semaine : qui aide, quel jour, à quelle heure',
+          },
+          {
+            src: '/screenshots/planning-wide.png',
+            sizes: '1280x800',
+            type: 'image/png',
+            form_factor: 'wide',
+            label: 'Le planning du village sur un ordinateur',
+          },
         ],
       },
     }),

@@ -4,6 +4,7 @@ import { isActiveVillager } from '../contract/villagers';
 import { wasForgotten } from '../domain/villages/forget-village';
 import { LOST_VILLAGE } from '../components/lost-village';
 import { earnInstallOffer } from '../pwa/install-prompt';
+import { noteVillageOpened } from '../pwa/home-screen-offer';
 
 /**
  * The village of a route, from the local store: only its active members open its areas. Imported by the
@@ -19,6 +20,8 @@ export async function requireActiveVillager(villageId: string) {
     const lost = (me && !isActiveVillager(me)) || wasForgotten(villageId);
     throw notFound(lost ? { data: LOST_VILLAGE } : undefined);
   }
-  // A village of theirs opens: they joined or created one, the moment the install offer becomes worth making.
+  // A village of theirs opens: they joined or created one, the moment the install offer becomes worth making;
+  // one new to this device brings the home-screen guidance back if it was put off.
   earnInstallOffer();
+  noteVillageOpened(villageId);
 }

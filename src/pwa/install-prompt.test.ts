@@ -70,3 +70,33 @@ describe('the install offer waits until the person is in a village', () => {
     expect(reloaded.installEarned.get()).toBe(true);
   });
 });
+
+describe('persistent storage once installed', () => {
+  const persist = vi.fn(async () => true);
+  beforeEach(() => {
+    persist.mockClear();
+    Object.defineProperty(navigator, 'storage', {
+      configurable: true,
+      value: { persisted: async () => false, persist },
+    });
+  });
+
+  it('is asked again when the app is installed, and the answer kept', async () => {
+    await load();
+    expect(persist).not.toHaveBeenCalled();
+    window.dispatchEvent(new Event('appinstalled'));
+    // Every earlier load of the module in this file listens too: called at least once, not counted.
+    await vi.waitFor(() => expect(persist).toHaveBeenCalled());
+    await vi.waitFor(() => expect(JSON.parse(localStorage.getItem('village-storage-persisted') ?? '{}')).toMatchObject({ granted: true }));
+  });
+
+  it('is asked at start when opened from the home screen', async () => {
+    Object.defineProperty(navigator, 'standalone', { configurable: true, value: true });
+    try {
+      await load();
+      await vi.waitFor(() => expect(persist).toHaveBeenCalledTimes(1));
+    } finally {
+      Object.defineProperty(navigator, 'standalone', { configurable: true, value: undefined });
+    }
+  });
+});

@@ -1,4 +1,6 @@
+import { askForPersistentStorage } from '../outbox/persistent-storage';
 import { createStore } from '../state/external-store';
+import { runningStandalone } from './home-screen-device';
 
 /** Chromium's install offer; not in TypeScript's DOM types because it is not a standard. */
 interface BeforeInstallPromptEvent extends Event {
@@ -36,7 +38,13 @@ export function listenForInstallOffer() {
     event.preventDefault();
     if (!prompted && !recentlyDismissed()) installOffer.set(event as BeforeInstallPromptEvent);
   });
-  window.addEventListener('appinstalled', () => installOffer.set(null));
+  window.addEventListener('appinstalled', () => {
+    installOffer.set(null);
+    // An installed app is what Chromium grants persistent storage to: asked again now that it is one.
+    void askForPersistentStorage();
+  });
+  // Opened from the home screen: the browser may now grant what it refused to the tab (its answer is kept).
+  if (runningStandalone()) void askForPersistentStorage();
 }
 
 const DISMISSED_KEY = 'village-install-dismissed-at';

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { dismissInstall, installEarned, installOffer, promptInstall } from './install-prompt';
+import { LazyHomeScreenSheet } from './lazy-home-screen-sheet';
 import { onlineStatus } from './online-status';
 import { applyUpdate, registerWorker, updateWaiting } from './worker-updates';
 
@@ -62,6 +63,7 @@ export function PwaBanners() {
           </button>
         </div>
       )}
+      <LazyHomeScreenSheet />
     </aside>
   );
 }
