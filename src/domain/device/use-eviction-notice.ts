@@ -6,12 +6,18 @@ import { checkIn } from './check-in';
 
 /** A drain sends writes one batch after another: the check-in waits for the count to settle. */
 const SETTLE_MS = 1_000;
+/**
+ * While the page is in view, the last contact is refreshed this often even when nothing changes: it is the
+ * date the notice names after a wipe ("after 18 h 05"), so it should be close to when the server was last
+ * reachable, not to the last write.
+ */
+const REFRESH_MS = 5 * 60_000;
 
 /**
  * Checks this device in when the signed-in layout shows (after a sign-in or a start) and whenever what waits
  * in its queue changes (a write queued, a drain that reached the server), and answers the wiped store the
- * server found, until the person dismisses it. Only changes are told: the last contact then marks the moment
- * after which the server knows nothing of this store, which is what the notice after a wipe names.
+ * server found, until the person dismisses it; and every few minutes while in view, so that the last contact,
+ * the moment after which the server knows nothing of this store, which the notice after a wipe names, is recent.
  */
 export function useEvictionNotice(): { lost: LostStore | null; dismiss(): void } {
   const [lost, setLost] = useState<LostStore | null>(null);
@@ -24,6 +30,13 @@ export function useEvictionNotice(): { lost: LostStore | null; dismiss(): void }
   }, []);
   const userId = queue?.userId ?? null;
   const state = queue?.state;
+  const [round, setRound] = useState(0);
+  useEffect(() => {
+    const timer = setInterval(() => {
+      if (document.visibilityState === 'visible') setRound((r) => r + 1);
+    }, REFRESH_MS);
+    return () => clearInterval(timer);
+  }, []);
 
   useEffect(() => {
     if (!userId || state === undefined) return;
@@ -38,7 +51,7 @@ export function useEvictionNotice(): { lost: LostStore | null; dismiss(): void }
       cancelled = true;
       clearTimeout(timer);
     };
-  }, [userId, state]);
+  }, [userId, state, round]);
 
   const dismiss = useCallback(() => {
     dismissed.current = lost?.last_contact_at ?? null;
