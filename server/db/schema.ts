@@ -477,5 +477,10 @@ export const deviceRecords = pgTable(
     signedOut: boolean('signed_out').notNull().default(false),
     lost: jsonb('lost').$type<{ last_contact_at: string; pending_count: number; oldest_pending_at: string | null; pending: string[] }>(),
   },
-  (t) => [primaryKey({ columns: [t.deviceHash, t.userId] }), index('device_records_user_store_idx').on(t.userId, t.storeId)],
+  (t) => [
+    primaryKey({ columns: [t.deviceHash, t.userId] }),
+    index('device_records_user_store_idx').on(t.userId, t.storeId),
+    // The sweep forgets records past the cookie's 400 days (server/http/sweeps.ts).
+    index('device_records_last_contact_idx').on(t.lastContactAt),
+  ],
 );

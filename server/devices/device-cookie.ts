@@ -7,6 +7,8 @@ import { hashToken, newToken } from '../auth/tokens';
 export const DEVICE_COOKIE = 'village_device';
 // Chrome keeps no cookie longer than 400 days; Safari's 7-day cap is for cookies set by scripts, not this one.
 const MAX_AGE_S = 400 * 24 * 3600;
+/** A record not checked in for that long has no cookie left to name it: the sweep forgets it. */
+export const DEVICE_RECORD_TTL_MS = MAX_AGE_S * 1000;
 const WELL_FORMED = /^[A-Za-z0-9_-]{43}$/;
 
 /** The hash of the device cookie the request carried, or null when it carried none (or not one of ours). */

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { deviceRecords } from '../db/schema';
+import { sweepStale } from '../http/sweeps';
 import { createWorld, TEST_PASSWORD, type TestUser, type World } from '../test/world';
 
 // Created at collection time so that the world's own afterAll, which closes the database, is on this file.
@@ -119,6 +120,17 @@ describe('PUT /v1/users/me/device', () => {
     expect(rows[0].pendingCount).toBe(0);
     // The record now answers to the new cookie: a wipe seen through it is told.
     expect((await other.checkIn(marie, waiting(randomUUID(), []))).body.data.lost).toMatchObject({ pending_count: 0 });
+  });
+
+  it('is forgotten by the sweep once its cookie has lapsed (400 days without a check-in), not before', async () => {
+    const marie = await world.user('Marie');
+    await aBrowser().checkIn(marie, waiting(randomUUID(), []));
+    const records = async () => (await world.db.select().from(deviceRecords).where(eq(deviceRecords.userId, marie.id))).length;
+    const DAY = 24 * 3600 * 1000;
+    await sweepStale(world, new Date(world.clock.now().getTime() + 399 * DAY));
+    expect(await records()).toBe(1);
+    await sweepStale(world, new Date(world.clock.now().getTime() + 401 * DAY));
+    expect(await records()).toBe(0);
   });
 
   it('answers 401 without a session', async () => {

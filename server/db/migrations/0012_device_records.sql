@@ -12,4 +12,5 @@ CREATE TABLE "device_records" (
 );
 --> statement-breakpoint
 ALTER TABLE "device_records" ADD CONSTRAINT "device_records_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "device_records_user_store_idx" ON "device_records" USING btree ("user_id","store_id");
+CREATE INDEX "device_records_user_store_idx" ON "device_records" USING btree ("user_id","store_id");--> statement-breakpoint
+CREATE INDEX "device_records_last_contact_idx" ON "device_records" USING btree ("last_contact_at");
