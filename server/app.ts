@@ -39,6 +39,7 @@ import { pushRoutes } from './push/routes';
 import { healthRoutes } from './health/routes';
 import { openApiRoutes } from './openapi/routes';
 import { batchRoutes } from './batch/routes';
+import { deviceRoutes } from './devices/routes';
 import { DATABASE_RETRY_AFTER, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from './db/unavailable';
 import { STORAGE_FULL_MESSAGE, STORAGE_FULL_RETRY_AFTER, findStorageFull } from './db/storage-full';
 import { vapidKeys } from './push/vapid-keys';
@@ -96,6 +97,7 @@ export function createApp(input: Deps) {
   messageRoutes(app, deps, serialize);
   eventRoutes(app, deps, events, sharedSecret(deps.db, 'event_tickets'));
   batchRoutes(app);
+  deviceRoutes(app, deps);
   app.route('/', staticRoutes(deps));
 
   app.notFound(answerRouteNotFound);

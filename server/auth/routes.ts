@@ -15,6 +15,8 @@ import { queueMail } from '../mail/queue';
 import { announceRevocation } from './revoke';
 import { queueEmailVerification } from './verify-email-token';
 import { createSignInThrottle, defaultSignInRules } from './sign-in-throttle';
+import { deviceHashOf } from '../devices/device-cookie';
+import { markSignedOut } from '../devices/check-in';
 
 const RESET_TOKEN_TTL_MS = 3600 * 1000;
 const WRONG_CREDENTIALS = 'Email ou mot de passe incorrect.';
@@ -85,6 +87,8 @@ export function authRoutes(app: App, deps: Deps, serialize: Serializers) {
   route(app, logOut, async (c, { user }) => {
     await deps.db.transaction(async (tx) => {
       await tx.delete(sessions).where(eq(sessions.tokenHash, user.sessionHash));
+      const device = deviceHashOf(c);
+      if (device) await markSignedOut(tx, device, user.id);
       await announceRevocation(deps, tx, { token_hash: user.sessionHash });
     });
     return c.body(null, 204);

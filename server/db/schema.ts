@@ -454,3 +454,33 @@ export const signInThrottles = pgTable(
   },
   (t) => [index('sign_in_throttles_expires_idx').on(t.expiresAt)],
 );
+
+/**
+ * What each device (named by its HttpOnly cookie, whose hash only is kept) last told of the writes its local
+ * store had not sent, per person signed in there. Safari wipes a site's script-writable storage after 7 days
+ * without use, not the cookies the server set: when the device comes back with another store and was not
+ * signed out, `lost` keeps what the wiped store had said until the person has been told (server/devices/).
+ */
+export const deviceRecords = pgTable(
+  'device_records',
+  {
+    deviceHash: text('device_hash').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    storeId: uuid('store_id').notNull(),
+    lastContactAt: timestamp('last_contact_at', { withTimezone: true, mode: 'date' }).notNull(),
+    pendingCount: integer('pending_count').notNull(),
+    oldestPendingAt: timestamp('oldest_pending_at', { withTimezone: true, mode: 'date' }),
+    pending: jsonb('pending').$type<string[]>().notNull().default([]),
+    // Signed out with the logout call: the next store is a new start, not a loss.
+    signedOut: boolean('signed_out').notNull().default(false),
+    lost: jsonb('lost').$type<{ last_contact_at: string; pending_count: number; oldest_pending_at: string | null; pending: string[] }>(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.deviceHash, t.userId] }),
+    index('device_records_user_store_idx').on(t.userId, t.storeId),
+    // The sweep forgets records past the cookie's 400 days (server/http/sweeps.ts).
+    index('device_records_last_contact_idx').on(t.lastContactAt),
+  ],
+);

@@ -2,7 +2,8 @@ import { lt, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Clock } from '../deps';
 import type { Db } from '../db/client';
-import { idempotencyKeys, sessions } from '../db/schema';
+import { deviceRecords, idempotencyKeys, sessions } from '../db/schema';
+import { DEVICE_RECORD_TTL_MS } from '../devices/device-cookie';
 import { SESSION_IDLE_MS } from './authenticate';
 
 /** Idempotency keys are kept with their answer for 7 days (the spec's window for a retried write). */
@@ -20,7 +21,7 @@ const SWEEP_EVERY_MS = 60_000;
  * Forgets what no request can use any more: idempotency keys past their 7 days or beyond a user's
  * latest 1,000, and sessions idle past their 30 days (refused when presented, but kept for ever when
  * never presented again). Idle sessions need no revocation notice: every instance refuses them by their
- * own last use already.
+ * own last use already. And device records whose cookie has lapsed (server/devices/).
  */
 export async function sweepStale(deps: { db: Db }, now: Date) {
   await deps.db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, new Date(now.getTime() - KEY_TTL_MS)));
@@ -34,6 +35,7 @@ export async function sweepStale(deps: { db: Db }, now: Date) {
     ) extra
     WHERE k.user_id = extra.user_id AND k.key = extra.key`);
   await deps.db.delete(sessions).where(lt(sessions.lastUsedAt, new Date(now.getTime() - SESSION_IDLE_MS)));
+  await deps.db.delete(deviceRecords).where(lt(deviceRecords.lastContactAt, new Date(now.getTime() - DEVICE_RECORD_TTL_MS)));
 }
 
 /**

@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
-import { formatHelpSlot, parisDay, parisToUtc } from './help-time';
+import { formatHelpSlot, formatMoment, parisDay, parisToUtc } from './help-time';
 
 const now2024 = DateTime.fromISO('2024-06-01T12:00:00Z');
 
@@ -43,6 +43,11 @@ describe('a help slot in French', () => {
     expect(formatHelpSlot('2024-11-14T21:00:00.000Z', '2024-11-15T06:00:00.000Z', now2024)).toBe(
       'jeudi 14 novembre, 22 h – vendredi 15 novembre, 7 h',
     );
+  });
+
+  it('says a moment as a day and a time, in Paris time', () => {
+    expect(formatMoment('2024-11-20T17:05:00.000Z', undefined, now2024)).toBe('mercredi 20 novembre à 18 h 05');
+    expect(formatMoment('2025-01-02T23:00:00.000Z', undefined, now2024)).toBe('vendredi 3 janvier 2025 à 0 h');
   });
 
   it('takes the Paris day, not the UTC one', () => {

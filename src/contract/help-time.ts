@@ -54,6 +54,12 @@ export function formatHelpSlot(start: string, end: string | null, now: DateTime 
   return from.hasSame(to, 'day') ? `${head} – ${frenchTime(to)}` : `${head} – ${frenchDay(to, now)}, ${frenchTime(to)}`;
 }
 
+/** "vendredi 20 novembre à 18 h 05": a moment something happened, in the village's zone (a last contact). */
+export const formatMoment = (instant: string, zone: string = VILLAGE_ZONE, now: DateTime = DateTime.now()) => {
+  const at = inZone(instant, zone);
+  return `${frenchDay(at, now)} à ${frenchTime(at)}`;
+};
+
 /** The Paris calendar day of an instant, "2024-11-14": what "today" and "past" are measured in. */
 export const parisDay = (iso: string | DateTime) =>
   (typeof iso === 'string' ? DateTime.fromISO(iso, { zone: VILLAGE_ZONE }) : iso.setZone(VILLAGE_ZONE)).toISODate() ?? '';

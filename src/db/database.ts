@@ -46,6 +46,15 @@ export interface SentMark {
   sent: number;
 }
 
+/**
+ * This local store's id, made once when the store is (src/domain/device/store-id.ts): the server keeps the
+ * last one it was told per device, so a new one there means the old store was wiped (src/outbox/README.md).
+ */
+export interface DeviceRow {
+  key: 'store';
+  id: string;
+}
+
 /** A chat message on this device: `pending` while it waits in the outbox, so the screen can say so. */
 export type LocalMessage = ChatMessage & { pending?: true };
 
@@ -65,6 +74,7 @@ export class VillageDatabase extends Dexie {
   helpDays!: Table<string, string>;
   /** Each village's need and helper ids, named by their place in it in the rows of helpDays (help-day-rows.ts). */
   helpIds!: Table<string, string>;
+  device!: Table<DeviceRow, 'store'>;
   /** Transactions not yet over: a page put in the back/forward cache aborts them (page-suspension.ts). */
   readonly openTransactions = new Set<DBCoreTransaction>();
 
@@ -78,7 +88,9 @@ export class VillageDatabase extends Dexie {
      * versions one after the other cost some 6 ms at every construction, 13 ms the first time (Node, timed
      * apart), and a page and the service worker each build one at every start.
      */
-    this.version(9)
+    // Version 10 added `device` only; its upgrade (the planning rows rebuilt from the helps) runs once more
+    // from a store of 9, which costs that one rebuild and changes nothing.
+    this.version(10)
       .stores({
         session: 'key',
         users: 'id',
@@ -96,6 +108,7 @@ export class VillageDatabase extends Dexie {
         // (help-starts.ts).
         [HELP_DAYS]: '',
         [HELP_IDS]: '',
+        device: 'key',
       })
       // The rows as this version writes them (help-day-rows.ts: short times and coded ids since version 9), built
       // from the helps whatever the store had before.

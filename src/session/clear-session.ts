@@ -8,9 +8,10 @@ import { forgetChatReads } from './chat-read-key';
 
 /**
  * Tables that survive a sign-out or an expired session: the writes not yet sent belong to their user and
- * are replayed when that same user signs in again (src/outbox/README.md, "Replay"), so they are never dropped here.
+ * are replayed when that same user signs in again (src/outbox/README.md, "Replay"), so they are never dropped here;
+ * and the store's id, which names this store, not a person (a new id would read as a wiped store).
  */
-const KEPT_TABLES = new Set(['outbox']);
+const KEPT_TABLES = new Set(['outbox', 'device']);
 
 /** Forgets who was signed in: the token, the local copy of their data and the in-memory state. */
 export async function clearSession() {

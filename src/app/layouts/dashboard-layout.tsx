@@ -4,6 +4,7 @@ import { SignedInHeader } from './signed-in-header';
 import { VillageNav } from '../../features/village-nav/village-nav';
 import { PageWithMenu } from './page-with-menu';
 import { LiveVillage } from '../../features/village-nav/live-village';
+import { EvictionNotice } from '../../components/eviction-notice/eviction-notice';
 
 /** A village's pages: the header, the village's areas, then the side menu (a drawer on phones) and the page. */
 export function DashboardLayout() {
@@ -12,6 +13,7 @@ export function DashboardLayout() {
   return (
     <div ref={layout} className="layout-dashboard">
       <SignedInHeader />
+      <EvictionNotice />
       <VillageNav />
       <LiveVillage />
       <PageWithMenu />

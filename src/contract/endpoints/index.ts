@@ -17,6 +17,7 @@ import * as push from './push';
 import * as invitations from './invitations';
 import * as mail from './mail';
 import * as batch from './batch';
+import * as devices from './devices';
 
 /**
  * Every call of /v1, once. The server registers its routes from this list and the OpenAPI document is
@@ -42,6 +43,7 @@ export const endpointTable: readonly AnyEndpoint[] = [
   invitations,
   mail,
   batch,
+  devices,
 ].flatMap((group) =>
   Object.values(group).filter(
     (value): value is AnyEndpoint => typeof value === 'object' && value !== null && 'method' in value && 'path' in value,
