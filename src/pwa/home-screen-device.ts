@@ -57,8 +57,3 @@ export function currentDevice(): DeviceTraits {
     displayStandalone: typeof matchMedia === 'function' && matchMedia('(display-mode: standalone)').matches,
   };
 }
-
-/** Opened from the home screen or as an installed app. */
-export function runningStandalone(device: DeviceTraits = currentDevice()) {
-  return device.standalone === true || device.displayStandalone;
-}

@@ -1,6 +1,6 @@
 import { askForPersistentStorage } from '../outbox/persistent-storage';
 import { createStore } from '../state/external-store';
-import { runningStandalone } from './home-screen-device';
+import { runningStandalone } from './standalone';
 
 /** Chromium's install offer; not in TypeScript's DOM types because it is not a standard. */
 interface BeforeInstallPromptEvent extends Event {

@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
 import { dismissInstall, installEarned, installOffer, promptInstall } from './install-prompt';
-import { LazyHomeScreenSheet } from './lazy-home-screen-sheet';
 import { onlineStatus } from './online-status';
 import { applyUpdate, registerWorker, updateWaiting } from './worker-updates';
 
@@ -63,7 +62,6 @@ export function PwaBanners() {
           </button>
         </div>
       )}
-      <LazyHomeScreenSheet />
     </aside>
   );
 }

@@ -5,6 +5,7 @@ import { VillageNav } from '../../features/village-nav/village-nav';
 import { PageWithMenu } from './page-with-menu';
 import { LiveVillage } from '../../features/village-nav/live-village';
 import { EvictionNotice } from '../../components/eviction-notice/eviction-notice';
+import { LazyHomeScreenSheet } from '../../pwa/lazy-home-screen-sheet';
 
 /** A village's pages: the header, the village's areas, then the side menu (a drawer on phones) and the page. */
 export function DashboardLayout() {
@@ -17,6 +18,8 @@ export function DashboardLayout() {
       <VillageNav />
       <LiveVillage />
       <PageWithMenu />
+      {/* Here, not with the root's banners: only a village's pages offer it, and the first screen stays lighter. */}
+      <LazyHomeScreenSheet />
     </div>
   );
 }
