@@ -47,7 +47,7 @@ export interface SentMark {
 }
 
 /**
- * This local store's id, made once when the store is (src/domain/device/store-id.ts): the server keeps the
+ * This local store's id, made once when the store is (src/domain/devices/store-id.ts): the server keeps the
  * last one it was told per device, so a new one there means the old store was wiped (src/outbox/README.md).
  */
 export interface DeviceRow {

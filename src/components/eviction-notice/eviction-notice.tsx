@@ -1,4 +1,4 @@
-import { useEvictionNotice } from '../../domain/device/use-eviction-notice';
+import { useEvictionNotice } from '../../domain/devices/use-eviction-notice';
 import { EVICTION_TITLE, evictionSentences } from './eviction-text';
 import './eviction-notice.css';
 
