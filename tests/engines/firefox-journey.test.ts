@@ -116,7 +116,7 @@ describe('Firefox ESR', () => {
     // Firefox has no SyncManager: the page drains its queue itself when the network comes back.
     await page.evaluate(() => window.dispatchEvent(new Event('online')));
     await (await byName(page, 'button', "1 modification n'a pas pu être envoyée", 30_000)).click();
-    await waitForText(page, "ce besoin a été supprimé par quelqu'un d'autre.", { within: 'dialog[open]' });
+    await waitForText(page, "Ce besoin a été supprimé par quelqu'un d'autre.", { within: 'dialog[open]' });
     await waitForText(page, /Proposition d'aide du/, { within: 'dialog[open]' });
     await expect.poll(() => pendingText(page), { timeout: 10_000 }).toBe('');
 

@@ -284,7 +284,7 @@ describe('WebKit, with no Background Sync', () => {
 
     await session.click(failed);
     await waitForText(session, 'Modifications non envoyées');
-    await waitForText(session, "ce besoin a été supprimé par quelqu'un d'autre.");
+    await waitForText(session, "Ce besoin a été supprimé par quelqu'un d'autre.");
     await session.screenshot('/tmp/webkit-failed.png');
 
     // Asking again sends nothing twice.

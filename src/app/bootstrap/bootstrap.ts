@@ -1,6 +1,5 @@
 import type { User } from '../../contract';
 import { db } from '../../db/database';
-import { reportStorageError } from '../../db/storage-health';
 import { importChunk } from '../../pwa/lazy-chunk';
 import { getToken } from '../../session/token';
 import { appState } from '../../state/app-state';
@@ -19,9 +18,9 @@ export async function bootstrap(): Promise<'ready' | 'signed-out' | 'no-data'> {
   const token = getToken();
   if (!token) return 'signed-out';
   if (dataLoadedFor(token) && (await openFromStore(token))) return 'ready';
-  // The store is opened beside the first load's requests: a store that cannot be opened is said at once,
-  // not after the answers (storage-health.ts); the load's own writes still fail and end the start.
-  db.open().catch(reportStorageError);
+  // The store is not opened here beside the first load's requests, though that would say a store that cannot be
+  // opened a moment sooner: in WebKit that early open left the first start on « Chargement… » for good
+  // (tests/engines/webkit.test.ts, "opens a new address…"). The load's own writes fail and say it (storage-health.ts).
   const { loadLocalData } = await importChunk(() => import('./local-data'));
   const { pageTransport } = await importChunk(() => import('../../api/client'));
   const loaded = await loadLocalData(pageTransport, token);
