@@ -10,6 +10,7 @@ import { clientAddress } from '../http/client-address';
 import { createRateLimiter, type RateLimit } from '../http/rate-limit';
 import { publicRoute, route, type App } from '../http/route';
 import { hashToken } from './tokens';
+import { markAddressVerified } from './address-verified';
 import { liftSuppression, linksSince, queueEmailVerification } from './verify-email-token';
 
 const MINUTE = 60_000;
@@ -44,7 +45,8 @@ export function verifyEmailRoutes(app: App, deps: Deps) {
       const [owner] = link ? await tx.select().from(users).where(eq(users.id, link.userId)).for('update') : [];
       // A link mailed to a former address proves nothing about the current one (the throw rolls the use back).
       if (!link || !owner || owner.email !== link.email) throw new HttpError(410, verificationLinkInvalid);
-      if (!owner.emailVerifiedAt) await tx.update(users).set({ emailVerifiedAt: now, updatedAt: now }).where(eq(users.id, owner.id));
+      // With its confirmations caught up and its invitations accepted (once: only when it flips).
+      await markAddressVerified(tx, owner.id, now);
       await liftSuppression(tx, link.email);
     });
     return c.body(null, 204);

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { createInvitations, listInvitations, resendInvitation, withdrawInvitation } from '../../src/contract/endpoints/invitations';
 import { INVITATION_RESEND_MS, invitationMessages, type Invitation } from '../../src/contract/invitations';
@@ -26,6 +26,7 @@ const serialize = (row: InvitationRow): Invitation => ({
   inviter_id: row.inviterId,
   created_at: row.createdAt.toISOString(),
   last_sent_at: row.lastSentAt.toISOString(),
+  accepted_at: row.acceptedAt?.toISOString() ?? null,
 });
 
 const pending = () => and(isNull(invitations.acceptedAt), isNull(invitations.withdrawnAt));
@@ -154,13 +155,15 @@ export function invitationRoutes(app: App, deps: Deps) {
     }),
   );
 
-  route(app, listInvitations, { ids }, async (c, { user, params: { id: villageId } }) => {
+  route(app, listInvitations, { ids }, async (c, { user, params: { id: villageId }, query }) => {
     canManage(await readMembership(deps, villageId, user.id));
+    const shown = query.include === 'accepted' ? isNull(invitations.withdrawnAt) : pending();
     const rows = await deps.db
       .select()
       .from(invitations)
-      .where(and(eq(invitations.villageId, villageId), pending()))
-      .orderBy(asc(invitations.createdAt), asc(invitations.email));
+      .where(and(eq(invitations.villageId, villageId), shown))
+      // Pending first (nulls first), then who joined, most recent first.
+      .orderBy(sql`${invitations.acceptedAt} desc nulls first`, asc(invitations.createdAt), asc(invitations.email));
     return c.json({ data: rows.map(serialize) });
   });
 

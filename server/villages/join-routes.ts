@@ -11,7 +11,8 @@ import { createRateLimiter, defaultRateLimits } from '../http/rate-limit';
 import { write } from '../http/write';
 import { recordAction } from '../actions/record';
 import type { Serializers } from '../serialize';
-import { acceptInvitations, inviterFirstName } from '../invitations/accept';
+import { acceptInvitations, invitationProvesAddress, inviterFirstName } from '../invitations/accept';
+import { markAddressVerified } from '../auth/address-verified';
 
 const NOT_OPEN = "Ce village n'est pas encore ouvert. Réessayez quand la personne qui l'a créé l'aura validé.";
 const BANNED = 'Vous avez été retiré de ce village : vous ne pouvez pas le rejoindre.';
@@ -60,7 +61,11 @@ export function joinRoutes(app: App, deps: Deps, serialize: Serializers) {
             .onConflictDoUpdate({ target: [villagers.villageId, villagers.userId], set: { isOut: false } })
             .returning();
       await recordAction(tx, { villageId: village.id, villagerId: villager.id, type: 'villager_joined' }, now);
-      await acceptInvitations(tx, { villageId: village.id, userId: user.id, token: input.invitation_token, now });
+      const invitation = { villageId: village.id, userId: user.id, token: input.invitation_token };
+      // Read before accepting it; verifying after, once the villager exists, so its catch-up sees this village.
+      const proven = await invitationProvesAddress(tx, invitation);
+      await acceptInvitations(tx, { ...invitation, now });
+      if (proven) await markAddressVerified(tx, user.id, now);
       return serialize.villager(villager);
     });
   });

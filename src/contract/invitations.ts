@@ -26,7 +26,7 @@ export const invitationMessages = {
   villageFull: `Ce village a envoyé ${INVITATIONS_PER_DAY} invitations ces dernières 24 heures, le maximum pour un village. Vous pourrez en envoyer d’autres plus tard.`,
 } as const;
 
-/** A pending invitation, as organisers see it in the members screen. */
+/** An invitation, as organisers see it in the members screen: pending, or accepted (`accepted_at`). */
 export const Invitation = v.object({
   id: v.string(),
   village_id: v.string(),
@@ -35,6 +35,8 @@ export const Invitation = v.object({
   inviter_id: v.string(),
   created_at: v.string(),
   last_sent_at: v.string(),
+  /** When its person joined the village (any road: its link, the share link, the code); null while pending. */
+  accepted_at: v.optional(v.nullable(v.string())),
 });
 export type Invitation = v.InferOutput<typeof Invitation>;
 
@@ -52,6 +54,12 @@ export const CreateInvitationsInput = v.strictObject({
   message: v.optional(optionalText(INVITATION_MESSAGE_MAX), null),
 });
 export type CreateInvitationsInput = v.InferOutput<typeof CreateInvitationsInput>;
+
+/**
+ * The list's `include=accepted`: the accepted invitations too, after the pending ones, so organisers see
+ * who joined and when. Without it, the pending ones alone, as before.
+ */
+export const ListInvitationsQuery = v.object({ include: v.optional(v.picklist(['accepted'], messages.oneOf)) });
 
 /** Withdrawing or sending again: the organiser acting, in the query or the body (as deletes take it). */
 export const InvitationActor = v.object({ villager_id: uuid });

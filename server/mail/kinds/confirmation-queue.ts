@@ -25,10 +25,16 @@ type HelpConfirmation = {
 };
 
 /**
+ * `confirmation:{helpId}:{start}`: one confirmation per help and start, whoever queues it (the write that
+ * took the help, or the catch-up when the address becomes verified: mail/kinds/confirmation-catch-up.ts).
+ */
+export const confirmationKey = (help: { id: string; startDate: Date }) => `confirmation:${help.id}:${help.startDate.toISOString()}`;
+
+/**
  * Queues the confirmation in the transaction of the write that took the help, so it exists exactly when
  * the help does; a replayed request (same Idempotency-Key) answers before this runs, so it is queued once.
  * Not queued for someone who turned confirmations off, or whose address is not verified yet (the
- * dispatcher would drop it anyway).
+ * dispatcher would drop it anyway): that one is queued when the address becomes verified, under the same key.
  */
 export async function queueHelpConfirmation(
   tx: Executor,
@@ -50,5 +56,6 @@ export async function queueHelpConfirmation(
     userId,
     payload: helpMailPayload(village, need, help, user.firstName),
     now,
+    key: confirmationKey(help),
   });
 }

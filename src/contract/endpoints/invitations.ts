@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { endpoint } from '../endpoint';
-import { CreateInvitationsInput, Invitation, InvitationActor } from '../invitations';
+import { CreateInvitationsInput, Invitation, InvitationActor, ListInvitationsQuery } from '../invitations';
 
 export const createInvitations = endpoint({
   name: 'createInvitations',
@@ -16,7 +16,8 @@ export const listInvitations = endpoint({
   name: 'listInvitations',
   method: 'GET',
   path: '/v1/villages/{id}/invitations',
-  summary: 'The pending invitations (organisers)',
+  summary: 'The pending invitations (organisers); with include=accepted, the accepted ones too (accepted_at)',
+  query: ListInvitationsQuery,
   answer: { data: v.array(Invitation) },
 });
 
