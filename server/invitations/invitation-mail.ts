@@ -13,6 +13,8 @@ export const InvitationMailPayload = v.object({
   /** The person the village is for ("Jeanne"); null when the village does not say. */
   first_name: v.nullable(v.string()),
   inviter_first_name: v.string(),
+  /** Their last name: "which Marie?" has its answer. Absent from the invitations queued before it was captured. */
+  inviter_last_name: v.optional(v.nullable(v.string())),
   /** The inviter's address when it is verified: a reply reaches them, not a no-reply box. */
   reply_to: v.nullable(v.string()),
   message: v.nullable(v.string()),
@@ -23,20 +25,21 @@ export const InvitationMailPayload = v.object({
 export type InvitationMailPayload = v.InferOutput<typeof InvitationMailPayload>;
 
 /**
- * "Claire vous invite à rejoindre « Le village de Jeanne »": mailed to an address an organiser typed. No
+ * "Claire Martin vous invite à rejoindre « Le village de Jeanne »": mailed to an address an organiser typed. No
  * notification kind: the person has no account and no settings yet, and the mail is the invitation itself
  * (invitation-queue.ts queues it).
  */
 export const invitationMail = mailTemplate({
   payload: InvitationMailPayload,
   render(p) {
+    const inviter = [p.inviter_first_name, p.inviter_last_name].filter(Boolean).join(' ');
     const forWhom = p.first_name
       ? ` Un village d’entraide rassemble les proches de ${p.first_name} pour l’aider au quotidien : repas, trajets, visites, courses…`
       : '';
-    const mail = layout(`${p.inviter_first_name} vous invite à rejoindre « ${p.village_name} »`, {
+    const mail = layout(`${inviter} vous invite à rejoindre « ${p.village_name} »`, {
       greeting: 'Bonjour,',
       paragraphs: [
-        `${p.inviter_first_name} vous invite à rejoindre « ${p.village_name} » sur Village.${forWhom}`,
+        `${inviter} vous invite à rejoindre « ${p.village_name} » sur Village.${forWhom}`,
         ...(p.message ? [`Son message : « ${p.message} »`] : []),
         'Chacun y voit ce qui est prévu et choisit quand il peut aider, sans engagement.',
       ],
@@ -46,9 +49,9 @@ export const invitationMail = mailTemplate({
         label: 'Rejoindre le village',
         url: p.link,
       },
-      closing: [`Si vous ne connaissez pas ${p.inviter_first_name}, ignorez ce message : sans réponse de votre part, rien ne se passe.`],
+      closing: [`Si vous ne connaissez pas ${inviter}, ignorez ce message : sans réponse de votre part, rien ne se passe.`],
       footer: [
-        `Vous recevez ce message parce que ${p.inviter_first_name} a saisi votre adresse pour vous inviter. Village ne vous écrira pas d’autre message sans que vous ayez créé un compte.`,
+        `Vous recevez ce message parce que ${inviter} a saisi votre adresse pour vous inviter. Village ne vous écrira pas d’autre message sans que vous ayez créé un compte.`,
       ],
     });
     return p.reply_to ? { ...mail, replyTo: p.reply_to } : mail;

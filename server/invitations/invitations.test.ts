@@ -39,7 +39,8 @@ describe('invitations by mail', () => {
     await sender.runDue();
     const [mail] = receivedBy(marc);
     expect(receivedBy(lea.toLowerCase())).toHaveLength(1);
-    expect(mail.headers.get('subject')).toBe('Claire vous invite à rejoindre « Le village de Jeanne »');
+    // Named by first and last name: "which Claire?" has its answer.
+    expect(mail.headers.get('subject')).toBe('Claire Test vous invite à rejoindre « Le village de Jeanne »');
     expect(mail.headers.get('from')).toBe('Village <no-reply@village.example>');
     expect(mail.headers.get('message-id')).toMatch(/^<[0-9a-f-]{36}@village\.example>$/);
     expect(new Date(mail.headers.get('date')!)).toEqual(world.clock.now());
@@ -47,7 +48,7 @@ describe('invitations by mail', () => {
     expect(mail.headers.has('list-unsubscribe')).toBe(false);
     expect(mail.headers.has('list-unsubscribe-post')).toBe(false);
     for (const part of [mail.text!, mail.html!]) {
-      expect(part).toContain('Claire vous invite à rejoindre « Le village de Jeanne »');
+      expect(part).toContain('Claire Test vous invite à rejoindre « Le village de Jeanne »');
       expect(part).toContain('les proches de Jeanne');
     }
     expect(mail.text).toContain('Son message : « Jeanne serait ravie de vous voir. »');
@@ -58,6 +59,17 @@ describe('invitations by mail', () => {
     expect(link.searchParams.get('rli')).toBe('inv');
     expect(link.searchParams.get('i')).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(mail.html).toContain(`href="${link.href.replace(/&/g, '&amp;')}"`);
+  });
+
+  it('has no Reply-To while the inviter’s address is not verified', async () => {
+    const claire = await world.user('Claire', { verified: false });
+    const village = await world.village(claire);
+    const nora = address('nora');
+    expect((await invite(claire, village.id, { inviter_id: village.creatorVillagerId, emails: [nora] })).status).toBe(201);
+    await sender.runDue();
+    const [mail] = receivedBy(nora);
+    expect(mail.headers.get('subject')).toBe('Claire Test vous invite à rejoindre « Le village de Jeanne »');
+    expect(mail.headers.has('reply-to')).toBe(false);
   });
 
   it('lets only organisers invite, list, resend and withdraw, acting as themselves', async () => {

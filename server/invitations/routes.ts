@@ -40,15 +40,20 @@ export function invitationRoutes(app: App, deps: Deps) {
   const ids = { id: text.villageNotFound };
 
   /**
-   * Who invites, as the mail names them: the organiser's first name, and their address if it is verified;
+   * Who invites, as the mail names them: the organiser's first and last names, and their address if it is verified;
    * and their account, which the daily bound counts.
    */
   async function inviterOf(tx: Executor, userId: string) {
     const [row] = await tx
-      .select({ firstName: users.firstName, email: users.email, verifiedAt: users.emailVerifiedAt })
+      .select({ firstName: users.firstName, lastName: users.lastName, email: users.email, verifiedAt: users.emailVerifiedAt })
       .from(users)
       .where(eq(users.id, userId));
-    return { firstName: row?.firstName || 'Un membre du village', replyTo: row?.verifiedAt ? row.email : null, senderId: userId };
+    return {
+      firstName: row?.firstName || 'Un membre du village',
+      lastName: row?.firstName ? row.lastName || null : null,
+      replyTo: row?.verifiedAt ? row.email : null,
+      senderId: userId,
+    };
   }
 
   /** Mails one sending of an invitation, whose link carries `token` (only its hash is stored). */
@@ -56,7 +61,7 @@ export function invitationRoutes(app: App, deps: Deps) {
     tx: Executor,
     village: VillageRow,
     invitation: { id: string; email: string; message: string | null },
-    inviter: { firstName: string; replyTo: string | null; senderId: string },
+    inviter: { firstName: string; lastName: string | null; replyTo: string | null; senderId: string },
     token: string,
     now: Date,
   ) {
@@ -69,6 +74,7 @@ export function invitationRoutes(app: App, deps: Deps) {
         village_name: villageName(village),
         first_name: village.firstName,
         inviter_first_name: inviter.firstName,
+        inviter_last_name: inviter.lastName,
         reply_to: inviter.replyTo,
         message: invitation.message,
         link: invitationLink(deps.publicUrl, village.shareCode, token),

@@ -61,7 +61,7 @@ describe('inviting by mail', () => {
     await checkScreen(page, 'form', 'village-invite');
 
     const mail = await invitationMail(INVITED);
-    expect(mail).toContain('Claire vous invite à rejoindre « Le village de Jeanne »');
+    expect(mail).toContain('Claire Martin vous invite à rejoindre « Le village de Jeanne »');
     expect(mail).toContain('Son message : « Jeanne serait contente de vous compter parmi nous. »');
     // Claire has not verified her new account's address yet: answers are not sent to an address unproven.
     expect(mail).not.toMatch(/^Reply-To:/m);
