@@ -14,7 +14,7 @@ export class InvitationsUnavailable extends Error {
 }
 
 /**
- * The village's pending invitations, read from the server (they are not kept in the village's tables: only
+ * The village's invitations, pending and accepted (`accepted_at`: who joined and when), read from the server (they are not kept in the village's tables: only
  * organisers see them, and only here). The last list read stays in memory for the session, so a lost
  * connection still shows it.
  */
@@ -22,7 +22,7 @@ export const invitationsQuery = (villageId: string) =>
   queryOptions({
     queryKey: invitationsKey(villageId),
     queryFn: async ({ signal }) => {
-      const result = await send(quietTransport, listInvitations, { params: { id: villageId } }, { signal });
+      const result = await send(quietTransport, listInvitations, { params: { id: villageId }, query: { include: 'accepted' } }, { signal });
       if (!result.ok) throw new InvitationsUnavailable(result.failure);
       return result.data;
     },

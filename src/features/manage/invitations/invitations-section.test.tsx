@@ -35,6 +35,9 @@ const invitation = (
   last_sent_at: lastSentAt,
 });
 
+/** The requests the last `show` answered. */
+let requests: { url: string }[] = [];
+
 async function show(as: Member, list: Invitation[] | 'offline', now?: () => number) {
   await buildVillage(as);
   if (list === 'offline')
@@ -42,7 +45,11 @@ async function show(as: Member, list: Invitation[] | 'offline', now?: () => numb
       'fetch',
       vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
     );
-  else vi.stubGlobal('fetch', answerFetch({ status: 200, body: { data: list } }).fetchMock);
+  else {
+    const answered = answerFetch({ status: 200, body: { data: list } });
+    requests = answered.requests;
+    vi.stubGlobal('fetch', answered.fetchMock);
+  }
   const me = (await db.villagers.get(ID[as]))!;
   return renderScreen(() =>
     now ? (
@@ -99,6 +106,26 @@ describe('inviting by mail from the members screen', () => {
       payload: { invitation_id: invitation('paul@exemple.fr', '').id, villager_id: ID.claire },
     });
     await waitFor(() => expect(within(list).queryByText('paul@exemple.fr')).toBeNull());
+  });
+
+  it('says who joined and when apart from the pending ones, asking the server for the accepted ones too', async () => {
+    const year = new Date().getFullYear();
+    const joined = { ...invitation('marc@exemple.fr', `${year}-11-20T09:00:00Z`), accepted_at: `${year}-11-28T10:00:00Z` };
+    await show('claire', [invitation('paul@exemple.fr', `${year}-11-24T09:05:00Z`), joined]);
+    const accepted = await screen.findByRole('region', { name: 'Invitations acceptées' });
+    expect(within(accepted).getByText('marc@exemple.fr')).toBeTruthy();
+    expect(within(accepted).getByText('A rejoint le village le 28 novembre')).toBeTruthy();
+    expect(within(accepted).queryByRole('button')).toBeNull();
+    const pending = screen.getByRole('region', { name: 'Invitations en attente' });
+    expect(within(pending).getByText('paul@exemple.fr')).toBeTruthy();
+    expect(within(pending).queryByText('marc@exemple.fr')).toBeNull();
+    expect(requests[0].url).toMatch(/\/invitations\?include=accepted$/);
+  });
+
+  it('shows no accepted part while nobody has joined', async () => {
+    await show('claire', [invitation('paul@exemple.fr', '2026-11-24T09:05:00Z')]);
+    await screen.findByText('paul@exemple.fr');
+    expect(screen.queryByRole('region', { name: 'Invitations acceptées' })).toBeNull();
   });
 
   it('sends again only after an hour, saying so in French before', async () => {

@@ -38,7 +38,8 @@ export function PendingInvitations({
   const [withdrawing, setWithdrawing] = useState<Invitation | null>(null);
   const [status, setStatus] = useState('');
 
-  const listed = (data ?? []).filter((invitation) => !queued.withdrawing.has(invitation.id));
+  // Accepted ones are said apart (joined-invitations.tsx): nothing to send again or withdraw.
+  const listed = (data ?? []).filter((invitation) => !invitation.accepted_at && !queued.withdrawing.has(invitation.id));
   const known = new Set(listed.map((invitation) => invitation.email));
   const waiting = [...new Set(queued.inviting)].filter((email) => !known.has(email));
   const note = staleness(error, data !== undefined);
