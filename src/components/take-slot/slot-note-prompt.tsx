@@ -3,6 +3,8 @@ import * as v from 'valibot';
 import { UpdateHelpInput } from '../../contract';
 import { toast } from '../../state/toasts';
 import { updateHelpAction } from '../../domain/helps/actions';
+import { useCurrentUser } from '../../session/current-user';
+import { ResendLink } from '../verification/resend-link';
 import './slot-note-prompt.css';
 
 export const NOTE_QUESTION = 'Un mot pour le village ? (facultatif)';
@@ -30,6 +32,9 @@ export function SlotNotePrompt({ villageId, helpId, helperId, slotLabel, onDone 
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const ref = useRef<HTMLElement>(null);
+  // An address not verified yet gets no confirmation nor reminder: said where the take is said, with the way out.
+  const user = useCurrentUser();
+  const unverifiedEmail = user && !user.email_verified_at ? user.email : null;
 
   useEffect(() => {
     ref.current?.focus();
@@ -94,6 +99,15 @@ export function SlotNotePrompt({ villageId, helpId, helperId, slotLabel, onDone 
           </button>
         </div>
       </form>
+      {unverifiedEmail ? (
+        <div className="slot-note-verification">
+          <p>
+            La confirmation et le rappel de ce créneau vous parviendront par e-mail dès que votre adresse {unverifiedEmail} sera confirmée :
+            ouvrez le lien que nous vous avons envoyé.
+          </p>
+          <ResendLink email={unverifiedEmail} />
+        </div>
+      ) : null}
     </section>
   );
 }

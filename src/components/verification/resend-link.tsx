@@ -4,6 +4,8 @@ import { alreadyVerified } from '../../contract/email-verification';
 import { onlineStatus } from '../../pwa/online-status';
 import { refreshCurrentUser, requestVerificationLink } from '../../domain/users/verification-calls';
 import { linkSentText, RESEND_OFFLINE_TEXT } from '../../domain/users/verification-texts';
+// Its own look wherever it is shown (the account's notice, the sheet after taking a slot).
+import './verification.css';
 
 type State = { kind: 'idle' } | { kind: 'sending' } | { kind: 'said'; text: string; alert: boolean };
 
