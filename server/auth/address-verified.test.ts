@@ -147,6 +147,29 @@ describe('an invitation proves the address it was sent to', () => {
   });
 });
 
+describe('an invitation proves the address it was sent to, even opened after joining by the code', () => {
+  it('verifies a member whose invitation link is followed later', async () => {
+    world.clock.set(NOW);
+    const creator = await world.user('Claire');
+    const village = await world.village(creator);
+    const paul = await world.user('Paul', { verified: false });
+    await world.request('POST', `/v1/villages/${village.id}/invitations`, {
+      token: creator.token,
+      json: { inviter_id: village.creatorVillagerId, emails: [paul.email] },
+    });
+    await sender.runDue();
+    const link = mailsTo(paul.email)[0].text!.match(/https:\/\/village\.example\/join\/village\?\S+/)![0];
+    await world.join(paul, village.shareCode);
+    expect((await me(paul)).body.data.email_verified_at).toBeNull();
+    const again = await world.request('PUT', '/v1/villages/join/helper', {
+      token: paul.token,
+      json: { share_code: village.shareCode, invitation_token: new URL(link).searchParams.get('i') },
+    });
+    expect(again.status).toBe(200);
+    expect((await me(paul)).body.data.email_verified_at).toBe(NOW.toISOString());
+  });
+});
+
 describe('invitations close themselves', () => {
   it('accepts the invitation of an unverified invited address joining by the code; leaving keeps it accepted', async () => {
     world.clock.set(NOW);

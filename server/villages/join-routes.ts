@@ -50,7 +50,15 @@ export function joinRoutes(app: App, deps: Deps, serialize: Serializers) {
       .from(villagers)
       .where(and(eq(villagers.villageId, village.id), eq(villagers.userId, user.id)));
     if (existing?.isBan) throw forbidden(BANNED);
-    if (existing && !existing.isOut) return c.json({ data: serialize.villager(existing) }, 200);
+    if (existing && !existing.isOut) {
+      // A member who joined by the code, then opens their invitation's mail: its link still proves the address.
+      const invitation = { villageId: village.id, userId: user.id, token: input.invitation_token };
+      if (invitation.token)
+        await deps.db.transaction(async (tx) => {
+          if (await invitationProvesAddress(tx, invitation)) await markAddressVerified(tx, user.id, deps.clock.now());
+        });
+      return c.json({ data: serialize.villager(existing) }, 200);
+    }
     return write(c, deps, existing ? 200 : 201, async (tx) => {
       const now = deps.clock.now();
       const [villager] = existing
