@@ -96,6 +96,11 @@ describe('inviting by mail', () => {
       .getByText('Aucune invitation en attente.')
       .waitFor({ timeout: 20_000 });
     await page.getByText('Marc Petit', { exact: true }).waitFor({ timeout: 20_000 });
+    // Said as joined, with the day, not as pending.
+    const joined = page.getByRole('region', { name: 'Invitations acceptées' });
+    await joined.getByText(INVITED).waitFor({ timeout: 20_000 });
+    await joined.getByText(/^A rejoint le village le \S+ \S+$/).waitFor();
+    await checkScreen(page, 'joined', 'village-invite');
     await visitor.close();
     await page.close();
   });
