@@ -9,8 +9,7 @@ import { aUser } from '../../testing/factories';
 import { renderWithRouter } from '../../testing/render-screen';
 import { SlotNotePrompt } from './slot-note-prompt';
 
-const WAITING =
-  /La confirmation et le rappel de ce créneau vous parviendront par e-mail dès que votre adresse zoe@example\.test sera confirmée/;
+const WAITING = 'Vous recevrez la confirmation et le rappel par e-mail une fois votre adresse confirmée.';
 
 const showPrompt = () =>
   renderWithRouter(() => (

@@ -101,10 +101,7 @@ export function SlotNotePrompt({ villageId, helpId, helperId, slotLabel, onDone 
       </form>
       {unverifiedEmail ? (
         <div className="slot-note-verification">
-          <p>
-            La confirmation et le rappel de ce créneau vous parviendront par e-mail dès que votre adresse {unverifiedEmail} sera confirmée :
-            ouvrez le lien que nous vous avons envoyé.
-          </p>
+          <p>Vous recevrez la confirmation et le rappel par e-mail une fois votre adresse confirmée.</p>
           <ResendLink email={unverifiedEmail} />
         </div>
       ) : null}
