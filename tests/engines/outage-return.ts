@@ -111,8 +111,8 @@ export async function measureReturnAfterOutage(app: AppServer, driver: PageDrive
       SYNC_STALL_MS + 20_000,
     );
     expect(await driver.run<number>(AT_BACKOFF_CAP)).toBe(3);
-    // Some probes find the server still away.
-    await new Promise((r) => setTimeout(r, 5_000));
+    // A probe or a drain finds the server still away (the page probes every 2 s).
+    await new Promise((r) => setTimeout(r, 3_000));
     expect(await driver.run<number>(`${OUTBOX}.then((all) => all.filter((e) => e.status === 'pending').length)`)).toBe(3);
   } finally {
     // Resolves once the server answers its health call (tests/browser/harness.ts polls it every 200 ms).
