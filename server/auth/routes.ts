@@ -5,6 +5,7 @@ import { changePassword, checkResetToken, logIn, logOut, register, requestPasswo
 import type { Deps } from '../deps';
 import { resetTokens, sessions, users } from '../db/schema';
 import { HttpError, invalid, text } from '../http/errors';
+import { messages } from '../../src/contract/form-messages';
 import { publicRoute, route, type App } from '../http/route';
 import { clientAddress } from '../http/client-address';
 import { defaultRateLimits, createRateLimiter } from '../http/rate-limit';
@@ -41,7 +42,8 @@ export function authRoutes(app: App, deps: Deps, serialize: Serializers) {
 
   publicRoute(app, register, countAddress, async (c, { body: input }) => {
     limiter.hit(`register-email:${input.email}`, limits.registerPerEmail);
-    const passwordHash = await hashPassword(input.password, deps.passwordCost);
+    // No password: an account joined with a name and an e-mail (README, Auth); no password can open it.
+    const passwordHash = input.password === undefined ? null : await hashPassword(input.password, deps.passwordCost);
     const now = deps.clock.now();
     // The account and its verification link together: the mail exists exactly when the account does.
     const user = await deps.db.transaction(async (tx) => {
@@ -77,8 +79,9 @@ export function authRoutes(app: App, deps: Deps, serialize: Serializers) {
     // Slowed per address from this source and per source, never locked from anywhere: the owner elsewhere gets in.
     const attempt = await signIn.attempt(input.email, clientAddress(c));
     const [user] = await deps.db.select().from(users).where(eq(users.email, input.email)).limit(1);
+    // An account without a password answers as a wrong password does, after the same work: nothing is revealed.
     const ok = await verifyPassword(input.password, user?.passwordHash ?? (await decoyHash(deps.passwordCost)));
-    if (!user || !ok) throw new HttpError(400, WRONG_CREDENTIALS);
+    if (!user?.passwordHash || !ok) throw new HttpError(400, WRONG_CREDENTIALS);
     await attempt.succeeded();
     const token = await openSession(user.id);
     return c.json({ data: { token, user: serialize.user(user) } });
@@ -117,6 +120,21 @@ export function authRoutes(app: App, deps: Deps, serialize: Serializers) {
     return c.body(null, 204);
   });
 
+  // A signed-in account that has no password adds one without a token; any other caller still needs the mailed one.
+  const addPassword = async (c: Context, userId: string | undefined, newPassword: string) => {
+    const tokenRequired = () => invalid([{ field: 'token', message: messages.required }]);
+    if (!userId) throw tokenRequired();
+    const passwordHash = await hashPassword(newPassword, deps.passwordCost);
+    // Only while there is none: a password set meanwhile (another tab, a reset) is never overwritten this way.
+    const set = await deps.db
+      .update(users)
+      .set({ passwordHash, updatedAt: deps.clock.now() })
+      .where(and(eq(users.id, userId), isNull(users.passwordHash)))
+      .returning({ id: users.id });
+    if (set.length === 0) throw tokenRequired();
+    return c.body(null, 204);
+  };
+
   const findResetToken = async (token: string) => {
     const [row] = await deps.db
       .select()
@@ -132,6 +150,7 @@ export function authRoutes(app: App, deps: Deps, serialize: Serializers) {
   });
 
   publicRoute(app, changePassword, async (c, { user: caller, body: input }) => {
+    if (input.token === undefined) return addPassword(c, caller?.id, input.new_password);
     const row = await findResetToken(input.token);
     if (!row) throw new HttpError(400, BAD_RESET_TOKEN);
     const passwordHash = await hashPassword(input.new_password, deps.passwordCost);

@@ -9,9 +9,10 @@ export const LoginInput = v.object({
 });
 export type LoginInput = v.InferOutput<typeof LoginInput>;
 
+/** Without a password, the account is joined with a name and an e-mail; it can add one later from Mon compte. */
 export const RegisterInput = v.object({
   email,
-  password,
+  password: v.optional(password),
   first_name: text(100),
   last_name: text(100),
 });
@@ -23,7 +24,8 @@ export const CheckResetTokenInput = v.object({ token: text(200) });
 
 export const ChangePasswordInput = v.pipe(
   v.object({
-    token: text(200),
+    /** The mailed reset token; left out only by a signed-in account that has no password yet, to add one. */
+    token: v.optional(text(200)),
     new_password: password,
     new_password_confirmation: v.pipe(v.string(messages.required), v.nonEmpty(messages.required)),
   }),

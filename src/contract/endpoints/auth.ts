@@ -13,7 +13,7 @@ export const register = endpoint({
   name: 'register',
   method: 'POST',
   path: '/v1/auth/register',
-  summary: 'Create an account and sign in',
+  summary: 'Create an account and sign in (the password is optional)',
   auth: false,
   body: RegisterInput,
   answer: { data: Session },
@@ -54,7 +54,7 @@ export const changePassword = endpoint({
   name: 'changePassword',
   method: 'PUT',
   path: '/v1/auth/change-password',
-  summary: 'Change the password (with the current one, or a reset token)',
+  summary: 'Change the password with a reset token, or add one to a signed-in account that has none',
   auth: false,
   body: ChangePasswordInput,
 });
