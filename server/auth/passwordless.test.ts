@@ -9,7 +9,12 @@ const world: World = await createWorld();
 const WRONG_CREDENTIALS = { message: 'Email ou mot de passe incorrect.', http_code: 400 };
 const me = (token: string) => world.request('GET', '/v1/users/me', { token });
 const logIn = (email: string, password: string) => world.request('POST', '/v1/auth/login', { json: { email, password } });
-const setPassword = (json: Record<string, unknown>, token?: string) => world.request('PUT', '/v1/auth/change-password', { token, json });
+const ALREADY_SET = {
+  message: 'Votre compte a déjà un mot de passe. Pour le changer, utilisez « Mot de passe oublié ? » sur la page de connexion.',
+  http_code: 409,
+};
+const addPassword = (json: Record<string, unknown>, token?: string) => world.request('POST', '/v1/users/me/password', { token, json });
+const changePassword = (json: Record<string, unknown>) => world.request('PUT', '/v1/auth/change-password', { json });
 
 /** An account joined with a name and an e-mail only. */
 async function joinWithoutPassword(name: string) {
@@ -74,37 +79,45 @@ describe('signing in with a password on an account that has none', () => {
 });
 
 describe('adding a password later', () => {
-  it('a signed-in account without a password sets one without any token; it then signs in with it', async () => {
+  it('a signed-in account without a password adds one with no token; it then signs in with it', async () => {
     const { email, token } = await joinWithoutPassword('Rose');
-    const res = await setPassword({ new_password: 'mon-nouveau-secret', new_password_confirmation: 'mon-nouveau-secret' }, token);
+    const res = await addPassword({ new_password: 'mon-nouveau-secret', new_password_confirmation: 'mon-nouveau-secret' }, token);
     expect(res.status).toBe(204);
     expect((await me(token)).body.data.has_password).toBe(true);
     const signedIn = await logIn(email, 'mon-nouveau-secret');
     expect(signedIn.status).toBe(200);
     expect(signedIn.body.data.user.has_password).toBe(true);
-    // Once set, it cannot be replaced without the mailed token any more.
-    const again = await setPassword({ new_password: 'un-autre-secret', new_password_confirmation: 'un-autre-secret' }, token);
-    expect(again.status).toBe(422);
-    expect(again.body.errors).toEqual([{ field: 'token', message: 'Ce champ est requis' }]);
+    // Once set, it is changed only through the mailed reset link.
+    const again = await addPassword({ new_password: 'un-autre-secret', new_password_confirmation: 'un-autre-secret' }, token);
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual(ALREADY_SET);
     expect((await logIn(email, 'un-autre-secret')).status).toBe(400);
   });
 
-  it('an account with a password, or no session, still needs the token (unchanged)', async () => {
+  it('an account with a password cannot replace it this way; without a session the call answers 401', async () => {
     const sam = await world.user('Sam');
-    const withSession = await setPassword({ new_password: 'un-autre-secret', new_password_confirmation: 'un-autre-secret' }, sam.token);
-    expect(withSession.status).toBe(422);
-    expect(withSession.body.errors).toEqual([{ field: 'token', message: 'Ce champ est requis' }]);
+    const res = await addPassword({ new_password: 'un-autre-secret', new_password_confirmation: 'un-autre-secret' }, sam.token);
+    expect(res.status).toBe(409);
+    expect(res.body).toEqual(ALREADY_SET);
     expect((await logIn(sam.email, TEST_PASSWORD)).status).toBe(200);
-    const anonymous = await setPassword({ new_password: 'un-autre-secret', new_password_confirmation: 'un-autre-secret' });
-    expect(anonymous.status).toBe(422);
-    expect(anonymous.body.errors).toEqual([{ field: 'token', message: 'Ce champ est requis' }]);
+    const anonymous = await addPassword({ new_password: 'un-autre-secret', new_password_confirmation: 'un-autre-secret' });
+    expect(anonymous.status).toBe(401);
+    // The reset call still wants its token, as the spec has it.
+    const noToken = await changePassword({ new_password: 'un-autre-secret', new_password_confirmation: 'un-autre-secret' });
+    expect(noToken.status).toBe(422);
+    expect(noToken.body.errors).toEqual([{ field: 'token', message: 'Ce champ est requis' }]);
   });
 
-  it('checks the confirmation as the reset does', async () => {
+  it('checks the new password and its confirmation in French, and keeps none on a refusal', async () => {
     const { token, user } = await joinWithoutPassword('Tom');
-    const res = await setPassword({ new_password: 'mon-nouveau-secret', new_password_confirmation: 'autre-chose' }, token);
+    const res = await addPassword({ new_password: 'court', new_password_confirmation: 'autre-chose' }, token);
     expect(res.status).toBe(422);
-    expect(res.body.errors).toEqual([{ field: 'new_password_confirmation', message: expect.any(String) }]);
+    expect(res.body.errors).toEqual(
+      expect.arrayContaining([{ field: 'new_password', message: 'Ce champ doit contenir au moins 8 caractères' }]),
+    );
+    const differ = await addPassword({ new_password: 'mon-nouveau-secret', new_password_confirmation: 'autre-chose' }, token);
+    expect(differ.status).toBe(422);
+    expect(differ.body.errors).toEqual([{ field: 'new_password_confirmation', message: 'Les mots de passe ne correspondent pas' }]);
     const [row] = await world.db.select().from(users).where(eq(users.id, user.id));
     expect(row.passwordHash).toBeNull();
   });
@@ -116,7 +129,7 @@ describe('adding a password later', () => {
     await world.deliverMail();
     const mail = world.mail.sent.slice(before).find((m) => /reset-password/.test(m.text));
     const resetToken = mail!.text.match(/\/auth\/reset-password\/(\S+)/)![1];
-    const res = await setPassword({ token: resetToken, new_password: 'choisi-par-lien', new_password_confirmation: 'choisi-par-lien' });
+    const res = await changePassword({ token: resetToken, new_password: 'choisi-par-lien', new_password_confirmation: 'choisi-par-lien' });
     expect(res.status).toBe(204);
     const signedIn = await logIn(email, 'choisi-par-lien');
     expect(signedIn.status).toBe(200);

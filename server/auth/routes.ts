@@ -5,7 +5,6 @@ import { changePassword, checkResetToken, logIn, logOut, register, requestPasswo
 import type { Deps } from '../deps';
 import { resetTokens, sessions, users } from '../db/schema';
 import { HttpError, invalid, text } from '../http/errors';
-import { messages } from '../../src/contract/form-messages';
 import { publicRoute, route, type App } from '../http/route';
 import { clientAddress } from '../http/client-address';
 import { defaultRateLimits, createRateLimiter } from '../http/rate-limit';
@@ -120,21 +119,6 @@ export function authRoutes(app: App, deps: Deps, serialize: Serializers) {
     return c.body(null, 204);
   });
 
-  // A signed-in account that has no password adds one without a token; any other caller still needs the mailed one.
-  const addPassword = async (c: Context, userId: string | undefined, newPassword: string) => {
-    const tokenRequired = () => invalid([{ field: 'token', message: messages.required }]);
-    if (!userId) throw tokenRequired();
-    const passwordHash = await hashPassword(newPassword, deps.passwordCost);
-    // Only while there is none: a password set meanwhile (another tab, a reset) is never overwritten this way.
-    const set = await deps.db
-      .update(users)
-      .set({ passwordHash, updatedAt: deps.clock.now() })
-      .where(and(eq(users.id, userId), isNull(users.passwordHash)))
-      .returning({ id: users.id });
-    if (set.length === 0) throw tokenRequired();
-    return c.body(null, 204);
-  };
-
   const findResetToken = async (token: string) => {
     const [row] = await deps.db
       .select()
@@ -150,7 +134,6 @@ export function authRoutes(app: App, deps: Deps, serialize: Serializers) {
   });
 
   publicRoute(app, changePassword, async (c, { user: caller, body: input }) => {
-    if (input.token === undefined) return addPassword(c, caller?.id, input.new_password);
     const row = await findResetToken(input.token);
     if (!row) throw new HttpError(400, BAD_RESET_TOKEN);
     const passwordHash = await hashPassword(input.new_password, deps.passwordCost);

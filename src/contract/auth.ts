@@ -24,8 +24,7 @@ export const CheckResetTokenInput = v.object({ token: text(200) });
 
 export const ChangePasswordInput = v.pipe(
   v.object({
-    /** The mailed reset token; left out only by a signed-in account that has no password yet, to add one. */
-    token: v.optional(text(200)),
+    token: text(200),
     new_password: password,
     new_password_confirmation: v.pipe(v.string(messages.required), v.nonEmpty(messages.required)),
   }),
@@ -39,6 +38,23 @@ export const ChangePasswordInput = v.pipe(
   ),
 );
 export type ChangePasswordInput = v.InferOutput<typeof ChangePasswordInput>;
+
+/** A first password for an account joined with a name and an e-mail only (Mon compte). */
+export const AddPasswordInput = v.pipe(
+  v.object({
+    new_password: password,
+    new_password_confirmation: v.pipe(v.string(messages.required), v.nonEmpty(messages.required)),
+  }),
+  v.forward(
+    v.partialCheck(
+      [['new_password'], ['new_password_confirmation']],
+      (input) => input.new_password === input.new_password_confirmation,
+      messages.passwordsDiffer,
+    ),
+    ['new_password_confirmation'],
+  ),
+);
+export type AddPasswordInput = v.InferOutput<typeof AddPasswordInput>;
 
 export const Session = v.object({ token: v.string(), user: User });
 export type Session = v.InferOutput<typeof Session>;

@@ -1,5 +1,6 @@
 import { endpoint } from '../endpoint';
 import {
+  AddPasswordInput,
   ChangePasswordInput,
   CheckResetTokenInput,
   LoginInput,
@@ -54,7 +55,7 @@ export const changePassword = endpoint({
   name: 'changePassword',
   method: 'PUT',
   path: '/v1/auth/change-password',
-  summary: 'Change the password with a reset token, or add one to a signed-in account that has none',
+  summary: 'Change the password (with the current one, or a reset token)',
   auth: false,
   body: ChangePasswordInput,
 });
@@ -67,4 +68,13 @@ export const verifyEmail = endpoint({
   auth: false,
   status: 204,
   body: VerifyEmailInput,
+});
+
+export const addPassword = endpoint({
+  name: 'addPassword',
+  method: 'POST',
+  path: '/v1/users/me/password',
+  summary: 'Add a password to one’s account that has none (204; 409 when it has one: the reset link changes it)',
+  status: 204,
+  body: AddPasswordInput,
 });
