@@ -30,6 +30,7 @@ export function createSerializers(publicUrl: string) {
     photo: photo(u.photoKey),
     analytics_consent: u.analyticsConsent,
     email_verified_at: u.emailVerifiedAt?.toISOString() ?? null,
+    has_password: u.passwordHash !== null,
   });
 
   const publicUser = (u: Pick<Row<typeof s.users>, 'id' | 'firstName' | 'lastName' | 'photoKey'>): PublicUser => ({

@@ -41,7 +41,8 @@ export function authRoutes(app: App, deps: Deps, serialize: Serializers) {
 
   publicRoute(app, register, countAddress, async (c, { body: input }) => {
     limiter.hit(`register-email:${input.email}`, limits.registerPerEmail);
-    const passwordHash = await hashPassword(input.password, deps.passwordCost);
+    // No password: an account joined with a name and an e-mail (README, Auth); no password can open it.
+    const passwordHash = input.password === undefined ? null : await hashPassword(input.password, deps.passwordCost);
     const now = deps.clock.now();
     // The account and its verification link together: the mail exists exactly when the account does.
     const user = await deps.db.transaction(async (tx) => {
@@ -77,8 +78,9 @@ export function authRoutes(app: App, deps: Deps, serialize: Serializers) {
     // Slowed per address from this source and per source, never locked from anywhere: the owner elsewhere gets in.
     const attempt = await signIn.attempt(input.email, clientAddress(c));
     const [user] = await deps.db.select().from(users).where(eq(users.email, input.email)).limit(1);
+    // An account without a password answers as a wrong password does, after the same work: nothing is revealed.
     const ok = await verifyPassword(input.password, user?.passwordHash ?? (await decoyHash(deps.passwordCost)));
-    if (!user || !ok) throw new HttpError(400, WRONG_CREDENTIALS);
+    if (!user?.passwordHash || !ok) throw new HttpError(400, WRONG_CREDENTIALS);
     await attempt.succeeded();
     const token = await openSession(user.id);
     return c.json({ data: { token, user: serialize.user(user) } });

@@ -28,7 +28,8 @@ export const users = pgTable(
       .notNull()
       .default(sql`gen_random_uuid()`),
     email: text('email').notNull(),
-    passwordHash: text('password_hash').notNull(),
+    // Null for an account joined with a name and an e-mail only: it can add a password later (README, Auth).
+    passwordHash: text('password_hash'),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
     phone: text('phone'),

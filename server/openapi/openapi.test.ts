@@ -103,8 +103,11 @@ describe('the OpenAPI document', () => {
     expect(register.security).toBeUndefined();
     expect(register.requestBody!.content['application/json'].schema).toMatchObject({
       type: 'object',
-      required: expect.arrayContaining(['email', 'password', 'first_name', 'last_name']),
+      required: expect.arrayContaining(['email', 'first_name', 'last_name']),
+      properties: expect.objectContaining({ password: expect.objectContaining({ type: 'string' }) }),
     });
+    // The password is optional: an account can be joined with a name and an e-mail only.
+    expect(register.requestBody!.content['application/json'].schema.required).not.toContain('password');
     expect(register.responses['201'].content!['application/json'].schema).toMatchObject({
       properties: { data: { properties: { token: { type: 'string' } } } },
       required: ['data'],

@@ -67,6 +67,7 @@ describe('GET /v1/users/me', () => {
         photo: null,
         analytics_consent: null,
         email_verified_at: world.clock.now().toISOString(),
+        has_password: true,
       },
     });
     expect(res.body.data.uuid).not.toBe(marie.id);

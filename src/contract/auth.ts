@@ -9,9 +9,10 @@ export const LoginInput = v.object({
 });
 export type LoginInput = v.InferOutput<typeof LoginInput>;
 
+/** Without a password, the account is joined with a name and an e-mail; it can add one later from Mon compte. */
 export const RegisterInput = v.object({
   email,
-  password,
+  password: v.optional(password),
   first_name: text(100),
   last_name: text(100),
 });
@@ -37,6 +38,23 @@ export const ChangePasswordInput = v.pipe(
   ),
 );
 export type ChangePasswordInput = v.InferOutput<typeof ChangePasswordInput>;
+
+/** A first password for an account joined with a name and an e-mail only (Mon compte). */
+export const AddPasswordInput = v.pipe(
+  v.object({
+    new_password: password,
+    new_password_confirmation: v.pipe(v.string(messages.required), v.nonEmpty(messages.required)),
+  }),
+  v.forward(
+    v.partialCheck(
+      [['new_password'], ['new_password_confirmation']],
+      (input) => input.new_password === input.new_password_confirmation,
+      messages.passwordsDiffer,
+    ),
+    ['new_password_confirmation'],
+  ),
+);
+export type AddPasswordInput = v.InferOutput<typeof AddPasswordInput>;
 
 export const Session = v.object({ token: v.string(), user: User });
 export type Session = v.InferOutput<typeof Session>;

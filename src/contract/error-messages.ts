@@ -40,3 +40,5 @@ export function slotFull(names: readonly string[]): string {
   const list = known.length === 1 ? known[0] : `${known.slice(0, -1).join(', ')} et ${known[known.length - 1]}`;
   return `Ce créneau est complet : ${list} ${known.length === 1 ? "s'en occupe" : "s'en occupent"}.`;
 }
+export const passwordAlreadySet =
+  'Votre compte a déjà un mot de passe. Pour le changer, utilisez « Mot de passe oublié ? » sur la page de connexion.';

@@ -13,6 +13,8 @@ export const User = v.object({
   analytics_consent: v.nullable(v.boolean()),
   /** When the address was verified; null until its owner opens the link mailed to it (and after a change). */
   email_verified_at: v.optional(v.nullable(v.string()), null),
+  /** False for an account joined with a name and an e-mail only, until it adds a password (Mon compte). */
+  has_password: v.optional(v.boolean(), true),
 });
 export type User = v.InferOutput<typeof User>;
 

@@ -3,6 +3,8 @@ import { LoginForm } from '../features/auth/login-form';
 import { parseAuthSearch } from '../features/auth/auth-search';
 import { useSignIn } from '../features/auth/use-sign-in';
 import { JoinLinkPreview } from '../features/join/join-link-preview';
+import { joinCodeOf } from '../features/join/join-code';
+import { JoinSignIn } from '../features/auth/join-sign-in';
 
 export const Route = createFileRoute('/_auth/auth/login')({
   validateSearch: parseAuthSearch,
@@ -15,7 +17,12 @@ function LoginPage() {
   return (
     <>
       <JoinLinkPreview redirect={redirect} />
-      <LoginForm expired={expired} redirect={redirect} onSignedIn={onSignedIn} />
+      {/* Someone opening a join link most likely has no account: joining with a name and an e-mail comes first. */}
+      {joinCodeOf(redirect) && !expired ? (
+        <JoinSignIn redirect={redirect} onSignedIn={onSignedIn} />
+      ) : (
+        <LoginForm expired={expired} redirect={redirect} onSignedIn={onSignedIn} />
+      )}
     </>
   );
 }

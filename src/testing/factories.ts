@@ -75,6 +75,7 @@ export function aUser(overrides: Partial<User> = {}): User {
     photo: null,
     analytics_consent: null,
     email_verified_at: '2026-11-01T09:00:00.000Z',
+    has_password: true,
     ...overrides,
   };
 }

@@ -130,7 +130,8 @@ describe('the home-screen sheet on an iPhone in Safari', () => {
     await page.waitForURL(/\/auth\/login\?/);
     await expectNoSheet(page, 'the join link, signed out');
 
-    // Signed in, in the app: the same device is offered it again.
+    // Signed in, in the app: the same device is offered it again. A join link leads with joining by e-mail.
+    await page.getByRole('button', { name: "J'ai déjà un compte" }).click();
     await page.getByLabel('Email').fill('olga.home@example.test');
     await page.getByLabel('Mot de passe').fill(PASSWORD);
     await page.getByRole('button', { name: 'Se connecter' }).click();

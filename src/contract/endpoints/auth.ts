@@ -1,5 +1,6 @@
 import { endpoint } from '../endpoint';
 import {
+  AddPasswordInput,
   ChangePasswordInput,
   CheckResetTokenInput,
   LoginInput,
@@ -13,7 +14,7 @@ export const register = endpoint({
   name: 'register',
   method: 'POST',
   path: '/v1/auth/register',
-  summary: 'Create an account and sign in',
+  summary: 'Create an account and sign in (the password is optional)',
   auth: false,
   body: RegisterInput,
   answer: { data: Session },
@@ -67,4 +68,13 @@ export const verifyEmail = endpoint({
   auth: false,
   status: 204,
   body: VerifyEmailInput,
+});
+
+export const addPassword = endpoint({
+  name: 'addPassword',
+  method: 'POST',
+  path: '/v1/users/me/password',
+  summary: 'Add a password to one’s account that has none (204; 409 when it has one: the reset link changes it)',
+  status: 204,
+  body: AddPasswordInput,
 });

@@ -12,6 +12,7 @@ import { dropSignedInUserEntries } from '../../outbox/failed-entries';
 import { CalendarSubscription } from '../../components/calendar-subscription/calendar-subscription';
 import { PushSettings } from '../../components/push-settings/push-settings';
 import { VerificationNotice } from '../../components/verification/verification-notice';
+import { AddPassword } from './add-password';
 
 export function AccountPage() {
   const user = useCurrentUser();
@@ -64,6 +65,9 @@ export function AccountPage() {
           </li>
         </ul>
       </nav>
+
+      {/* An account joined with a name and an e-mail only can add a password here (README, Auth). */}
+      {user ? <AddPassword user={user} /> : null}
 
       {/* A private calendar address of the slots the user took in all their villages (src/components/calendar-subscription/). */}
       <CalendarSubscription scope={{ kind: 'user' }} />

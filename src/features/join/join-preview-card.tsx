@@ -32,7 +32,7 @@ export function JoinPreviewCard({ code, invitation = null }: { code: string; inv
         </p>
         <p>
           {forWhom ? `Un village d'entraide ${forWhom}. ` : ''}
-          Connectez-vous ou créez votre compte : vous arriverez ensuite dans le village.
+          Donnez votre nom et votre e-mail, ou connectez-vous : vous arriverez ensuite dans le village.
         </p>
       </div>
     </section>

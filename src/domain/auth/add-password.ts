@@ -1,0 +1,11 @@
+import { call } from '../../api/client';
+import type { AddPasswordInput, User } from '../../contract';
+import { addPassword as addPasswordEndpoint } from '../../contract/endpoints/auth';
+import { storeCurrentUser } from '../../session/current-user';
+
+/** A first password for an account joined without one; once set, the kept user says so (Mon compte). */
+export async function addPassword(user: User, input: AddPasswordInput) {
+  const result = await call(addPasswordEndpoint, { body: input });
+  if (result.ok) await storeCurrentUser({ ...user, has_password: true });
+  return result;
+}
