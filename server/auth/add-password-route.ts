@@ -1,5 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { addPassword } from '../../src/contract/endpoints/auth';
+import { addPassword } from '../../src/contract/endpoints/users';
 import type { Deps } from '../deps';
 import { users } from '../db/schema';
 import { conflict, text } from '../http/errors';

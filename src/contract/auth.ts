@@ -39,23 +39,6 @@ export const ChangePasswordInput = v.pipe(
 );
 export type ChangePasswordInput = v.InferOutput<typeof ChangePasswordInput>;
 
-/** A first password for an account joined with a name and an e-mail only (Mon compte). */
-export const AddPasswordInput = v.pipe(
-  v.object({
-    new_password: password,
-    new_password_confirmation: v.pipe(v.string(messages.required), v.nonEmpty(messages.required)),
-  }),
-  v.forward(
-    v.partialCheck(
-      [['new_password'], ['new_password_confirmation']],
-      (input) => input.new_password === input.new_password_confirmation,
-      messages.passwordsDiffer,
-    ),
-    ['new_password_confirmation'],
-  ),
-);
-export type AddPasswordInput = v.InferOutput<typeof AddPasswordInput>;
-
 export const Session = v.object({ token: v.string(), user: User });
 export type Session = v.InferOutput<typeof Session>;
 

@@ -1,5 +1,5 @@
-import { askForPersistentStorage } from '../outbox/persistent-storage';
 import { createStore } from '../state/external-store';
+import { importChunk } from './lazy-chunk';
 import { runningStandalone } from './standalone';
 
 /** Chromium's install offer; not in TypeScript's DOM types because it is not a standard. */
@@ -38,6 +38,12 @@ export function listenForInstallOffer() {
     event.preventDefault();
     if (!prompted && !recentlyDismissed()) installOffer.set(event as BeforeInstallPromptEvent);
   });
+  // Its code comes only when it is asked for: the sign-in screens stay within their size budget (npm run bench:size).
+  const askForPersistentStorage = () =>
+    importChunk(() => import('../outbox/persistent-storage')).then(
+      (module) => module.askForPersistentStorage(),
+      () => undefined,
+    );
   window.addEventListener('appinstalled', () => {
     installOffer.set(null);
     // An installed app is what Chromium grants persistent storage to: asked again now that it is one.

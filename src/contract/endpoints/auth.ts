@@ -1,6 +1,5 @@
 import { endpoint } from '../endpoint';
 import {
-  AddPasswordInput,
   ChangePasswordInput,
   CheckResetTokenInput,
   LoginInput,
@@ -68,13 +67,4 @@ export const verifyEmail = endpoint({
   auth: false,
   status: 204,
   body: VerifyEmailInput,
-});
-
-export const addPassword = endpoint({
-  name: 'addPassword',
-  method: 'POST',
-  path: '/v1/users/me/password',
-  summary: 'Add a password to one’s account that has none (204; 409 when it has one: the reset link changes it)',
-  status: 204,
-  body: AddPasswordInput,
 });

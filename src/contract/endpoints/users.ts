@@ -1,4 +1,5 @@
 import { endpoint } from '../endpoint';
+import { AddPasswordInput } from '../add-password';
 import { UpdateUserInput, User } from '../users';
 
 export const getMe = endpoint({
@@ -36,4 +37,13 @@ export const sendEmailVerification = endpoint({
   path: '/v1/users/me/email_verification',
   summary: 'Mail a new verification link to one’s address (204; rate-limited; 409 when already verified)',
   status: 204,
+});
+
+export const addPassword = endpoint({
+  name: 'addPassword',
+  method: 'POST',
+  path: '/v1/users/me/password',
+  summary: 'Add a password to one’s account that has none (204; 409 when it has one: the reset link changes it)',
+  status: 204,
+  body: AddPasswordInput,
 });

@@ -1,6 +1,7 @@
 import { call } from '../../api/client';
-import type { AddPasswordInput, User } from '../../contract';
-import { addPassword as addPasswordEndpoint } from '../../contract/endpoints/auth';
+import type { User } from '../../contract';
+import type { AddPasswordInput } from '../../contract/add-password';
+import { addPassword as addPasswordEndpoint } from '../../contract/endpoints/users';
 import { storeCurrentUser } from '../../session/current-user';
 
 /** A first password for an account joined without one; once set, the kept user says so (Mon compte). */

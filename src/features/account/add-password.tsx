@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { AddPasswordInput, type User } from '../../contract';
+import type { User } from '../../contract';
+import { AddPasswordInput } from '../../contract/add-password';
 import { useForm } from '../../components/form/use-form';
 import { TextField } from '../../components/form/text-field';
 import { FormAlert } from '../../components/form/form-alert';
