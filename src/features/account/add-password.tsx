@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { User } from '../../contract';
 import { AddPasswordInput } from '../../contract/add-password';
 import { useForm } from '../../components/form/use-form';
-import { TextField } from '../../components/form/text-field';
+import { NewPasswordFields } from '../../components/form/new-password-fields';
 import { FormAlert } from '../../components/form/form-alert';
 import { SubmitButton } from '../../components/form/submit-button';
 import { toast } from '../../state/toasts';
@@ -48,21 +48,7 @@ function AddPasswordForm({ user, onCancel }: { user: User; onCancel: () => void 
   return (
     <form ref={formRef} onSubmit={form.handleSubmit} noValidate aria-label="Ajouter un mot de passe">
       <FormAlert message={form.formError} />
-      <TextField
-        label="Mot de passe"
-        type="password"
-        autoComplete="new-password"
-        hint="Au moins 8 caractères."
-        required
-        {...form.field('new_password')}
-      />
-      <TextField
-        label="Confirmez le mot de passe"
-        type="password"
-        autoComplete="new-password"
-        required
-        {...form.field('new_password_confirmation')}
-      />
+      <NewPasswordFields field={form.field} label="Mot de passe" />
       <SubmitButton busy={form.submitting}>Enregistrer le mot de passe</SubmitButton>
       <p className="form-footer">
         <button type="button" className="link" onClick={onCancel}>

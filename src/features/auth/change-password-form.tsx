@@ -1,6 +1,6 @@
 import { ChangePasswordInput } from '../../contract/auth';
 import { useForm } from '../../components/form/use-form';
-import { TextField } from '../../components/form/text-field';
+import { NewPasswordFields } from '../../components/form/new-password-fields';
 import { FormAlert } from '../../components/form/form-alert';
 import { SubmitButton } from '../../components/form/submit-button';
 import { changePassword } from '../../domain/auth/change-password';
@@ -28,21 +28,7 @@ export function ChangePasswordForm({ token, onChanged, onBadToken }: ChangePassw
     <form ref={formRef} onSubmit={form.handleSubmit} noValidate aria-labelledby="new-password-title">
       <h1 id="new-password-title">Choisissez un nouveau mot de passe</h1>
       <FormAlert message={form.formError} />
-      <TextField
-        label="Nouveau mot de passe"
-        type="password"
-        autoComplete="new-password"
-        hint="Au moins 8 caractères."
-        required
-        {...form.field('new_password')}
-      />
-      <TextField
-        label="Confirmez le mot de passe"
-        type="password"
-        autoComplete="new-password"
-        required
-        {...form.field('new_password_confirmation')}
-      />
+      <NewPasswordFields field={form.field} />
       <SubmitButton busy={form.submitting}>Enregistrer le mot de passe</SubmitButton>
     </form>
   );
