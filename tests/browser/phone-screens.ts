@@ -17,6 +17,9 @@ export async function checkPhoneScreen(page: Page, name: string, check: (width: 
   for (const size of PHONES) {
     await page.setViewportSize(size);
     await check(size.width);
+    // The screen at rest: a request still under way shows the global loading bar, outside the page's landmarks
+    // (axe's "region"), for as long as a slow shared machine takes to answer (CI saw it once on a screen just created).
+    await expect.poll(() => page.locator('.loading-bar.active').count(), { timeout: 10_000 }).toBe(0);
     await page.screenshot({ path: `/tmp/phone-${name}-${size.width}.png`, fullPage: true });
     expect(await axeViolations(page), `${name} at ${size.width} px`).toEqual([]);
   }

@@ -24,11 +24,11 @@ it('sends the writes of an outage within 5 s of the server answering again', { t
           `const done = arguments[arguments.length - 1];
            Promise.resolve().then(() => (${expression})).then((value) => done({ value }), (e) => done({ error: String(e) }));`,
         );
-        expect(returnMs).toBeLessThanOrEqual(RETURN_TARGET_MS);
         if (answer.error) throw new Error(answer.error);
         return answer.value as never;
       },
     },
     'webkit',
   );
+  expect(returnMs).toBeLessThanOrEqual(RETURN_TARGET_MS);
 });
