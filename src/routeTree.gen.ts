@@ -22,8 +22,10 @@ import { Route as AccountAccountProfileRouteImport } from './routes/_account.acc
 import { Route as AuthAuthLoginRouteImport } from './routes/_auth.auth.login'
 import { Route as AuthAuthRegisterRouteImport } from './routes/_auth.auth.register'
 import { Route as BaseJoinVillageRouteImport } from './routes/_base.join.village'
+import { Route as AuthLinkTokenRouteImport } from './routes/auth.link.$token'
 import { Route as AuthVerifyEmailTokenRouteImport } from './routes/auth.verify-email.$token'
 import { Route as MailUnsubscribeTokenRouteImport } from './routes/mail.unsubscribe.$token'
+import { Route as AuthAuthLinkIndexRouteImport } from './routes/_auth.auth.link.index'
 import { Route as AuthAuthResetPasswordIndexRouteImport } from './routes/_auth.auth.reset-password.index'
 import { Route as AuthAuthResetPasswordTokenRouteImport } from './routes/_auth.auth.reset-password.$token'
 import { Route as DashboardDashboardVillagesIndexRouteImport } from './routes/_dashboard.dashboard.villages.index'
@@ -112,6 +114,11 @@ const BaseJoinVillageRoute = BaseJoinVillageRouteImport.update({
   path: '/join/village',
   getParentRoute: () => BaseRoute,
 } as any)
+const AuthLinkTokenRoute = AuthLinkTokenRouteImport.update({
+  id: '/auth/link/$token',
+  path: '/auth/link/$token',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AuthVerifyEmailTokenRoute = AuthVerifyEmailTokenRouteImport.update({
   id: '/auth/verify-email/$token',
   path: '/auth/verify-email/$token',
@@ -121,6 +128,11 @@ const MailUnsubscribeTokenRoute = MailUnsubscribeTokenRouteImport.update({
   id: '/mail/unsubscribe/$token',
   path: '/mail/unsubscribe/$token',
   getParentRoute: () => rootRouteImport,
+} as any)
+const AuthAuthLinkIndexRoute = AuthAuthLinkIndexRouteImport.update({
+  id: '/auth/link/',
+  path: '/auth/link/',
+  getParentRoute: () => AuthRoute,
 } as any)
 const AuthAuthResetPasswordIndexRoute =
   AuthAuthResetPasswordIndexRouteImport.update({
@@ -287,6 +299,7 @@ export interface FileRoutesByFullPath {
   '/auth/login': typeof AuthAuthLoginRoute
   '/auth/register': typeof AuthAuthRegisterRoute
   '/join/village': typeof BaseJoinVillageRoute
+  '/auth/link/$token': typeof AuthLinkTokenRoute
   '/auth/verify-email/$token': typeof AuthVerifyEmailTokenRoute
   '/mail/unsubscribe/$token': typeof MailUnsubscribeTokenRoute
   '/account/': typeof AccountAccountIndexRoute
@@ -297,6 +310,7 @@ export interface FileRoutesByFullPath {
   '/create/village/needs': typeof TunnelCreateVillageNeedsRoute
   '/create/village/period': typeof TunnelCreateVillagePeriodRoute
   '/create/village/reason': typeof TunnelCreateVillageReasonRoute
+  '/auth/link/': typeof AuthAuthLinkIndexRoute
   '/auth/reset-password/': typeof AuthAuthResetPasswordIndexRoute
   '/dashboard/villages/': typeof DashboardDashboardVillagesIndexRoute
   '/create/village/': typeof TunnelCreateVillageIndexRoute
@@ -325,6 +339,7 @@ export interface FileRoutesByTo {
   '/auth/login': typeof AuthAuthLoginRoute
   '/auth/register': typeof AuthAuthRegisterRoute
   '/join/village': typeof BaseJoinVillageRoute
+  '/auth/link/$token': typeof AuthLinkTokenRoute
   '/auth/verify-email/$token': typeof AuthVerifyEmailTokenRoute
   '/mail/unsubscribe/$token': typeof MailUnsubscribeTokenRoute
   '/account': typeof AccountAccountIndexRoute
@@ -335,6 +350,7 @@ export interface FileRoutesByTo {
   '/create/village/needs': typeof TunnelCreateVillageNeedsRoute
   '/create/village/period': typeof TunnelCreateVillagePeriodRoute
   '/create/village/reason': typeof TunnelCreateVillageReasonRoute
+  '/auth/link': typeof AuthAuthLinkIndexRoute
   '/auth/reset-password': typeof AuthAuthResetPasswordIndexRoute
   '/dashboard/villages': typeof DashboardDashboardVillagesIndexRoute
   '/create/village': typeof TunnelCreateVillageIndexRoute
@@ -369,6 +385,7 @@ export interface FileRoutesById {
   '/_auth/auth/login': typeof AuthAuthLoginRoute
   '/_auth/auth/register': typeof AuthAuthRegisterRoute
   '/_base/join/village': typeof BaseJoinVillageRoute
+  '/auth/link/$token': typeof AuthLinkTokenRoute
   '/auth/verify-email/$token': typeof AuthVerifyEmailTokenRoute
   '/mail/unsubscribe/$token': typeof MailUnsubscribeTokenRoute
   '/_account/account/': typeof AccountAccountIndexRoute
@@ -379,6 +396,7 @@ export interface FileRoutesById {
   '/_tunnel/create/village/needs': typeof TunnelCreateVillageNeedsRoute
   '/_tunnel/create/village/period': typeof TunnelCreateVillagePeriodRoute
   '/_tunnel/create/village/reason': typeof TunnelCreateVillageReasonRoute
+  '/_auth/auth/link/': typeof AuthAuthLinkIndexRoute
   '/_auth/auth/reset-password/': typeof AuthAuthResetPasswordIndexRoute
   '/_dashboard/dashboard/villages/': typeof DashboardDashboardVillagesIndexRoute
   '/_tunnel/create/village/': typeof TunnelCreateVillageIndexRoute
@@ -409,6 +427,7 @@ export interface FileRouteTypes {
     | '/auth/login'
     | '/auth/register'
     | '/join/village'
+    | '/auth/link/$token'
     | '/auth/verify-email/$token'
     | '/mail/unsubscribe/$token'
     | '/account/'
@@ -419,6 +438,7 @@ export interface FileRouteTypes {
     | '/create/village/needs'
     | '/create/village/period'
     | '/create/village/reason'
+    | '/auth/link/'
     | '/auth/reset-password/'
     | '/dashboard/villages/'
     | '/create/village/'
@@ -447,6 +467,7 @@ export interface FileRouteTypes {
     | '/auth/login'
     | '/auth/register'
     | '/join/village'
+    | '/auth/link/$token'
     | '/auth/verify-email/$token'
     | '/mail/unsubscribe/$token'
     | '/account'
@@ -457,6 +478,7 @@ export interface FileRouteTypes {
     | '/create/village/needs'
     | '/create/village/period'
     | '/create/village/reason'
+    | '/auth/link'
     | '/auth/reset-password'
     | '/dashboard/villages'
     | '/create/village'
@@ -490,6 +512,7 @@ export interface FileRouteTypes {
     | '/_auth/auth/login'
     | '/_auth/auth/register'
     | '/_base/join/village'
+    | '/auth/link/$token'
     | '/auth/verify-email/$token'
     | '/mail/unsubscribe/$token'
     | '/_account/account/'
@@ -500,6 +523,7 @@ export interface FileRouteTypes {
     | '/_tunnel/create/village/needs'
     | '/_tunnel/create/village/period'
     | '/_tunnel/create/village/reason'
+    | '/_auth/auth/link/'
     | '/_auth/auth/reset-password/'
     | '/_dashboard/dashboard/villages/'
     | '/_tunnel/create/village/'
@@ -528,6 +552,7 @@ export interface RootRouteChildren {
   DashboardRoute: typeof DashboardRouteWithChildren
   TunnelRoute: typeof TunnelRouteWithChildren
   VousEtesSublimeRoute: typeof VousEtesSublimeRoute
+  AuthLinkTokenRoute: typeof AuthLinkTokenRoute
   AuthVerifyEmailTokenRoute: typeof AuthVerifyEmailTokenRoute
   MailUnsubscribeTokenRoute: typeof MailUnsubscribeTokenRoute
 }
@@ -625,6 +650,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof BaseJoinVillageRouteImport
       parentRoute: typeof BaseRoute
     }
+    '/auth/link/$token': {
+      id: '/auth/link/$token'
+      path: '/auth/link/$token'
+      fullPath: '/auth/link/$token'
+      preLoaderRoute: typeof AuthLinkTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/auth/verify-email/$token': {
       id: '/auth/verify-email/$token'
       path: '/auth/verify-email/$token'
@@ -638,6 +670,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/mail/unsubscribe/$token'
       preLoaderRoute: typeof MailUnsubscribeTokenRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/_auth/auth/link/': {
+      id: '/_auth/auth/link/'
+      path: '/auth/link'
+      fullPath: '/auth/link/'
+      preLoaderRoute: typeof AuthAuthLinkIndexRouteImport
+      parentRoute: typeof AuthRoute
     }
     '/_auth/auth/reset-password/': {
       id: '/_auth/auth/reset-password/'
@@ -843,6 +882,7 @@ interface AuthRouteChildren {
   AuthAuthLoginRoute: typeof AuthAuthLoginRoute
   AuthAuthRegisterRoute: typeof AuthAuthRegisterRoute
   AuthAuthResetPasswordTokenRoute: typeof AuthAuthResetPasswordTokenRoute
+  AuthAuthLinkIndexRoute: typeof AuthAuthLinkIndexRoute
   AuthAuthResetPasswordIndexRoute: typeof AuthAuthResetPasswordIndexRoute
 }
 
@@ -850,6 +890,7 @@ const AuthRouteChildren: AuthRouteChildren = {
   AuthAuthLoginRoute: AuthAuthLoginRoute,
   AuthAuthRegisterRoute: AuthAuthRegisterRoute,
   AuthAuthResetPasswordTokenRoute: AuthAuthResetPasswordTokenRoute,
+  AuthAuthLinkIndexRoute: AuthAuthLinkIndexRoute,
   AuthAuthResetPasswordIndexRoute: AuthAuthResetPasswordIndexRoute,
 }
 
@@ -970,6 +1011,7 @@ const rootRouteChildren: RootRouteChildren = {
   DashboardRoute: DashboardRouteWithChildren,
   TunnelRoute: TunnelRouteWithChildren,
   VousEtesSublimeRoute: VousEtesSublimeRoute,
+  AuthLinkTokenRoute: AuthLinkTokenRoute,
   AuthVerifyEmailTokenRoute: AuthVerifyEmailTokenRoute,
   MailUnsubscribeTokenRoute: MailUnsubscribeTokenRoute,
 }
