@@ -22,10 +22,9 @@ import { Route as AccountAccountProfileRouteImport } from './routes/_account.acc
 import { Route as AuthAuthLoginRouteImport } from './routes/_auth.auth.login'
 import { Route as AuthAuthRegisterRouteImport } from './routes/_auth.auth.register'
 import { Route as BaseJoinVillageRouteImport } from './routes/_base.join.village'
-import { Route as AuthLinkTokenRouteImport } from './routes/auth.link.$token'
+import { Route as AuthLinkChar123TokenChar125RouteImport } from './routes/auth.link.{-$token}'
 import { Route as AuthVerifyEmailTokenRouteImport } from './routes/auth.verify-email.$token'
 import { Route as MailUnsubscribeTokenRouteImport } from './routes/mail.unsubscribe.$token'
-import { Route as AuthAuthLinkIndexRouteImport } from './routes/_auth.auth.link.index'
 import { Route as AuthAuthResetPasswordIndexRouteImport } from './routes/_auth.auth.reset-password.index'
 import { Route as AuthAuthResetPasswordTokenRouteImport } from './routes/_auth.auth.reset-password.$token'
 import { Route as DashboardDashboardVillagesIndexRouteImport } from './routes/_dashboard.dashboard.villages.index'
@@ -114,11 +113,12 @@ const BaseJoinVillageRoute = BaseJoinVillageRouteImport.update({
   path: '/join/village',
   getParentRoute: () => BaseRoute,
 } as any)
-const AuthLinkTokenRoute = AuthLinkTokenRouteImport.update({
-  id: '/auth/link/$token',
-  path: '/auth/link/$token',
-  getParentRoute: () => rootRouteImport,
-} as any)
+const AuthLinkChar123TokenChar125Route =
+  AuthLinkChar123TokenChar125RouteImport.update({
+    id: '/auth/link/{-$token}',
+    path: '/auth/link/{-$token}',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const AuthVerifyEmailTokenRoute = AuthVerifyEmailTokenRouteImport.update({
   id: '/auth/verify-email/$token',
   path: '/auth/verify-email/$token',
@@ -128,11 +128,6 @@ const MailUnsubscribeTokenRoute = MailUnsubscribeTokenRouteImport.update({
   id: '/mail/unsubscribe/$token',
   path: '/mail/unsubscribe/$token',
   getParentRoute: () => rootRouteImport,
-} as any)
-const AuthAuthLinkIndexRoute = AuthAuthLinkIndexRouteImport.update({
-  id: '/auth/link/',
-  path: '/auth/link/',
-  getParentRoute: () => AuthRoute,
 } as any)
 const AuthAuthResetPasswordIndexRoute =
   AuthAuthResetPasswordIndexRouteImport.update({
@@ -299,7 +294,7 @@ export interface FileRoutesByFullPath {
   '/auth/login': typeof AuthAuthLoginRoute
   '/auth/register': typeof AuthAuthRegisterRoute
   '/join/village': typeof BaseJoinVillageRoute
-  '/auth/link/$token': typeof AuthLinkTokenRoute
+  '/auth/link/{-$token}': typeof AuthLinkChar123TokenChar125Route
   '/auth/verify-email/$token': typeof AuthVerifyEmailTokenRoute
   '/mail/unsubscribe/$token': typeof MailUnsubscribeTokenRoute
   '/account/': typeof AccountAccountIndexRoute
@@ -310,7 +305,6 @@ export interface FileRoutesByFullPath {
   '/create/village/needs': typeof TunnelCreateVillageNeedsRoute
   '/create/village/period': typeof TunnelCreateVillagePeriodRoute
   '/create/village/reason': typeof TunnelCreateVillageReasonRoute
-  '/auth/link/': typeof AuthAuthLinkIndexRoute
   '/auth/reset-password/': typeof AuthAuthResetPasswordIndexRoute
   '/dashboard/villages/': typeof DashboardDashboardVillagesIndexRoute
   '/create/village/': typeof TunnelCreateVillageIndexRoute
@@ -339,7 +333,7 @@ export interface FileRoutesByTo {
   '/auth/login': typeof AuthAuthLoginRoute
   '/auth/register': typeof AuthAuthRegisterRoute
   '/join/village': typeof BaseJoinVillageRoute
-  '/auth/link/$token': typeof AuthLinkTokenRoute
+  '/auth/link/{-$token}': typeof AuthLinkChar123TokenChar125Route
   '/auth/verify-email/$token': typeof AuthVerifyEmailTokenRoute
   '/mail/unsubscribe/$token': typeof MailUnsubscribeTokenRoute
   '/account': typeof AccountAccountIndexRoute
@@ -350,7 +344,6 @@ export interface FileRoutesByTo {
   '/create/village/needs': typeof TunnelCreateVillageNeedsRoute
   '/create/village/period': typeof TunnelCreateVillagePeriodRoute
   '/create/village/reason': typeof TunnelCreateVillageReasonRoute
-  '/auth/link': typeof AuthAuthLinkIndexRoute
   '/auth/reset-password': typeof AuthAuthResetPasswordIndexRoute
   '/dashboard/villages': typeof DashboardDashboardVillagesIndexRoute
   '/create/village': typeof TunnelCreateVillageIndexRoute
@@ -385,7 +378,7 @@ export interface FileRoutesById {
   '/_auth/auth/login': typeof AuthAuthLoginRoute
   '/_auth/auth/register': typeof AuthAuthRegisterRoute
   '/_base/join/village': typeof BaseJoinVillageRoute
-  '/auth/link/$token': typeof AuthLinkTokenRoute
+  '/auth/link/{-$token}': typeof AuthLinkChar123TokenChar125Route
   '/auth/verify-email/$token': typeof AuthVerifyEmailTokenRoute
   '/mail/unsubscribe/$token': typeof MailUnsubscribeTokenRoute
   '/_account/account/': typeof AccountAccountIndexRoute
@@ -396,7 +389,6 @@ export interface FileRoutesById {
   '/_tunnel/create/village/needs': typeof TunnelCreateVillageNeedsRoute
   '/_tunnel/create/village/period': typeof TunnelCreateVillagePeriodRoute
   '/_tunnel/create/village/reason': typeof TunnelCreateVillageReasonRoute
-  '/_auth/auth/link/': typeof AuthAuthLinkIndexRoute
   '/_auth/auth/reset-password/': typeof AuthAuthResetPasswordIndexRoute
   '/_dashboard/dashboard/villages/': typeof DashboardDashboardVillagesIndexRoute
   '/_tunnel/create/village/': typeof TunnelCreateVillageIndexRoute
@@ -427,7 +419,7 @@ export interface FileRouteTypes {
     | '/auth/login'
     | '/auth/register'
     | '/join/village'
-    | '/auth/link/$token'
+    | '/auth/link/{-$token}'
     | '/auth/verify-email/$token'
     | '/mail/unsubscribe/$token'
     | '/account/'
@@ -438,7 +430,6 @@ export interface FileRouteTypes {
     | '/create/village/needs'
     | '/create/village/period'
     | '/create/village/reason'
-    | '/auth/link/'
     | '/auth/reset-password/'
     | '/dashboard/villages/'
     | '/create/village/'
@@ -467,7 +458,7 @@ export interface FileRouteTypes {
     | '/auth/login'
     | '/auth/register'
     | '/join/village'
-    | '/auth/link/$token'
+    | '/auth/link/{-$token}'
     | '/auth/verify-email/$token'
     | '/mail/unsubscribe/$token'
     | '/account'
@@ -478,7 +469,6 @@ export interface FileRouteTypes {
     | '/create/village/needs'
     | '/create/village/period'
     | '/create/village/reason'
-    | '/auth/link'
     | '/auth/reset-password'
     | '/dashboard/villages'
     | '/create/village'
@@ -512,7 +502,7 @@ export interface FileRouteTypes {
     | '/_auth/auth/login'
     | '/_auth/auth/register'
     | '/_base/join/village'
-    | '/auth/link/$token'
+    | '/auth/link/{-$token}'
     | '/auth/verify-email/$token'
     | '/mail/unsubscribe/$token'
     | '/_account/account/'
@@ -523,7 +513,6 @@ export interface FileRouteTypes {
     | '/_tunnel/create/village/needs'
     | '/_tunnel/create/village/period'
     | '/_tunnel/create/village/reason'
-    | '/_auth/auth/link/'
     | '/_auth/auth/reset-password/'
     | '/_dashboard/dashboard/villages/'
     | '/_tunnel/create/village/'
@@ -552,7 +541,7 @@ export interface RootRouteChildren {
   DashboardRoute: typeof DashboardRouteWithChildren
   TunnelRoute: typeof TunnelRouteWithChildren
   VousEtesSublimeRoute: typeof VousEtesSublimeRoute
-  AuthLinkTokenRoute: typeof AuthLinkTokenRoute
+  AuthLinkChar123TokenChar125Route: typeof AuthLinkChar123TokenChar125Route
   AuthVerifyEmailTokenRoute: typeof AuthVerifyEmailTokenRoute
   MailUnsubscribeTokenRoute: typeof MailUnsubscribeTokenRoute
 }
@@ -650,11 +639,11 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof BaseJoinVillageRouteImport
       parentRoute: typeof BaseRoute
     }
-    '/auth/link/$token': {
-      id: '/auth/link/$token'
-      path: '/auth/link/$token'
-      fullPath: '/auth/link/$token'
-      preLoaderRoute: typeof AuthLinkTokenRouteImport
+    '/auth/link/{-$token}': {
+      id: '/auth/link/{-$token}'
+      path: '/auth/link/{-$token}'
+      fullPath: '/auth/link/{-$token}'
+      preLoaderRoute: typeof AuthLinkChar123TokenChar125RouteImport
       parentRoute: typeof rootRouteImport
     }
     '/auth/verify-email/$token': {
@@ -670,13 +659,6 @@ declare module '@tanstack/react-router' {
       fullPath: '/mail/unsubscribe/$token'
       preLoaderRoute: typeof MailUnsubscribeTokenRouteImport
       parentRoute: typeof rootRouteImport
-    }
-    '/_auth/auth/link/': {
-      id: '/_auth/auth/link/'
-      path: '/auth/link'
-      fullPath: '/auth/link/'
-      preLoaderRoute: typeof AuthAuthLinkIndexRouteImport
-      parentRoute: typeof AuthRoute
     }
     '/_auth/auth/reset-password/': {
       id: '/_auth/auth/reset-password/'
@@ -882,7 +864,6 @@ interface AuthRouteChildren {
   AuthAuthLoginRoute: typeof AuthAuthLoginRoute
   AuthAuthRegisterRoute: typeof AuthAuthRegisterRoute
   AuthAuthResetPasswordTokenRoute: typeof AuthAuthResetPasswordTokenRoute
-  AuthAuthLinkIndexRoute: typeof AuthAuthLinkIndexRoute
   AuthAuthResetPasswordIndexRoute: typeof AuthAuthResetPasswordIndexRoute
 }
 
@@ -890,7 +871,6 @@ const AuthRouteChildren: AuthRouteChildren = {
   AuthAuthLoginRoute: AuthAuthLoginRoute,
   AuthAuthRegisterRoute: AuthAuthRegisterRoute,
   AuthAuthResetPasswordTokenRoute: AuthAuthResetPasswordTokenRoute,
-  AuthAuthLinkIndexRoute: AuthAuthLinkIndexRoute,
   AuthAuthResetPasswordIndexRoute: AuthAuthResetPasswordIndexRoute,
 }
 
@@ -1011,7 +991,7 @@ const rootRouteChildren: RootRouteChildren = {
   DashboardRoute: DashboardRouteWithChildren,
   TunnelRoute: TunnelRouteWithChildren,
   VousEtesSublimeRoute: VousEtesSublimeRoute,
-  AuthLinkTokenRoute: AuthLinkTokenRoute,
+  AuthLinkChar123TokenChar125Route: AuthLinkChar123TokenChar125Route,
   AuthVerifyEmailTokenRoute: AuthVerifyEmailTokenRoute,
   MailUnsubscribeTokenRoute: MailUnsubscribeTokenRoute,
 }

@@ -43,7 +43,7 @@ export function LoginForm({ expired, redirect, onSignedIn }: LoginFormProps) {
       </p>
       <SubmitButton busy={form.submitting}>Se connecter</SubmitButton>
       <p className="form-footer">
-        <Link to="/auth/link" search={redirect ? { redirect } : {}}>
+        <Link to="/auth/link/{-$token}" params={{}} search={redirect ? { redirect } : {}}>
           Recevoir un lien de connexion par e-mail
         </Link>
       </p>

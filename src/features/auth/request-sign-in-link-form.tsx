@@ -52,3 +52,17 @@ export function RequestSignInLinkForm({ redirect }: { redirect?: string }) {
     </form>
   );
 }
+
+/** The form in the guest pages' frame (AuthLayout's): its route is not under `_auth`. */
+export function RequestSignInLinkPage({ redirect }: { redirect?: string }) {
+  return (
+    <main className="layout-auth" id="contenu">
+      <p className="brand" aria-hidden="true">
+        Village
+      </p>
+      <div className="card">
+        <RequestSignInLinkForm redirect={redirect} />
+      </div>
+    </main>
+  );
+}

@@ -69,7 +69,7 @@ export function SignInLinkPage({ token, redirect }: { token: string; redirect?: 
             </h1>
             <p role="alert">{step.message}</p>
             <p className="form-footer">
-              <Link to="/auth/link" search={redirect ? { redirect } : {}} className="button">
+              <Link to="/auth/link/{-$token}" params={{}} search={redirect ? { redirect } : {}} className="button">
                 Recevoir un nouveau lien
               </Link>
             </p>
