@@ -35,15 +35,13 @@ export function signInLinkRoutes(app: App, deps: Deps, serialize: Serializers) {
       const query = input.redirect ? `?redirect=${encodeURIComponent(input.redirect)}` : '';
       // The link and its mail together: the dispatcher sends (and retries) it after the commit.
       await deps.db.transaction(async (tx) => {
-        await tx
-          .insert(signInLinks)
-          .values({
-            tokenHash: hash,
-            userId: user.id,
-            email: user.email,
-            expiresAt: new Date(now.getTime() + LINK_TTL_MS),
-            createdAt: now,
-          });
+        await tx.insert(signInLinks).values({
+          tokenHash: hash,
+          userId: user.id,
+          email: user.email,
+          expiresAt: new Date(now.getTime() + LINK_TTL_MS),
+          createdAt: now,
+        });
         await queueMail(tx, {
           kind: 'sign_in_link',
           to: user.email,
