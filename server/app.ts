@@ -10,6 +10,7 @@ import { setCallSteps } from './http/route';
 import { createSerializers } from './serialize';
 import { authRoutes } from './auth/routes';
 import { verifyEmailRoutes } from './auth/verify-email-routes';
+import { signInLinkRoutes } from './auth/sign-in-link-routes';
 import { addPasswordRoute } from './auth/add-password-route';
 import { userRoutes } from './users/routes';
 import { notificationSettingsRoutes } from './notification-settings/routes';
@@ -78,6 +79,7 @@ export function createApp(input: Deps) {
   openApiRoutes(app);
   authRoutes(app, deps, serialize);
   verifyEmailRoutes(app, deps);
+  signInLinkRoutes(app, deps, serialize);
   addPasswordRoute(app, deps);
   userRoutes(app, deps, serialize);
   notificationSettingsRoutes(app, deps);

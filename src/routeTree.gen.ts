@@ -22,6 +22,7 @@ import { Route as AccountAccountProfileRouteImport } from './routes/_account.acc
 import { Route as AuthAuthLoginRouteImport } from './routes/_auth.auth.login'
 import { Route as AuthAuthRegisterRouteImport } from './routes/_auth.auth.register'
 import { Route as BaseJoinVillageRouteImport } from './routes/_base.join.village'
+import { Route as AuthLinkChar123TokenChar125RouteImport } from './routes/auth.link.{-$token}'
 import { Route as AuthVerifyEmailTokenRouteImport } from './routes/auth.verify-email.$token'
 import { Route as MailUnsubscribeTokenRouteImport } from './routes/mail.unsubscribe.$token'
 import { Route as AuthAuthResetPasswordIndexRouteImport } from './routes/_auth.auth.reset-password.index'
@@ -112,6 +113,12 @@ const BaseJoinVillageRoute = BaseJoinVillageRouteImport.update({
   path: '/join/village',
   getParentRoute: () => BaseRoute,
 } as any)
+const AuthLinkChar123TokenChar125Route =
+  AuthLinkChar123TokenChar125RouteImport.update({
+    id: '/auth/link/{-$token}',
+    path: '/auth/link/{-$token}',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const AuthVerifyEmailTokenRoute = AuthVerifyEmailTokenRouteImport.update({
   id: '/auth/verify-email/$token',
   path: '/auth/verify-email/$token',
@@ -287,6 +294,7 @@ export interface FileRoutesByFullPath {
   '/auth/login': typeof AuthAuthLoginRoute
   '/auth/register': typeof AuthAuthRegisterRoute
   '/join/village': typeof BaseJoinVillageRoute
+  '/auth/link/{-$token}': typeof AuthLinkChar123TokenChar125Route
   '/auth/verify-email/$token': typeof AuthVerifyEmailTokenRoute
   '/mail/unsubscribe/$token': typeof MailUnsubscribeTokenRoute
   '/account/': typeof AccountAccountIndexRoute
@@ -325,6 +333,7 @@ export interface FileRoutesByTo {
   '/auth/login': typeof AuthAuthLoginRoute
   '/auth/register': typeof AuthAuthRegisterRoute
   '/join/village': typeof BaseJoinVillageRoute
+  '/auth/link/{-$token}': typeof AuthLinkChar123TokenChar125Route
   '/auth/verify-email/$token': typeof AuthVerifyEmailTokenRoute
   '/mail/unsubscribe/$token': typeof MailUnsubscribeTokenRoute
   '/account': typeof AccountAccountIndexRoute
@@ -369,6 +378,7 @@ export interface FileRoutesById {
   '/_auth/auth/login': typeof AuthAuthLoginRoute
   '/_auth/auth/register': typeof AuthAuthRegisterRoute
   '/_base/join/village': typeof BaseJoinVillageRoute
+  '/auth/link/{-$token}': typeof AuthLinkChar123TokenChar125Route
   '/auth/verify-email/$token': typeof AuthVerifyEmailTokenRoute
   '/mail/unsubscribe/$token': typeof MailUnsubscribeTokenRoute
   '/_account/account/': typeof AccountAccountIndexRoute
@@ -409,6 +419,7 @@ export interface FileRouteTypes {
     | '/auth/login'
     | '/auth/register'
     | '/join/village'
+    | '/auth/link/{-$token}'
     | '/auth/verify-email/$token'
     | '/mail/unsubscribe/$token'
     | '/account/'
@@ -447,6 +458,7 @@ export interface FileRouteTypes {
     | '/auth/login'
     | '/auth/register'
     | '/join/village'
+    | '/auth/link/{-$token}'
     | '/auth/verify-email/$token'
     | '/mail/unsubscribe/$token'
     | '/account'
@@ -490,6 +502,7 @@ export interface FileRouteTypes {
     | '/_auth/auth/login'
     | '/_auth/auth/register'
     | '/_base/join/village'
+    | '/auth/link/{-$token}'
     | '/auth/verify-email/$token'
     | '/mail/unsubscribe/$token'
     | '/_account/account/'
@@ -528,6 +541,7 @@ export interface RootRouteChildren {
   DashboardRoute: typeof DashboardRouteWithChildren
   TunnelRoute: typeof TunnelRouteWithChildren
   VousEtesSublimeRoute: typeof VousEtesSublimeRoute
+  AuthLinkChar123TokenChar125Route: typeof AuthLinkChar123TokenChar125Route
   AuthVerifyEmailTokenRoute: typeof AuthVerifyEmailTokenRoute
   MailUnsubscribeTokenRoute: typeof MailUnsubscribeTokenRoute
 }
@@ -624,6 +638,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/join/village'
       preLoaderRoute: typeof BaseJoinVillageRouteImport
       parentRoute: typeof BaseRoute
+    }
+    '/auth/link/{-$token}': {
+      id: '/auth/link/{-$token}'
+      path: '/auth/link/{-$token}'
+      fullPath: '/auth/link/{-$token}'
+      preLoaderRoute: typeof AuthLinkChar123TokenChar125RouteImport
+      parentRoute: typeof rootRouteImport
     }
     '/auth/verify-email/$token': {
       id: '/auth/verify-email/$token'
@@ -970,6 +991,7 @@ const rootRouteChildren: RootRouteChildren = {
   DashboardRoute: DashboardRouteWithChildren,
   TunnelRoute: TunnelRouteWithChildren,
   VousEtesSublimeRoute: VousEtesSublimeRoute,
+  AuthLinkChar123TokenChar125Route: AuthLinkChar123TokenChar125Route,
   AuthVerifyEmailTokenRoute: AuthVerifyEmailTokenRoute,
   MailUnsubscribeTokenRoute: MailUnsubscribeTokenRoute,
 }

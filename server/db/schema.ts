@@ -391,6 +391,25 @@ export const emailVerifications = pgTable(
 );
 
 /**
+ * The links that sign in by mail (`/auth/link/{token}`): only the token's hash, the address it was mailed
+ * to (a link sent to a former address opens nothing) and its life of 20 minutes; used once.
+ */
+export const signInLinks = pgTable(
+  'sign_in_links',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sign_in_links_user_idx').on(t.userId)],
+);
+
+/**
  * Invitations mailed by an organiser. The link carries the village's share code and a token whose hash is
  * kept: the token names the invitation (its preview shows who invites; joining with it accepts it).
  * Pending while neither accepted nor withdrawn; one pending invitation per address and village.

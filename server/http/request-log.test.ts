@@ -38,6 +38,7 @@ describe('the request log', () => {
       `/mail/unsubscribe/${secret}`,
       `/auth/verify-email/${secret}`,
       `/auth/reset-password/${secret}`,
+      `/auth/link/${secret}?redirect=%2Faccount`,
       `/v1/calendar/${secret}.ics`,
       `/v1/mail/unsubscribe/${secret}/de-trop`,
       `//v1/mail/unsubscribe/${secret}`,
@@ -55,6 +56,7 @@ describe('the request log', () => {
       '/v1/users/me/calendar',
       '/v1/mail/unsubscribe',
       '/auth/reset-password',
+      '/auth/link',
       '/auth/login',
       '/v1/villages/0190f3a2-7b1c-7d4e-8f00-0000000000aa/calendar',
     ]) {

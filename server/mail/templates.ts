@@ -2,6 +2,7 @@ import type * as v from 'valibot';
 import { resetPasswordMail } from '../auth/reset-mail';
 import { emailVerificationMail } from '../auth/verify-email-mail';
 import { addressChangedMail } from '../auth/address-changed-mail';
+import { signInLinkMail } from '../auth/sign-in-link-mail';
 import { invitationMail } from '../invitations/invitation-mail';
 import { helpConfirmationMail } from './kinds/confirmation-mail';
 import { helpReminderMail } from './kinds/reminder-mail';
@@ -17,6 +18,7 @@ export const mailTemplates = {
   password_reset: resetPasswordMail,
   email_verification: emailVerificationMail,
   address_changed: addressChangedMail,
+  sign_in_link: signInLinkMail,
   invitation: invitationMail,
   help_confirmation: helpConfirmationMail,
   help_reminder: helpReminderMail,

@@ -18,6 +18,7 @@ import * as invitations from './invitations';
 import * as mail from './mail';
 import * as batch from './batch';
 import * as devices from './devices';
+import * as signInLinks from './sign-in-links';
 
 /**
  * Every call of /v1, once. The server registers its routes from this list and the OpenAPI document is
@@ -44,6 +45,7 @@ export const endpointTable: readonly AnyEndpoint[] = [
   mail,
   batch,
   devices,
+  signInLinks,
 ].flatMap((group) =>
   Object.values(group).filter(
     (value): value is AnyEndpoint => typeof value === 'object' && value !== null && 'method' in value && 'path' in value,

@@ -43,6 +43,11 @@ export function LoginForm({ expired, redirect, onSignedIn }: LoginFormProps) {
       </p>
       <SubmitButton busy={form.submitting}>Se connecter</SubmitButton>
       <p className="form-footer">
+        <Link to="/auth/link/{-$token}" params={{}} search={redirect ? { redirect } : {}}>
+          Recevoir un lien de connexion par e-mail
+        </Link>
+      </p>
+      <p className="form-footer">
         Pas encore de compte ?{' '}
         <Link to="/auth/register" search={redirect ? { redirect } : {}}>
           Créer un compte
