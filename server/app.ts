@@ -12,6 +12,7 @@ import { authRoutes } from './auth/routes';
 import { verifyEmailRoutes } from './auth/verify-email-routes';
 import { signInLinkRoutes } from './auth/sign-in-link-routes';
 import { addPasswordRoute } from './auth/add-password-route';
+import { passkeyRoutes } from './auth/passkey-routes';
 import { userRoutes } from './users/routes';
 import { notificationSettingsRoutes } from './notification-settings/routes';
 import { unsubscribeRoutes } from './mail/unsubscribe-routes';
@@ -81,6 +82,7 @@ export function createApp(input: Deps) {
   verifyEmailRoutes(app, deps);
   signInLinkRoutes(app, deps, serialize);
   addPasswordRoute(app, deps);
+  passkeyRoutes(app, deps, serialize);
   userRoutes(app, deps, serialize);
   notificationSettingsRoutes(app, deps);
   unsubscribeRoutes(app, deps);

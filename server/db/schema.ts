@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   customType,
   date,
@@ -503,4 +504,39 @@ export const deviceRecords = pgTable(
     // The sweep forgets records past the cookie's 400 days (server/http/sweeps.ts).
     index('device_records_last_contact_idx').on(t.lastContactAt),
   ],
+);
+
+/** Passkeys (WebAuthn) that sign in to an account (server/auth/passkey-routes.ts). */
+export const passkeys = pgTable(
+  'passkeys',
+  {
+    id: uuid('id').primaryKey(),
+    /** The credential's id as the authenticator gave it (base64url): what a sign-in names. */
+    credentialId: text('credential_id').notNull().unique(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The COSE public key, base64url. */
+    publicKey: text('public_key').notNull(),
+    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+    transports: jsonb('transports').$type<string[]>().notNull().default([]),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [index('passkeys_user_idx').on(t.userId)],
+);
+
+/**
+ * The challenges handed out for a passkey ceremony, each used once: with its account for a registration, without
+ * one for a sign-in (any passkey of the site may answer it). Expired ones are deleted as new ones are made.
+ */
+export const passkeyChallenges = pgTable(
+  'passkey_challenges',
+  {
+    challenge: text('challenge').primaryKey(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('passkey_challenges_expiry_idx').on(t.expiresAt)],
 );

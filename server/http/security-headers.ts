@@ -21,7 +21,7 @@ export type HeaderPairs = ReadonlyArray<readonly [name: string, value: string]>;
 /**
  * Features the app never asks for, refused to the page and to anything it could embed. The photo upload is a
  * file input (no `capture`), which needs none of them. Only names Chromium knows: an unknown one is a console
- * warning on every page.
+ * warning on every page. Passkeys (`publickey-credentials-get`, `-create`) keep their default: this origin only.
  */
 const PERMISSIONS_POLICY = [
   'accelerometer',
@@ -34,7 +34,6 @@ const PERMISSIONS_POLICY = [
   'microphone',
   'midi',
   'payment',
-  'publickey-credentials-get',
   'serial',
   'usb',
   'xr-spatial-tracking',

@@ -19,6 +19,7 @@ import * as mail from './mail';
 import * as batch from './batch';
 import * as devices from './devices';
 import * as signInLinks from './sign-in-links';
+import * as passkeys from './passkeys';
 
 /**
  * Every call of /v1, once. The server registers its routes from this list and the OpenAPI document is
@@ -46,6 +47,7 @@ export const endpointTable: readonly AnyEndpoint[] = [
   batch,
   devices,
   signInLinks,
+  passkeys,
 ].flatMap((group) =>
   Object.values(group).filter(
     (value): value is AnyEndpoint => typeof value === 'object' && value !== null && 'method' in value && 'path' in value,
