@@ -1,7 +1,8 @@
 import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { v7 as uuidv7 } from 'uuid';
-import { changePassword, checkResetToken, logIn, logOut, register, requestPasswordReset } from '../../src/contract/endpoints/auth';
+import { changePassword, checkResetToken, register, requestPasswordReset } from '../../src/contract/endpoints/auth';
+import { logIn, logOut } from '../../src/contract/endpoints/sessions';
 import type { Deps } from '../deps';
 import { resetTokens, sessions, users } from '../db/schema';
 import { HttpError, invalid, text } from '../http/errors';

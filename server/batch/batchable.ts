@@ -1,6 +1,6 @@
 import type { AnyEndpoint } from '../../src/contract/endpoint';
 import { endpointTable } from '../../src/contract/endpoints';
-import { logOut } from '../../src/contract/endpoints/auth';
+import { logOut } from '../../src/contract/endpoints/sessions';
 import { runBatch } from '../../src/contract/endpoints/batch';
 import { deleteUser } from '../../src/contract/endpoints/users';
 

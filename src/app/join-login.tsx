@@ -1,8 +1,9 @@
-import type { Session } from '../contract/auth';
+import type { Session } from '../contract/session';
 import { JoinSignIn } from '../features/auth/join-sign-in';
 import { LoginForm } from '../features/auth/login-form';
 import { joinCodeOf } from '../features/join/join-code';
 import { JoinLinkPreview } from '../features/join/join-link-preview';
+import { PasskeySignIn } from '../components/passkeys/passkey-sign-in';
 
 interface JoinLoginProps {
   redirect?: string;
@@ -24,6 +25,7 @@ export default function JoinLogin({ redirect, expired, onSignedIn }: JoinLoginPr
       ) : (
         <LoginForm expired={expired} redirect={redirect} onSignedIn={onSignedIn} />
       )}
+      <PasskeySignIn onSignedIn={onSignedIn} />
     </>
   );
 }

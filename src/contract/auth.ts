@@ -1,13 +1,6 @@
 import * as v from 'valibot';
 import { messages } from './form-messages';
 import { email, password, text } from './fields';
-import { User } from './users';
-
-export const LoginInput = v.object({
-  email,
-  password: v.pipe(v.string(messages.required), v.nonEmpty(messages.required), v.maxLength(128, messages.maxLength(128))),
-});
-export type LoginInput = v.InferOutput<typeof LoginInput>;
 
 /** Without a password, the account is joined with a name and an e-mail; it can add one later from Mon compte. */
 export const RegisterInput = v.object({
@@ -38,9 +31,6 @@ export const ChangePasswordInput = v.pipe(
   ),
 );
 export type ChangePasswordInput = v.InferOutput<typeof ChangePasswordInput>;
-
-export const Session = v.object({ token: v.string(), user: User });
-export type Session = v.InferOutput<typeof Session>;
 
 /** The token of the link mailed to check an address (`/auth/verify-email/{token}`), posted by the app's page. */
 export const VerifyEmailInput = v.object({ token: text(200) });

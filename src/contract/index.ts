@@ -4,6 +4,7 @@ export * from './fields';
 export * from './errors';
 export * from './users';
 export * from './auth';
+export * from './session';
 export * from './categories';
 export * from './villagers';
 export * from './needs';

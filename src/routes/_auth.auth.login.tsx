@@ -4,6 +4,7 @@ import { LoginForm } from '../features/auth/login-form';
 import { parseAuthSearch } from '../features/auth/auth-search';
 import { useSignIn } from '../features/auth/use-sign-in';
 import { JOIN_PATH } from '../contract/join-link';
+import { PasskeySignIn } from '../components/passkeys/passkey-sign-in';
 
 // Only a visitor who came from a join link loads its page (the invitation's preview, joining with an e-mail).
 const JoinLogin = lazy(() => import('../app/join-login'));
@@ -21,6 +22,9 @@ function LoginPage() {
       <JoinLogin redirect={redirect} expired={expired} onSignedIn={onSignedIn} />
     </Suspense>
   ) : (
-    <LoginForm expired={expired} redirect={redirect} onSignedIn={onSignedIn} />
+    <>
+      <LoginForm expired={expired} redirect={redirect} onSignedIn={onSignedIn} />
+      <PasskeySignIn onSignedIn={onSignedIn} />
+    </>
   );
 }

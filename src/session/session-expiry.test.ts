@@ -4,7 +4,7 @@ import type { AnyRouter } from '@tanstack/react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { call, quietTransport } from '../api/client';
 import { send } from '../api/transport';
-import { logIn } from '../contract/endpoints/auth';
+import { logIn } from '../contract/endpoints/sessions';
 import { getMe, updateUser } from '../contract/endpoints/users';
 import { db } from '../db/database';
 import { listenForExpiredSession } from './session-expiry';

@@ -1,5 +1,5 @@
 import { call } from '../api/client';
-import { logOut } from '../contract/endpoints/auth';
+import { logOut } from '../contract/endpoints/sessions';
 import { track } from '../analytics/analytics';
 import { clearSession } from './clear-session';
 import { getToken } from './token';

@@ -6,6 +6,7 @@ import { PageWithMenu } from './page-with-menu';
 import { LiveVillage } from '../../features/village-nav/live-village';
 import { EvictionNotice } from '../../components/eviction-notice/eviction-notice';
 import { LazyHomeScreenSheet } from '../../pwa/lazy-home-screen-sheet';
+import { PasskeyOffer } from '../../components/passkeys/passkey-offer';
 
 /** A village's pages: the header, the village's areas, then the side menu (a drawer on phones) and the page. */
 export function DashboardLayout() {
@@ -15,6 +16,7 @@ export function DashboardLayout() {
     <div ref={layout} className="layout-dashboard">
       <SignedInHeader />
       <EvictionNotice />
+      <PasskeyOffer />
       <VillageNav />
       <LiveVillage />
       <PageWithMenu />

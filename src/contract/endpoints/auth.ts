@@ -1,13 +1,6 @@
 import { endpoint } from '../endpoint';
-import {
-  ChangePasswordInput,
-  CheckResetTokenInput,
-  LoginInput,
-  RegisterInput,
-  ResetPasswordInput,
-  Session,
-  VerifyEmailInput,
-} from '../auth';
+import { ChangePasswordInput, CheckResetTokenInput, RegisterInput, ResetPasswordInput, VerifyEmailInput } from '../auth';
+import { Session } from '../session';
 
 export const register = endpoint({
   name: 'register',
@@ -18,19 +11,6 @@ export const register = endpoint({
   body: RegisterInput,
   answer: { data: Session },
 });
-
-export const logIn = endpoint({
-  name: 'logIn',
-  method: 'POST',
-  path: '/v1/auth/login',
-  summary: 'Sign in',
-  auth: false,
-  status: 200,
-  body: LoginInput,
-  answer: { data: Session },
-});
-
-export const logOut = endpoint({ name: 'logOut', method: 'POST', path: '/v1/auth/logout', summary: 'End this session' });
 
 export const requestPasswordReset = endpoint({
   name: 'requestPasswordReset',

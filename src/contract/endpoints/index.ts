@@ -1,5 +1,6 @@
 import type { AnyEndpoint } from '../endpoint';
 import * as auth from './auth';
+import * as sessions from './sessions';
 import * as users from './users';
 import * as villages from './villages';
 import * as needs from './needs';
@@ -28,6 +29,7 @@ import * as passkeys from './passkeys';
  */
 export const endpointTable: readonly AnyEndpoint[] = [
   auth,
+  sessions,
   users,
   villages,
   needs,

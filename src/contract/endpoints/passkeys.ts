@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { endpoint } from '../endpoint';
-import { Session } from '../auth';
+import { Session } from '../session';
 import { AddPasskeyInput, MAX_PASSKEYS, Passkey, PasskeyOptions, PasskeySignInInput } from '../passkeys';
 
 // A file of their own, not auth.ts or users.ts: the login screen imports auth.ts, and these schemas stay off its bundle.

@@ -1,5 +1,5 @@
 import { endpoint } from '../endpoint';
-import { Session } from '../auth';
+import { Session } from '../session';
 import { RedeemSignInLinkInput, SignInLinkInput } from '../sign-in-link';
 
 // A file of their own, not auth.ts: the login screen imports auth.ts, and these schemas stay off its bundle.

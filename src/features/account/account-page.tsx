@@ -13,6 +13,7 @@ import { CalendarSubscription } from '../../components/calendar-subscription/cal
 import { PushSettings } from '../../components/push-settings/push-settings';
 import { VerificationNotice } from '../../components/verification/verification-notice';
 import { AddPassword } from './add-password';
+import { PasskeySettings } from '../../components/passkeys/passkey-settings';
 
 export function AccountPage() {
   const user = useCurrentUser();
@@ -68,6 +69,9 @@ export function AccountPage() {
 
       {/* An account joined with a name and an e-mail only can add a password here (README, Auth). */}
       {user ? <AddPassword user={user} /> : null}
+
+      {/* Passkeys (src/components/passkeys/): several per account, each removable. */}
+      <PasskeySettings />
 
       {/* A private calendar address of the slots the user took in all their villages (src/components/calendar-subscription/). */}
       <CalendarSubscription scope={{ kind: 'user' }} />

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
-import type { Session } from '../../contract/auth';
+import type { Session } from '../../contract/session';
 import { JoinWithEmailForm } from './join-with-email-form';
 import { LoginForm } from './login-form';
 

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
-import { RegisterInput, type Session } from '../../contract/auth';
+import { RegisterInput } from '../../contract/auth';
+import type { Session } from '../../contract/session';
 import { useForm } from '../../components/form/use-form';
 import { TextField } from '../../components/form/text-field';
 import { FormAlert } from '../../components/form/form-alert';

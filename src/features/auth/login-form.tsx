@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { LoginInput, type Session } from '../../contract/auth';
+import { LoginInput, type Session } from '../../contract/session';
 import { unauthenticated } from '../../contract/error-messages';
 import { useForm } from '../../components/form/use-form';
 import { TextField } from '../../components/form/text-field';
