@@ -58,7 +58,7 @@ export function PasskeyOffer() {
   return (
     <section className="passkey-offer" aria-labelledby="passkey-offer-title">
       <h2 id="passkey-offer-title">Revenir en un geste</h2>
-      <p>Créez une clé d'accès : la prochaine fois, l'empreinte, le visage ou le code de cet appareil suffiront pour vous reconnecter.</p>
+      <p>Une clé d'accès vous reconnectera avec l'empreinte, le visage ou le code de cet appareil.</p>
       <div className="passkey-offer-actions">
         <button type="button" aria-busy={busy} disabled={busy} onClick={() => void create()}>
           {busy ? 'Création…' : "Créer une clé d'accès"}
