@@ -147,8 +147,18 @@ describe('sign-in and account in the browser', () => {
     await expectNoAxeViolations(page);
     await shot(page, 'login-errors');
 
-    await logInThroughForm(page, alice.email, 'pas-le-bon');
+    // « Afficher » shows the password, leaving the focus and the caret in it; the submit hides it again.
+    await page.getByLabel('Email').fill(alice.email);
+    const password = page.getByLabel('Mot de passe');
+    await password.fill('pas-le-bo');
+    await page.getByRole('button', { name: 'Afficher le mot de passe', pressed: false }).click();
+    expect(await password.getAttribute('type')).toBe('text');
+    await page.keyboard.type('n');
+    expect(await password.inputValue()).toBe('pas-le-bon');
+    await shot(page, 'login-password-shown');
+    await page.getByRole('button', { name: 'Se connecter' }).press('Enter');
     await expect.poll(() => page.getByRole('alert').textContent()).toBe('Email ou mot de passe incorrect.');
+    expect(await password.getAttribute('type')).toBe('password');
     expect(await page.getByLabel('Email').inputValue()).toBe(alice.email);
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('alert');
 

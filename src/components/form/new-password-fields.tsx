@@ -1,4 +1,4 @@
-import { TextField } from './text-field';
+import { PasswordField } from './text-field';
 
 type FieldBinding = { name: string; value: string; error: string | undefined; onChange: (value: string) => void };
 
@@ -12,21 +12,8 @@ export function NewPasswordFields({
 }) {
   return (
     <>
-      <TextField
-        label={label}
-        type="password"
-        autoComplete="new-password"
-        hint="Au moins 8 caractères."
-        required
-        {...field('new_password')}
-      />
-      <TextField
-        label="Confirmez le mot de passe"
-        type="password"
-        autoComplete="new-password"
-        required
-        {...field('new_password_confirmation')}
-      />
+      <PasswordField label={label} autoComplete="new-password" hint="Au moins 8 caractères." required {...field('new_password')} />
+      <PasswordField label="Confirmez le mot de passe" autoComplete="new-password" required {...field('new_password_confirmation')} />
     </>
   );
 }

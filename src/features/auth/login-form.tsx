@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { LoginInput, type Session } from '../../contract/session';
 import { unauthenticated } from '../../contract/error-messages';
 import { useForm } from '../../components/form/use-form';
-import { TextField } from '../../components/form/text-field';
+import { PasswordField, TextField } from '../../components/form/text-field';
 import { FormAlert } from '../../components/form/form-alert';
 import { SubmitButton } from '../../components/form/submit-button';
 import { logIn } from '../../domain/auth/log-in';
@@ -37,7 +37,7 @@ export function LoginForm({ expired, redirect, onSignedIn }: LoginFormProps) {
       ) : null}
       <FormAlert message={form.formError} />
       <TextField label="Email" type="email" autoComplete="email" inputMode="email" required {...form.field('email')} />
-      <TextField label="Mot de passe" type="password" autoComplete="current-password" required {...form.field('password')} />
+      <PasswordField label="Mot de passe" autoComplete="current-password" required {...form.field('password')} />
       <p className="form-aside">
         <Link to="/auth/reset-password">Mot de passe oublié ?</Link>
       </p>

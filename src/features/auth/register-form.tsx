@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { RegisterInput } from '../../contract/auth';
 import type { Session } from '../../contract/session';
 import { useForm } from '../../components/form/use-form';
-import { TextField } from '../../components/form/text-field';
+import { PasswordField, TextField } from '../../components/form/text-field';
 import { FormAlert } from '../../components/form/form-alert';
 import { SubmitButton } from '../../components/form/submit-button';
 import { register } from '../../domain/auth/register';
@@ -30,14 +30,7 @@ export function RegisterForm({ redirect, onSignedIn }: RegisterFormProps) {
       <TextField label="Prénom" autoComplete="given-name" required {...form.field('first_name')} />
       <TextField label="Nom" autoComplete="family-name" required {...form.field('last_name')} />
       <TextField label="Email" type="email" autoComplete="email" inputMode="email" required {...form.field('email')} />
-      <TextField
-        label="Mot de passe"
-        type="password"
-        autoComplete="new-password"
-        hint="Au moins 8 caractères."
-        required
-        {...form.field('password')}
-      />
+      <PasswordField label="Mot de passe" autoComplete="new-password" hint="Au moins 8 caractères." required {...form.field('password')} />
       <SubmitButton busy={form.submitting}>Créer mon compte</SubmitButton>
       <p className="form-footer">
         Déjà un compte ?{' '}
