@@ -24,10 +24,28 @@ function appLazyRouteComponent(): Plugin {
   };
 }
 
+/**
+ * The endpoints' `summary` is the OpenAPI document's text (server/openapi/document.ts), read by the server
+ * only: the app's build drops it, 180 bytes gzip on the login screen alone (`npm run bench:size`). The string
+ * is emptied in place, keeping its lines, so the source maps still hold.
+ */
+function dropEndpointSummaries(): Plugin {
+  const summary = /(summary:\s*)(['"`])(?:\\.|(?!\2)[^\\])*\2/g;
+  return {
+    name: 'village:drop-endpoint-summaries',
+    apply: 'build',
+    transform(code, id) {
+      if (!/[\\/]src[\\/]contract[\\/]endpoints[\\/][^\\/]+\.ts$/.test(id)) return null;
+      return { code: code.replace(summary, (_, head: string) => `${head}''`), map: null };
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     tanstackRouter({ target: 'react', autoCodeSplitting: true }),
     appLazyRouteComponent(),
+    dropEndpointSummaries(),
     react(),
     VitePWA({
       strategies: 'injectManifest',

@@ -1,7 +1,7 @@
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
 import type { RouterContext } from '../router-context';
 import { initialisationGuard } from '../app/bootstrap/initialisation-guard';
-import { NotFound } from '../components/not-found';
+import { lazyRouteComponent } from '../pwa/lazy-route-component';
 import { FullScreenLoader } from '../components/full-screen-loader';
 import { ErrorScreen } from '../components/error-screen';
 import { LoadingBar } from '../components/loading-bar';
@@ -16,7 +16,8 @@ import { StorageTroubleGate, storageTroubleScreenFor } from '../components/stora
 export const Route = createRootRouteWithContext<RouterContext>()({
   beforeLoad: ({ location }) => initialisationGuard(location),
   component: Root,
-  notFoundComponent: NotFound,
+  // Loaded when an address is unknown, not at every start (`npm run bench:size`); precached like the screens.
+  notFoundComponent: lazyRouteComponent(() => import('../components/not-found'), 'NotFound'),
   // A start that could not read the local store (the guard's warm start) says why, in French.
   errorComponent: ({ error }) =>
     storageTroubleScreenFor(error) ?? <ErrorScreen variant="unexpected" message={error instanceof Error ? error.message : undefined} />,

@@ -58,7 +58,7 @@ async function latestResetLink() {
 async function logInThroughForm(page: Page, email: string, password: string) {
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Mot de passe').fill(password);
-  await page.getByRole('button', { name: 'Se connecter' }).press('Enter');
+  await page.getByRole('button', { name: 'Se connecter', exact: true }).press('Enter');
 }
 
 let users = 0;
@@ -141,7 +141,7 @@ describe('sign-in and account in the browser', () => {
     await page.waitForURL(/\/auth\/login\?/);
     expect(new URL(page.url()).searchParams.get('redirect')).toBe('/account/profile');
 
-    await page.getByRole('button', { name: 'Se connecter' }).press('Enter');
+    await page.getByRole('button', { name: 'Se connecter', exact: true }).press('Enter');
     await expect.poll(() => focusedName(page)).toBe('email');
     expect(await page.locator('.field-error').allTextContents()).toEqual(['Ce champ est requis', 'Ce champ est requis']);
     await expectNoAxeViolations(page);
@@ -151,12 +151,12 @@ describe('sign-in and account in the browser', () => {
     await page.getByLabel('Email').fill(alice.email);
     const password = page.getByLabel('Mot de passe');
     await password.fill('pas-le-bo');
-    await page.getByRole('button', { name: 'Afficher le mot de passe', pressed: false }).click();
+    await page.getByRole('button', { name: 'Afficher le mot de passe' }).click();
     expect(await password.getAttribute('type')).toBe('text');
     await page.keyboard.type('n');
     expect(await password.inputValue()).toBe('pas-le-bon');
     await shot(page, 'login-password-shown');
-    await page.getByRole('button', { name: 'Se connecter' }).press('Enter');
+    await page.getByRole('button', { name: 'Se connecter', exact: true }).press('Enter');
     await expect.poll(() => page.getByRole('alert').textContent()).toBe('Email ou mot de passe incorrect.');
     expect(await password.getAttribute('type')).toBe('password');
     expect(await page.getByLabel('Email').inputValue()).toBe(alice.email);
@@ -240,7 +240,7 @@ describe('sign-in and account in the browser', () => {
     await page.getByRole('heading', { name: 'Mot de passe modifié' }).waitFor();
     await shot(page, 'password-changed');
 
-    await page.getByRole('link', { name: 'Se connecter' }).press('Enter');
+    await page.getByRole('link', { name: 'Se connecter', exact: true }).press('Enter');
     await logInThroughForm(page, alice.email, 'nouveau-secret');
     await page.waitForURL(/\/dashboard\/villages$/);
 

@@ -134,7 +134,7 @@ describe('the home-screen sheet on an iPhone in Safari', () => {
     await page.getByRole('button', { name: "J'ai déjà un compte" }).click();
     await page.getByLabel('Email').fill('olga.home@example.test');
     await page.getByLabel('Mot de passe').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
     await page.waitForURL(/\/dashboard\//);
     await sheetOf(page).waitFor();
     await sheetOf(page).getByRole('button', { name: 'Plus tard' }).click();

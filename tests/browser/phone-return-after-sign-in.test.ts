@@ -23,7 +23,7 @@ async function revoke(token: string) {
 async function signInThroughForm(page: Page, email: string) {
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Mot de passe').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Se connecter' }).press('Enter');
+  await page.getByRole('button', { name: 'Se connecter', exact: true }).press('Enter');
 }
 
 describe('signing in again returns where you were', () => {

@@ -55,7 +55,7 @@ async function signInAgain(page: Page, villageId: string, email: string) {
   await page.goto(`${app.base}/dashboard/villages/${villageId}/chat`);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Mot de passe').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Se connecter' }).press('Enter');
+  await page.getByRole('button', { name: 'Se connecter', exact: true }).press('Enter');
 }
 
 /** "mercredi 20 novembre à 18 h 05" for each minute from `from` to `to` (the contact fell in one of them). */

@@ -31,7 +31,7 @@ async function signInThroughForm(page: Page, who: { email: string; password: str
   await page.goto(`${app.base}/auth/login`);
   await page.getByLabel('Email').fill(who.email);
   await page.getByLabel('Mot de passe').fill(who.password);
-  await page.getByRole('button', { name: 'Se connecter' }).press('Enter');
+  await page.getByRole('button', { name: 'Se connecter', exact: true }).press('Enter');
 }
 
 /** As older private modes and broken profiles do: every opening of a database fails with an error event. */

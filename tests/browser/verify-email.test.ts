@@ -81,7 +81,7 @@ describe('verifying one’s address', () => {
 
     await page.goto(link);
     await page.getByRole('status').getByText('Votre adresse e-mail est vérifiée.').waitFor();
-    await page.getByRole('link', { name: 'Se connecter' }).waitFor();
+    await page.getByRole('link', { name: 'Se connecter', exact: true }).waitFor();
 
     await page.goto(link);
     await page
@@ -90,7 +90,7 @@ describe('verifying one’s address', () => {
         exact: false,
       })
       .waitFor();
-    await page.getByRole('link', { name: 'Se connecter' }).waitFor();
+    await page.getByRole('link', { name: 'Se connecter', exact: true }).waitFor();
     await checkScreen(page, 'used-link', 'village-verify');
     await page.close();
   });

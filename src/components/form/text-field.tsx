@@ -46,7 +46,6 @@ export function PasswordField({ label, name, value, onChange, error, hint, id, .
           <button
             type="button"
             className="secondary"
-            aria-pressed={shown}
             onMouseDown={(e) => e.preventDefault()}
             onClick={() => setShown(!shown)}
           >

@@ -67,7 +67,11 @@ export function PasskeyOffer() {
           Plus tard
         </button>
       </div>
-      <div role="alert">{message ? <p className="form-alert">{message}</p> : null}</div>
+      {message ? (
+        <p role="alert" className="form-alert">
+          {message}
+        </p>
+      ) : null}
     </section>
   );
 }

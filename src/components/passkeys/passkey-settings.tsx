@@ -60,7 +60,11 @@ export function PasskeySettings() {
       ) : (
         <p className="notice">Ce navigateur ne permet pas encore les clés d'accès.</p>
       )}
-      <div role="alert">{message ? <p className="form-alert">{message}</p> : null}</div>
+      {message ? (
+        <p role="alert" className="form-alert">
+          {message}
+        </p>
+      ) : null}
       <ConfirmDialog
         open={removing !== null}
         title="Supprimer cette clé d'accès ?"

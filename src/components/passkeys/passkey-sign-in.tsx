@@ -23,11 +23,15 @@ export function PasskeySignIn({ onSignedIn }: { onSignedIn: (session: Session) =
     setBusy(false);
   };
   return (
-    <p className="form-footer">
+    <div className="form-footer">
       <button type="button" className="secondary" aria-busy={busy} disabled={busy} onClick={() => void start()}>
         {busy ? 'Connexion…' : "Se connecter avec une clé d'accès"}
       </button>
-      <span role="alert">{message ? <span className="form-alert">{message}</span> : null}</span>
-    </p>
+      {message ? (
+        <p role="alert" className="form-alert">
+          {message}
+        </p>
+      ) : null}
+    </div>
   );
 }
