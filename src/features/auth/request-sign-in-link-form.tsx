@@ -1,3 +1,4 @@
+import { AuthFrame } from '../../components/layouts/auth-layout';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { SignInLinkInput, signInLinkSent } from '../../contract/sign-in-link';
@@ -56,13 +57,8 @@ export function RequestSignInLinkForm({ redirect }: { redirect?: string }) {
 /** The form in the guest pages' frame (AuthLayout's): its route is not under `_auth`. */
 export function RequestSignInLinkPage({ redirect }: { redirect?: string }) {
   return (
-    <main className="layout-auth" id="contenu">
-      <p className="brand" aria-hidden="true">
-        Village
-      </p>
-      <div className="card">
-        <RequestSignInLinkForm redirect={redirect} />
-      </div>
-    </main>
+    <AuthFrame>
+      <RequestSignInLinkForm redirect={redirect} />
+    </AuthFrame>
   );
 }

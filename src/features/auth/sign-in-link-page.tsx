@@ -1,3 +1,5 @@
+import { useRetryWhenOnline } from '../../hooks/use-retry-when-online';
+import { AuthFrame } from '../../components/layouts/auth-layout';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { signInLinkInvalid, signInLinkOffline } from '../../contract/sign-in-link';
@@ -37,57 +39,49 @@ export function SignInLinkPage({ token, redirect }: { token: string; redirect?: 
     };
   }, [token, attempt, redirect, navigate]);
 
-  useEffect(() => {
-    if (step.kind !== 'offline') return;
-    const retry = () => (setStep({ kind: 'signing-in' }), setAttempt((n) => n + 1));
-    window.addEventListener('online', retry);
-    return () => window.removeEventListener('online', retry);
-  }, [step.kind]);
+  const retry = () => (setStep({ kind: 'signing-in' }), setAttempt((n) => n + 1));
+  // Offline: tried again by itself as soon as the browser is back online.
+  useRetryWhenOnline(step.kind === 'offline', retry);
 
   const retryButton = (
-    <button type="button" onClick={() => (setStep({ kind: 'signing-in' }), setAttempt((n) => n + 1))}>
+    <button type="button" onClick={retry}>
       Réessayer
     </button>
   );
 
   return (
-    <main className="layout-auth" id="contenu">
-      <p className="brand" aria-hidden="true">
-        Village
-      </p>
-      <div className="card">
-        {step.kind === 'signing-in' ? (
-          <>
-            <h1>Connexion</h1>
-            <p role="status">Connexion en cours…</p>
-          </>
-        ) : null}
-        {step.kind === 'invalid' ? (
-          <section aria-labelledby="link-invalid-title">
-            <h1 id="link-invalid-title" tabIndex={-1} ref={(h) => h?.focus()}>
-              Lien plus valable
-            </h1>
-            <p role="alert">{step.message}</p>
-            <p className="form-footer">
-              <Link to="/auth/link/{-$token}" params={{}} search={redirect ? { redirect } : {}} className="button">
-                Recevoir un nouveau lien
-              </Link>
-            </p>
-            <p className="form-footer">
-              <Link to="/auth/login" search={redirect ? { redirect } : {}}>
-                Se connecter avec un mot de passe
-              </Link>
-            </p>
-          </section>
-        ) : null}
-        {step.kind === 'offline' || step.kind === 'failed' ? (
-          <section aria-labelledby="link-failed-title">
-            <h1 id="link-failed-title">Connexion</h1>
-            <p role="alert">{step.kind === 'offline' ? signInLinkOffline : step.message}</p>
-            {retryButton}
-          </section>
-        ) : null}
-      </div>
-    </main>
+    <AuthFrame>
+      {step.kind === 'signing-in' ? (
+        <>
+          <h1>Connexion</h1>
+          <p role="status">Connexion en cours…</p>
+        </>
+      ) : null}
+      {step.kind === 'invalid' ? (
+        <section aria-labelledby="link-invalid-title">
+          <h1 id="link-invalid-title" tabIndex={-1} ref={(h) => h?.focus()}>
+            Lien plus valable
+          </h1>
+          <p role="alert">{step.message}</p>
+          <p className="form-footer">
+            <Link to="/auth/link/{-$token}" params={{}} search={redirect ? { redirect } : {}} className="button">
+              Recevoir un nouveau lien
+            </Link>
+          </p>
+          <p className="form-footer">
+            <Link to="/auth/login" search={redirect ? { redirect } : {}}>
+              Se connecter avec un mot de passe
+            </Link>
+          </p>
+        </section>
+      ) : null}
+      {step.kind === 'offline' || step.kind === 'failed' ? (
+        <section aria-labelledby="link-failed-title">
+          <h1 id="link-failed-title">Connexion</h1>
+          <p role="alert">{step.kind === 'offline' ? signInLinkOffline : step.message}</p>
+          {retryButton}
+        </section>
+      ) : null}
+    </AuthFrame>
   );
 }

@@ -1,3 +1,5 @@
+import { useRetryWhenOnline } from '../../hooks/use-retry-when-online';
+import { AuthFrame } from '../../components/layouts/auth-layout';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { failureText } from '../../domain/failure-text';
@@ -71,69 +73,60 @@ export function VerifyEmailPage({ token }: { token: string }) {
     };
   }, [token, attempt]);
 
+  const retry = () => (setStep({ kind: 'verifying' }), setAttempt((n) => n + 1));
   // Offline: tried again by itself as soon as the browser is back online.
-  useEffect(() => {
-    if (step.kind !== 'offline') return;
-    const retry = () => (setStep({ kind: 'verifying' }), setAttempt((n) => n + 1));
-    window.addEventListener('online', retry);
-    return () => window.removeEventListener('online', retry);
-  }, [step.kind]);
+  useRetryWhenOnline(step.kind === 'offline', retry);
 
   const retryButton = (
-    <button type="button" onClick={() => (setStep({ kind: 'verifying' }), setAttempt((n) => n + 1))}>
+    <button type="button" onClick={retry}>
       Réessayer
     </button>
   );
 
   return (
-    <main className="layout-auth" id="contenu">
-      <p className="brand" aria-hidden="true">
-        Village
-      </p>
-      <div className="card verify-email">
-        {step.kind === 'verifying' ? (
-          <>
-            <h1>Vérification de votre adresse</h1>
-            <p role="status">{VERIFYING_TEXT}</p>
-          </>
-        ) : null}
-        {step.kind === 'verified' ? (
-          <section aria-labelledby="verified-title">
-            <h1 id="verified-title" tabIndex={-1} ref={(h) => h?.focus()}>
-              Adresse vérifiée
-            </h1>
-            <p role="status">{step.text}</p>
-            <OnwardLink signedIn={signedIn} to="/dashboard/villages" label="Aller à mes villages" />
-          </section>
-        ) : null}
-        {step.kind === 'invalid' ? (
-          <section aria-labelledby="invalid-title">
-            <h1 id="invalid-title" tabIndex={-1} ref={(h) => h?.focus()}>
-              Lien plus valable
-            </h1>
-            <p role="alert">{step.message}</p>
-            {signedIn && step.email ? (
-              <ResendLink email={step.email} label="Recevoir un nouveau lien" />
-            ) : (
-              <OnwardLink signedIn={signedIn} to="/account" label="Aller à mon compte" />
-            )}
-          </section>
-        ) : null}
-        {step.kind === 'offline' ? (
-          <section aria-labelledby="offline-title">
-            <h1 id="offline-title">Vérification de votre adresse</h1>
-            <p role="alert">{VERIFY_OFFLINE_TEXT}</p>
-            {retryButton}
-          </section>
-        ) : null}
-        {step.kind === 'failed' ? (
-          <section aria-labelledby="failed-title">
-            <h1 id="failed-title">Vérification de votre adresse</h1>
-            <p role="alert">{step.message}</p>
-            {retryButton}
-          </section>
-        ) : null}
-      </div>
-    </main>
+    <AuthFrame cardClass="verify-email">
+      {step.kind === 'verifying' ? (
+        <>
+          <h1>Vérification de votre adresse</h1>
+          <p role="status">{VERIFYING_TEXT}</p>
+        </>
+      ) : null}
+      {step.kind === 'verified' ? (
+        <section aria-labelledby="verified-title">
+          <h1 id="verified-title" tabIndex={-1} ref={(h) => h?.focus()}>
+            Adresse vérifiée
+          </h1>
+          <p role="status">{step.text}</p>
+          <OnwardLink signedIn={signedIn} to="/dashboard/villages" label="Aller à mes villages" />
+        </section>
+      ) : null}
+      {step.kind === 'invalid' ? (
+        <section aria-labelledby="invalid-title">
+          <h1 id="invalid-title" tabIndex={-1} ref={(h) => h?.focus()}>
+            Lien plus valable
+          </h1>
+          <p role="alert">{step.message}</p>
+          {signedIn && step.email ? (
+            <ResendLink email={step.email} label="Recevoir un nouveau lien" />
+          ) : (
+            <OnwardLink signedIn={signedIn} to="/account" label="Aller à mon compte" />
+          )}
+        </section>
+      ) : null}
+      {step.kind === 'offline' ? (
+        <section aria-labelledby="offline-title">
+          <h1 id="offline-title">Vérification de votre adresse</h1>
+          <p role="alert">{VERIFY_OFFLINE_TEXT}</p>
+          {retryButton}
+        </section>
+      ) : null}
+      {step.kind === 'failed' ? (
+        <section aria-labelledby="failed-title">
+          <h1 id="failed-title">Vérification de votre adresse</h1>
+          <p role="alert">{step.message}</p>
+          {retryButton}
+        </section>
+      ) : null}
+    </AuthFrame>
   );
 }
