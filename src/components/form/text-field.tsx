@@ -43,12 +43,7 @@ export function PasswordField({ label, name, value, onChange, error, hint, id, .
             value={value}
             onChange={(e) => onChange(e.target.value)}
           />
-          <button
-            type="button"
-            className="secondary"
-            onMouseDown={(e) => e.preventDefault()}
-            onClick={() => setShown(!shown)}
-          >
+          <button type="button" className="secondary" onMouseDown={(e) => e.preventDefault()} onClick={() => setShown(!shown)}>
             {shown ? 'Masquer' : 'Afficher'}
             <span className="visually-hidden"> le mot de passe</span>
           </button>
