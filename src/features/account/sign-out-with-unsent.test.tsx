@@ -6,7 +6,7 @@ import { db } from '../../db/database';
 import { enqueue } from '../../outbox/enqueue';
 import { createNeed } from '../../domain/needs/mutations/create-need';
 import { getToken, setToken } from '../../session/token';
-import { renderWithRouter } from '../../testing/render-screen';
+import { renderScreen } from '../../testing/render-screen';
 import { AccountPage } from './account-page';
 import { aUser } from '../../testing/factories';
 import { provideAppMutationKinds } from '../../testing/mutation-kinds';
@@ -44,7 +44,7 @@ describe('signing out with changes not sent yet', () => {
   it('asks first, says how many would be lost, and staying keeps everything', async () => {
     await addNeed(1);
     await addNeed(2);
-    await renderWithRouter(() => <AccountPage />);
+    await renderScreen(() => <AccountPage />);
     fireEvent.click(await screen.findByRole('button', { name: 'Se déconnecter' }));
     expect(await screen.findByText(/2 modifications n'ont pas encore été envoyées/)).toBeTruthy();
     fireEvent.click(await screen.findByRole('button', { name: 'Rester connecté' }));
@@ -54,7 +54,7 @@ describe('signing out with changes not sent yet', () => {
 
   it('signing out anyway drops those changes and the session', async () => {
     await addNeed(1);
-    await renderWithRouter(() => <AccountPage />);
+    await renderScreen(() => <AccountPage />);
     fireEvent.click(await screen.findByRole('button', { name: 'Se déconnecter' }));
     expect(await screen.findByText(/1 modification n'a pas encore été envoyée/)).toBeTruthy();
     // The text is in the page before the dialog opens (in an effect): its buttons are waited for.
@@ -65,7 +65,7 @@ describe('signing out with changes not sent yet', () => {
   });
 
   it('with nothing waiting, signs out at once', async () => {
-    await renderWithRouter(() => <AccountPage />);
+    await renderScreen(() => <AccountPage />);
     fireEvent.click(await screen.findByRole('button', { name: 'Se déconnecter' }));
     await waitFor(() => expect(getToken()).toBeNull());
     expect(screen.queryByText(/pas encore été envoyée/)).toBeNull();
