@@ -6,7 +6,6 @@ import { useVillage, useVillageSync } from '../../domain/villages/village-reads'
 import { LeaveVillage } from '../../components/leave-village';
 import { membersCount } from '../../domain/villagers/members';
 import { needyPerson } from '../../domain/villages/needy-person';
-import { OpenSlots } from './open-slots';
 import { formatPeriod } from '../../domain/villages/village-period';
 import { formatPhone, phoneHref } from '../../domain/villages/phone-number';
 import '../../components/village-photo.css';
@@ -54,8 +53,6 @@ export function VillageInfosPage({ villageId }: { villageId: string }) {
       ) : (
         <p className="village-infos-none">Pas encore de présentation.</p>
       )}
-
-      {me && active ? <OpenSlots villageId={villageId} me={me} /> : null}
 
       <h2>Période</h2>
       <p>{formatPeriod(village.start_date, village.end_date)}</p>
