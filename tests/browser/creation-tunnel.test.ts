@@ -85,7 +85,7 @@ describe('the village creation tunnel', () => {
     await checkScreen(page, 'waiting-validation', 'tunnel');
 
     await page.getByRole('button', { name: 'Ouvrir le village' }).click();
-    await page.waitForURL(`**/dashboard/villages/${id}/needs`);
+    await page.waitForURL(`**/dashboard/villages/${id}/home`);
     await expect.poll(async () => (await api(app.base, claire.token, 'GET', `/v1/villages/${id}`)).body.data.state).toBe(3);
     await page.close();
   });

@@ -29,7 +29,7 @@ describe('joining a village from its link', () => {
     const { router } = await renderScreen(() => <JoinPage linkCode="abcd2345" />);
     await waitFor(() => expect(router.state.location.pathname).toBe(HOME));
     expect(requests[0]).toMatchObject({ method: 'PUT', body: { share_code: JOIN.code } });
-    expect(toastTexts()).toEqual(['success: Bienvenue dans le village de Nina Martin !']);
+    expect(toastTexts()).toEqual(['success: Bienvenue dans le village de Nina !']);
     expect(await db.villagers.get(JOIN.olgaVillager)).toBeTruthy();
   });
 
@@ -78,7 +78,7 @@ describe('joining a village from its link', () => {
     window.dispatchEvent(new Event('online'));
     await waitFor(() => expect(router.state.location.pathname).toBe(HOME));
     expect(localStorage.getItem(PENDING_JOIN_KEY)).toBeNull();
-    expect(toastTexts()).toEqual(['success: Bienvenue dans le village de Nina Martin !']);
+    expect(toastTexts()).toEqual(['success: Bienvenue dans le village de Nina !']);
   });
 
   it('can stop waiting for the network', async () => {
