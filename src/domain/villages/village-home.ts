@@ -2,6 +2,7 @@ import { CREATION_MODE, type User, type Village, type Villager } from '../../con
 import { isManager, memberName, splitMembers } from '../villagers/members';
 import { needyPerson } from './needy-person';
 import { villageTitle } from './village-title';
+import { initialsOf } from './initials';
 
 /** One person of the circle, as the home lists them: organisers are marked. */
 export interface CircleMember {
@@ -20,14 +21,6 @@ export interface VillageHome {
   presentation: { text: string; by: string | null } | null;
   circle: CircleMember[];
 }
-
-const initialsOf = (name: string) =>
-  name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((word) => word.charAt(0).toUpperCase())
-    .join('');
 
 /** The person's picture: the village's photo, or in a village made for oneself the creator's own. */
 function photoOf(village: Village, villagers: Villager[]): string | null {

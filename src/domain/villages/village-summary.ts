@@ -14,6 +14,7 @@ import { splitHelps, plannedHelps } from '../helps/split-helps';
 import { activeHelps } from '../helps/help-reads';
 import { restOfWeek, weekSlotsOf, type WeekSlots } from './week-slots';
 import { villageTitle } from './village-title';
+import { initialsOf } from './initials';
 
 /** Where a village's card and a join lead: the tunnel to finish it, the wait for its opening, or its home. */
 export type VillageDestination =
@@ -64,14 +65,6 @@ const fullName = (person: { first_name?: string | null; last_name?: string | nul
     .filter((part) => part && part.trim())
     .join(' ')
     .trim();
-
-const initialsOf = (name: string) =>
-  name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((word) => word.charAt(0).toUpperCase())
-    .join('') || '?';
 
 /** Mode 2: the close person named in the village; mode 1: its creator, who is the needy person; '' when unknown. */
 function needyNameOf(village: Village, villagers: Villager[], me: Pick<User, 'id' | 'first_name' | 'last_name'> | null): string {
@@ -128,7 +121,7 @@ export function summariseVillage(
     state: village.state,
     title: villageTitle(village, firstName),
     needyName,
-    initials: initialsOf(needyName),
+    initials: initialsOf(needyName) || '?',
     photoUrl: village.photo?.original_url ?? null,
     destination: villageDestination(village),
     activity:
