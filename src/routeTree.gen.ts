@@ -36,6 +36,7 @@ import { Route as TunnelCreateVillageNeedsRouteImport } from './routes/_tunnel.c
 import { Route as TunnelCreateVillagePeriodRouteImport } from './routes/_tunnel.create.village.period'
 import { Route as TunnelCreateVillageReasonRouteImport } from './routes/_tunnel.create.village.reason'
 import { Route as DashboardDashboardVillagesIdChatRouteImport } from './routes/_dashboard.dashboard.villages.$id.chat'
+import { Route as DashboardDashboardVillagesIdHomeRouteImport } from './routes/_dashboard.dashboard.villages.$id.home'
 import { Route as DashboardDashboardVillagesIdInfosRouteImport } from './routes/_dashboard.dashboard.villages.$id.infos'
 import { Route as DashboardDashboardVillagesIdNotificationsRouteImport } from './routes/_dashboard.dashboard.villages.$id.notifications'
 import { Route as DashboardDashboardVillagesIdPlanningRouteImport } from './routes/_dashboard.dashboard.villages.$id.planning'
@@ -195,6 +196,12 @@ const DashboardDashboardVillagesIdChatRoute =
     path: '/chat',
     getParentRoute: () => DashboardDashboardVillagesIdRoute,
   } as any)
+const DashboardDashboardVillagesIdHomeRoute =
+  DashboardDashboardVillagesIdHomeRouteImport.update({
+    id: '/home',
+    path: '/home',
+    getParentRoute: () => DashboardDashboardVillagesIdRoute,
+  } as any)
 const DashboardDashboardVillagesIdInfosRoute =
   DashboardDashboardVillagesIdInfosRouteImport.update({
     id: '/infos',
@@ -309,6 +316,7 @@ export interface FileRoutesByFullPath {
   '/dashboard/villages/': typeof DashboardDashboardVillagesIndexRoute
   '/create/village/': typeof TunnelCreateVillageIndexRoute
   '/dashboard/villages/$id/chat': typeof DashboardDashboardVillagesIdChatRoute
+  '/dashboard/villages/$id/home': typeof DashboardDashboardVillagesIdHomeRoute
   '/dashboard/villages/$id/infos': typeof DashboardDashboardVillagesIdInfosRoute
   '/dashboard/villages/$id/notifications': typeof DashboardDashboardVillagesIdNotificationsRoute
   '/dashboard/villages/$id/planning': typeof DashboardDashboardVillagesIdPlanningRoute
@@ -348,6 +356,7 @@ export interface FileRoutesByTo {
   '/dashboard/villages': typeof DashboardDashboardVillagesIndexRoute
   '/create/village': typeof TunnelCreateVillageIndexRoute
   '/dashboard/villages/$id/chat': typeof DashboardDashboardVillagesIdChatRoute
+  '/dashboard/villages/$id/home': typeof DashboardDashboardVillagesIdHomeRoute
   '/dashboard/villages/$id/infos': typeof DashboardDashboardVillagesIdInfosRoute
   '/dashboard/villages/$id/notifications': typeof DashboardDashboardVillagesIdNotificationsRoute
   '/dashboard/villages/$id/planning': typeof DashboardDashboardVillagesIdPlanningRoute
@@ -393,6 +402,7 @@ export interface FileRoutesById {
   '/_dashboard/dashboard/villages/': typeof DashboardDashboardVillagesIndexRoute
   '/_tunnel/create/village/': typeof TunnelCreateVillageIndexRoute
   '/_dashboard/dashboard/villages/$id/chat': typeof DashboardDashboardVillagesIdChatRoute
+  '/_dashboard/dashboard/villages/$id/home': typeof DashboardDashboardVillagesIdHomeRoute
   '/_dashboard/dashboard/villages/$id/infos': typeof DashboardDashboardVillagesIdInfosRoute
   '/_dashboard/dashboard/villages/$id/notifications': typeof DashboardDashboardVillagesIdNotificationsRoute
   '/_dashboard/dashboard/villages/$id/planning': typeof DashboardDashboardVillagesIdPlanningRoute
@@ -434,6 +444,7 @@ export interface FileRouteTypes {
     | '/dashboard/villages/'
     | '/create/village/'
     | '/dashboard/villages/$id/chat'
+    | '/dashboard/villages/$id/home'
     | '/dashboard/villages/$id/infos'
     | '/dashboard/villages/$id/notifications'
     | '/dashboard/villages/$id/planning'
@@ -473,6 +484,7 @@ export interface FileRouteTypes {
     | '/dashboard/villages'
     | '/create/village'
     | '/dashboard/villages/$id/chat'
+    | '/dashboard/villages/$id/home'
     | '/dashboard/villages/$id/infos'
     | '/dashboard/villages/$id/notifications'
     | '/dashboard/villages/$id/planning'
@@ -517,6 +529,7 @@ export interface FileRouteTypes {
     | '/_dashboard/dashboard/villages/'
     | '/_tunnel/create/village/'
     | '/_dashboard/dashboard/villages/$id/chat'
+    | '/_dashboard/dashboard/villages/$id/home'
     | '/_dashboard/dashboard/villages/$id/infos'
     | '/_dashboard/dashboard/villages/$id/notifications'
     | '/_dashboard/dashboard/villages/$id/planning'
@@ -737,6 +750,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DashboardDashboardVillagesIdChatRouteImport
       parentRoute: typeof DashboardDashboardVillagesIdRoute
     }
+    '/_dashboard/dashboard/villages/$id/home': {
+      id: '/_dashboard/dashboard/villages/$id/home'
+      path: '/home'
+      fullPath: '/dashboard/villages/$id/home'
+      preLoaderRoute: typeof DashboardDashboardVillagesIdHomeRouteImport
+      parentRoute: typeof DashboardDashboardVillagesIdRoute
+    }
     '/_dashboard/dashboard/villages/$id/infos': {
       id: '/_dashboard/dashboard/villages/$id/infos'
       path: '/infos'
@@ -890,6 +910,7 @@ const BaseRouteWithChildren = BaseRoute._addFileChildren(BaseRouteChildren)
 
 interface DashboardDashboardVillagesIdRouteChildren {
   DashboardDashboardVillagesIdChatRoute: typeof DashboardDashboardVillagesIdChatRoute
+  DashboardDashboardVillagesIdHomeRoute: typeof DashboardDashboardVillagesIdHomeRoute
   DashboardDashboardVillagesIdInfosRoute: typeof DashboardDashboardVillagesIdInfosRoute
   DashboardDashboardVillagesIdNotificationsRoute: typeof DashboardDashboardVillagesIdNotificationsRoute
   DashboardDashboardVillagesIdPlanningRoute: typeof DashboardDashboardVillagesIdPlanningRoute
@@ -911,6 +932,8 @@ const DashboardDashboardVillagesIdRouteChildren: DashboardDashboardVillagesIdRou
   {
     DashboardDashboardVillagesIdChatRoute:
       DashboardDashboardVillagesIdChatRoute,
+    DashboardDashboardVillagesIdHomeRoute:
+      DashboardDashboardVillagesIdHomeRoute,
     DashboardDashboardVillagesIdInfosRoute:
       DashboardDashboardVillagesIdInfosRoute,
     DashboardDashboardVillagesIdNotificationsRoute:

@@ -35,6 +35,8 @@ export const guardRegistry: Record<string, Guard> = {
   },
   dashboard: requireUser,
   'dashboard-chat': requireVillage,
+  // The village's home (issue 41): not one of the spec's groups, guarded as its other areas are.
+  'dashboard-home': requireVillage,
   'dashboard-infos': requireVillage,
   'dashboard-needs': requireVillage,
   'dashboard-notification': requireVillage,

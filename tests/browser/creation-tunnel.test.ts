@@ -85,7 +85,10 @@ describe('the village creation tunnel', () => {
     await checkScreen(page, 'waiting-validation', 'tunnel');
 
     await page.getByRole('button', { name: 'Ouvrir le village' }).click();
-    await page.waitForURL(`**/dashboard/villages/${id}/needs`);
+    await page.waitForURL(`**/dashboard/villages/${id}/home`);
+    // Its home: whom it helps, and the village's name at the top.
+    await page.getByRole('main').getByRole('heading', { level: 1, name: 'Nina' }).waitFor();
+    await page.getByRole('banner').getByText('Le village de Nina', { exact: true }).waitFor();
     await expect.poll(async () => (await api(app.base, claire.token, 'GET', `/v1/villages/${id}`)).body.data.state).toBe(3);
     await page.close();
   });

@@ -84,8 +84,8 @@ describe('inviting by mail', () => {
     await visitor.getByLabel('Email').fill(INVITED);
     await visitor.getByLabel('Mot de passe').fill(PASSWORD);
     await visitor.getByRole('button', { name: 'Créer mon compte' }).click();
-    await visitor.waitForURL(new RegExp(`/dashboard/villages/${village.id}/needs$`), { timeout: 30_000 });
-    await visitor.getByText('Bienvenue dans le village de Jeanne Roy !').waitFor();
+    await visitor.waitForURL(new RegExp(`/dashboard/villages/${village.id}/home$`), { timeout: 30_000 });
+    await visitor.getByText('Bienvenue dans le village de Jeanne !').waitFor();
 
     // Accepted: no longer pending, for the server and on the manager's screen.
     const list = await api(app.base, claire.token, 'GET', `/v1/villages/${village.id}/invitations`);

@@ -47,11 +47,11 @@ describe('joining a village by its link', () => {
     await page.getByLabel('Mot de passe').fill(PASSWORD);
     await page.getByRole('button', { name: 'Créer mon compte' }).click();
 
-    await page.waitForURL(new RegExp(`/dashboard/villages/${village.id}/needs$`));
-    await page.getByText('Bienvenue dans le village de Jeanne Roy !').waitFor();
+    await page.waitForURL(new RegExp(`/dashboard/villages/${village.id}/home$`));
+    await page.getByText('Bienvenue dans le village de Jeanne !').waitFor();
 
     await page.goto(`${app.base}/dashboard/villages`);
-    const card = page.getByRole('article', { name: 'Jeanne Roy' });
+    const card = page.getByRole('article', { name: 'Le village de Jeanne' });
     await card.waitFor();
     await card.getByText('Village ouvert').waitFor();
     await card.getByText("Aucune aide aujourd'hui").waitFor();
@@ -60,7 +60,7 @@ describe('joining a village by its link', () => {
 
     // The same link again: already a member, straight to the village.
     await page.goto(link);
-    await page.waitForURL(new RegExp(`/dashboard/villages/${village.id}/needs$`));
+    await page.waitForURL(new RegExp(`/dashboard/villages/${village.id}/home$`));
     await page.close();
   });
 

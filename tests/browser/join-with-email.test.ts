@@ -50,8 +50,8 @@ describe('joining a village with a name and an e-mail', () => {
     await page.keyboard.type('hugo.email-join@example.test');
     await page.keyboard.press('Enter');
 
-    await page.waitForURL(new RegExp(`/dashboard/villages/${village.id}/needs$`), { timeout: 30_000 });
-    await page.getByText('Bienvenue dans le village de Jeanne Roy !').waitFor();
+    await page.waitForURL(new RegExp(`/dashboard/villages/${village.id}/home$`), { timeout: 30_000 });
+    await page.getByText('Bienvenue dans le village de Jeanne !').waitFor();
     await page.screenshot({ path: '/tmp/join-with-email-village-390.png', fullPage: true });
     expect(await axeViolations(page)).toEqual([]);
 

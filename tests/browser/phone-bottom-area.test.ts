@@ -76,9 +76,9 @@ describe('the bottom of the screen on a phone', () => {
       expect(await installButton(fresh).count()).toBe(0);
     });
 
-    // Joining by the link: the welcome toast, the tab bar at the bottom, the install banner above it.
+    // Joining by the link: the home, the welcome toast, the tab bar at the bottom, the install banner above it.
     await fresh.goto(`${app.base}/join/village?c=${village.shareCode}`);
-    await fresh.waitForURL(new RegExp(`/dashboard/villages/${village.id}/needs$`), { timeout: 20_000 });
+    await fresh.waitForURL(new RegExp(`/dashboard/villages/${village.id}/home$`), { timeout: 20_000 });
     const toast = fresh.locator('.toast').first();
     await toast.waitFor();
     await browserOffers(fresh);
@@ -94,6 +94,9 @@ describe('the bottom of the screen on a phone', () => {
 
     // Scrolled to the end, at each width: the last need is whole above the banner, which is whole above the bar.
     await fresh.locator('.toast button').first().click();
+    // The join lands on the village's home; its needs are one tab away.
+    await tabBar.getByRole('link', { name: 'Besoins' }).click();
+    await fresh.waitForURL(new RegExp(`/dashboard/villages/${village.id}/needs$`));
     const lastNeed = fresh.locator('.need-card').last();
     await expect.poll(() => fresh.locator('.need-card').count()).toBe(names.length);
     for (const size of PHONES) {

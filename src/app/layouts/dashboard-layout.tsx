@@ -2,6 +2,7 @@ import { useRef } from 'react';
 import { useTabBarHeight } from './use-tab-bar-height';
 import { SignedInHeader } from './signed-in-header';
 import { VillageNav } from '../../features/village-nav/village-nav';
+import { VillageTitleLine } from '../../features/village-nav/village-title-line';
 import { PageWithMenu } from './page-with-menu';
 import { LiveVillage } from '../../features/village-nav/live-village';
 import { EvictionNotice } from '../../components/eviction-notice/eviction-notice';
@@ -14,7 +15,9 @@ export function DashboardLayout() {
   useTabBarHeight(layout);
   return (
     <div ref={layout} className="layout-dashboard">
-      <SignedInHeader />
+      <SignedInHeader>
+        <VillageTitleLine />
+      </SignedInHeader>
       <EvictionNotice />
       <PasskeyOffer />
       <VillageNav />

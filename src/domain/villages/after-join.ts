@@ -3,6 +3,7 @@ import { isActiveVillager, type Village } from '../../contract';
 import { queryClient } from '../../state/query-client';
 import { villageQuery } from './village-query';
 import { VILLAGES_QUERY_KEY } from './villages-query';
+import { villageTitle } from './village-title';
 
 /**
  * Brings the joined village onto this device (its needs, helps and members), so its pages open at once
@@ -18,11 +19,11 @@ export async function storeJoinedVillage(villageId: string): Promise<Village | u
   return db.villages.get(villageId);
 }
 
+/** "Bienvenue dans le village de Jeanne !": the village by the one name every screen gives it (village-title.ts). */
 export function welcomeText(village: Village | undefined): string {
-  const name = village?.creation_mode === 2 ? [village.first_name, village.last_name].filter(Boolean).join(' ') : '';
-  if (name) return `Bienvenue dans le village de ${name} !`;
-  if (village?.name) return `Bienvenue dans le village « ${village.name} » !`;
-  return 'Bienvenue dans le village !';
+  if (!village) return 'Bienvenue dans le village !';
+  const title = villageTitle(village, village.first_name);
+  return /^Le village\b/.test(title) ? `Bienvenue dans l${title.slice(1)} !` : `Bienvenue dans le village « ${title} » !`;
 }
 
 /** A village of this code the user already belongs to on this device: no need to ask the server. */

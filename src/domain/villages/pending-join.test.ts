@@ -32,7 +32,7 @@ describe('a join kept while offline', () => {
     await waitFor(() => expect(localStorage.getItem(PENDING_JOIN_KEY)).toBeNull());
     expect(requests[0]).toMatchObject({ method: 'PUT', body: { share_code: JOIN.code } });
     expect(requests[0].url).toMatch(/\/v1\/villages\/join\/helper$/);
-    await waitFor(() => expect(toastTexts()).toEqual(['success: Bienvenue dans le village de Nina Martin !']));
+    await waitFor(() => expect(toastTexts()).toEqual(['success: Bienvenue dans le village de Nina !']));
     expect(await db.villages.get(JOIN.villageId)).toMatchObject({ first_name: 'Nina' });
     expect(await db.villagers.get(JOIN.olgaVillager)).toBeTruthy();
   });

@@ -23,21 +23,26 @@ const local = (fields: Partial<LocalVillage> = {}): LocalVillage => ({
 });
 
 describe('a village card', () => {
-  it('leads by state: the tunnel to resume, the wait for the opening, or the needs', () => {
+  it('leads by state: the tunnel to resume, the wait for the opening, or the home', () => {
     expect(villageDestination({ id: 'v1', state: 1 })).toEqual({ to: '/create/village', search: { pcvi: 'v1' } });
     expect(villageDestination({ id: 'v1', state: 2 })).toEqual({ to: '/dashboard/villages/$id/waiting-validation', params: { id: 'v1' } });
-    expect(villageDestination({ id: 'v1', state: 3 })).toEqual({ to: '/dashboard/villages/$id/needs', params: { id: 'v1' } });
+    expect(villageDestination({ id: 'v1', state: 3 })).toEqual({ to: '/dashboard/villages/$id/home', params: { id: 'v1' } });
   });
 
   it('names the close person of a village made for them, with the village photo', () => {
     const card = summariseVillage(local({ village: aVillage({ villagers: [me], photo: { original_url: '/uploads/v.webp' } }) }), ME, NOW);
-    expect(card).toMatchObject({ needyName: 'Nina Martin', initials: 'NM', photoUrl: '/uploads/v.webp' });
+    expect(card).toMatchObject({ title: 'Le village de Nina', needyName: 'Nina Martin', initials: 'NM', photoUrl: '/uploads/v.webp' });
   });
 
   it('names the creator of a village made for themself, initials without a photo', () => {
     const hugo = villager('Hugo', { is_creator: true, is_needy: true });
     const own = aVillage({ creation_mode: 1, first_name: null, last_name: null, villagers: [hugo, villager('me', { user_id: ME.id })] });
-    expect(summariseVillage(local({ village: own }), ME, NOW)).toMatchObject({ needyName: 'Hugo Martin', initials: 'HM', photoUrl: null });
+    expect(summariseVillage(local({ village: own }), ME, NOW)).toMatchObject({
+      title: 'Le village de Hugo',
+      needyName: 'Hugo Martin',
+      initials: 'HM',
+      photoUrl: null,
+    });
     // The user's own village, created offline (no user on the villager yet): their own name.
     const mine = aVillage({
       creation_mode: 1,
@@ -46,7 +51,12 @@ describe('a village card', () => {
       last_name: null,
       villagers: [villager('me', { user_id: ME.id, is_creator: true, is_needy: true, user: undefined })],
     });
-    expect(summariseVillage(local({ village: mine }), ME, NOW)?.needyName).toBe('Claire Dupont');
+    expect(summariseVillage(local({ village: mine }), ME, NOW)).toMatchObject({
+      title: 'Le village de Claire',
+      needyName: 'Claire Dupont',
+    });
+    // Its own name once given, whoever it is built around.
+    expect(summariseVillage(local({ village: { ...own, name: 'Les amis de Hugo' } }), ME, NOW)?.title).toBe('Les amis de Hugo');
   });
 
   it('hides the villages the user left or was banned from', () => {

@@ -13,18 +13,20 @@ import { slotsBetween } from '../../contract/slots';
 import { splitHelps, plannedHelps } from '../helps/split-helps';
 import { activeHelps } from '../helps/help-reads';
 import { restOfWeek, weekSlotsOf, type WeekSlots } from './week-slots';
+import { villageTitle } from './village-title';
+import { initialsOf } from './initials';
 
-/** Where a village's card leads: the tunnel to finish it, the wait for its opening, or its needs. */
+/** Where a village's card and a join lead: the tunnel to finish it, the wait for its opening, or its home. */
 export type VillageDestination =
   | { to: '/create/village'; search: { pcvi: string } }
   | { to: '/dashboard/villages/$id/waiting-validation'; params: { id: string } }
-  | { to: '/dashboard/villages/$id/needs'; params: { id: string } };
+  | { to: '/dashboard/villages/$id/home'; params: { id: string } };
 
 export function villageDestination(village: Pick<Village, 'id' | 'state'>): VillageDestination {
   if (village.state === VILLAGE_STATE.creation) return { to: '/create/village', search: { pcvi: village.id } };
   if (village.state === VILLAGE_STATE.waitingValidation)
     return { to: '/dashboard/villages/$id/waiting-validation', params: { id: village.id } };
-  return { to: '/dashboard/villages/$id/needs', params: { id: village.id } };
+  return { to: '/dashboard/villages/$id/home', params: { id: village.id } };
 }
 
 /** What needs the user now in an open village; null when its needs and helps were never pulled here. */
@@ -39,6 +41,8 @@ export interface VillageActivity {
 export interface VillageSummary {
   id: string;
   state: Village['state'];
+  /** The village's name, as every screen says it (village-title.ts). */
+  title: string;
   /** The person the village is built around. */
   needyName: string;
   initials: string;
@@ -62,15 +66,7 @@ const fullName = (person: { first_name?: string | null; last_name?: string | nul
     .join(' ')
     .trim();
 
-const initialsOf = (name: string) =>
-  name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((word) => word.charAt(0).toUpperCase())
-    .join('') || '?';
-
-/** Mode 2: the close person named in the village; mode 1: its creator, who is the needy person. */
+/** Mode 2: the close person named in the village; mode 1: its creator, who is the needy person; '' when unknown. */
 function needyNameOf(village: Village, villagers: Villager[], me: Pick<User, 'id' | 'first_name' | 'last_name'> | null): string {
   if (village.creation_mode === 2) {
     const name = fullName(village);
@@ -80,7 +76,7 @@ function needyNameOf(village: Village, villagers: Villager[], me: Pick<User, 'id
     const name = needy?.user_id && me && needy.user_id === me.id ? fullName(me) : fullName(needy?.user);
     if (name) return name;
   }
-  return village.name?.trim() || 'Village sans nom';
+  return '';
 }
 
 export function activityOf(
@@ -115,14 +111,17 @@ export function summariseVillage(
   const mine = me ? villagers.find((v) => v.user_id === me.id) : undefined;
   if (mine && !isActiveVillager(mine)) return null;
   if (!mine && me && villagers.length) return null;
-  const needyName = needyNameOf(village, villagers, me);
+  const person = needyNameOf(village, villagers, me);
+  const needyName = person || village.name?.trim() || 'Village sans nom';
+  const firstName = village.creation_mode === 2 ? village.first_name : person.split(' ')[0];
   // The tables are filled by a pull of the whole village: the list's own copy brings no needs nor helps.
   const pulled = local.villagers.length > 0;
   return {
     id: village.id,
     state: village.state,
+    title: villageTitle(village, firstName),
     needyName,
-    initials: initialsOf(needyName),
+    initials: initialsOf(needyName) || '?',
     photoUrl: village.photo?.original_url ?? null,
     destination: villageDestination(village),
     activity:
@@ -142,5 +141,5 @@ export function summariseVillages(
   return locals
     .map((local) => summariseVillage(local, me, now))
     .filter((summary): summary is VillageSummary => summary !== null)
-    .sort((a, b) => order[a.state] - order[b.state] || a.needyName.localeCompare(b.needyName, 'fr'));
+    .sort((a, b) => order[a.state] - order[b.state] || a.title.localeCompare(b.title, 'fr'));
 }

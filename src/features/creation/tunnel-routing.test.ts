@@ -61,7 +61,7 @@ describe('/create/village', () => {
       params: { id: CID.village },
     });
     await pendingVillage({ state: 3 });
-    expect(await outcome(() => resumeCreation(CID.village))).toEqual({ to: '/dashboard/villages/$id/needs', params: { id: CID.village } });
+    expect(await outcome(() => resumeCreation(CID.village))).toEqual({ to: '/dashboard/villages/$id/home', params: { id: CID.village } });
   });
 
   it('knows no village that is not here, nor one its user does not manage', async () => {

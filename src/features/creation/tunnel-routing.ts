@@ -22,7 +22,7 @@ function leaveIfFinished(village: Village) {
     throw redirect({ to: '/dashboard/villages/$id/waiting-validation', params: { id: village.id }, replace: true, state: initialLoadStep });
   }
   if (village.state === VILLAGE_STATE.started) {
-    throw redirect({ to: '/dashboard/villages/$id/needs', params: { id: village.id }, replace: true, state: initialLoadStep });
+    throw redirect({ to: '/dashboard/villages/$id/home', params: { id: village.id }, replace: true, state: initialLoadStep });
   }
 }
 

@@ -39,13 +39,13 @@ describe('the waiting-validation page', () => {
     expect(screen.getByText('À partir du 1 juin 2030')).toBeTruthy();
   });
 
-  it('lets the creator open the village: open-validation is queued, the village refreshed, and its needs shown', async () => {
+  it('lets the creator open the village: open-validation is queued, the village refreshed, and its home shown', async () => {
     await signInClaire();
     await waitingVillage();
     const { router, queryClient } = await renderScreen(() => <WaitingValidationPage villageId={CID.village} />);
     const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
     fireEvent.click(await screen.findByRole('button', { name: 'Ouvrir le village' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe(`/dashboard/villages/${CID.village}/needs`));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/dashboard/villages/${CID.village}/home`));
     const entries = await outboxEntries();
     expect(entries.map((e) => e.kind)).toEqual(['open-validation']);
     expect(entries[0].payload).toEqual({ village_id: CID.village, villager_id: CID.claire });

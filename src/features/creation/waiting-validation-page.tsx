@@ -106,7 +106,7 @@ function OpenVillage({ villageId, villagerId }: { villageId: string; villagerId:
     }
     // The village is opened here at once; the pull brings what the server made of it when it is reachable.
     void queryClient.invalidateQueries({ queryKey: villageQuery(villageId).queryKey });
-    await navigate({ to: '/dashboard/villages/$id/needs', params: { id: villageId } });
+    await navigate({ to: '/dashboard/villages/$id/home', params: { id: villageId } });
   };
 
   return (

@@ -19,7 +19,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const NEEDS = `/dashboard/villages/${JOIN.villageId}/needs`;
+const HOME = `/dashboard/villages/${JOIN.villageId}/home`;
 const joinAccepted = () => answerFetch({ status: 201, body: { data: olgaVillager } }, { status: 200, body: { data: ninaVillage } });
 
 describe('joining a village from its link', () => {
@@ -27,9 +27,9 @@ describe('joining a village from its link', () => {
     const { fetchMock, requests } = joinAccepted();
     vi.stubGlobal('fetch', fetchMock);
     const { router } = await renderScreen(() => <JoinPage linkCode="abcd2345" />);
-    await waitFor(() => expect(router.state.location.pathname).toBe(NEEDS));
+    await waitFor(() => expect(router.state.location.pathname).toBe(HOME));
     expect(requests[0]).toMatchObject({ method: 'PUT', body: { share_code: JOIN.code } });
-    expect(toastTexts()).toEqual(['success: Bienvenue dans le village de Nina Martin !']);
+    expect(toastTexts()).toEqual(['success: Bienvenue dans le village de Nina !']);
     expect(await db.villagers.get(JOIN.olgaVillager)).toBeTruthy();
   });
 
@@ -37,7 +37,7 @@ describe('joining a village from its link', () => {
     const { fetchMock, requests } = joinAccepted();
     vi.stubGlobal('fetch', fetchMock);
     const { router } = await renderScreen(() => <JoinPage linkCode={JOIN.code} invitationToken="jeton-de-l-invitation" />);
-    await waitFor(() => expect(router.state.location.pathname).toBe(NEEDS));
+    await waitFor(() => expect(router.state.location.pathname).toBe(HOME));
     expect(requests[0]).toMatchObject({ method: 'PUT', body: { share_code: JOIN.code, invitation_token: 'jeton-de-l-invitation' } });
   });
 
@@ -63,7 +63,7 @@ describe('joining a village from its link', () => {
     const fetchMock = vi.fn();
     vi.stubGlobal('fetch', fetchMock);
     const { router } = await renderScreen(() => <JoinPage linkCode={JOIN.code} />);
-    await waitFor(() => expect(router.state.location.pathname).toBe(NEEDS));
+    await waitFor(() => expect(router.state.location.pathname).toBe(HOME));
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
@@ -76,9 +76,9 @@ describe('joining a village from its link', () => {
     const { fetchMock } = joinAccepted();
     vi.stubGlobal('fetch', fetchMock);
     window.dispatchEvent(new Event('online'));
-    await waitFor(() => expect(router.state.location.pathname).toBe(NEEDS));
+    await waitFor(() => expect(router.state.location.pathname).toBe(HOME));
     expect(localStorage.getItem(PENDING_JOIN_KEY)).toBeNull();
-    expect(toastTexts()).toEqual(['success: Bienvenue dans le village de Nina Martin !']);
+    expect(toastTexts()).toEqual(['success: Bienvenue dans le village de Nina !']);
   });
 
   it('can stop waiting for the network', async () => {
@@ -104,7 +104,7 @@ describe('joining with a typed code', () => {
 
     fireEvent.change(screen.getByLabelText('Code du village'), { target: { value: ' abcd 2345 ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Rejoindre' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe(NEEDS));
+    await waitFor(() => expect(router.state.location.pathname).toBe(HOME));
     expect(requests[0].body).toEqual({ share_code: JOIN.code });
   });
 

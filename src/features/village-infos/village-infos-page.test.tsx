@@ -2,7 +2,6 @@
 import 'fake-indexeddb/auto';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DateTime } from 'luxon';
 import { db } from '../../db/database';
 import { track } from '../../analytics/analytics';
 import { buildVillage, ID, type Member } from '../../testing/nina-village';
@@ -98,35 +97,5 @@ describe('a village’s infos', () => {
     ]);
     expect(track).toHaveBeenCalledWith('leave_village');
     expect(await db.villagers.get(ID.olga)).toMatchObject({ is_out: true });
-  });
-
-  it('offer the next slots to fill, each taken in one tap, and the week’s count leading to the planning', async () => {
-    await buildVillage('olga');
-    const tomorrow = DateTime.now().setZone('Europe/Paris').plus({ days: 1 });
-    await db.needs.update(ID.needDog, {
-      schedule: { dtstart: `${tomorrow.toISODate()}T19:00`, duration_minutes: 60, rrule: 'FREQ=DAILY;COUNT=5', exdates: [], places: 2 },
-    });
-    await renderScreen(() => <VillageInfosPage villageId={ID.village} />);
-    const section = await screen.findByRole('region', { name: 'Créneaux à pourvoir' });
-    const buttons = within(section).getAllByRole('button', { name: /^Je m’en occupe : Promener le chien, / });
-    expect(buttons).toHaveLength(3);
-    expect(within(section).getAllByText('À pourvoir : 2 places')).toHaveLength(3);
-    // The week's count when tomorrow is still this week (not on a Sunday).
-    const weekLink = within(section).queryByRole('link', { name: /^Cette semaine : \d+ créneaux? à pourvoir$/ });
-    expect(weekLink === null).toBe(tomorrow.weekday === 1);
-    if (weekLink) expect(weekLink.getAttribute('href')).toBe(`${village}/planning?filtre=a-pourvoir`);
-
-    fireEvent.click(buttons[0]);
-    await waitFor(async () => expect(await db.outbox.count()).toBe(1));
-    const [entry] = await db.outbox.toArray();
-    expect(entry.kind).toBe('add-help');
-    expect(entry.payload).toMatchObject({
-      village_need_id: ID.needDog,
-      input: { helper_id: ID.olga, start_date: tomorrow.set({ hour: 19, minute: 0, second: 0, millisecond: 0 }).toUTC().toISO() },
-    });
-    // Mine now: the home offers the next ones.
-    await waitFor(() =>
-      expect(within(section).getAllByRole('button', { name: /^Je m’en occupe/ })[0].textContent).not.toBe(buttons[0].textContent),
-    );
   });
 });

@@ -6,7 +6,7 @@ import { useVillage, useVillageSync } from '../../domain/villages/village-reads'
 import { LeaveVillage } from '../../components/leave-village';
 import { membersCount } from '../../domain/villagers/members';
 import { needyPerson } from '../../domain/villages/needy-person';
-import { OpenSlots } from './open-slots';
+import { villageTitle } from '../../domain/villages/village-title';
 import { formatPeriod } from '../../domain/villages/village-period';
 import { formatPhone, phoneHref } from '../../domain/villages/phone-number';
 import '../../components/village-photo.css';
@@ -27,7 +27,7 @@ export function VillageInfosPage({ villageId }: { villageId: string }) {
   if (leaving || village === undefined || villagers === undefined || me === undefined) return <p role="status">Chargement…</p>;
   const active = me !== null && isActiveVillager(me);
   const needy = needyPerson(village, villagers);
-  const name = village.name ?? 'Le village';
+  const name = villageTitle(village, village.first_name);
 
   return (
     <section className="village-infos" aria-labelledby="village-infos-title">
@@ -54,8 +54,6 @@ export function VillageInfosPage({ villageId }: { villageId: string }) {
       ) : (
         <p className="village-infos-none">Pas encore de présentation.</p>
       )}
-
-      {me && active ? <OpenSlots villageId={villageId} me={me} /> : null}
 
       <h2>Période</h2>
       <p>{formatPeriod(village.start_date, village.end_date)}</p>

@@ -41,7 +41,7 @@ const offline = () =>
   );
 
 describe('the villages list', () => {
-  it('shows each village by its needy person and state, what needs the user today, and where it leads', async () => {
+  it('shows each village by its name (the face of its person) and state, what needs the user today, and where it leads', async () => {
     offline();
     await buildVillage('hugo');
     await db.helps.put(helpAt('0190a000-0000-7000-8000-0000000000b1', 'olga', 0, 20, ID.needMeals));
@@ -62,32 +62,34 @@ describe('the villages list', () => {
     ]);
     await renderScreen(() => <VillagesPage />);
 
-    const nina = await screen.findByRole('article', { name: 'Nina Martin' });
-    expect(within(nina).getByRole('link', { name: 'Nina Martin' }).getAttribute('href')).toBe(`/dashboard/villages/${ID.village}/needs`);
+    const nina = await screen.findByRole('article', { name: 'Le village de Nina' });
+    expect(within(nina).getByRole('link', { name: 'Le village de Nina' }).getAttribute('href')).toBe(
+      `/dashboard/villages/${ID.village}/home`,
+    );
     expect(within(nina).getByText('Village ouvert')).toBeTruthy();
     expect(within(nina).getByText("1 aide aujourd'hui")).toBeTruthy();
     // Meals has helps to come; walking the dog has none.
     expect(within(nina).getByText('1 besoin sans aide prévue')).toBeTruthy();
 
-    const chloe = card('Chloé Roy');
+    const chloe = card('Le village de Chloé');
     expect(within(chloe).getByText(NOT_PULLED_TEXT)).toBeTruthy();
     expect(chloe.querySelector('img')?.getAttribute('src')).toBe('/uploads/c.webp');
 
-    const bea = card('Bea Roy');
+    const bea = card('Le village de Bea');
     expect(within(bea).getByText("En attente d'ouverture")).toBeTruthy();
-    expect(within(bea).getByRole('link', { name: 'Bea Roy' }).getAttribute('href')).toBe(
+    expect(within(bea).getByRole('link', { name: 'Le village de Bea' }).getAttribute('href')).toBe(
       `/dashboard/villages/${waiting}/waiting-validation`,
     );
     expect(within(bea).getByText('BR')).toBeTruthy();
 
-    const anne = card('Anne Roy');
+    const anne = card('Le village d’Anne');
     expect(within(anne).getByText('Création en cours')).toBeTruthy();
-    expect(within(anne).getByRole('link', { name: 'Reprendre la création du village de Anne Roy' }).getAttribute('href')).toBe(
+    expect(within(anne).getByRole('link', { name: 'Reprendre la création : Le village d’Anne' }).getAttribute('href')).toBe(
       `/create/village?pcvi=${created}`,
     );
 
     const names = screen.getAllByRole('article').map((a) => within(a).getByRole('heading').textContent);
-    expect(names).toEqual(['Chloé Roy', 'Nina Martin', 'Bea Roy', 'Anne Roy']);
+    expect(names).toEqual(['Le village de Chloé', 'Le village de Nina', 'Le village de Bea', 'Le village d’Anne']);
     expect(await screen.findByText('Hors ligne : voici les villages enregistrés sur cet appareil.')).toBeTruthy();
   });
 
@@ -101,7 +103,7 @@ describe('the villages list', () => {
       schedule: { dtstart: `${today.toISODate()}T19:00`, duration_minutes: 60, rrule: 'FREQ=DAILY', exdates: [], places: 1 },
     });
     await renderScreen(() => <VillagesPage />);
-    const nina = await screen.findByRole('article', { name: 'Nina Martin' });
+    const nina = await screen.findByRole('article', { name: 'Le village de Nina' });
     if (daysLeft === 0) {
       // Sunday evening: the week has no slot left, and says nothing of it.
       expect(within(nina).queryByText(/Cette semaine/)).toBeNull();
@@ -149,12 +151,12 @@ describe('the villages list', () => {
     vi.stubGlobal('fetch', fetchMock);
     await renderScreen(() => <VillagesPage />);
 
-    expect(await screen.findByRole('article', { name: 'Jade Roy' })).toBeTruthy();
+    expect(await screen.findByRole('article', { name: 'Le village de Jade' })).toBeTruthy();
     expect(requests[0].url).toContain('/v1/villages?include=photo%2Cvillagers%2Cvillagers.user');
-    await waitFor(() => expect(screen.queryByRole('article', { name: 'Nina Martin' })).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'Le village de Nina' })).toBeNull());
     // No longer the user's on the server: gone with its rows. The offline one stays.
     expect(await db.needs.where('village_id').equals(ID.village).count()).toBe(0);
-    expect(card('Paul Roy')).toBeTruthy();
-    expect(within(card('Paul Roy')).getByText('Création en cours')).toBeTruthy();
+    expect(card('Le village de Paul')).toBeTruthy();
+    expect(within(card('Le village de Paul')).getByText('Création en cours')).toBeTruthy();
   });
 });

@@ -47,10 +47,10 @@ function VillageCard({ summary }: { summary: VillageSummary }) {
         <div className="village-card-body">
           <h2 id={titleId}>
             {destination.to === '/create/village' ? (
-              summary.needyName
+              summary.title
             ) : (
               <Link {...destination} className="village-card-link">
-                {summary.needyName}
+                {summary.title}
               </Link>
             )}
           </h2>
@@ -68,7 +68,7 @@ function VillageCard({ summary }: { summary: VillageSummary }) {
           ) : null}
           {destination.to === '/create/village' ? (
             <Link {...destination} className="button village-card-resume">
-              Reprendre<span className="visually-hidden"> la création du village de {summary.needyName}</span>
+              Reprendre<span className="visually-hidden"> la création : {summary.title}</span>
             </Link>
           ) : null}
         </div>
@@ -109,7 +109,7 @@ function RefreshNotice({ error }: { error: Error | null }) {
   );
 }
 
-/** The user's villages: each with the person it is built around, where it stands and what needs them now. */
+/** The user's villages: each by its name and the face it is built around, where it stands and what needs them now. */
 export function VillagesPage() {
   const villages = useVillagesList();
   const refresh = useVillagesRefresh();

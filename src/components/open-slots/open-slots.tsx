@@ -8,8 +8,9 @@ import { useVillageHelps } from '../../domain/helps/help-reads';
 import { useVillageNeeds } from '../../domain/needs/need-reads';
 import { useVillageSlots } from '../../domain/slots/slots';
 import { slotStateLabel } from '../../domain/helps/slot-state';
-import { useTakeSlot } from '../../components/take-slot/use-take-slot';
+import { useTakeSlot } from '../take-slot/use-take-slot';
 import { restOfWeek, weekSlotsOf, weekSlotsText } from '../../domain/villages/week-slots';
+import './open-slots.css';
 
 /** How far ahead the home looks for slots to offer, and how many it lists. */
 const AHEAD_DAYS = 14;
@@ -23,7 +24,7 @@ const takeable = (slots: readonly Slot[], mine: ReadonlySet<string>) =>
   slots.filter((slot) => slot.open > 0 && !slot.taken.some((id) => mine.has(id)));
 
 /**
- * The village home's coverage at a glance: how many slots of the week are still to fill (leading to them on the
+ * The village's coverage at a glance (its home shows it first): how many slots of the week are still to fill (leading to them on the
  * planning), and the next ones, each taken in one tap.
  */
 export function OpenSlots({ villageId, me }: { villageId: string; me: Villager }) {
@@ -78,7 +79,7 @@ export function OpenSlots({ villageId, me }: { villageId: string; me: Villager }
           })}
         </ul>
       ) : (
-        <p className="village-infos-none">Aucun créneau à pourvoir dans les deux semaines à venir.</p>
+        <p className="open-slots-none">Aucun créneau à pourvoir dans les deux semaines à venir.</p>
       )}
       {noteDialog}
     </section>
