@@ -70,7 +70,14 @@ export async function withReactions(
     .as('ranked');
   const comments = await db
     .select({
-      comment: { id: ranked.id, newsId: ranked.newsId, authorId: ranked.authorId, body: ranked.body, createdAt: ranked.createdAt, total: ranked.total },
+      comment: {
+        id: ranked.id,
+        newsId: ranked.newsId,
+        authorId: ranked.authorId,
+        body: ranked.body,
+        createdAt: ranked.createdAt,
+        total: ranked.total,
+      },
       author: authorColumns,
     })
     .from(ranked)

@@ -73,7 +73,9 @@ describe('the news mail', () => {
     expect(newsMailsTo(s.paul)).toHaveLength(1);
 
     const deleted = await s.claireposts('Erreur');
-    const gone = await world.request('DELETE', `${s.base}/${deleted}?villager_id=${s.village.creatorVillagerId}`, { token: s.creator.token });
+    const gone = await world.request('DELETE', `${s.base}/${deleted}?villager_id=${s.village.creatorVillagerId}`, {
+      token: s.creator.token,
+    });
     expect(gone.status).toBe(204);
     world.clock.advance(NEWS_FOLD_MS);
     expect(await produce()).toBe(0);

@@ -39,7 +39,9 @@ describe('the news push', () => {
     const s = await newsScene(world);
     for (const user of [s.creator, s.helper, s.nina, s.paul]) await subscribe(user);
     await dispatcher.runDue();
-    expect((await world.request('PUT', '/v1/users/me/notification_settings', { token: s.nina.token, json: { push: { news: false } } })).status).toBe(200);
+    expect(
+      (await world.request('PUT', '/v1/users/me/notification_settings', { token: s.nina.token, json: { push: { news: false } } })).status,
+    ).toBe(200);
     const muted = await world.request('PUT', '/v1/users/me/notification_settings', {
       token: s.paul.token,
       json: { muted_village_ids: [s.village.id] },

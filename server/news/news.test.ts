@@ -62,9 +62,15 @@ describe('posting news', () => {
       json: { author_id: s.village.creatorVillagerId, body: 'ok', html: '<b>' },
     });
     expect(extra.status).toBe(422);
-    const badId = await world.request('POST', s.base, { token: s.creator.token, json: { id: 'abc', author_id: s.village.creatorVillagerId, body: 'ok' } });
+    const badId = await world.request('POST', s.base, {
+      token: s.creator.token,
+      json: { id: 'abc', author_id: s.village.creatorVillagerId, body: 'ok' },
+    });
     expect(badId.status).toBe(422);
-    const badVillage = await world.request('POST', '/v1/villages/nope/news', { token: s.creator.token, json: { author_id: s.village.creatorVillagerId, body: 'ok' } });
+    const badVillage = await world.request('POST', '/v1/villages/nope/news', {
+      token: s.creator.token,
+      json: { author_id: s.village.creatorVillagerId, body: 'ok' },
+    });
     expect(badVillage.status).toBe(404);
     expect(badVillage.body.message).toBe('Ce village est introuvable.');
   });
@@ -131,7 +137,9 @@ describe('changing and deleting a post', () => {
       'Seules la personne qui a publié cette nouvelle et celles qui organisent le village peuvent la modifier.',
     );
     expect((await world.request('DELETE', `${path}?villager_id=${s.helperVillager}`, { token: s.helper.token })).status).toBe(403);
-    expect((await world.request('DELETE', `${path}?villager_id=${s.village.creatorVillagerId}`, { token: s.creator.token })).status).toBe(204);
+    expect((await world.request('DELETE', `${path}?villager_id=${s.village.creatorVillagerId}`, { token: s.creator.token })).status).toBe(
+      204,
+    );
     const gone = await put(s.paul, s.paulVillager, 'Trop tard');
     expect(gone.status).toBe(404);
     expect(gone.body.message).toBe('Cette nouvelle est introuvable.');
@@ -185,7 +193,12 @@ describe('comments', () => {
       world.request('POST', `${s.base}/${id}/comments`, { token: who.token, json: { author_id: authorId, body } });
     const byHugo = await comment(s.helper, s.helperVillager, 'Bon courage !');
     expect(byHugo.status).toBe(201);
-    expect(byHugo.body.data).toMatchObject({ news_id: id, author_id: s.helperVillager, author: { first_name: 'Hugo' }, body: 'Bon courage !' });
+    expect(byHugo.body.data).toMatchObject({
+      news_id: id,
+      author_id: s.helperVillager,
+      author: { first_name: 'Hugo' },
+      body: 'Bon courage !',
+    });
     const byPaul = await comment(s.paul, s.paulVillager, 'Merci Hugo');
     expect((await comment(s.helper, s.helperVillager, 'x'.repeat(1001))).status).toBe(422);
 

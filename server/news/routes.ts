@@ -22,7 +22,12 @@ export function newsRoutes(app: App, deps: Deps, serialize: Serializers) {
   route(app, listNews, { ids }, async (c, { user, params: { id: villageId }, query: q }) => {
     const reader = canRead(await readMembership(deps, villageId, user.id));
     const older = q.before
-      ? await beforeCursor(deps.db, { table: newsPosts, id: newsPosts.id, at: newsPosts.createdAt, villageId: newsPosts.villageId }, villageId, q.before)
+      ? await beforeCursor(
+          deps.db,
+          { table: newsPosts, id: newsPosts.id, at: newsPosts.createdAt, villageId: newsPosts.villageId },
+          villageId,
+          q.before,
+        )
       : undefined;
     const rows = await deps.db
       .select({ post: newsPosts, author: authorColumns })
@@ -43,7 +48,14 @@ export function newsRoutes(app: App, deps: Deps, serialize: Serializers) {
       const now = deps.clock.now();
       const [post] = await tx
         .insert(newsPosts)
-        .values({ id: input.id?.toLowerCase() ?? uuidv7(), villageId, authorId: actor.id, body: input.body, createdAt: now, updatedAt: now })
+        .values({
+          id: input.id?.toLowerCase() ?? uuidv7(),
+          villageId,
+          authorId: actor.id,
+          body: input.body,
+          createdAt: now,
+          updatedAt: now,
+        })
         .onConflictDoNothing()
         .returning();
       if (!post) throw conflict(text.idTaken);

@@ -26,13 +26,13 @@ export const newsMail = mailTemplate({
   payload: NewsMailPayload,
   render(p, context) {
     const single = p.posts.length === 1;
-    const subject = single ? `Nouvelle de ${p.posts[0].author} ${p.place}` : `${counted(p.posts.length, 'nouvelle', 'nouvelles')} ${p.place}`;
+    const subject = single
+      ? `Nouvelle de ${p.posts[0].author} ${p.place}`
+      : `${counted(p.posts.length, 'nouvelle', 'nouvelles')} ${p.place}`;
     return layout(subject, {
       greeting: `Bonjour ${p.first_name},`,
       paragraphs: [
-        single
-          ? `${p.posts[0].author} a publié une nouvelle ${p.place} :`
-          : `${p.posts.length} nouvelles ont été publiées ${p.place} :`,
+        single ? `${p.posts[0].author} a publié une nouvelle ${p.place} :` : `${p.posts.length} nouvelles ont été publiées ${p.place} :`,
       ],
       sections: p.posts.map((post) => ({
         heading: post.author,
@@ -41,7 +41,11 @@ export const newsMail = mailTemplate({
           ...(post.photos > 0 ? [`${counted(post.photos, 'photo', 'photos')} à voir dans l’application`] : []),
         ],
       })),
-      action: { intro: 'Pour la lire, envoyer un cœur ou un mot :', label: 'Lire les nouvelles', url: newsUrl(context.publicUrl, p.village_id) },
+      action: {
+        intro: 'Pour la lire, envoyer un cœur ou un mot :',
+        label: 'Lire les nouvelles',
+        url: newsUrl(context.publicUrl, p.village_id),
+      },
       ...unsubscribeFooter(
         context,
         `Vous recevez cet e-mail parce que vous faites partie de « ${p.title} » ; les nouvelles publiées en moins d’une heure arrivent ensemble.`,

@@ -56,7 +56,9 @@ async function tellVillage(db: Db, villageId: string, now: Date): Promise<number
       .select({ villagerId: villagers.id, userId: users.id, firstName: users.firstName, email: users.email, joinedAt: villagers.createdAt })
       .from(villagers)
       .innerJoin(users, eq(users.id, villagers.userId))
-      .where(and(eq(villagers.villageId, villageId), eq(villagers.isOut, false), eq(villagers.isBan, false), isNotNull(users.emailVerifiedAt)))
+      .where(
+        and(eq(villagers.villageId, villageId), eq(villagers.isOut, false), eq(villagers.isBan, false), isNotNull(users.emailVerifiedAt)),
+      )
       .orderBy(asc(villagers.createdAt));
     if (!village || members.length === 0) return 0;
     const settings = await readNotificationSettingsOf(
@@ -71,7 +73,12 @@ async function tellVillage(db: Db, villageId: string, now: Date): Promise<number
     const photos = await tx
       .select({ newsId: newsPhotos.newsId, n: count() })
       .from(newsPhotos)
-      .where(inArray(newsPhotos.newsId, told.map((p) => p.id)))
+      .where(
+        inArray(
+          newsPhotos.newsId,
+          told.map((p) => p.id),
+        ),
+      )
       .groupBy(newsPhotos.newsId);
     let queued = 0;
     for (const member of members) {

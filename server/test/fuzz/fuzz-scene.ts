@@ -298,10 +298,15 @@ async function newsPost(world: World, v: SceneVillage, creator: Actor, member?: 
     .from(villagers)
     .where(and(eq(villagers.villageId, v.id), eq(villagers.isCreator, true)));
   const path = `/v1/villages/${v.id}/news`;
-  const created = await ok(world.request('POST', path, { token: creator.token, json: { author_id: creatorVillager.id, body: 'Nouvelle' } }), 'news');
+  const created = await ok(
+    world.request('POST', path, { token: creator.token, json: { author_id: creatorVillager.id, body: 'Nouvelle' } }),
+    'news',
+  );
   const newsId: string = created.body.data.id;
   const form = new FormData();
-  const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#3a7' } }).png().toBuffer();
+  const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#3a7' } })
+    .png()
+    .toBuffer();
   form.set('photo', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'photo.png');
   form.set('updater_id', creatorVillager.id);
   const photo = await ok(world.request('POST', `${path}/${newsId}/photos`, { token: creator.token, body: form }), 'news photo');
