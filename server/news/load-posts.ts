@@ -10,6 +10,8 @@ type Author = Pick<UserRow, 'id' | 'firstName' | 'lastName' | 'photoKey'> | null
 /** The author's public account by their villager (none once their account is deleted). */
 export const authorColumns = { id: users.id, firstName: users.firstName, lastName: users.lastName, photoKey: users.photoKey };
 
+const authorOf = (serialize: Serializers, author: Author) => (author?.id ? serialize.publicUser(author) : null);
+
 /** The wire shape of a comment. */
 export function commentOf(
   serialize: Serializers,
@@ -20,7 +22,7 @@ export function commentOf(
     id: c.id,
     news_id: c.newsId,
     author_id: c.authorId,
-    author: author?.id ? serialize.publicUser(author) : null,
+    author: authorOf(serialize, author),
     body: c.body,
     created_at: c.createdAt.toISOString(),
   };
@@ -93,7 +95,7 @@ export async function withReactions(
       id: post.id,
       village_id: post.villageId,
       author_id: post.authorId,
-      author: author?.id ? serialize.publicUser(author) : null,
+      author: authorOf(serialize, author),
       body: post.body,
       photos: photos.filter((p) => p.newsId === post.id).map((p) => ({ id: p.id, original_url: serialize.photo(p.key)!.original_url })),
       created_at: post.createdAt.toISOString(),

@@ -70,12 +70,10 @@ export const NewsPost = v.object({
 });
 export type NewsPost = v.InferOutput<typeof NewsPost>;
 
-/** A post, with the id the app chose (so that a post written offline keeps its id once sent). */
-export const CreateNewsInput = v.strictObject({
-  id: v.optional(uuid),
-  author_id: uuid,
-  body: text(NEWS_BODY_MAX),
-});
+/** A text one writes: its id chosen by the app (so that what is written offline keeps its id once sent), its author, its text. */
+const authoredInput = (max: number) => v.strictObject({ id: v.optional(uuid), author_id: uuid, body: text(max) });
+
+export const CreateNewsInput = authoredInput(NEWS_BODY_MAX);
 export type CreateNewsInput = v.InferOutput<typeof CreateNewsInput>;
 
 export const UpdateNewsInput = v.strictObject({
@@ -100,9 +98,5 @@ export type HeartNewsInput = v.InferOutput<typeof HeartNewsInput>;
 export const NewsHearts = v.object({ news_id: v.string(), hearts: v.number(), hearted_by_me: v.boolean() });
 export type NewsHearts = v.InferOutput<typeof NewsHearts>;
 
-export const CreateNewsCommentInput = v.strictObject({
-  id: v.optional(uuid),
-  author_id: uuid,
-  body: text(NEWS_COMMENT_MAX),
-});
+export const CreateNewsCommentInput = authoredInput(NEWS_COMMENT_MAX);
 export type CreateNewsCommentInput = v.InferOutput<typeof CreateNewsCommentInput>;
