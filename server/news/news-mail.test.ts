@@ -44,6 +44,7 @@ describe('the news mail', () => {
     expect(first.map((m) => m.subject)).toEqual(['2 nouvelles chez Jeanne']);
     expect(first[0].text).toContain('« Opération réussie. »');
     expect(first[0].text).toContain('« Merci pour vos messages. »');
+    expect(first[0].text).toContain('Pour les lire, envoyer un cœur ou un mot :');
     // Paul's own post is not told to him; Claire's is, alone.
     expect(newsMailsTo(s.paul).map((m) => m.subject)).toEqual(['Nouvelle de Claire chez Jeanne']);
 

@@ -42,7 +42,7 @@ export const newsMail = mailTemplate({
         ],
       })),
       action: {
-        intro: 'Pour la lire, envoyer un cœur ou un mot :',
+        intro: single ? 'Pour la lire, envoyer un cœur ou un mot :' : 'Pour les lire, envoyer un cœur ou un mot :',
         label: 'Lire les nouvelles',
         url: newsUrl(context.publicUrl, p.village_id),
       },
