@@ -28,6 +28,9 @@ import { slotRoutes } from './slots/routes';
 import { villageMemberRoutes, villagerRoutes } from './villagers/routes';
 import { actionRoutes } from './actions/routes';
 import { messageRoutes } from './messages/routes';
+import { newsRoutes } from './news/routes';
+import { newsReactionRoutes } from './news/reaction-routes';
+import { newsPhotoRoutes } from './news/photo-routes';
 import { categoryRoutes } from './categories/routes';
 import { calendarRoutes } from './calendar/routes';
 import { redactSecretPath } from './calendar/redact-path';
@@ -63,14 +66,14 @@ export function createApp(input: Deps) {
 
   // The steps of every call, run by its route (setCallSteps says why): the body limit, only where a body can
   // come (a GET goes straight on; the photo's multipart envelope adds a little to the 10 MB photo, whose own
-  // size is checked after; every method, as routes are what name theirs), then the token read. The log line
+  // size is checked after, as is a news post's `/photos`; every method, as routes are what name theirs), then the token read. The log line
   // wraps the app's fetch, below.
   const jsonLimit = limitBody(JSON_LIMIT);
   const photoLimit = limitBody(MAX_PHOTO_BYTES + 64 * 1024);
   const readToken = authenticate(deps);
   setCallSteps(app, (c, next) => {
     if (!BODY_METHODS.has(c.req.method)) return readToken(c, next);
-    const limit = c.req.path.endsWith('/photo') ? photoLimit : jsonLimit;
+    const limit = c.req.path.endsWith('/photo') || c.req.path.endsWith('/photos') ? photoLimit : jsonLimit;
     return limit(c, () => readToken(c, next));
   });
   app.fetch = loggingRequests(deps.logger, app.fetch);
@@ -101,6 +104,9 @@ export function createApp(input: Deps) {
   villagerRoutes(app, deps, serialize);
   actionRoutes(app, deps, serialize);
   messageRoutes(app, deps, serialize);
+  newsRoutes(app, deps, serialize);
+  newsReactionRoutes(app, deps, serialize);
+  newsPhotoRoutes(app, deps, serialize);
   eventRoutes(app, deps, events, sharedSecret(deps.db, 'event_tickets'));
   batchRoutes(app);
   deviceRoutes(app, deps);

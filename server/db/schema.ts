@@ -540,3 +540,79 @@ export const passkeyChallenges = pgTable(
   },
   (t) => [index('passkey_challenges_expiry_idx').on(t.expiresAt)],
 );
+
+/**
+ * A village's news (its journal): posts by its organisers and the person helped. A post stays when its author
+ * leaves (the journal keeps its history); it goes with its village, or its author's villager.
+ */
+export const newsPosts = pgTable(
+  'news_posts',
+  {
+    id: uuid('id').primaryKey(),
+    villageId: uuid('village_id')
+      .notNull()
+      .references(() => villages.id, { onDelete: 'cascade' }),
+    authorId: uuid('author_id')
+      .notNull()
+      .references(() => villagers.id, { onDelete: 'cascade' }),
+    body: text('body').notNull(),
+    // When its mail went to the members (mail/kinds/news-producer.ts): null while it waits to be told.
+    mailedAt: timestamp('mailed_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // Pages are read newest first, then backwards from a (created_at, id) cursor.
+    index('news_posts_village_created_idx').on(t.villageId, t.createdAt, t.id),
+    // The mail producer looks only at the posts still to tell.
+    index('news_posts_unmailed_idx')
+      .on(t.createdAt)
+      .where(sql`mailed_at is null`),
+  ],
+);
+
+/** A post's photos (at most NEWS_PHOTOS_MAX), stored in the file store under `key`, shown in the order added. */
+export const newsPhotos = pgTable(
+  'news_photos',
+  {
+    id: uuid('id').primaryKey(),
+    newsId: uuid('news_id')
+      .notNull()
+      .references(() => newsPosts.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('news_photos_news_idx').on(t.newsId, t.createdAt)],
+);
+
+/** One heart per member and post: the primary key makes a second heart change nothing. */
+export const newsHearts = pgTable(
+  'news_hearts',
+  {
+    newsId: uuid('news_id')
+      .notNull()
+      .references(() => newsPosts.id, { onDelete: 'cascade' }),
+    villagerId: uuid('villager_id')
+      .notNull()
+      .references(() => villagers.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.newsId, t.villagerId] })],
+);
+
+export const newsComments = pgTable(
+  'news_comments',
+  {
+    id: uuid('id').primaryKey(),
+    newsId: uuid('news_id')
+      .notNull()
+      .references(() => newsPosts.id, { onDelete: 'cascade' }),
+    authorId: uuid('author_id')
+      .notNull()
+      .references(() => villagers.id, { onDelete: 'cascade' }),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  // A post's latest comments are read newest first.
+  (t) => [index('news_comments_news_created_idx').on(t.newsId, t.createdAt, t.id)],
+);

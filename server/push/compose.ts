@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { PushKind, PushPayload } from '../../src/contract/push';
 import { formatHelpSlot } from '../../src/contract/help-time';
 import type { Executor } from '../db/client';
-import { helps, messages, users, villageNeeds, villagers, villages } from '../db/schema';
+import { helps, messages, newsPosts, users, villageNeeds, villagers, villages } from '../db/schema';
 import { isActive as isActiveVillager, isManager as isManagerVillager } from '../policy';
 
 /** One notification for one user: sent to each of their devices. */
@@ -183,6 +183,23 @@ export async function composeJob(db: Executor, job: QueuedJob, now: Date): Promi
           tag: `chat-${village.id}`,
         },
         { topic: topic('c', village.id) },
+      );
+    }
+    case 'news': {
+      // Read when sent: a post deleted meanwhile is not told.
+      const [post] = await db
+        .select()
+        .from(newsPosts)
+        .where(and(eq(newsPosts.id, String(d.news_id)), eq(newsPosts.villageId, village.id)));
+      if (!post) return [];
+      return to(
+        members.filter((m) => isActive(m) && m.id !== post.authorId),
+        {
+          title: `Nouvelle de ${nameOf(members, post.authorId)} · ${label}`,
+          body: preview(post.body),
+          url: `${base}/news`,
+          tag: `news-${post.id}`,
+        },
       );
     }
     case 'reminder_evening':

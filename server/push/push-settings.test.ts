@@ -4,6 +4,7 @@ import { createWorld, type TestUser } from '../test/world';
 import { startPushService, type FakeSubscription } from '../../tests/support/push-service';
 import { createPushDispatcher } from './dispatcher';
 import { vapidKeys } from './vapid-keys';
+import { newsScene } from '../news/news-scene';
 
 const world = await createWorld({ allowHttpPushEndpoints: true });
 const service = await startPushService();
@@ -149,5 +150,29 @@ describe('pushes follow each person’s push switches', () => {
         body: 'Rappel : vous aidez pour « Souper », jeudi 26 novembre, 18 h (Village de Jeanne).',
       }),
     ]);
+  });
+});
+
+describe('the news push', () => {
+  it('tells the other members at once, not the author nor who turned news off or muted the village', async () => {
+    world.clock.set(NOW);
+    const s = await newsScene(world);
+    for (const user of [s.creator, s.helper, s.nina, s.paul]) await subscribe(user);
+    await dispatcher.runDue();
+    expect((await setPush(s.nina, { push: { news: false } })).status).toBe(200);
+    expect((await setPush(s.paul, { muted_village_ids: [s.village.id] })).status).toBe(200);
+    const from = service.received.length;
+    await s.claireposts('Maman rentre jeudi, elle a hâte de vous voir.');
+    await dispatcher.runDue();
+    const pushes = service.received.slice(from).filter((p) => p.endpoint === devices.get(s.helper.id)?.endpoint);
+    expect(pushes.map((p) => p.json)).toEqual([
+      expect.objectContaining({
+        kind: 'news',
+        title: 'Nouvelle de Claire · Village de Jeanne',
+        body: 'Maman rentre jeudi, elle a hâte de vous voir.',
+        url: `/dashboard/villages/${s.village.id}/news`,
+      }),
+    ]);
+    for (const quiet of [s.creator, s.nina, s.paul]) expect(kindsTo(quiet, from)).toEqual([]);
   });
 });

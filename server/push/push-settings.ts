@@ -7,7 +7,7 @@ import type { Delivery } from './compose';
 /**
  * Which switch of a person's settings each push answers to. What tells one's own commitments, or the
  * commitments an organiser relies on (a help taken, refused, withdrawn late, slots released, a role given),
- * is a confirmation: a village muted does not quiet it. New needs are `new_slots`, chat is `chat`.
+ * is a confirmation: a village muted does not quiet it. New needs are `new_slots`, chat is `chat`, news is `news`.
  */
 export const PUSH_NOTIFICATION_KIND: Record<PushKind, NotificationKind> = {
   need_added: 'new_slots',
@@ -20,6 +20,7 @@ export const PUSH_NOTIFICATION_KIND: Record<PushKind, NotificationKind> = {
   help_withdrawn_late: 'confirmations',
   helps_released: 'confirmations',
   villager_role_changed: 'confirmations',
+  news: 'news',
 };
 
 /**

@@ -14,7 +14,7 @@ import sharp from 'sharp';
 import { eq, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { actions, helps, sessions, users, villageNeeds, villagers, villages } from '../db/schema';
+import { actions, helps, newsPosts, sessions, users, villageNeeds, villagers, villages } from '../db/schema';
 import { newToken } from '../auth/tokens';
 import { newShareCode } from '../villages/share-code';
 import { createWorld, TEST_PASSWORD, type Answer, type TestUser, type World } from './world';
@@ -254,6 +254,10 @@ async function snapshot(s: Scene) {
     'helps', ${rowsOf('helps', sql`t.village_id = ${id}`, 'id')},
     'actions', ${rowsOf('actions', sql`t.village_id = ${id}`, 'id')},
     'users', ${rowsOf('users', sql`t.id in (${people})`, 'id')},
+    'news', ${rowsOf('news_posts', sql`t.village_id = ${id}`, 'id')},
+    'news_photos', ${rowsOf('news_photos', sql`t.news_id in (select id from news_posts where village_id = ${id})`, 'id')},
+    'news_hearts', ${rowsOf('news_hearts', sql`t.news_id in (select id from news_posts where village_id = ${id})`, 'villager_id')},
+    'news_comments', ${rowsOf('news_comments', sql`t.news_id in (select id from news_posts where village_id = ${id})`, 'id')},
     'sessions', ${rowsOf('sessions', sql`t.user_id in (${people})`, 'token_hash')},
     'totals', json_build_array(
       (select count(*) from villages), (select count(*) from villagers), (select count(*) from village_needs),
@@ -335,6 +339,30 @@ const anotherMembersHelp = async (s: Scene): Promise<Ctx> => {
   const otherId = await world.join(other, s.shareCode);
   return { helpId: await addHelp(s, other.token, otherId), ownerId: otherId };
 };
+/** A post by the creator, for the calls on a post. */
+const creatorsPost = async (s: Scene): Promise<Ctx> => {
+  const res = await ok(
+    world.request('POST', `/v1/villages/${s.villageId}/news`, {
+      token: s.users.creator.token,
+      json: { author_id: s.villagerIds.creator, body: 'Maman va mieux.' },
+    }),
+    'news',
+  );
+  return { newsId: res.body.data.id };
+};
+const newsPath = (s: Scene, ctx: Ctx) => `/v1/villages/${s.villageId}/news/${ctx.newsId}`;
+/** A comment on the creator's post: the caller's own when they are an active member, the helper's otherwise. */
+const commentBy = async (s: Scene, a: Actor, own: boolean): Promise<Ctx> => {
+  const ctx = await creatorsPost(s);
+  const active = a.role === 'helper' || a.role === 'coorganiser' || a.role === 'needy' || a.role === 'creator';
+  const [token, authorId] = own && active ? [a.token!, a.villagerId] : [s.users.helper.token, s.villagerIds.helper];
+  const res = await ok(
+    world.request('POST', `${newsPath(s, ctx)}/comments`, { token, json: { author_id: authorId, body: 'Courage !' } }),
+    'comment',
+  );
+  return { ...ctx, commentId: res.body.data.id };
+};
+const newsRow = async (id: string) => (await world.db.select().from(newsPosts).where(eq(newsPosts.id, id)))[0];
 const rolePath = (s: Scene, villagerId: string) => `/v1/villages/${s.villageId}/villagers/${villagerId}`;
 const villagerRow = async (id: string) => (await world.db.select().from(villagers).where(eq(villagers.id, id)))[0];
 
@@ -706,6 +734,159 @@ const calls: Call[] = [
     prepare: helpersHelp,
     run: (s, a) => req(a, 'GET', `/v1/villages/${s.villageId}/helps?before=2099-01-01T00:00:00.000Z&limit=500`),
     check: (_s, _a, res, ctx) => expect(res.body.data.map((h: { id: string }) => h.id)).toContain(ctx.helpId),
+  },
+
+  // ---- news: read by members, posted by the managers, answered by members ----
+  {
+    call: 'GET /v1/villages/{id}/news',
+    expect: READERS,
+    prepare: creatorsPost,
+    run: (s, a) => req(a, 'GET', `/v1/villages/${s.villageId}/news`),
+    check: (_s, _a, res, ctx) => expect(res.body.data.map((p: { id: string }) => p.id)).toContain(ctx.newsId),
+  },
+  {
+    call: 'POST /v1/villages/{id}/news',
+    expect: with201(MANAGERS),
+    run: (s, a) => req(a, 'POST', `/v1/villages/${s.villageId}/news`, { json: { author_id: a.villagerId, body: `De ${a.role}` } }),
+    check: (_s, a, res) => expect(res.body.data).toMatchObject({ author_id: a.villagerId, body: `De ${a.role}` }),
+  },
+  {
+    call: 'POST /v1/villages/{id}/news',
+    variant: "with someone else's author_id",
+    expect: NOBODY,
+    run: (s, a) => req(a, 'POST', `/v1/villages/${s.villageId}/news`, { json: { author_id: a.otherVillagerId, body: 'Usurpé' } }),
+  },
+  {
+    call: 'PUT /v1/villages/{id}/news/{newsId}',
+    variant: "the creator's post",
+    expect: MANAGERS,
+    prepare: creatorsPost,
+    run: (s, a, ctx) => req(a, 'PUT', newsPath(s, ctx), { json: { updater_id: a.villagerId, body: `Relu par ${a.role}` } }),
+    check: (_s, a, res) => expect(res.body.data.body).toBe(`Relu par ${a.role}`),
+  },
+  {
+    call: 'PUT /v1/villages/{id}/news/{newsId}',
+    variant: "with someone else's updater_id",
+    expect: NOBODY,
+    prepare: creatorsPost,
+    run: (s, a, ctx) => req(a, 'PUT', newsPath(s, ctx), { json: { updater_id: a.otherVillagerId, body: 'Usurpé' } }),
+  },
+  {
+    call: 'DELETE /v1/villages/{id}/news/{newsId}',
+    expect: with204(MANAGERS),
+    prepare: creatorsPost,
+    run: (s, a, ctx) => req(a, 'DELETE', `${newsPath(s, ctx)}?villager_id=${a.villagerId}`),
+    check: async (_s, _a, _res, ctx) => expect(await newsRow(ctx.newsId)).toBeUndefined(),
+  },
+  {
+    call: 'POST /v1/villages/{id}/news/{newsId}/photos',
+    expect: with201(MANAGERS),
+    prepare: creatorsPost,
+    run: (s, a, ctx) => req(a, 'POST', `${newsPath(s, ctx)}/photos`, { body: photoForm({ updater_id: a.villagerId }) }),
+    check: (_s, _a, res) => expect(res.body.data.photos[0].original_url).toMatch(/\/uploads\//),
+  },
+  {
+    call: 'POST /v1/villages/{id}/news/{newsId}/photos',
+    variant: "with someone else's updater_id",
+    expect: NOBODY,
+    prepare: creatorsPost,
+    run: (s, a, ctx) => req(a, 'POST', `${newsPath(s, ctx)}/photos`, { body: photoForm({ updater_id: a.otherVillagerId }) }),
+  },
+  {
+    call: 'DELETE /v1/villages/{id}/news/{newsId}/photos/{photoId}',
+    expect: with204(MANAGERS),
+    prepare: async (s) => {
+      const ctx = await creatorsPost(s);
+      const res = await ok(
+        world.request('POST', `${newsPath(s, ctx)}/photos`, {
+          token: s.users.creator.token,
+          body: photoForm({ updater_id: s.villagerIds.creator }),
+        }),
+        'photo',
+      );
+      return { ...ctx, photoId: res.body.data.photos[0].id };
+    },
+    run: (s, a, ctx) => req(a, 'DELETE', `${newsPath(s, ctx)}/photos/${ctx.photoId}?villager_id=${a.villagerId}`),
+  },
+  {
+    call: 'POST /v1/villages/{id}/news/{newsId}/hearts',
+    expect: with201(READERS),
+    prepare: creatorsPost,
+    run: (s, a, ctx) => req(a, 'POST', `${newsPath(s, ctx)}/hearts`, { json: { villager_id: a.villagerId } }),
+    check: (_s, _a, res) => expect(res.body.data).toMatchObject({ hearts: 1, hearted_by_me: true }),
+  },
+  {
+    call: 'POST /v1/villages/{id}/news/{newsId}/hearts',
+    variant: "with someone else's villager_id",
+    expect: NOBODY,
+    prepare: creatorsPost,
+    run: (s, a, ctx) => req(a, 'POST', `${newsPath(s, ctx)}/hearts`, { json: { villager_id: a.otherVillagerId } }),
+  },
+  {
+    call: 'DELETE /v1/villages/{id}/news/{newsId}/hearts/{villagerId}',
+    expect: with204(READERS),
+    prepare: async (s, a) => {
+      const ctx = await creatorsPost(s);
+      if (a.token && a.role !== 'outsider' && a.role !== 'banned' && a.role !== 'left') {
+        await ok(req(a, 'POST', `${newsPath(s, ctx)}/hearts`, { json: { villager_id: a.villagerId } }), 'heart');
+      }
+      return ctx;
+    },
+    run: (s, a, ctx) => req(a, 'DELETE', `${newsPath(s, ctx)}/hearts/${a.villagerId}`),
+  },
+  {
+    call: 'DELETE /v1/villages/{id}/news/{newsId}/hearts/{villagerId}',
+    variant: "someone else's heart",
+    expect: NOBODY,
+    prepare: async (s) => {
+      const ctx = await creatorsPost(s);
+      for (const role of ['creator', 'needy'] as const) {
+        await ok(
+          world.request('POST', `${newsPath(s, ctx)}/hearts`, { token: s.users[role].token, json: { villager_id: s.villagerIds[role] } }),
+          'heart',
+        );
+      }
+      return ctx;
+    },
+    run: (s, a, ctx) => req(a, 'DELETE', `${newsPath(s, ctx)}/hearts/${a.otherVillagerId}`),
+  },
+  {
+    call: 'POST /v1/villages/{id}/news/{newsId}/comments',
+    expect: with201(READERS),
+    prepare: creatorsPost,
+    run: (s, a, ctx) => req(a, 'POST', `${newsPath(s, ctx)}/comments`, { json: { author_id: a.villagerId, body: `Mot de ${a.role}` } }),
+    check: (_s, a, res) => expect(res.body.data).toMatchObject({ author_id: a.villagerId, body: `Mot de ${a.role}` }),
+  },
+  {
+    call: 'POST /v1/villages/{id}/news/{newsId}/comments',
+    variant: "with someone else's author_id",
+    expect: NOBODY,
+    prepare: creatorsPost,
+    run: (s, a, ctx) => req(a, 'POST', `${newsPath(s, ctx)}/comments`, { json: { author_id: a.otherVillagerId, body: 'Usurpé' } }),
+  },
+  {
+    call: 'DELETE /v1/villages/{id}/news/{newsId}/comments/{commentId}',
+    variant: 'own comment',
+    expect: with204(READERS),
+    prepare: (s, a) => commentBy(s, a, true),
+    run: (s, a, ctx) => req(a, 'DELETE', `${newsPath(s, ctx)}/comments/${ctx.commentId}?villager_id=${a.villagerId}`),
+  },
+  {
+    call: 'DELETE /v1/villages/{id}/news/{newsId}/comments/{commentId}',
+    variant: "another member's comment",
+    // The organisers remove any comment; a plain helper only their own.
+    expect: { helper: 403, coorganiser: 204, needy: 204, creator: 204 },
+    prepare: async (s) => {
+      const ctx = await creatorsPost(s);
+      const other = await world.user('Autre');
+      const otherId = await world.join(other, s.shareCode);
+      const res = await ok(
+        world.request('POST', `${newsPath(s, ctx)}/comments`, { token: other.token, json: { author_id: otherId, body: 'Bonjour' } }),
+        'comment',
+      );
+      return { ...ctx, commentId: res.body.data.id };
+    },
+    run: (s, a, ctx) => req(a, 'DELETE', `${newsPath(s, ctx)}/comments/${ctx.commentId}?villager_id=${a.villagerId}`),
   },
 
   // ---- members ----

@@ -24,6 +24,8 @@ export const ACTION_TYPES = [
   'help_released',
   'help_withdrawn_late',
   'villager_role_changed',
+  // News (issue 41).
+  'news_published',
 ] as const;
 export type ActionType = (typeof ACTION_TYPES)[number];
 

@@ -6,7 +6,7 @@ import { boundedArray } from './bounded-array';
  * Each person's notification choices (GET and PUT /v1/users/me/notification_settings). Imported by path,
  * not from the contract's index: only the settings screen and the server's senders need it.
  */
-export const NOTIFICATION_KINDS = ['confirmations', 'reminders', 'new_slots', 'chat', 'weekly_summary'] as const;
+export const NOTIFICATION_KINDS = ['confirmations', 'reminders', 'new_slots', 'chat', 'weekly_summary', 'news'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export const NOTIFICATION_CHANNELS = ['email', 'push'] as const;
@@ -35,12 +35,14 @@ export type NotificationSettings = v.InferOutput<typeof NotificationSettings>;
  * - chat by e-mail off: a conversation is lively and push already tells it where it is on; a mail per
  *   unread thread would be the first thing people unsubscribe from, so the digest is for those who ask;
  * - the weekly summary on: it only goes to organisers, who want the week's gaps before Monday;
+ * - news by e-mail on: a post is rare and is what helpers wait for ("comment va-t-elle ?"), and several
+ *   posts within an hour come as one mail;
  * - push on for everything: a device only gets pushes after its owner said yes to the browser, so that
  *   yes is already the choice; the switches are there to quiet one kind afterwards.
  */
 export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = {
-  email: { confirmations: true, reminders: true, new_slots: true, chat: false, weekly_summary: true },
-  push: { confirmations: true, reminders: true, new_slots: true, chat: true, weekly_summary: true },
+  email: { confirmations: true, reminders: true, new_slots: true, chat: false, weekly_summary: true, news: true },
+  push: { confirmations: true, reminders: true, new_slots: true, chat: true, weekly_summary: true, news: true },
   muted_village_ids: [],
 };
 

@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID, scryptSync } from 'node:crypto';
-import { inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
+import sharp from 'sharp';
 import { v7 as uuidv7 } from 'uuid';
 import { actions, helps, invitations, needCategories, sessions, users, villageNeeds, villagers, villages } from '../../db/schema';
 import { newToken } from '../../auth/tokens';
@@ -33,6 +34,8 @@ export interface SceneVillage {
   invitationId: string;
   /** A member who is not its creator: the target of role changes and bans. */
   memberId: string;
+  /** A post of its news with a photo and the member's comment, for the operations on a post (addExtras). */
+  news?: { newsId: string; photoId: string; commentId: string };
 }
 
 /**
@@ -277,11 +280,42 @@ async function addExtras(world: World, scene: Scene, path: string) {
       await post(organiser.token!, `/v1/villages/${scene.a.id}/events/ticket`, undefined, 'event ticket')
     ).body.data.ticket;
   }
+  if (path.includes('/news/{newsId}')) {
+    scene.a.news = await newsPost(world, scene.a, organiser, scene.actors.helper);
+    scene.b.news = await newsPost(world, scene.b, outsider);
+  }
   if (path.startsWith('/v1/mail/unsubscribe/')) {
     const secret = await sharedSecret(world.db, UNSUBSCRIBE_SECRET)();
     scene.unsubscribeToken = unsubscribeToken(secret, organiser.userId, 'chat');
     scene.otherUnsubscribeToken = unsubscribeToken(secret, outsider.userId, 'chat');
   }
+}
+
+/** A post by the village's creator, with a photo and a comment (the member's when given, else the creator's). */
+async function newsPost(world: World, v: SceneVillage, creator: Actor, member?: Actor): Promise<NonNullable<SceneVillage['news']>> {
+  const [creatorVillager] = await world.db
+    .select({ id: villagers.id })
+    .from(villagers)
+    .where(and(eq(villagers.villageId, v.id), eq(villagers.isCreator, true)));
+  const path = `/v1/villages/${v.id}/news`;
+  const created = await ok(
+    world.request('POST', path, { token: creator.token, json: { author_id: creatorVillager.id, body: 'Nouvelle' } }),
+    'news',
+  );
+  const newsId: string = created.body.data.id;
+  const form = new FormData();
+  const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#3a7' } })
+    .png()
+    .toBuffer();
+  form.set('photo', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'photo.png');
+  form.set('updater_id', creatorVillager.id);
+  const photo = await ok(world.request('POST', `${path}/${newsId}/photos`, { token: creator.token, body: form }), 'news photo');
+  const [token, authorId] = member ? [member.token, v.memberId] : [creator.token, creatorVillager.id];
+  const comment = await ok(
+    world.request('POST', `${path}/${newsId}/comments`, { token, json: { author_id: authorId, body: 'Courage' } }),
+    'news comment',
+  );
+  return { newsId, photoId: photo.body.data.photos[0].id, commentId: comment.body.data.id };
 }
 
 export const PUSH_KEYS = {
@@ -312,5 +346,5 @@ export function otherPathValue(scene: Scene, path: string, name: string): string
 }
 
 function villageRow(v: SceneVillage, name: string): string | undefined {
-  return ({ id: v.id, needId: v.needId, helpId: v.helpId, invitationId: v.invitationId } as Record<string, string>)[name];
+  return ({ id: v.id, needId: v.needId, helpId: v.helpId, invitationId: v.invitationId, ...v.news } as Record<string, string>)[name];
 }

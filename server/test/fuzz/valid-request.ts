@@ -72,7 +72,7 @@ export const VALID_SCHEDULE = {
 
 /** A value by field name, where the schema alone would not give one the server takes. */
 function fieldHint(name: string, scene: Scene, actor: Actor): { value: unknown } | undefined {
-  const acting = ['villager_id', 'updater_id', 'helper_id', 'creator_id', 'deleter_id', 'inviter_id'];
+  const acting = ['villager_id', 'updater_id', 'helper_id', 'creator_id', 'deleter_id', 'inviter_id', 'author_id'];
   if (acting.includes(name)) return { value: actor.villagerId };
   const n = nextUnique();
   const hints: Record<string, unknown> = {

@@ -21,6 +21,7 @@ import * as batch from './batch';
 import * as devices from './devices';
 import * as signInLinks from './sign-in-links';
 import * as passkeys from './passkeys';
+import * as news from './news';
 
 /**
  * Every call of /v1, once. The server registers its routes from this list and the OpenAPI document is
@@ -50,6 +51,7 @@ export const endpointTable: readonly AnyEndpoint[] = [
   devices,
   signInLinks,
   passkeys,
+  news,
 ].flatMap((group) =>
   Object.values(group).filter(
     (value): value is AnyEndpoint => typeof value === 'object' && value !== null && 'method' in value && 'path' in value,

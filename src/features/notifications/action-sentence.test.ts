@@ -44,6 +44,7 @@ const EXPECTED: Record<ActionType, [Record<string, unknown>, string]> = {
     'Marie a annulé son aide pour Dîner, jeudi 14 novembre 2024, 14 h, moins de 48 h avant',
   ],
   villager_role_changed: [{ villager_id: PAUL, first_name: 'Paul', is_manager: true }, 'Marie a ajouté Paul aux organisateurs du village'],
+  news_published: [{ news_id: 'p' }, 'Marie a publié une nouvelle'],
 };
 
 describe('actionSentence', () => {

@@ -84,5 +84,7 @@ export function actionSentence(action: Action, names: VillagerNames): string {
         ? `${who} a ajouté ${named} aux organisateurs du village`
         : `${who} a retiré ${named} des organisateurs du village`;
     }
+    case 'news_published':
+      return `${who} a publié une nouvelle`;
   }
 }
