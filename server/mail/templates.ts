@@ -9,6 +9,7 @@ import { helpReminderMail } from './kinds/reminder-mail';
 import { newSlotsMail } from './kinds/new-slots-mail';
 import { chatDigestMail } from './kinds/chat-digest-mail';
 import { weeklySummaryMail } from './kinds/weekly-summary-mail';
+import { thanksMail } from './kinds/thanks-mail';
 
 /**
  * Every kind of mail the server sends, by the name its queued rows carry. queue.ts types its jobs by this list,
@@ -25,6 +26,7 @@ export const mailTemplates = {
   new_slots: newSlotsMail,
   chat_digest: chatDigestMail,
   weekly_summary: weeklySummaryMail,
+  thanks: thanksMail,
 };
 
 export type MailKind = keyof typeof mailTemplates;

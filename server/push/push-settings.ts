@@ -20,6 +20,7 @@ export const PUSH_NOTIFICATION_KIND: Record<PushKind, NotificationKind> = {
   help_withdrawn_late: 'confirmations',
   helps_released: 'confirmations',
   villager_role_changed: 'confirmations',
+  help_thanked: 'thanks',
 };
 
 /**

@@ -17,6 +17,7 @@ const QUEUEING = new Set([
   'villager_role_changed',
   'help_released',
   'help_withdrawn_late',
+  'help_thanked',
 ]);
 // Reminders are due at set times, and a NOTIFY may be lost while the LISTEN reconnects.
 const TICK_MS = 15_000;

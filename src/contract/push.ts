@@ -40,6 +40,7 @@ export const PUSH_KINDS = [
   'villager_role_changed',
   'help_released',
   'help_withdrawn_late',
+  'help_thanked',
 ] as const;
 export type PushKind = (typeof PUSH_KINDS)[number];
 

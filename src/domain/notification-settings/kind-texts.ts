@@ -7,6 +7,7 @@ export const KIND_LABELS: Record<NotificationKind, string> = {
   new_slots: 'Nouveaux créneaux à pourvoir',
   chat: 'Discussion',
   weekly_summary: 'Résumé de la semaine (organisateurs)',
+  thanks: 'Remerciements',
 };
 
 /** One sentence per kind: what it is and when it comes, so a switch is turned knowingly. */
@@ -17,6 +18,7 @@ export const KIND_DESCRIPTIONS: Record<NotificationKind, string> = {
   chat: "Les messages que vous n'avez pas lus, quand vous n'avez pas ouvert le village depuis quelques heures.",
   weekly_summary:
     'Le dimanche soir, pour les villages que vous organisez : la semaine à venir, ce qui est couvert et ce qui reste à pourvoir.',
+  thanks: 'Quand on vous remercie pour une aide que vous avez donnée, avec son mot s’il y en a un.',
 };
 
 export const CHANNEL_LABELS = { email: 'Par e-mail', push: 'Par notification' } as const;
