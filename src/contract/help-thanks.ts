@@ -21,3 +21,17 @@ export type ThanksInput = v.InferOutput<typeof ThanksInput>;
 
 /** When a help's time has passed: its end, or its start when it has none. */
 export const helpOverAt = (help: { start_date: string; end_date: string | null }) => Date.parse(help.end_date ?? help.start_date);
+
+const DAY_MS = 24 * 3600 * 1000;
+
+type ClosingHelp = { start_date: string; end_date: string | null; helper_id: string; thanks_count: number };
+
+/**
+ * Whether "Merci à tous" reaches this help: over within the past week, not thanked yet, and not the
+ * thanker's own. The server selects the same helps in SQL (server/helps/thanks-routes.ts); the app applies
+ * it at once with this.
+ */
+export function thankableThisWeek(help: ClosingHelp, thankerId: string, now: number): boolean {
+  const over = helpOverAt(help);
+  return over <= now && over >= now - THANK_ALL_DAYS * DAY_MS && help.thanks_count === 0 && help.helper_id !== thankerId;
+}
