@@ -136,6 +136,7 @@ describe('the notification settings', () => {
       new_slots: true,
       chat: false,
       weekly_summary: true,
+      thanks: true,
     });
 
     // What the next mails contain follows the choice: a help taken now brings no confirmation; turned back on

@@ -15,8 +15,9 @@ export const isHelpOver = (help: Help, now: number = Date.now()) => helpOverAt(h
 export const mayMarkDone = (help: Help, me: Villager | null | undefined, now?: number) =>
   !!me && !help.done_at && isHelpOver(help, now) && (help.helper_id === me.id || isManagerVillager(me));
 
+/** Once thanked, the help says « Merci envoyé » and offers no second one (the server would take it). */
 export const mayThank = (help: Help, me: Villager | null | undefined, now?: number) =>
-  !!me && isHelpOver(help, now) && help.helper_id !== me.id && isManagerVillager(me);
+  !!me && help.thanks_count === 0 && isHelpOver(help, now) && help.helper_id !== me.id && isManagerVillager(me);
 
 /** « C'est fait »: shown done at once, sent when the device can. */
 export const markHelpDoneAction = (villageId: string, help: Help, villagerId: string, needName?: string): Promise<LocalWrite> =>
