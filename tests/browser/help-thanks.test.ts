@@ -7,18 +7,13 @@
 import { describe, expect, it } from 'vitest';
 import { api, createOpenVillage, openBrowser, registerUser, startApp } from './harness';
 import { axeViolations, PHONE, signedInPage } from './screens';
+import { decodedMail } from './mail-text';
 
 const app = await startApp();
 const { context } = await openBrowser();
 const PASSWORD = 'motdepasse-solide-1';
 
-/** A mail as text: quoted-printable soft breaks joined and its bytes decoded. */
-const decoded = (raw: string) =>
-  Buffer.from(
-    raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
-    'latin1',
-  ).toString('utf8');
-const mailsTo = async (address: string) => (await app.mails()).map(decoded).filter((m) => m.includes(`To: ${address}`));
+const mailsTo = async (address: string) => (await app.mails()).map(decodedMail).filter((m) => m.includes(`To: ${address}`));
 
 describe('« C’est fait » and « Merci »', () => {
   it('an organiser marks a past help done and thanks its helper, who gets the mail with the word', async () => {
