@@ -103,6 +103,42 @@ describe('« C’est fait » and « Merci »', () => {
         timeout: 30_000,
       })
       .toBe(1);
+
+    // « Merci à tous » on the planning: Inès helped too; one tap thanks her, Hugo (thanked already) is left alone.
+    const ines = await registerUser(app.base, {
+      email: 'ines.thanks@example.test',
+      password: PASSWORD,
+      first_name: 'Inès',
+      last_name: 'Blanc',
+    });
+    const inesVillager: string = (await api(app.base, ines.token, 'PUT', '/v1/villages/join/helper', { share_code: village.shareCode }))
+      .body.data.id;
+    const inesHelp = await api(app.base, ines.token, 'POST', `/v1/villages/${village.id}/needs/${need.body.data.id}/helps`, {
+      helper_id: inesVillager,
+      start_date: new Date(Date.now() - 2 * 60_000).toISOString(),
+    });
+    expect(inesHelp.status).toBe(201);
+    await page.goto(`${app.base}/dashboard/villages/${village.id}/planning`);
+    await page.getByText('1 aide passée attend un merci.').waitFor({ timeout: 30_000 });
+    await page.screenshot({ path: '/tmp/help-thanks-planning-390.png', fullPage: true });
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Merci à tous' }).click();
+    await expect.poll(() => page.getByRole('button', { name: 'Merci à tous' }).count()).toBe(0);
+    await expect
+      .poll(
+        async () => {
+          const res = await api(
+            app.base,
+            claire.token,
+            'GET',
+            `/v1/villages/${village.id}/helps?before=${new Date(Date.now() + 60_000).toISOString()}`,
+          );
+          return Object.fromEntries(res.body.data.map((h: { id: string; thanks_count: number }) => [h.id, h.thanks_count]));
+        },
+        { timeout: 30_000 },
+      )
+      .toEqual({ [helpId]: 1, [inesHelp.body.data.id]: 1 });
+
     const [mail] = (await mailsTo(hugoEmail)).filter((m) => m.includes('Claire vous remercie pour votre aide'));
     expect(mail).toContain('Merci pour les courses !');
     expect(mail).toContain('« Courses »');
