@@ -73,7 +73,14 @@ describe('the notification settings', () => {
     expect(await newSlotsByMail.isChecked()).toBe(false);
 
     const settings = await settingsOf(token);
-    expect(settings.email).toEqual({ confirmations: true, reminders: true, new_slots: false, chat: false, weekly_summary: true });
+    expect(settings.email).toEqual({
+      confirmations: true,
+      reminders: true,
+      new_slots: false,
+      chat: false,
+      weekly_summary: true,
+      thanks: true,
+    });
     expect(settings.push.new_slots).toBe(true);
     expect(settings.muted_village_ids).toEqual([]);
 
