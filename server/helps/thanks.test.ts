@@ -169,6 +169,18 @@ describe('thanking a helper', () => {
     expect(await s.thanksMails()).toEqual([]);
   });
 
+  it('still mails a helper who muted the village: the thanks is about their own help', async () => {
+    const s = await scene();
+    const muted = await world.request('PUT', '/v1/users/me/notification_settings', {
+      token: s.helper.token,
+      json: { muted_village_ids: [s.village.id] },
+    });
+    expect(muted.status).toBe(200);
+    world.clock.set(FRIDAY);
+    expect((await s.thank(s.creator, { thanker_id: s.village.creatorVillagerId })).status).toBe(201);
+    expect(await s.thanksMails()).toHaveLength(1);
+  });
+
   it('answers bad inputs with a French 4xx, never a 500', async () => {
     const s = await scene();
     world.clock.set(FRIDAY);
