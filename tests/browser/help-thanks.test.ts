@@ -58,6 +58,12 @@ describe('« C’est fait » and « Merci »', () => {
     });
     expect(taken.status, JSON.stringify(taken.body)).toBe(201);
     const helpId: string = taken.body.data.id;
+    /** The village's helps as the server has them now. */
+    const serverHelps = async (): Promise<
+      Array<{ id: string; done_at: string | null; thanks_count: number; thanks_message: string | null }>
+    > =>
+      (await api(app.base, claire.token, 'GET', `/v1/villages/${village.id}/helps?before=${new Date(Date.now() + 60_000).toISOString()}`))
+        .body.data;
 
     const page = await signedInPage(context, app.base, claire.token);
     await page.setViewportSize(PHONE);
@@ -86,13 +92,7 @@ describe('« C’est fait » and « Merci »', () => {
     await expect
       .poll(
         async () => {
-          const res = await api(
-            app.base,
-            claire.token,
-            'GET',
-            `/v1/villages/${village.id}/helps?before=${new Date(Date.now() + 60_000).toISOString()}`,
-          );
-          const help = res.body.data.find((h: { id: string }) => h.id === helpId);
+          const help = (await serverHelps()).find((h) => h.id === helpId);
           return help && { done: help.done_at !== null, thanks: help.thanks_count, word: help.thanks_message };
         },
         { timeout: 30_000 },
@@ -127,13 +127,7 @@ describe('« C’est fait » and « Merci »', () => {
     await expect
       .poll(
         async () => {
-          const res = await api(
-            app.base,
-            claire.token,
-            'GET',
-            `/v1/villages/${village.id}/helps?before=${new Date(Date.now() + 60_000).toISOString()}`,
-          );
-          return Object.fromEntries(res.body.data.map((h: { id: string; thanks_count: number }) => [h.id, h.thanks_count]));
+          return Object.fromEntries((await serverHelps()).map((h) => [h.id, h.thanks_count]));
         },
         { timeout: 30_000 },
       )
