@@ -78,6 +78,9 @@ export function createSerializers(publicUrl: string) {
     end_date: iso(h.endDate),
     comment: h.comment,
     created_at: h.createdAt.toISOString(),
+    done_at: iso(h.doneAt),
+    thanks_count: h.thanksCount,
+    thanks_message: h.thanksMessage,
   });
 
   const village = (v: Row<typeof s.villages>): Village => ({

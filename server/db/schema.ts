@@ -176,6 +176,11 @@ export const helps = pgTable(
     endDate: timestamp('end_date', { withTimezone: true, mode: 'date' }),
     comment: text('comment'),
     createdAt: createdAt(),
+    /** Said done once its time passed, by its helper or an organiser (helps/thanks-routes.ts). */
+    doneAt: timestamp('done_at', { withTimezone: true, mode: 'date' }),
+    /** The thanks its helper received: how many, and the latest word (null: none, or thanks without a word). */
+    thanksCount: integer('thanks_count').notNull().default(0),
+    thanksMessage: text('thanks_message'),
   },
   // Who holds a slot is read by need and start, in the write's transaction that checks its places.
   // The evening reminders read every village's helps starting in the next hours.

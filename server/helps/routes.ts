@@ -15,6 +15,7 @@ import { lockNeed, readForTaking, slotHolders } from './slot-holders';
 import { actingAs, canManage, canRemoveHelp, loadMembership } from '../policy';
 import type { Serializers } from '../serialize';
 import { helpListRoutes } from './list-routes';
+import { helpThanksRoutes } from './thanks-routes';
 
 const NOT_YOUR_HELP = 'Seule la personne qui a proposé cette aide, ou celles qui gèrent le village, peuvent la retirer.';
 const ALREADY_YOURS = 'Vous vous occupez déjà de ce créneau.';
@@ -24,6 +25,7 @@ export const LATE_WITHDRAWAL_MS = 48 * 3600 * 1000;
 /** Helps: adding one to a need, removing and refusing them. */
 export function helpRoutes(app: App, deps: Deps, serialize: Serializers) {
   helpListRoutes(app, deps, serialize);
+  helpThanksRoutes(app, deps, serialize);
 
   /** What the feed needs to tell the story of a help once it is gone. */
   const describe = async (tx: Executor, villageId: string, helpId: string) => {

@@ -10,6 +10,7 @@ import { newSlotsMail } from './kinds/new-slots-mail';
 import { chatDigestMail } from './kinds/chat-digest-mail';
 import { weeklySummaryMail } from './kinds/weekly-summary-mail';
 import { newsMail } from './kinds/news-mail';
+import { thanksMail } from './kinds/thanks-mail';
 
 /**
  * Every kind of mail the server sends, by the name its queued rows carry. queue.ts types its jobs by this list,
@@ -27,6 +28,7 @@ export const mailTemplates = {
   chat_digest: chatDigestMail,
   weekly_summary: weeklySummaryMail,
   news: newsMail,
+  thanks: thanksMail,
 };
 
 export type MailKind = keyof typeof mailTemplates;

@@ -146,6 +146,17 @@ export async function composeJob(db: Executor, job: QueuedJob, now: Date): Promi
         }),
       ];
     }
+    case 'help_thanked':
+      // Told to the helper thanked, by whoever thanked them (never themselves: the route refuses it).
+      return to(
+        members.filter((m) => isActive(m) && m.id === d.helper_id && m.id !== d.thanker_id),
+        {
+          title: `Merci · ${label}`,
+          body: `${nameOf(members, d.thanker_id)} vous remercie pour « ${d.need_name} »${d.message ? ` : « ${preview(String(d.message))} »` : '.'}`,
+          url: `${base}/needs/${d.need_id}/helps`,
+          tag: `thanks-${d.help_id}`,
+        },
+      );
     case 'helps_released': {
       // The organisers, but not whoever made it happen nor the one who went.
       const organisers = members.filter((m) => isManager(m) && m.id !== d.actor_id && m.id !== d.villager_id);

@@ -21,6 +21,7 @@ export const PUSH_NOTIFICATION_KIND: Record<PushKind, NotificationKind> = {
   helps_released: 'confirmations',
   villager_role_changed: 'confirmations',
   news: 'news',
+  help_thanked: 'thanks',
 };
 
 /**

@@ -18,6 +18,7 @@ const QUEUEING = new Set([
   'help_released',
   'help_withdrawn_late',
   'news_published',
+  'help_thanked',
 ]);
 // Reminders are due at set times, and a NOTIFY may be lost while the LISTEN reconnects.
 const TICK_MS = 15_000;

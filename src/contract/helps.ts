@@ -12,6 +12,11 @@ export const Help = v.object({
   end_date: v.nullable(v.string()),
   comment: v.nullable(v.string()),
   created_at: v.string(),
+  /** When its helper or an organiser said it was done; null until then (defaults: helps stored before these fields). */
+  done_at: v.optional(v.nullable(v.string()), null),
+  /** How many times its helper was thanked for it, and the latest word with a thanks. */
+  thanks_count: v.optional(v.number(), 0),
+  thanks_message: v.optional(v.nullable(v.string()), null),
   village_need: v.optional(VillageNeed),
 });
 export type Help = v.InferOutput<typeof Help>;

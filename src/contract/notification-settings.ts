@@ -6,7 +6,7 @@ import { boundedArray } from './bounded-array';
  * Each person's notification choices (GET and PUT /v1/users/me/notification_settings). Imported by path,
  * not from the contract's index: only the settings screen and the server's senders need it.
  */
-export const NOTIFICATION_KINDS = ['confirmations', 'reminders', 'new_slots', 'chat', 'weekly_summary', 'news'] as const;
+export const NOTIFICATION_KINDS = ['confirmations', 'reminders', 'new_slots', 'chat', 'weekly_summary', 'news', 'thanks'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export const NOTIFICATION_CHANNELS = ['email', 'push'] as const;
@@ -37,12 +37,13 @@ export type NotificationSettings = v.InferOutput<typeof NotificationSettings>;
  * - the weekly summary on: it only goes to organisers, who want the week's gaps before Monday;
  * - news by e-mail on: a post is rare and is what helpers wait for ("comment va-t-elle ?"), and several
  *   posts within an hour come as one mail;
+ * - thanks on: a word of thanks for a help one gave is rare, personal, and what keeps helpers coming;
  * - push on for everything: a device only gets pushes after its owner said yes to the browser, so that
  *   yes is already the choice; the switches are there to quiet one kind afterwards.
  */
 export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = {
-  email: { confirmations: true, reminders: true, new_slots: true, chat: false, weekly_summary: true, news: true },
-  push: { confirmations: true, reminders: true, new_slots: true, chat: true, weekly_summary: true, news: true },
+  email: { confirmations: true, reminders: true, new_slots: true, chat: false, weekly_summary: true, news: true, thanks: true },
+  push: { confirmations: true, reminders: true, new_slots: true, chat: true, weekly_summary: true, news: true, thanks: true },
   muted_village_ids: [],
 };
 
@@ -85,9 +86,9 @@ export function mergeNotificationSettings(base: NotificationSettings, change: un
 
 /**
  * Muting a village quiets what it says to everyone (new slots, chat, the weekly summary), not what concerns
- * one's own commitments: the confirmation and the reminders of a slot one took still come.
+ * one's own commitments: the confirmation and the reminders of a slot one took, and the thanks for it, still come.
  */
-const OWN_COMMITMENTS: readonly NotificationKind[] = ['confirmations', 'reminders'];
+const OWN_COMMITMENTS: readonly NotificationKind[] = ['confirmations', 'reminders', 'thanks'];
 
 /** Whether this person wants this kind of notification on this channel, about this village when there is one. */
 export function wantsNotification(

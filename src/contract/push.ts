@@ -41,6 +41,7 @@ export const PUSH_KINDS = [
   'help_released',
   'help_withdrawn_late',
   'news',
+  'help_thanked',
 ] as const;
 export type PushKind = (typeof PUSH_KINDS)[number];
 

@@ -5,6 +5,8 @@ import { deleteNeed } from './needs/mutations/delete-need';
 import { addHelp } from './helps/mutations/add-help';
 import { deleteHelp, refuseHelp } from './helps/mutations/remove-help';
 import { updateHelp } from './helps/mutations/update-help';
+import { markHelpDone, thankHelper } from './helps/mutations/close-help';
+import { thankEveryone } from './helps/mutations/thank-everyone';
 import { sendMessage } from './messages/mutations/send-message';
 import { checkNotifications } from './villagers/mutations/check-notifications';
 import { setVillagerRole } from './villagers/mutations/set-villager-role';
@@ -32,6 +34,9 @@ export const mutationKinds: readonly MutationKind[] = [
   deleteHelp,
   refuseHelp,
   updateHelp,
+  markHelpDone,
+  thankHelper,
+  thankEveryone,
   sendMessage,
   checkNotifications,
   setVillagerRole,

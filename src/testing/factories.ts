@@ -111,6 +111,9 @@ export function aHelp(overrides: Partial<Help> = {}): Help {
     end_date: null,
     comment: null,
     created_at: STAMP,
+    done_at: null,
+    thanks_count: 0,
+    thanks_message: null,
     ...overrides,
   };
 }

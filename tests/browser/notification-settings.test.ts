@@ -80,6 +80,7 @@ describe('the notification settings', () => {
       chat: false,
       weekly_summary: true,
       news: true,
+      thanks: true,
     });
     expect(settings.push.new_slots).toBe(true);
     expect(settings.muted_village_ids).toEqual([]);
@@ -144,6 +145,7 @@ describe('the notification settings', () => {
       chat: false,
       weekly_summary: true,
       news: true,
+      thanks: true,
     });
 
     // What the next mails contain follows the choice: a help taken now brings no confirmation; turned back on

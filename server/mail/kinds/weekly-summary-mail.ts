@@ -23,6 +23,10 @@ export const WeeklySummaryPayload = v.object({
   first_open: v.array(v.object({ start: v.string(), need_name: v.string(), free: v.number(), places: v.number() })),
   /** What was given back in the past week, in words (weekly-summary-producer.ts). */
   withdrawals: v.array(v.string()),
+  /** What was said done in the past week, in words, the first few (weekly-summary-done.ts); absent in older rows. */
+  done: v.optional(v.array(v.string()), []),
+  /** How many were done in all, when more than listed. */
+  done_count: v.optional(v.number(), 0),
 });
 export type WeeklySummaryPayload = v.InferOutput<typeof WeeklySummaryPayload>;
 
@@ -60,6 +64,15 @@ export const weeklySummaryMail = mailTemplate({
           ...(more > 0 ? [`et ${counted(more, 'autre créneau', 'autres créneaux')}`] : []),
         ],
         link: { label: 'Voir les créneaux à pourvoir', url: openSlotsUrl(context.publicUrl, p.village_id) },
+      });
+    }
+    // Rows queued before these fields have neither: nothing to say of what was done.
+    const done = p.done ?? [];
+    if (done.length > 0) {
+      const more = (p.done_count ?? done.length) - done.length;
+      sections.push({
+        heading: 'Fait la semaine passée',
+        lines: [...done, ...(more > 0 ? [`et ${counted(more, 'autre aide', 'autres aides')}`] : [])],
       });
     }
     sections.push({

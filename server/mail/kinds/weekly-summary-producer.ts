@@ -12,6 +12,7 @@ import { helpsOf, helpsOnNeeds } from './digest-slot-sources';
 import { slotDay, villagePlace, villageTitle } from './digest-village';
 import { WEEKLY_LISTED_OPEN, type WeeklySummaryPayload } from './weekly-summary-mail';
 import { mailableMembers } from './digest-recipients';
+import { doneHelpsOf, doneLine, WEEKLY_LISTED_DONE } from './weekly-summary-done';
 
 /** Sunday at 18 h in the village's zone: the week ahead is near, and there is still an evening to find helpers. */
 export const WEEKLY_SUMMARY_HOUR = 18;
@@ -145,6 +146,7 @@ export const weeklySummaryProducer: ScheduledMailProducer = {
     const weekAgo = new Date(Math.min(...summaries.map((s) => s.at.getTime())) - 7 * 24 * 3600_000);
     const latest = new Date(Math.max(...summaries.map((s) => s.at.getTime())));
     const withdrawals = await withdrawalsOf(db, villageIds, weekAgo, latest);
+    const doneHelps = await doneHelpsOf(db, villageIds, weekAgo, latest);
 
     const payloads = new Map<string, Omit<WeeklySummaryPayload, 'first_name'>>();
     for (const villageId of villageIds) {
@@ -157,8 +159,9 @@ export const weeklySummaryProducer: ScheduledMailProducer = {
       const lines = withdrawals
         .filter((w) => w.villageId === villageId && w.createdAt.getTime() >= since && w.createdAt < summary.at)
         .flatMap((w) => withdrawalLine(w, village.timeZone, now) ?? []);
-      // A village with no slot this week and nothing given back has nothing to sum up: no mail.
-      if (slots.length === 0 && lines.length === 0) continue;
+      const done = doneHelps.filter((h) => h.villageId === villageId && h.doneAt.getTime() >= since && h.doneAt < summary.at);
+      // A village with no slot this week, nothing given back and nothing done has nothing to sum up: no mail.
+      if (slots.length === 0 && lines.length === 0 && done.length === 0) continue;
       payloads.set(villageId, {
         village_id: villageId,
         place: villagePlace(village),
@@ -175,6 +178,8 @@ export const weeklySummaryProducer: ScheduledMailProducer = {
           places: slot.places,
         })),
         withdrawals: lines,
+        done: done.slice(0, WEEKLY_LISTED_DONE).map((h) => doneLine(h, village.timeZone, now)),
+        done_count: done.length,
       });
     }
     const mails = recipients.flatMap((o) => {

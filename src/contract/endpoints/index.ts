@@ -6,6 +6,7 @@ import * as villages from './villages';
 import * as needs from './needs';
 import * as villagers from './villagers';
 import * as helps from './helps';
+import * as helpThanks from './help-thanks';
 import * as slots from './slots';
 import * as actions from './actions';
 import * as messages from './messages';
@@ -36,6 +37,7 @@ export const endpointTable: readonly AnyEndpoint[] = [
   needs,
   villagers,
   helps,
+  helpThanks,
   slots,
   actions,
   messages,

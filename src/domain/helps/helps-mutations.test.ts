@@ -41,6 +41,9 @@ describe('local effects', () => {
       end_date: '2026-12-01T11:00:00.000Z',
       comment: 'Je passe',
       created_at: MADE_AT.toISOString(),
+      done_at: null,
+      thanks_count: 0,
+      thanks_message: null,
     });
   });
 

@@ -8,6 +8,7 @@ export const KIND_LABELS: Record<NotificationKind, string> = {
   chat: 'Discussion',
   weekly_summary: 'Résumé de la semaine (organisateurs)',
   news: 'Nouvelles du village',
+  thanks: 'Remerciements',
 };
 
 /** One sentence per kind: what it is and when it comes, so a switch is turned knowingly. */
@@ -19,6 +20,7 @@ export const KIND_DESCRIPTIONS: Record<NotificationKind, string> = {
   weekly_summary:
     'Le dimanche soir, pour les villages que vous organisez : la semaine à venir, ce qui est couvert et ce qui reste à pourvoir.',
   news: 'Quand une nouvelle est publiée dans un de vos villages (plusieurs en une heure arrivent ensemble).',
+  thanks: 'Quand on vous remercie pour une aide que vous avez donnée, avec son mot s’il y en a un.',
 };
 
 export const CHANNEL_LABELS = { email: 'Par e-mail', push: 'Par notification' } as const;

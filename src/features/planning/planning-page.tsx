@@ -14,6 +14,7 @@ import { useHelpsOfPeriod } from '../../domain/helps/older-helps';
 import { useSlotWrites } from '../../domain/helps/slot-writes';
 import { helpsFromInstant } from '../../contract/villages';
 import { OlderPeriodStatus } from './older-period-status';
+import { ThankEveryone } from './thank-everyone';
 
 /**
  * The planning route: reads the village's local data around the shown period (helps, and the scheduled needs'
@@ -44,6 +45,7 @@ export function PlanningPage({ villageId, openOnly = false }: { villageId: strin
     <>
       <h1>Planning</h1>
       <OlderPeriodStatus status={older} />
+      <ThankEveryone villageId={villageId} me={active} />
       {loading ? (
         <p role="status">Chargement du planning…</p>
       ) : (

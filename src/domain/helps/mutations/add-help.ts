@@ -48,6 +48,9 @@ export const addHelp = defineMutation({
       end_date: p.input.end_date ? new Date(p.input.end_date).toISOString() : null,
       comment: p.input.comment ?? null,
       created_at: createdAt,
+      done_at: null,
+      thanks_count: 0,
+      thanks_message: null,
     });
   },
   request: (p) => requestTo(addHelpEndpoint, { params: { id: p.village_id, needId: p.village_need_id }, body: { ...p.input, id: p.id } }),

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { Help } from '../../../contract';
 import { formatHelpSlot } from '../../../contract/help-time';
 
@@ -9,10 +10,12 @@ interface HelpItemProps {
   /** What the viewer may do with this help, if anything. */
   action: HelpAction | null;
   onAction: (help: Help, action: HelpAction) => void;
+  /** Under a past help: done, thanked, and the buttons that say so (help-closing.tsx). */
+  children?: ReactNode;
 }
 
 /** One help: who, when, what they said, and the one thing the viewer may do about it. */
-export function HelpItem({ help, helperName, action, onAction }: HelpItemProps) {
+export function HelpItem({ help, helperName, action, onAction, children }: HelpItemProps) {
   return (
     <li className="help-item">
       <p className="help-slot">{formatHelpSlot(help.start_date, help.end_date)}</p>
@@ -28,6 +31,7 @@ export function HelpItem({ help, helperName, action, onAction }: HelpItemProps) 
           Refuser cette aide
         </button>
       ) : null}
+      {children}
     </li>
   );
 }

@@ -15,6 +15,7 @@ import { formatHelpSlot } from '../../../contract/help-time';
 import { splitHelps } from '../../../domain/helps/split-helps';
 import { deleteHelpAction, refuseHelpAction } from '../../../domain/helps/actions';
 import { NeedSlots } from './need-slots';
+import { HelpClosing } from './help-closing';
 import { LATE_WITHDRAWAL_MS } from '../../../domain/helps/slot-state';
 import '../needs.css';
 
@@ -82,7 +83,17 @@ export function HelpsPage({ villageId, needId }: { villageId: string; needId: st
                       onAction={(h, action) =>
                         setPending({ help: h, action, late: Date.parse(h.start_date) - Date.now() < LATE_WITHDRAWAL_MS })
                       }
-                    />
+                    >
+                      {section.key === 'upcoming' ? null : (
+                        <HelpClosing
+                          villageId={villageId}
+                          help={help}
+                          me={me}
+                          helperName={helperName(help, villagers, me)}
+                          needName={need.name}
+                        />
+                      )}
+                    </HelpItem>
                   ))}
                 </ul>
               ) : (
