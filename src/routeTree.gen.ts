@@ -37,6 +37,7 @@ import { Route as TunnelCreateVillagePeriodRouteImport } from './routes/_tunnel.
 import { Route as TunnelCreateVillageReasonRouteImport } from './routes/_tunnel.create.village.reason'
 import { Route as DashboardDashboardVillagesIdChatRouteImport } from './routes/_dashboard.dashboard.villages.$id.chat'
 import { Route as DashboardDashboardVillagesIdInfosRouteImport } from './routes/_dashboard.dashboard.villages.$id.infos'
+import { Route as DashboardDashboardVillagesIdNewsRouteImport } from './routes/_dashboard.dashboard.villages.$id.news'
 import { Route as DashboardDashboardVillagesIdNotificationsRouteImport } from './routes/_dashboard.dashboard.villages.$id.notifications'
 import { Route as DashboardDashboardVillagesIdPlanningRouteImport } from './routes/_dashboard.dashboard.villages.$id.planning'
 import { Route as DashboardDashboardVillagesIdWaitingValidationRouteImport } from './routes/_dashboard.dashboard.villages.$id.waiting-validation'
@@ -201,6 +202,12 @@ const DashboardDashboardVillagesIdInfosRoute =
     path: '/infos',
     getParentRoute: () => DashboardDashboardVillagesIdRoute,
   } as any)
+const DashboardDashboardVillagesIdNewsRoute =
+  DashboardDashboardVillagesIdNewsRouteImport.update({
+    id: '/news',
+    path: '/news',
+    getParentRoute: () => DashboardDashboardVillagesIdRoute,
+  } as any)
 const DashboardDashboardVillagesIdNotificationsRoute =
   DashboardDashboardVillagesIdNotificationsRouteImport.update({
     id: '/notifications',
@@ -310,6 +317,7 @@ export interface FileRoutesByFullPath {
   '/create/village/': typeof TunnelCreateVillageIndexRoute
   '/dashboard/villages/$id/chat': typeof DashboardDashboardVillagesIdChatRoute
   '/dashboard/villages/$id/infos': typeof DashboardDashboardVillagesIdInfosRoute
+  '/dashboard/villages/$id/news': typeof DashboardDashboardVillagesIdNewsRoute
   '/dashboard/villages/$id/notifications': typeof DashboardDashboardVillagesIdNotificationsRoute
   '/dashboard/villages/$id/planning': typeof DashboardDashboardVillagesIdPlanningRoute
   '/dashboard/villages/$id/waiting-validation': typeof DashboardDashboardVillagesIdWaitingValidationRoute
@@ -349,6 +357,7 @@ export interface FileRoutesByTo {
   '/create/village': typeof TunnelCreateVillageIndexRoute
   '/dashboard/villages/$id/chat': typeof DashboardDashboardVillagesIdChatRoute
   '/dashboard/villages/$id/infos': typeof DashboardDashboardVillagesIdInfosRoute
+  '/dashboard/villages/$id/news': typeof DashboardDashboardVillagesIdNewsRoute
   '/dashboard/villages/$id/notifications': typeof DashboardDashboardVillagesIdNotificationsRoute
   '/dashboard/villages/$id/planning': typeof DashboardDashboardVillagesIdPlanningRoute
   '/dashboard/villages/$id/waiting-validation': typeof DashboardDashboardVillagesIdWaitingValidationRoute
@@ -394,6 +403,7 @@ export interface FileRoutesById {
   '/_tunnel/create/village/': typeof TunnelCreateVillageIndexRoute
   '/_dashboard/dashboard/villages/$id/chat': typeof DashboardDashboardVillagesIdChatRoute
   '/_dashboard/dashboard/villages/$id/infos': typeof DashboardDashboardVillagesIdInfosRoute
+  '/_dashboard/dashboard/villages/$id/news': typeof DashboardDashboardVillagesIdNewsRoute
   '/_dashboard/dashboard/villages/$id/notifications': typeof DashboardDashboardVillagesIdNotificationsRoute
   '/_dashboard/dashboard/villages/$id/planning': typeof DashboardDashboardVillagesIdPlanningRoute
   '/_dashboard/dashboard/villages/$id/waiting-validation': typeof DashboardDashboardVillagesIdWaitingValidationRoute
@@ -435,6 +445,7 @@ export interface FileRouteTypes {
     | '/create/village/'
     | '/dashboard/villages/$id/chat'
     | '/dashboard/villages/$id/infos'
+    | '/dashboard/villages/$id/news'
     | '/dashboard/villages/$id/notifications'
     | '/dashboard/villages/$id/planning'
     | '/dashboard/villages/$id/waiting-validation'
@@ -474,6 +485,7 @@ export interface FileRouteTypes {
     | '/create/village'
     | '/dashboard/villages/$id/chat'
     | '/dashboard/villages/$id/infos'
+    | '/dashboard/villages/$id/news'
     | '/dashboard/villages/$id/notifications'
     | '/dashboard/villages/$id/planning'
     | '/dashboard/villages/$id/waiting-validation'
@@ -518,6 +530,7 @@ export interface FileRouteTypes {
     | '/_tunnel/create/village/'
     | '/_dashboard/dashboard/villages/$id/chat'
     | '/_dashboard/dashboard/villages/$id/infos'
+    | '/_dashboard/dashboard/villages/$id/news'
     | '/_dashboard/dashboard/villages/$id/notifications'
     | '/_dashboard/dashboard/villages/$id/planning'
     | '/_dashboard/dashboard/villages/$id/waiting-validation'
@@ -744,6 +757,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DashboardDashboardVillagesIdInfosRouteImport
       parentRoute: typeof DashboardDashboardVillagesIdRoute
     }
+    '/_dashboard/dashboard/villages/$id/news': {
+      id: '/_dashboard/dashboard/villages/$id/news'
+      path: '/news'
+      fullPath: '/dashboard/villages/$id/news'
+      preLoaderRoute: typeof DashboardDashboardVillagesIdNewsRouteImport
+      parentRoute: typeof DashboardDashboardVillagesIdRoute
+    }
     '/_dashboard/dashboard/villages/$id/notifications': {
       id: '/_dashboard/dashboard/villages/$id/notifications'
       path: '/notifications'
@@ -891,6 +911,7 @@ const BaseRouteWithChildren = BaseRoute._addFileChildren(BaseRouteChildren)
 interface DashboardDashboardVillagesIdRouteChildren {
   DashboardDashboardVillagesIdChatRoute: typeof DashboardDashboardVillagesIdChatRoute
   DashboardDashboardVillagesIdInfosRoute: typeof DashboardDashboardVillagesIdInfosRoute
+  DashboardDashboardVillagesIdNewsRoute: typeof DashboardDashboardVillagesIdNewsRoute
   DashboardDashboardVillagesIdNotificationsRoute: typeof DashboardDashboardVillagesIdNotificationsRoute
   DashboardDashboardVillagesIdPlanningRoute: typeof DashboardDashboardVillagesIdPlanningRoute
   DashboardDashboardVillagesIdWaitingValidationRoute: typeof DashboardDashboardVillagesIdWaitingValidationRoute
@@ -913,6 +934,8 @@ const DashboardDashboardVillagesIdRouteChildren: DashboardDashboardVillagesIdRou
       DashboardDashboardVillagesIdChatRoute,
     DashboardDashboardVillagesIdInfosRoute:
       DashboardDashboardVillagesIdInfosRoute,
+    DashboardDashboardVillagesIdNewsRoute:
+      DashboardDashboardVillagesIdNewsRoute,
     DashboardDashboardVillagesIdNotificationsRoute:
       DashboardDashboardVillagesIdNotificationsRoute,
     DashboardDashboardVillagesIdPlanningRoute:

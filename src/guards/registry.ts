@@ -37,6 +37,7 @@ export const guardRegistry: Record<string, Guard> = {
   'dashboard-chat': requireVillage,
   'dashboard-infos': requireVillage,
   'dashboard-needs': requireVillage,
+  'dashboard-news': requireVillage,
   'dashboard-notification': requireVillage,
   'dashboard-planning': requireVillage,
   'tunnel-creation': requireUser,

@@ -13,7 +13,8 @@ const AREAS = [
   { to: '/dashboard/villages/$id/needs', label: 'Besoins', icon: 'needs' },
   { to: '/dashboard/villages/$id/planning', label: 'Planning', icon: 'planning' },
   { to: '/dashboard/villages/$id/chat', label: 'Discussion', icon: 'chat' },
-  { to: '/dashboard/villages/$id/notifications', label: 'Nouvelles', icon: 'news' },
+  { to: '/dashboard/villages/$id/news', label: 'Nouvelles', icon: 'journal' },
+  { to: '/dashboard/villages/$id/notifications', label: 'Activité', icon: 'news' },
   { to: '/dashboard/villages/$id/infos', label: 'Infos', icon: 'infos' },
 ] as const;
 

@@ -1,0 +1,94 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { messages } from '../../contract';
+import { NEWS_BODY_MAX, NEWS_PHOTOS_MAX } from '../../contract/news';
+import { failureText } from '../../domain/failure-text';
+import { postNewsAction } from '../../domain/news/actions';
+import { uploadNewsPhotos } from '../../domain/news/upload-news-photos';
+import { onlineStatus } from '../../pwa/online-status';
+
+const PHOTOS_NEED_NETWORK = 'Les photos ne peuvent être jointes qu’avec le réseau. Le texte, lui, peut partir plus tard.';
+const TOO_MANY = `${NEWS_PHOTOS_MAX} photos au plus.`;
+
+/**
+ * Posting news, at the top of the journal for those who may: the text goes through the outbox (offline too);
+ * photos follow once the post is on the server, online only (upload-news-photos.ts).
+ */
+export function NewsComposer({ villageId, authorId }: { villageId: string; authorId: string }) {
+  const online = onlineStatus.use();
+  const [draft, setDraft] = useState('');
+  const [files, setFiles] = useState<File[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const [status, setStatus] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const fieldId = useId();
+  const photosId = useId();
+  const errorId = useId();
+  const hintId = useId();
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const body = draft.trim();
+    if (!body || busy) return;
+    if (body.length > NEWS_BODY_MAX) return setError(messages.maxLength(NEWS_BODY_MAX));
+    if (files.length > NEWS_PHOTOS_MAX) return setError(TOO_MANY);
+    setBusy(true);
+    setError(null);
+    try {
+      const posted = await postNewsAction(villageId, authorId, body);
+      if (!posted.ok) return setError(posted.message);
+      setDraft('');
+      const photos = files;
+      setFiles([]);
+      if (fileInput.current) fileInput.current.value = '';
+      if (!photos.length) return setStatus('Nouvelle publiée.');
+      setStatus('Envoi des photos…');
+      const failure = await uploadNewsPhotos(villageId, posted.id, authorId, photos);
+      setStatus(failure ? null : 'Nouvelle publiée avec ses photos.');
+      if (failure) setError(`La nouvelle est publiée, mais ses photos n’ont pas pu être envoyées : ${failureText(failure)}`);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="news-composer" onSubmit={(event) => void submit(event)}>
+      <label htmlFor={fieldId}>Votre nouvelle</label>
+      <textarea
+        id={fieldId}
+        rows={4}
+        value={draft}
+        onChange={(event) => setDraft(event.target.value)}
+        aria-describedby={error ? errorId : undefined}
+        aria-invalid={error ? true : undefined}
+      />
+      <label htmlFor={photosId}>Photos (facultatif, {NEWS_PHOTOS_MAX} au plus)</label>
+      <input
+        id={photosId}
+        ref={fileInput}
+        type="file"
+        accept="image/*"
+        multiple
+        disabled={!online}
+        aria-describedby={online ? undefined : hintId}
+        onChange={(event) => setFiles([...(event.target.files ?? [])])}
+      />
+      {online ? null : (
+        <p className="news-hint" id={hintId}>
+          {PHOTOS_NEED_NETWORK}
+        </p>
+      )}
+      {error ? (
+        <p className="field-error" id={errorId} role="alert">
+          {error}
+        </p>
+      ) : null}
+      <p role="status" className="news-status">
+        {status}
+      </p>
+      <button type="submit" disabled={busy || draft.trim() === ''}>
+        Publier
+      </button>
+    </form>
+  );
+}
