@@ -6,5 +6,5 @@ export const authorName = (author: PublicUser | null) => (author ? `${author.fir
 /** « 1 cœur », « 3 cœurs ». */
 export const heartsText = (n: number) => `${n} cœur${n > 1 ? 's' : ''}`;
 
-/** « 1 commentaire », « 3 commentaires ». */
-export const commentsText = (n: number) => `${n} commentaire${n > 1 ? 's' : ''}`;
+/** « Aucun commentaire », « 1 commentaire », « 3 commentaires ». */
+export const commentsText = (n: number) => (n === 0 ? 'Aucun commentaire' : `${n} commentaire${n > 1 ? 's' : ''}`);

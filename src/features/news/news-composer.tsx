@@ -5,6 +5,7 @@ import { failureText } from '../../domain/failure-text';
 import { postNewsAction } from '../../domain/news/actions';
 import { uploadNewsPhotos } from '../../domain/news/upload-news-photos';
 import { onlineStatus } from '../../pwa/online-status';
+import { PHOTO_TYPES } from '../../components/form/photo-rules';
 
 const PHOTOS_NEED_NETWORK = 'Les photos ne peuvent être jointes qu’avec le réseau. Le texte, lui, peut partir plus tard.';
 const TOO_MANY = `${NEWS_PHOTOS_MAX} photos au plus.`;
@@ -44,7 +45,7 @@ export function NewsComposer({ villageId, authorId }: { villageId: string; autho
       if (!photos.length) return setStatus('Nouvelle publiée.');
       setStatus('Envoi des photos…');
       const failure = await uploadNewsPhotos(villageId, posted.id, authorId, photos);
-      setStatus(failure ? null : 'Nouvelle publiée avec ses photos.');
+      setStatus(failure ? null : photos.length > 1 ? 'Nouvelle publiée avec ses photos.' : 'Nouvelle publiée avec sa photo.');
       if (failure) setError(`La nouvelle est publiée, mais ses photos n’ont pas pu être envoyées : ${failureText(failure)}`);
     } finally {
       setBusy(false);
@@ -62,17 +63,23 @@ export function NewsComposer({ villageId, authorId }: { villageId: string; autho
         aria-describedby={error ? errorId : undefined}
         aria-invalid={error ? true : undefined}
       />
-      <label htmlFor={photosId}>Photos (facultatif, {NEWS_PHOTOS_MAX} au plus)</label>
+      {/* The browser's own file button speaks its own language: a French label stands in for it, as for the
+          other photos (components/form/photo-upload-form.tsx). */}
       <input
         id={photosId}
         ref={fileInput}
+        className="file-input"
         type="file"
-        accept="image/*"
+        accept={PHOTO_TYPES.join(',')}
         multiple
         disabled={!online}
         aria-describedby={online ? undefined : hintId}
         onChange={(event) => setFiles([...(event.target.files ?? [])])}
       />
+      <label htmlFor={photosId} className={online ? 'file-label' : 'file-label news-file-off'}>
+        Joindre des photos ({NEWS_PHOTOS_MAX} au plus)
+      </label>
+      {files.length ? <p className="field-hint">{files.map((file) => file.name).join(', ')}</p> : null}
       {online ? null : (
         <p className="news-hint" id={hintId}>
           {PHOTOS_NEED_NETWORK}
