@@ -8,6 +8,7 @@ import { onlineStatus } from '../../pwa/online-status';
 import { PHOTO_TYPES } from '../../components/form/photo-rules';
 
 const PHOTOS_NEED_NETWORK = 'Les photos ne peuvent être jointes qu’avec le réseau. Le texte, lui, peut partir plus tard.';
+const KEPT_OFFLINE = 'Nouvelle gardée sur cet appareil : elle partira dès que le réseau sera revenu.';
 const TOO_MANY = `${NEWS_PHOTOS_MAX} photos au plus.`;
 
 /**
@@ -42,7 +43,7 @@ export function NewsComposer({ villageId, authorId }: { villageId: string; autho
       const photos = files;
       setFiles([]);
       if (fileInput.current) fileInput.current.value = '';
-      if (!photos.length) return setStatus('Nouvelle publiée.');
+      if (!photos.length) return setStatus(online ? 'Nouvelle publiée.' : KEPT_OFFLINE);
       setStatus('Envoi des photos…');
       const failure = await uploadNewsPhotos(villageId, posted.id, authorId, photos);
       setStatus(failure ? null : photos.length > 1 ? 'Nouvelle publiée avec ses photos.' : 'Nouvelle publiée avec sa photo.');
