@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import { FieldFrame } from '../../components/form/field-frame';
 import { messages } from '../../contract';
 import { NEWS_COMMENT_MAX } from '../../contract/news';
 import { formatMoment } from '../../contract/help-time';
@@ -44,42 +45,33 @@ export function NewsComments({ post, me, organiser }: { post: LocalNewsPost; me:
 
 function CommentForm({ villageId, newsId, me }: { villageId: string; newsId: string; me: string }) {
   const [draft, setDraft] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<string | undefined>();
   const fieldId = useId();
-  const errorId = useId();
+  // Said at the field, and the field focused so that a screen reader reads it out.
+  const refuse = (message: string) => {
+    setError(message);
+    document.getElementById(fieldId)?.focus();
+  };
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     const body = draft.trim();
     if (!body) return;
-    if (body.length > NEWS_COMMENT_MAX) return setError(messages.maxLength(NEWS_COMMENT_MAX));
+    if (body.length > NEWS_COMMENT_MAX) return refuse(messages.maxLength(NEWS_COMMENT_MAX));
     const result = await commentNewsAction(villageId, newsId, me, body);
-    if (!result.ok) return setError(result.message);
+    if (!result.ok) return refuse(result.message);
     setDraft('');
-    setError(null);
+    setError(undefined);
   }
 
   return (
     <form className="news-comment-form" onSubmit={(event) => void submit(event)}>
-      <label htmlFor={fieldId}>Votre commentaire</label>
-      <div className="news-comment-row">
-        <input
-          id={fieldId}
-          type="text"
-          value={draft}
-          onChange={(event) => setDraft(event.target.value)}
-          aria-describedby={error ? errorId : undefined}
-          aria-invalid={error ? true : undefined}
-        />
-        <button type="submit" className="secondary" disabled={draft.trim() === ''}>
-          Commenter
-        </button>
-      </div>
-      {error ? (
-        <p className="field-error" id={errorId} role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FieldFrame label="Votre commentaire" name="comment" id={fieldId} error={error}>
+        {(control) => <input {...control} type="text" value={draft} onChange={(event) => setDraft(event.target.value)} />}
+      </FieldFrame>
+      <button type="submit" className="secondary" disabled={draft.trim() === ''}>
+        Commenter
+      </button>
     </form>
   );
 }

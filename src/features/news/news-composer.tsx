@@ -5,7 +5,8 @@ import { failureText } from '../../domain/failure-text';
 import { postNewsAction } from '../../domain/news/actions';
 import { uploadNewsPhotos } from '../../domain/news/upload-news-photos';
 import { onlineStatus } from '../../pwa/online-status';
-import { PHOTO_TYPES } from '../../components/form/photo-rules';
+import { PHOTO_TYPES, photoProblem } from '../../components/form/photo-rules';
+import { FieldFrame } from '../../components/form/field-frame';
 
 const PHOTOS_NEED_NETWORK = 'Les photos ne peuvent être jointes qu’avec le réseau. Le texte, lui, peut partir plus tard.';
 const KEPT_OFFLINE = 'Nouvelle gardée sur cet appareil : elle partira dès que le réseau sera revenu.';
@@ -19,26 +20,38 @@ export function NewsComposer({ villageId, authorId }: { villageId: string; autho
   const online = onlineStatus.use();
   const [draft, setDraft] = useState('');
   const [files, setFiles] = useState<File[]>([]);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<string | undefined>();
+  const [photoError, setPhotoError] = useState<string | null>(null);
   const [status, setStatus] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
   const fieldId = useId();
   const photosId = useId();
-  const errorId = useId();
   const hintId = useId();
+
+  /** A text to fix: said at the field, and the field focused so that a screen reader reads it out. */
+  const refuse = (message: string) => {
+    setError(message);
+    document.getElementById(fieldId)?.focus();
+  };
+
+  const choose = (chosen: File[]) => {
+    const problem = chosen.length > NEWS_PHOTOS_MAX ? TOO_MANY : (chosen.map(photoProblem).find(Boolean) ?? null);
+    setPhotoError(problem);
+    setFiles(problem ? [] : chosen);
+  };
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     const body = draft.trim();
     if (!body || busy) return;
-    if (body.length > NEWS_BODY_MAX) return setError(messages.maxLength(NEWS_BODY_MAX));
-    if (files.length > NEWS_PHOTOS_MAX) return setError(TOO_MANY);
+    if (body.length > NEWS_BODY_MAX) return refuse(messages.maxLength(NEWS_BODY_MAX));
     setBusy(true);
-    setError(null);
+    setError(undefined);
+    setPhotoError(null);
     try {
       const posted = await postNewsAction(villageId, authorId, body);
-      if (!posted.ok) return setError(posted.message);
+      if (!posted.ok) return refuse(posted.message);
       setDraft('');
       const photos = files;
       setFiles([]);
@@ -46,8 +59,10 @@ export function NewsComposer({ villageId, authorId }: { villageId: string; autho
       if (!photos.length) return setStatus(online ? 'Nouvelle publiée.' : KEPT_OFFLINE);
       setStatus('Envoi des photos…');
       const failure = await uploadNewsPhotos(villageId, posted.id, authorId, photos);
-      setStatus(failure ? null : photos.length > 1 ? 'Nouvelle publiée avec ses photos.' : 'Nouvelle publiée avec sa photo.');
-      if (failure) setError(`La nouvelle est publiée, mais ses photos n’ont pas pu être envoyées : ${failureText(failure)}`);
+      setStatus(
+        failure ? 'Nouvelle publiée.' : photos.length > 1 ? 'Nouvelle publiée avec ses photos.' : 'Nouvelle publiée avec sa photo.',
+      );
+      if (failure) setPhotoError(`Les photos n’ont pas pu être envoyées : ${failureText(failure)}`);
     } finally {
       setBusy(false);
     }
@@ -55,15 +70,9 @@ export function NewsComposer({ villageId, authorId }: { villageId: string; autho
 
   return (
     <form className="news-composer" onSubmit={(event) => void submit(event)}>
-      <label htmlFor={fieldId}>Votre nouvelle</label>
-      <textarea
-        id={fieldId}
-        rows={4}
-        value={draft}
-        onChange={(event) => setDraft(event.target.value)}
-        aria-describedby={error ? errorId : undefined}
-        aria-invalid={error ? true : undefined}
-      />
+      <FieldFrame label="Votre nouvelle" name="body" id={fieldId} error={error}>
+        {(control) => <textarea {...control} rows={4} value={draft} onChange={(event) => setDraft(event.target.value)} />}
+      </FieldFrame>
       {/* The browser's own file button speaks its own language: a French label stands in for it, as for the
           other photos (components/form/photo-upload-form.tsx). */}
       <input
@@ -75,22 +84,22 @@ export function NewsComposer({ villageId, authorId }: { villageId: string; autho
         multiple
         disabled={!online}
         aria-describedby={online ? undefined : hintId}
-        onChange={(event) => setFiles([...(event.target.files ?? [])])}
+        onChange={(event) => choose([...(event.target.files ?? [])])}
       />
       <label htmlFor={photosId} className={online ? 'file-label' : 'file-label news-file-off'}>
         Joindre des photos ({NEWS_PHOTOS_MAX} au plus)
       </label>
       {files.length ? <p className="field-hint">{files.map((file) => file.name).join(', ')}</p> : null}
+      {photoError ? (
+        <p className="form-alert" role="alert">
+          {photoError}
+        </p>
+      ) : null}
       {online ? null : (
         <p className="news-hint" id={hintId}>
           {PHOTOS_NEED_NETWORK}
         </p>
       )}
-      {error ? (
-        <p className="field-error" id={errorId} role="alert">
-          {error}
-        </p>
-      ) : null}
       <p role="status" className="news-status">
         {status}
       </p>
