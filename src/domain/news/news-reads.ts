@@ -3,6 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import Dexie from 'dexie';
 import { db, type LocalNewsComment, type LocalNewsPost } from '../../db/database';
 import { fetchNews } from './fetch-news';
+import { postNews, type PostNewsPayload } from './mutations/post-news';
 
 export type { LocalNewsComment, LocalNewsPost };
 
@@ -21,9 +22,22 @@ export const latestNewsQuery = (villageId: string) =>
 
 export const useLatestNewsSync = (villageId: string) => useQuery(latestNewsQuery(villageId));
 
+/** A post as the journal shows it: refused by the server (`failure`, its French message) until the next page takes it away. */
+export type NewsLine = LocalNewsPost & { failure?: string };
+
 /** The village's posts on this device, newest first (`limit` of them when said); `undefined` while the first read is under way. */
 export const useNewsPosts = (villageId: string, limit?: number) =>
-  useLiveQuery(() => {
-    const posts = db.news.where('[village_id+created_at]').between([villageId, Dexie.minKey], [villageId, Dexie.maxKey]).reverse();
-    return limit ? posts.limit(limit).toArray() : posts.toArray();
+  useLiveQuery(async (): Promise<NewsLine[]> => {
+    const newest = db.news.where('[village_id+created_at]').between([villageId, Dexie.minKey], [villageId, Dexie.maxKey]).reverse();
+    const [posts, refused] = await Promise.all([
+      limit ? newest.limit(limit).toArray() : newest.toArray(),
+      db.outbox
+        .where('villageId')
+        .equals(villageId)
+        .filter((entry) => entry.kind === postNews.name && entry.status === 'failed')
+        .toArray(),
+    ]);
+    if (!refused.length) return posts;
+    const failures = new Map(refused.map((entry) => [(entry.payload as PostNewsPayload).id, entry.failure?.message ?? '']));
+    return posts.map((post) => (post.pending && failures.has(post.id) ? { ...post, failure: failures.get(post.id) } : post));
   }, [villageId, limit]);

@@ -1,13 +1,13 @@
 import { useId } from 'react';
 import { formatMoment } from '../../contract/help-time';
 import { deleteNewsAction, setHeartAction } from '../../domain/news/actions';
-import type { LocalNewsPost } from '../../domain/news/news-reads';
+import type { NewsLine } from '../../domain/news/news-reads';
 import { authorName, heartsText } from '../../components/news/news-names';
 import { DeleteWithConfirm } from './delete-with-confirm';
 import { NewsComments } from './news-comments';
 
 /** One post of the journal: who and when, its text and photos, the hearts and the comments. */
-export function NewsCard({ post, me, organiser }: { post: LocalNewsPost; me: string | null; organiser: boolean }) {
+export function NewsCard({ post, me, organiser }: { post: NewsLine; me: string | null; organiser: boolean }) {
   const headId = useId();
   const heartsId = useId();
   const author = post.author_id === me ? 'Vous' : authorName(post.author);
@@ -19,7 +19,11 @@ export function NewsCard({ post, me, organiser }: { post: LocalNewsPost; me: str
           {formatMoment(post.created_at)}
         </time>
       </h2>
-      {post.pending ? <p className="news-pending">En attente d'envoi : la nouvelle partira dès que le réseau sera revenu.</p> : null}
+      {post.failure !== undefined ? (
+        <p className="news-failed">Non publiée{post.failure ? ` : ${post.failure}` : ''}</p>
+      ) : post.pending ? (
+        <p className="news-pending">En attente d'envoi : la nouvelle partira dès que le réseau sera revenu.</p>
+      ) : null}
       <p className="news-body">{post.body}</p>
       {post.photos.length ? (
         <ul className="news-photos">
