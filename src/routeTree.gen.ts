@@ -38,6 +38,7 @@ import { Route as TunnelCreateVillageReasonRouteImport } from './routes/_tunnel.
 import { Route as DashboardDashboardVillagesIdChatRouteImport } from './routes/_dashboard.dashboard.villages.$id.chat'
 import { Route as DashboardDashboardVillagesIdHomeRouteImport } from './routes/_dashboard.dashboard.villages.$id.home'
 import { Route as DashboardDashboardVillagesIdInfosRouteImport } from './routes/_dashboard.dashboard.villages.$id.infos'
+import { Route as DashboardDashboardVillagesIdNewsRouteImport } from './routes/_dashboard.dashboard.villages.$id.news'
 import { Route as DashboardDashboardVillagesIdNotificationsRouteImport } from './routes/_dashboard.dashboard.villages.$id.notifications'
 import { Route as DashboardDashboardVillagesIdPlanningRouteImport } from './routes/_dashboard.dashboard.villages.$id.planning'
 import { Route as DashboardDashboardVillagesIdWaitingValidationRouteImport } from './routes/_dashboard.dashboard.villages.$id.waiting-validation'
@@ -208,6 +209,12 @@ const DashboardDashboardVillagesIdInfosRoute =
     path: '/infos',
     getParentRoute: () => DashboardDashboardVillagesIdRoute,
   } as any)
+const DashboardDashboardVillagesIdNewsRoute =
+  DashboardDashboardVillagesIdNewsRouteImport.update({
+    id: '/news',
+    path: '/news',
+    getParentRoute: () => DashboardDashboardVillagesIdRoute,
+  } as any)
 const DashboardDashboardVillagesIdNotificationsRoute =
   DashboardDashboardVillagesIdNotificationsRouteImport.update({
     id: '/notifications',
@@ -318,6 +325,7 @@ export interface FileRoutesByFullPath {
   '/dashboard/villages/$id/chat': typeof DashboardDashboardVillagesIdChatRoute
   '/dashboard/villages/$id/home': typeof DashboardDashboardVillagesIdHomeRoute
   '/dashboard/villages/$id/infos': typeof DashboardDashboardVillagesIdInfosRoute
+  '/dashboard/villages/$id/news': typeof DashboardDashboardVillagesIdNewsRoute
   '/dashboard/villages/$id/notifications': typeof DashboardDashboardVillagesIdNotificationsRoute
   '/dashboard/villages/$id/planning': typeof DashboardDashboardVillagesIdPlanningRoute
   '/dashboard/villages/$id/waiting-validation': typeof DashboardDashboardVillagesIdWaitingValidationRoute
@@ -358,6 +366,7 @@ export interface FileRoutesByTo {
   '/dashboard/villages/$id/chat': typeof DashboardDashboardVillagesIdChatRoute
   '/dashboard/villages/$id/home': typeof DashboardDashboardVillagesIdHomeRoute
   '/dashboard/villages/$id/infos': typeof DashboardDashboardVillagesIdInfosRoute
+  '/dashboard/villages/$id/news': typeof DashboardDashboardVillagesIdNewsRoute
   '/dashboard/villages/$id/notifications': typeof DashboardDashboardVillagesIdNotificationsRoute
   '/dashboard/villages/$id/planning': typeof DashboardDashboardVillagesIdPlanningRoute
   '/dashboard/villages/$id/waiting-validation': typeof DashboardDashboardVillagesIdWaitingValidationRoute
@@ -404,6 +413,7 @@ export interface FileRoutesById {
   '/_dashboard/dashboard/villages/$id/chat': typeof DashboardDashboardVillagesIdChatRoute
   '/_dashboard/dashboard/villages/$id/home': typeof DashboardDashboardVillagesIdHomeRoute
   '/_dashboard/dashboard/villages/$id/infos': typeof DashboardDashboardVillagesIdInfosRoute
+  '/_dashboard/dashboard/villages/$id/news': typeof DashboardDashboardVillagesIdNewsRoute
   '/_dashboard/dashboard/villages/$id/notifications': typeof DashboardDashboardVillagesIdNotificationsRoute
   '/_dashboard/dashboard/villages/$id/planning': typeof DashboardDashboardVillagesIdPlanningRoute
   '/_dashboard/dashboard/villages/$id/waiting-validation': typeof DashboardDashboardVillagesIdWaitingValidationRoute
@@ -446,6 +456,7 @@ export interface FileRouteTypes {
     | '/dashboard/villages/$id/chat'
     | '/dashboard/villages/$id/home'
     | '/dashboard/villages/$id/infos'
+    | '/dashboard/villages/$id/news'
     | '/dashboard/villages/$id/notifications'
     | '/dashboard/villages/$id/planning'
     | '/dashboard/villages/$id/waiting-validation'
@@ -486,6 +497,7 @@ export interface FileRouteTypes {
     | '/dashboard/villages/$id/chat'
     | '/dashboard/villages/$id/home'
     | '/dashboard/villages/$id/infos'
+    | '/dashboard/villages/$id/news'
     | '/dashboard/villages/$id/notifications'
     | '/dashboard/villages/$id/planning'
     | '/dashboard/villages/$id/waiting-validation'
@@ -531,6 +543,7 @@ export interface FileRouteTypes {
     | '/_dashboard/dashboard/villages/$id/chat'
     | '/_dashboard/dashboard/villages/$id/home'
     | '/_dashboard/dashboard/villages/$id/infos'
+    | '/_dashboard/dashboard/villages/$id/news'
     | '/_dashboard/dashboard/villages/$id/notifications'
     | '/_dashboard/dashboard/villages/$id/planning'
     | '/_dashboard/dashboard/villages/$id/waiting-validation'
@@ -764,6 +777,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DashboardDashboardVillagesIdInfosRouteImport
       parentRoute: typeof DashboardDashboardVillagesIdRoute
     }
+    '/_dashboard/dashboard/villages/$id/news': {
+      id: '/_dashboard/dashboard/villages/$id/news'
+      path: '/news'
+      fullPath: '/dashboard/villages/$id/news'
+      preLoaderRoute: typeof DashboardDashboardVillagesIdNewsRouteImport
+      parentRoute: typeof DashboardDashboardVillagesIdRoute
+    }
     '/_dashboard/dashboard/villages/$id/notifications': {
       id: '/_dashboard/dashboard/villages/$id/notifications'
       path: '/notifications'
@@ -912,6 +932,7 @@ interface DashboardDashboardVillagesIdRouteChildren {
   DashboardDashboardVillagesIdChatRoute: typeof DashboardDashboardVillagesIdChatRoute
   DashboardDashboardVillagesIdHomeRoute: typeof DashboardDashboardVillagesIdHomeRoute
   DashboardDashboardVillagesIdInfosRoute: typeof DashboardDashboardVillagesIdInfosRoute
+  DashboardDashboardVillagesIdNewsRoute: typeof DashboardDashboardVillagesIdNewsRoute
   DashboardDashboardVillagesIdNotificationsRoute: typeof DashboardDashboardVillagesIdNotificationsRoute
   DashboardDashboardVillagesIdPlanningRoute: typeof DashboardDashboardVillagesIdPlanningRoute
   DashboardDashboardVillagesIdWaitingValidationRoute: typeof DashboardDashboardVillagesIdWaitingValidationRoute
@@ -936,6 +957,8 @@ const DashboardDashboardVillagesIdRouteChildren: DashboardDashboardVillagesIdRou
       DashboardDashboardVillagesIdHomeRoute,
     DashboardDashboardVillagesIdInfosRoute:
       DashboardDashboardVillagesIdInfosRoute,
+    DashboardDashboardVillagesIdNewsRoute:
+      DashboardDashboardVillagesIdNewsRoute,
     DashboardDashboardVillagesIdNotificationsRoute:
       DashboardDashboardVillagesIdNotificationsRoute,
     DashboardDashboardVillagesIdPlanningRoute:

@@ -4,6 +4,7 @@ import { daysOfKeys, HELP_DAYS, HELP_IDS, helpStartKey, mirrorHelpStarts } from 
 import { releaseDatabaseWhenPageIsCached, type PageWindow } from './page-suspension';
 import { watchStorageHealth } from './storage-health';
 import type { ChatMessage, Help, NeedCategory, User, Village, VillageNeed, Villager } from '../contract';
+import type { NewsComment, NewsPost } from '../contract/news';
 
 /** The session as the service worker needs it to replay writes: the token and whose it is. */
 export interface StoredSession {
@@ -58,6 +59,11 @@ export interface DeviceRow {
 /** A chat message on this device: `pending` while it waits in the outbox, so the screen can say so. */
 export type LocalMessage = ChatMessage & { pending?: true };
 
+/** A comment of the village's news on this device: `pending` while it waits in the outbox. */
+export type LocalNewsComment = NewsComment & { pending?: true };
+/** A post of the village's news on this device (src/domain/news): `pending` while it waits in the outbox. */
+export type LocalNewsPost = Omit<NewsPost, 'comments'> & { comments: LocalNewsComment[]; pending?: true };
+
 /** The app's local store. Components never import it: feature modules read and write it. */
 export class VillageDatabase extends Dexie {
   session!: Table<StoredSession, 'current'>;
@@ -70,6 +76,7 @@ export class VillageDatabase extends Dexie {
   outbox!: Table<OutboxEntry, number>;
   sentMarks!: Table<SentMark, string>;
   messages!: Table<LocalMessage, string>;
+  news!: Table<LocalNewsPost, string>;
   /** The helps' planning keys (help-starts.ts), one row per village and start day, kept by a middleware: the planning reads these, not helps. */
   helpDays!: Table<string, string>;
   /** Each village's need and helper ids, named by their place in it in the rows of helpDays (help-day-rows.ts). */
@@ -88,9 +95,9 @@ export class VillageDatabase extends Dexie {
      * versions one after the other cost some 6 ms at every construction, 13 ms the first time (Node, timed
      * apart), and a page and the service worker each build one at every start.
      */
-    // Version 10 added `device` only; its upgrade (the planning rows rebuilt from the helps) runs once more
+    // Version 11 added `news` only. Version 10 added `device` only; its upgrade (the planning rows rebuilt from the helps) runs once more
     // from a store of 9, which costs that one rebuild and changes nothing.
-    this.version(10)
+    this.version(11)
       .stores({
         session: 'key',
         users: 'id',
@@ -104,6 +111,8 @@ export class VillageDatabase extends Dexie {
         sentMarks: 'villageId',
         // The chat reads one village's messages in time order, a page at a time.
         messages: 'id, village_id, [village_id+created_at]',
+        // The journal reads one village's posts newest first, kept so that it reads offline too.
+        news: 'id, village_id, [village_id+created_at]',
         // The helps' planning keys kept together by village and day: a month is some 50 rows to read, not 2,700
         // (help-starts.ts).
         [HELP_DAYS]: '',
@@ -140,4 +149,6 @@ export const villageTables = (database: VillageDatabase) => [
   database.categories,
   // A queued chat message is re-applied with the other pending writes, in the same transactions.
   database.messages,
+  // So are the news posts, hearts and comments written offline.
+  database.news,
 ];

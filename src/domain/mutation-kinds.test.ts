@@ -29,6 +29,12 @@ describe("the app's mutation kinds", () => {
         'update-notification-settings',
         'update-village',
         'withdraw-invitation',
+        'post-news',
+        'delete-news',
+        'heart-news',
+        'unheart-news',
+        'comment-news',
+        'uncomment-news',
       ].sort(),
     );
     expect(mutationKinds.filter((kind) => !kind.describe).map((kind) => kind.name)).toEqual([]);

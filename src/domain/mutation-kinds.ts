@@ -20,6 +20,7 @@ import { createInvitations } from './invitations/mutations/create-invitations';
 import { resendInvitation } from './invitations/mutations/resend-invitation';
 import { withdrawInvitation } from './invitations/mutations/withdraw-invitation';
 import { updateNotificationSettings } from './notification-settings/mutations/update-notification-settings';
+import { newsKinds } from './news/news-kinds';
 
 /**
  * Every kind of queued write, the one place that knows them all: the page (lazily, src/main.tsx) and the
@@ -50,4 +51,5 @@ export const mutationKinds: readonly MutationKind[] = [
   resendInvitation,
   withdrawInvitation,
   updateNotificationSettings,
+  ...newsKinds,
 ];

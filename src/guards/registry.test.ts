@@ -72,45 +72,50 @@ describe('guest-only and signed-in guards', () => {
   });
 });
 
-describe.each(['dashboard-chat', 'dashboard-home', 'dashboard-infos', 'dashboard-needs', 'dashboard-notification', 'dashboard-planning'])(
-  '%s',
-  (name) => {
-    beforeEach(async () => {
-      signIn();
-      await db.session.put({ key: 'current', token: 'a-token', userId: ME });
-    });
+describe.each([
+  'dashboard-chat',
+  'dashboard-home',
+  'dashboard-infos',
+  'dashboard-needs',
+  'dashboard-news',
+  'dashboard-notification',
+  'dashboard-planning',
+])('%s', (name) => {
+  beforeEach(async () => {
+    signIn();
+    await db.session.put({ key: 'current', token: 'a-token', userId: ME });
+  });
 
-    it('lets an active member of the village in', async () => {
-      await db.villages.put(village('v-active', {}));
-      expect(await outcome(() => guardRegistry[name](at('/dashboard/villages/v-active/chat', { id: 'v-active' })))).toBe('passed');
-    });
+  it('lets an active member of the village in', async () => {
+    await db.villages.put(village('v-active', {}));
+    expect(await outcome(() => guardRegistry[name](at('/dashboard/villages/v-active/chat', { id: 'v-active' })))).toBe('passed');
+  });
 
-    it('answers 404 for an unknown village, a non-member, a member who left or was banned', async () => {
-      await db.villages.bulkPut([village('v-other', null), village('v-out', { is_out: true }), village('v-ban', { is_ban: true })]);
-      for (const id of ['v-missing', 'v-other', 'v-out', 'v-ban']) {
-        expect(isNotFound(await outcome(() => guardRegistry[name](at(`/dashboard/villages/${id}`, { id }))))).toBe(true);
-      }
-    });
+  it('answers 404 for an unknown village, a non-member, a member who left or was banned', async () => {
+    await db.villages.bulkPut([village('v-other', null), village('v-out', { is_out: true }), village('v-ban', { is_ban: true })]);
+    for (const id of ['v-missing', 'v-other', 'v-out', 'v-ban']) {
+      expect(isNotFound(await outcome(() => guardRegistry[name](at(`/dashboard/villages/${id}`, { id }))))).toBe(true);
+    }
+  });
 
-    it('says in French, not with a 404 and its id, that a village left this device', async () => {
-      const { forgetVillage } = await import('../domain/villages/forget-village');
-      await db.villages.bulkPut([village('v-gone', {}), village('v-ban', { is_ban: true })]);
-      await forgetVillage('v-gone', db);
-      for (const id of ['v-gone', 'v-ban']) {
-        const error = await outcome(() => guardRegistry[name](at(`/dashboard/villages/${id}`, { id })));
-        expect(isNotFound(error) && isLostVillage((error as { data?: unknown }).data)).toBe(true);
-      }
-      // A village this device never had keeps the spec's plain 404.
-      const unknown = await outcome(() => guardRegistry[name](at('/dashboard/villages/v-never', { id: 'v-never' })));
-      expect(isNotFound(unknown) && !isLostVillage((unknown as { data?: unknown }).data)).toBe(true);
-    });
+  it('says in French, not with a 404 and its id, that a village left this device', async () => {
+    const { forgetVillage } = await import('../domain/villages/forget-village');
+    await db.villages.bulkPut([village('v-gone', {}), village('v-ban', { is_ban: true })]);
+    await forgetVillage('v-gone', db);
+    for (const id of ['v-gone', 'v-ban']) {
+      const error = await outcome(() => guardRegistry[name](at(`/dashboard/villages/${id}`, { id })));
+      expect(isNotFound(error) && isLostVillage((error as { data?: unknown }).data)).toBe(true);
+    }
+    // A village this device never had keeps the spec's plain 404.
+    const unknown = await outcome(() => guardRegistry[name](at('/dashboard/villages/v-never', { id: 'v-never' })));
+    expect(isNotFound(unknown) && !isLostVillage((unknown as { data?: unknown }).data)).toBe(true);
+  });
 
-    it('sends a guest to login first', async () => {
-      localStorage.removeItem(TOKEN_KEY);
-      expect(redirectTarget(await outcome(() => guardRegistry[name](at('/dashboard/villages/x', { id: 'x' })))).to).toBe('/auth/login');
-    });
-  },
-);
+  it('sends a guest to login first', async () => {
+    localStorage.removeItem(TOKEN_KEY);
+    expect(redirectTarget(await outcome(() => guardRegistry[name](at('/dashboard/villages/x', { id: 'x' })))).to).toBe('/auth/login');
+  });
+});
 
 describe('guards()', () => {
   it('throws "Unknown route middleware" for a name that is not in the registry', () => {

@@ -39,6 +39,7 @@ export const guardRegistry: Record<string, Guard> = {
   'dashboard-home': requireVillage,
   'dashboard-infos': requireVillage,
   'dashboard-needs': requireVillage,
+  'dashboard-news': requireVillage,
   'dashboard-notification': requireVillage,
   'dashboard-planning': requireVillage,
   'tunnel-creation': requireUser,

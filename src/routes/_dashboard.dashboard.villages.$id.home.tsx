@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guards } from '../guards/registry';
 import { VillageHomePage } from '../features/village-home/village-home-page';
+import { LatestNews } from '../components/news/latest-news';
 
 export const Route = createFileRoute('/_dashboard/dashboard/villages/$id/home')({
   beforeLoad: guards('dashboard-home'),
@@ -9,5 +10,5 @@ export const Route = createFileRoute('/_dashboard/dashboard/villages/$id/home')(
 
 function Screen() {
   const { id } = Route.useParams();
-  return <VillageHomePage villageId={id} />;
+  return <VillageHomePage villageId={id} latestNews={<LatestNews villageId={id} />} />;
 }

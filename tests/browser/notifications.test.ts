@@ -48,10 +48,10 @@ describe("a village's news", () => {
     await page.evaluate((t) => localStorage.setItem('ga-token', t), claire.token);
     await page.goto(`${app.base}/dashboard/villages/${village.id}/needs`);
     await page.getByRole('heading', { name: 'Besoins du village' }).waitFor({ timeout: 20_000 });
-    const news = page.getByRole('navigation').getByRole('link', { name: /^Nouvelles/ });
+    const news = page.getByRole('navigation').getByRole('link', { name: /^Activité/ });
     await news.waitFor();
     await page.waitForLoadState('networkidle');
-    expect(await news.textContent()).toBe('Nouvelles');
+    expect(await news.textContent()).toBe('Activité');
 
     // Marc joins and offers his help, on his own device (the API here).
     expect((await api(app.base, marc.token, 'PUT', '/v1/villages/join/helper', { share_code: village.shareCode })).status).toBeLessThan(
@@ -90,7 +90,7 @@ describe("a village's news", () => {
     await page.getByText('Claire a ajouté le besoin Courses').waitFor();
     await page.getByText('Le village est ouvert').waitFor();
     // The badge goes at once, and the server keeps the new date (the newest action shown).
-    await expect.poll(() => news.textContent(), { timeout: 10_000 }).toBe('Nouvelles');
+    await expect.poll(() => news.textContent(), { timeout: 10_000 }).toBe('Activité');
     await expect.poll(() => checkDate(claire.token, village.villagerId), { timeout: 20_000 }).not.toBe(seen);
     expect(Date.parse((await checkDate(claire.token, village.villagerId))!)).toBeGreaterThan(Date.parse(seen));
     await checkScreen(page, 'feed', 'village-news');

@@ -42,7 +42,7 @@ describe('the feed tells me about others', () => {
     const page = await signedInPage(context, app.base, alice.token);
     await page.goto(`${app.base}/dashboard/villages/${village.id}/needs`);
     await page.getByRole('heading', { name: 'Besoins du village' }).waitFor({ timeout: 20_000 });
-    const news = page.getByRole('navigation').getByRole('link', { name: /^Nouvelles/ });
+    const news = page.getByRole('navigation').getByRole('link', { name: /^Activité/ });
     await news.waitFor();
     await page.waitForLoadState('networkidle');
 
@@ -72,12 +72,12 @@ describe('the feed tells me about others', () => {
       .click();
     await page.getByRole('heading', { name: 'Besoins du village' }).waitFor();
     await page.waitForLoadState('networkidle');
-    expect(await news.textContent()).toBe('Nouvelles');
+    expect(await news.textContent()).toBe('Activité');
     expect((await api(app.base, bruno.token, 'PUT', '/v1/villages/join/helper', { share_code: village.shareCode })).status).toBeLessThan(
       300,
     );
     await page.reload();
-    const lit = page.getByRole('navigation').getByRole('link', { name: /^Nouvelles.*nouveautés/ });
+    const lit = page.getByRole('navigation').getByRole('link', { name: /^Activité.*nouveautés/ });
     await lit.waitFor({ timeout: 20_000 });
     await checkPhoneScreen(page, 'feed-badge');
 
@@ -89,7 +89,7 @@ describe('the feed tells me about others', () => {
       // The line fits the phone: no sideways scroll.
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     });
-    await expect.poll(() => news.textContent(), { timeout: 10_000 }).toBe('Nouvelles');
+    await expect.poll(() => news.textContent(), { timeout: 10_000 }).toBe('Activité');
     await page.close();
   });
 });

@@ -60,13 +60,13 @@ describe('the village home', () => {
     // The village by its one name, at the top of the screen; the first tab is the home.
     expect(await page.getByRole('banner').getByText('Le village de Jeanne', { exact: true }).isVisible()).toBe(true);
     const tabs = page.getByRole('navigation', { name: /Village/ }).getByRole('link');
-    // (A badge may follow a tab's name: "Nouvelles, nouveautés".)
+    // (A badge may follow a tab's name: "Activité, nouveautés".)
     expect((await tabs.allTextContents()).map((text) => text.split(',')[0])).toEqual([
       'Accueil',
       'Besoins',
       'Planning',
       'Discussion',
-      'Nouvelles',
+      'Activité',
     ]);
     expect(await tabs.first().getAttribute('aria-current')).toBe('page');
 

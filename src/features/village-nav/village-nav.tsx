@@ -9,13 +9,14 @@ import { unreadSpoken } from '../../domain/messages/unread';
 import { useUnreadCount } from '../../domain/messages/use-unread';
 import './village-nav.css';
 
-// The home comes first and holds the way to the infos: five areas (six for managers) still fit one row at 320 px.
+// The home comes first and holds the ways to the news and the infos: five areas (six for managers) still fit one
+// row at 320 px (a seventh wrapped at 390 px).
 const AREAS = [
   { to: '/dashboard/villages/$id/home', label: 'Accueil', icon: 'home' },
   { to: '/dashboard/villages/$id/needs', label: 'Besoins', icon: 'needs' },
   { to: '/dashboard/villages/$id/planning', label: 'Planning', icon: 'planning' },
   { to: '/dashboard/villages/$id/chat', label: 'Discussion', icon: 'chat' },
-  { to: '/dashboard/villages/$id/notifications', label: 'Nouvelles', icon: 'news' },
+  { to: '/dashboard/villages/$id/notifications', label: 'Activité', icon: 'news' },
 ] as const;
 
 /**

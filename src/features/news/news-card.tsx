@@ -1,0 +1,68 @@
+import { useId } from 'react';
+import { formatMoment } from '../../contract/help-time';
+import { deleteNewsAction, setHeartAction } from '../../domain/news/actions';
+import type { NewsLine } from '../../domain/news/news-reads';
+import { authorName, heartsText } from '../../components/news/news-names';
+import { DeleteWithConfirm } from './delete-with-confirm';
+import { NewsComments } from './news-comments';
+
+/** One post of the journal: who and when, its text and photos, the hearts and the comments. */
+export function NewsCard({ post, me, organiser }: { post: NewsLine; me: string | null; organiser: boolean }) {
+  const headId = useId();
+  const heartsId = useId();
+  const author = post.author_id === me ? 'Vous' : authorName(post.author);
+  return (
+    <article className="news-card" aria-labelledby={headId}>
+      <h2 id={headId} className="news-meta">
+        <span className="news-author">{author}</span>{' '}
+        <time dateTime={post.created_at} className="news-date">
+          {formatMoment(post.created_at)}
+        </time>
+      </h2>
+      {post.failure !== undefined ? (
+        <p className="news-failed">Non publiée{post.failure ? ` : ${post.failure}` : ''}</p>
+      ) : post.pending ? (
+        <p className="news-pending">En attente d'envoi : la nouvelle partira dès que le réseau sera revenu.</p>
+      ) : null}
+      <p className="news-body">{post.body}</p>
+      {post.photos.length ? (
+        <ul className="news-photos">
+          {post.photos.map((photo, index) => (
+            <li key={photo.id}>
+              <img
+                src={photo.original_url}
+                alt={`Photo ${index + 1} sur ${post.photos.length} de la nouvelle de ${author}`}
+                loading="lazy"
+              />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <div className="news-actions">
+        {me ? (
+          <button
+            type="button"
+            className={post.hearted_by_me ? 'news-heart news-heart-on' : 'news-heart'}
+            aria-pressed={post.hearted_by_me}
+            aria-describedby={heartsId}
+            onClick={() => void setHeartAction(post.village_id, post.id, me, !post.hearted_by_me)}
+          >
+            <span aria-hidden="true">{post.hearted_by_me ? '♥' : '♡'}</span> J'aime
+          </button>
+        ) : null}
+        <span id={heartsId} className="news-hearts">
+          {heartsText(post.hearts)}
+        </span>
+        {me && (post.author_id === me || organiser) ? (
+          <DeleteWithConfirm
+            label={`Supprimer la nouvelle de ${author === 'Vous' ? 'vous' : author}`}
+            title="Supprimer cette nouvelle ?"
+            text="La nouvelle, ses photos, ses cœurs et ses commentaires seront supprimés pour tout le village."
+            onDelete={() => deleteNewsAction(post.village_id, post.id, me)}
+          />
+        ) : null}
+      </div>
+      <NewsComments post={post} me={me} organiser={organiser} />
+    </article>
+  );
+}

@@ -1,0 +1,111 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { messages } from '../../contract';
+import { NEWS_BODY_MAX, NEWS_PHOTOS_MAX } from '../../contract/news';
+import { failureText } from '../../domain/failure-text';
+import { postNewsAction } from '../../domain/news/actions';
+import { uploadNewsPhotos } from '../../domain/news/upload-news-photos';
+import { onlineStatus } from '../../pwa/online-status';
+import { PHOTO_TYPES, photoProblem } from '../../components/form/photo-rules';
+import { FieldFrame } from '../../components/form/field-frame';
+
+const PHOTOS_NEED_NETWORK = 'Les photos ne peuvent être jointes qu’avec le réseau. Le texte, lui, peut partir plus tard.';
+const KEPT_OFFLINE = 'Nouvelle gardée sur cet appareil : elle partira dès que le réseau sera revenu.';
+const TOO_MANY = `${NEWS_PHOTOS_MAX} photos au plus.`;
+
+/**
+ * Posting news, at the top of the journal for those who may: the text goes through the outbox (offline too);
+ * photos follow once the post is on the server, online only (upload-news-photos.ts).
+ */
+export function NewsComposer({ villageId, authorId }: { villageId: string; authorId: string }) {
+  const online = onlineStatus.use();
+  const [draft, setDraft] = useState('');
+  const [files, setFiles] = useState<File[]>([]);
+  const [error, setError] = useState<string | undefined>();
+  const [photoError, setPhotoError] = useState<string | null>(null);
+  const [status, setStatus] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const fieldId = useId();
+  const photosId = useId();
+  const hintId = useId();
+
+  /** A text to fix: said at the field, and the field focused so that a screen reader reads it out. */
+  const refuse = (message: string) => {
+    setError(message);
+    document.getElementById(fieldId)?.focus();
+  };
+
+  const choose = (chosen: File[]) => {
+    const problem = chosen.length > NEWS_PHOTOS_MAX ? TOO_MANY : (chosen.map(photoProblem).find(Boolean) ?? null);
+    setPhotoError(problem);
+    setFiles(problem ? [] : chosen);
+  };
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const body = draft.trim();
+    if (!body || busy) return;
+    if (body.length > NEWS_BODY_MAX) return refuse(messages.maxLength(NEWS_BODY_MAX));
+    setBusy(true);
+    setError(undefined);
+    setPhotoError(null);
+    try {
+      const posted = await postNewsAction(villageId, authorId, body);
+      if (!posted.ok) return refuse(posted.message);
+      setDraft('');
+      const photos = files;
+      setFiles([]);
+      if (fileInput.current) fileInput.current.value = '';
+      if (!photos.length) return setStatus(online ? 'Nouvelle publiée.' : KEPT_OFFLINE);
+      setStatus('Envoi des photos…');
+      const failure = await uploadNewsPhotos(villageId, posted.id, authorId, photos);
+      setStatus(
+        failure ? 'Nouvelle publiée.' : photos.length > 1 ? 'Nouvelle publiée avec ses photos.' : 'Nouvelle publiée avec sa photo.',
+      );
+      if (failure) setPhotoError(`Les photos n’ont pas pu être envoyées : ${failureText(failure)}`);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="news-composer" onSubmit={(event) => void submit(event)}>
+      <FieldFrame label="Votre nouvelle" name="body" id={fieldId} error={error}>
+        {(control) => <textarea {...control} rows={4} value={draft} onChange={(event) => setDraft(event.target.value)} />}
+      </FieldFrame>
+      {/* The browser's own file button speaks its own language: a French label stands in for it, as for the
+          other photos (components/form/photo-upload-form.tsx). */}
+      <input
+        id={photosId}
+        ref={fileInput}
+        className="file-input"
+        type="file"
+        accept={PHOTO_TYPES.join(',')}
+        multiple
+        disabled={!online}
+        aria-describedby={online ? undefined : hintId}
+        onChange={(event) => choose([...(event.target.files ?? [])])}
+      />
+      <label htmlFor={photosId} className={online ? 'file-label' : 'file-label news-file-off'}>
+        Joindre des photos ({NEWS_PHOTOS_MAX} au plus)
+      </label>
+      {files.length ? <p className="field-hint">{files.map((file) => file.name).join(', ')}</p> : null}
+      {photoError ? (
+        <p className="form-alert" role="alert">
+          {photoError}
+        </p>
+      ) : null}
+      {online ? null : (
+        <p className="news-hint" id={hintId}>
+          {PHOTOS_NEED_NETWORK}
+        </p>
+      )}
+      <p role="status" className="news-status">
+        {status}
+      </p>
+      <button type="submit" disabled={busy || draft.trim() === ''}>
+        Publier
+      </button>
+    </form>
+  );
+}
