@@ -1,4 +1,4 @@
-import { unexpected } from '../contract/error-messages';
+import { unexpected } from '../contract/first-screen-messages';
 
 /** What a call to /v1 can end in besides success: values, never thrown; the UI decides what to show. */
 export type ApiFailure =

@@ -4,7 +4,7 @@
  * big to send, a rule it checks locally), and its bundles carry only those it names. One text, so both
  * always say the same.
  */
-export const unauthenticated = 'Votre session a expiré, veuillez vous reconnecter.';
+export { unauthenticated, unexpected } from './first-screen-messages';
 export const notMember = "Vous n'avez pas accès à ce village.";
 export const notManager = 'Seules les personnes qui gèrent ce village peuvent faire cela.';
 export const notYourself = "Cette action ne peut pas être faite au nom d'une autre personne.";
@@ -22,7 +22,6 @@ export const needNotFound = 'Ce besoin est introuvable.';
 export const helpNotFound = 'Cette aide est introuvable.';
 export const villagerNotFound = 'Ce membre est introuvable.';
 export const userNotFound = 'Ce compte est introuvable.';
-export const unexpected = 'Une erreur inattendue est survenue. Veuillez réessayer.';
 export const tooManyAttempts = 'Trop de tentatives. Veuillez réessayer dans quelques minutes.';
 export const emailTaken = 'Un compte existe déjà avec cet email';
 export const badResetToken = "Ce lien de réinitialisation n'est plus valide. Veuillez en demander un nouveau.";

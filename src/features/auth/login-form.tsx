@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { LoginInput, type Session } from '../../contract/session';
-import { unauthenticated } from '../../contract/error-messages';
+import { unauthenticated } from '../../contract/first-screen-messages';
 import { useForm } from '../../components/form/use-form';
 import { PasswordField, TextField } from '../../components/form/text-field';
 import { FormAlert } from '../../components/form/form-alert';
