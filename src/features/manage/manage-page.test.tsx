@@ -46,7 +46,7 @@ describe('the manage page', () => {
     expect(links.map((link) => [link.getAttribute('href')?.replace(managePath, ''), link.textContent])).toEqual([
       ['/infos', 'PrésentationLe village de Nina, pour Nina Martin'],
       ['/home-infos', 'Infos pratiques du domicileNon renseignées'],
-      ['/period', 'PériodeDu 3 au 28 février 2027'],
+      ['/period', 'PériodeDu 3 au 28\u00a0février 2027'],
       ['/phone', 'Téléphone de contact06 12 34 56 78'],
       ['/members', 'Membres4 membres'],
     ]);

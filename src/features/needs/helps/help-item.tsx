@@ -1,5 +1,5 @@
 import type { Help } from '../../../contract';
-import { formatHelpSlot } from '../../../contract/help-time';
+import { formatHelpSlot } from '../../../contract/french-time';
 
 export type HelpAction = 'remove' | 'refuse';
 
