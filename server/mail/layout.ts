@@ -62,7 +62,8 @@ function textPart(content: MailContent) {
   blocks.push(...(content.closing ?? []), SIGNATURE);
   const small = [...(content.footer ?? []), ...(content.footerLinks ?? []).map((link) => `${link.label} : ${link.url}`)];
   if (small.length) blocks.push(`--\n${small.join('\n')}`);
-  return `${blocks.join('\n\n')}\n`;
+  // French typography as in the HTML part: a reader's narrow window never starts a line with « : ».
+  return frenchSpaces(`${blocks.join('\n\n')}\n`);
 }
 
 function actionHtml(action: NonNullable<MailContent['action']>) {
