@@ -32,8 +32,12 @@ describe('a help slot typed in Paris time', () => {
 
 describe('a help slot in French', () => {
   it('says the day and the hours the French way, in Paris time', () => {
-    expect(formatHelpSlot('2024-11-14T13:00:00.000Z', '2024-11-14T15:00:00.000Z', now2024)).toBe('jeudi 14\u00a0novembre, 14\u00a0h\u00a0– 16\u00a0h');
-    expect(formatHelpSlot('2024-07-14T07:30:00.000Z', '2024-07-14T09:05:00.000Z', now2024)).toBe('dimanche 14\u00a0juillet, 9\u00a0h\u00a030\u00a0– 11\u00a0h\u00a005');
+    expect(formatHelpSlot('2024-11-14T13:00:00.000Z', '2024-11-14T15:00:00.000Z', now2024)).toBe(
+      'jeudi 14\u00a0novembre, 14\u00a0h\u00a0– 16\u00a0h',
+    );
+    expect(formatHelpSlot('2024-07-14T07:30:00.000Z', '2024-07-14T09:05:00.000Z', now2024)).toBe(
+      'dimanche 14\u00a0juillet, 9\u00a0h\u00a030\u00a0– 11\u00a0h\u00a005',
+    );
   });
 
   it('gives the year only when it is not this year', () => {

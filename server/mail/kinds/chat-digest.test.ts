@@ -93,7 +93,9 @@ describe('the chat digest', () => {
       expect(part).toContain('Vous avez 2 messages non lus dans la discussion chez Jeanne');
       expect(part).toContain('Claire, mardi 1er\u00a0décembre à 10\u00a0h\u00a0: «\u00a0Bonjour à tous\u00a0»');
       // Shortened, on one line.
-      expect(part).toMatch(/Claire, mardi 1er\u00a0décembre à 10\u00a0h\u00a005\u00a0: «\u00a0Qui peut passer chez Jeanne jeudi\u00a0\? Elle aimerait[^»]{100,180}…\u00a0»/);
+      expect(part).toMatch(
+        /Claire, mardi 1er\u00a0décembre à 10\u00a0h\u00a005\u00a0: «\u00a0Qui peut passer chez Jeanne jeudi\u00a0\? Elle aimerait[^»]{100,180}…\u00a0»/,
+      );
       expect(part).toContain(`${PUBLIC_URL}/dashboard/villages/${village.id}/chat`);
     }
 

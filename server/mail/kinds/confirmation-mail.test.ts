@@ -129,7 +129,9 @@ describe('the confirmation of a help', () => {
     const needId = await addScheduledNeed(world, creator, village, null, { name: 'Courses' });
     expect((await take(world, helper, helperVillager, { villageId: village.id, needId }, THURSDAY_19H)).status).toBe(201);
     await sender.runDue();
-    expect(receivedBy(helper.email).map((m) => m.headers.get('subject'))).toEqual(['Confirmé : Courses, jeudi 26\u00a0novembre à 19\u00a0h']);
+    expect(receivedBy(helper.email).map((m) => m.headers.get('subject'))).toEqual([
+      'Confirmé : Courses, jeudi 26\u00a0novembre à 19\u00a0h',
+    ]);
   });
 
   it('tells a scheduled slot in the village’s own time zone', async () => {

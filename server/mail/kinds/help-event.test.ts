@@ -33,7 +33,9 @@ const event = (p: HelpMailPayload) =>
 describe('what a mail about a help says', () => {
   it('names the day a slot ends when it ends after midnight, and the year of a slot next year', () => {
     expect(whenSentence(payload(), NOW)).toBe("jeudi 26\u00a0novembre à 21\u00a0h, jusqu'au vendredi 27\u00a0novembre à 8\u00a0h");
-    expect(whenSentence(payload({ start_date: '2027-01-07T08:30:00.000Z', end_date: null }), NOW)).toBe('jeudi 7\u00a0janvier 2027 à 9\u00a0h\u00a030');
+    expect(whenSentence(payload({ start_date: '2027-01-07T08:30:00.000Z', end_date: null }), NOW)).toBe(
+      'jeudi 7\u00a0janvier 2027 à 9\u00a0h\u00a030',
+    );
   });
 
   it('gives a help without an end an hour in the calendar, and no empty place or description', () => {
@@ -56,6 +58,8 @@ describe('what a mail about a help says', () => {
     const confirmation = helpConfirmationMail.render(p, { publicUrl: PUBLIC_URL, now: NOW });
     expect(confirmation.text).not.toMatch(/Où :|Accès :|Votre mot :/);
     // Without an unsubscribe context (never so once queued) there is still a reason, and no dead link.
-    expect(confirmation.text).toContain('Vous recevez ce message parce que vous avez proposé votre aide dans «\u00a0Le village de Jeanne\u00a0».');
+    expect(confirmation.text).toContain(
+      'Vous recevez ce message parce que vous avez proposé votre aide dans «\u00a0Le village de Jeanne\u00a0».',
+    );
   });
 });

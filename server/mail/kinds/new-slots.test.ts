@@ -90,7 +90,9 @@ describe('the daily digest of new slots', () => {
     for (const part of [mail.text!, mail.html!.replace(/&#39;/g, "'")]) {
       expect(part).toContain('Bonjour Hugo,');
       expect(part).toContain('Le village de Jeanne\u00a0: 2 nouveaux créneaux à pourvoir chez Jeanne');
-      expect(part).toContain('Dîner\u00a0: 2 créneaux à pourvoir dans les 4 semaines à venir, le premier jeudi 26\u00a0novembre à 19\u00a0h');
+      expect(part).toContain(
+        'Dîner\u00a0: 2 créneaux à pourvoir dans les 4 semaines à venir, le premier jeudi 26\u00a0novembre à 19\u00a0h',
+      );
       expect(part).toContain('1 nouveau besoin\u00a0: Courses');
       expect(part).toContain(link);
       expect(part).toContain(`${PUBLIC_URL}/account/notifications`);

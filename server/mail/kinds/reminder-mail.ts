@@ -4,7 +4,6 @@ import { layout } from '../layout';
 import { mailTemplate, unsubscribeFooter } from '../template';
 import { detailParagraphs, HelpMailPayload, needPageUrl } from './help-event';
 
-
 /**
  * "Rappel : demain, Dîner chez Jeanne à 19 h": mailed the evening before a slot, in the village's zone, to
  * its helper (mail/kinds/reminder-producer.ts queues it).

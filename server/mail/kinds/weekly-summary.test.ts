@@ -110,7 +110,9 @@ describe("the organisers' weekly summary", () => {
     expect(mail.headers.get('content-type')).toMatch(/^multipart\/alternative/);
     for (const part of [mail.text!, mail.html!.replace(/&#39;/g, "'")]) {
       expect(part).toContain('Bonjour Claire,');
-      expect(part).toContain('Voici la semaine du lundi 7\u00a0décembre au dimanche 13\u00a0décembre pour «\u00a0Le village de Jeanne\u00a0».');
+      expect(part).toContain(
+        'Voici la semaine du lundi 7\u00a0décembre au dimanche 13\u00a0décembre pour «\u00a0Le village de Jeanne\u00a0».',
+      );
       expect(part).toContain('1 créneau pourvu sur 7');
       expect(part).toContain('6 créneaux encore à pourvoir');
       expect(part).toContain('mardi 8\u00a0décembre, 19\u00a0h\u00a0: Dîner (1 place libre sur 2)');

@@ -40,8 +40,7 @@ describe('the planning calendar', () => {
       // French typography: "1er" and a non-breaking space between the day and its month.
       const day = (at: DateTime) => (at.day === 1 ? '1er' : String(at.day));
       const dayMonth = (at: DateTime) => `${day(at)}\u00a0${at.toFormat('LLLL')}`;
-      const from =
-        start.year !== end.year ? `${dayMonth(start)} ${start.year}` : start.month !== end.month ? dayMonth(start) : day(start);
+      const from = start.year !== end.year ? `${dayMonth(start)} ${start.year}` : start.month !== end.month ? dayMonth(start) : day(start);
       return `Semaine du ${from} au ${dayMonth(end)} ${end.year}`;
     };
     for (let day = '2026-01-01'; day < '2028-01-01'; day = addDays(day, 1)) {

@@ -25,7 +25,11 @@ describe('the helps indexed by Paris day', () => {
       aHelp({ id: 'winter', start_date: '2026-10-25T22:30:00Z' }), // 23 h 30 on the 25th, winter time
       aHelp({ id: 'next', start_date: '2026-10-25T23:00:00Z' }), // midnight: the 26th
     ]);
-    expect(slotsOn(index, '2026-10-25')).toEqual(['summer 0\u00a0h\u00a030', 'across 2\u00a0h\u00a0– 3\u00a0h', 'winter 23\u00a0h\u00a030']);
+    expect(slotsOn(index, '2026-10-25')).toEqual([
+      'summer 0\u00a0h\u00a030',
+      'across 2\u00a0h\u00a0– 3\u00a0h',
+      'winter 23\u00a0h\u00a030',
+    ]);
     expect(slotsOn(index, '2026-10-26')).toEqual(['next 0\u00a0h']);
   });
 

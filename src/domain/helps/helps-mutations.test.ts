@@ -213,8 +213,12 @@ describe('a take refused on replay', () => {
       slot: true,
     };
     expect(addHelp.describe?.(take)).toBe('Créneau du mercredi 14\u00a0mars 2035, 19\u00a0h sur « Dîner »');
-    expect(addHelp.describe?.({ ...take, time_zone: 'America/Montreal' })).toBe('Créneau du mercredi 14\u00a0mars 2035, 14\u00a0h sur « Dîner »');
+    expect(addHelp.describe?.({ ...take, time_zone: 'America/Montreal' })).toBe(
+      'Créneau du mercredi 14\u00a0mars 2035, 14\u00a0h sur « Dîner »',
+    );
     // A help at a time of the helper's choosing stays a proposal, on its need.
-    expect(addHelp.describe?.({ ...take, slot: undefined })).toBe("Proposition d'aide du mercredi 14\u00a0mars 2035 à 19\u00a0h sur « Dîner »");
+    expect(addHelp.describe?.({ ...take, slot: undefined })).toBe(
+      "Proposition d'aide du mercredi 14\u00a0mars 2035 à 19\u00a0h sur « Dîner »",
+    );
   });
 });

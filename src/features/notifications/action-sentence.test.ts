@@ -26,8 +26,14 @@ const EXPECTED: Record<ActionType, [Record<string, unknown>, string]> = {
   need_added: [{ need_id: 'n', name: 'Repas' }, 'Marie a ajouté le besoin Repas'],
   need_updated: [{ need_id: 'n', name: 'Repas' }, 'Marie a modifié le besoin Repas'],
   need_deleted: [{ need_id: 'n', name: 'Repas' }, 'Marie a supprimé le besoin Repas'],
-  help_added: [{ need_name: 'Courses', start_date: START }, 'Marie a proposé son aide pour Courses, jeudi 14\u00a0novembre 2024, 14\u00a0h'],
-  help_deleted: [{ need_name: 'Courses', start_date: START }, 'Marie a annulé une aide pour Courses, jeudi 14\u00a0novembre 2024, 14\u00a0h'],
+  help_added: [
+    { need_name: 'Courses', start_date: START },
+    'Marie a proposé son aide pour Courses, jeudi 14\u00a0novembre 2024, 14\u00a0h',
+  ],
+  help_deleted: [
+    { need_name: 'Courses', start_date: START },
+    'Marie a annulé une aide pour Courses, jeudi 14\u00a0novembre 2024, 14\u00a0h',
+  ],
   help_refused: [
     { need_name: 'Courses', start_date: START, helper_id: PAUL, helper_first_name: 'Paul' },
     "Marie a décliné l'aide de Paul pour Courses, jeudi 14\u00a0novembre 2024, 14\u00a0h",

@@ -56,7 +56,9 @@ describe('the planning page', () => {
     await waitFor(() => expect(document.querySelectorAll('.day-slot.is-mine')).toHaveLength(1));
     const mine = document.querySelector('.day-slot.is-mine') as HTMLElement;
     // Still in the outbox here (nothing replays it): the slot says its take has not left the device.
-    await waitFor(() => expect(mine.textContent).toBe('19\u00a0h\u00a0– 20\u00a0h\u00a030Dîner✓ Vous y allezInscription en attente d’envoi'));
+    await waitFor(() =>
+      expect(mine.textContent).toBe('19\u00a0h\u00a0– 20\u00a0h\u00a030Dîner✓ Vous y allezInscription en attente d’envoi'),
+    );
     expect(within(mine).queryByRole('button')).toBeNull();
   });
 

@@ -50,7 +50,9 @@ describe('the wall clock of a zone', () => {
         }
       }
     }
-    expect(slotTime({ start_date: '2026-11-24T21:00:00.000Z', end_date: '2026-11-25T05:00:00.000Z' })).toBe('22\u00a0h\u00a0– 6\u00a0h le lendemain');
+    expect(slotTime({ start_date: '2026-11-24T21:00:00.000Z', end_date: '2026-11-25T05:00:00.000Z' })).toBe(
+      '22\u00a0h\u00a0– 6\u00a0h le lendemain',
+    );
     expect(slotTime({ start_date: '2026-11-24T22:00:00.000Z', end_date: '2026-11-24T23:00:00.000Z' })).toBe('23\u00a0h\u00a0– 0\u00a0h');
   });
 });
