@@ -59,7 +59,7 @@ describe('the manage page', () => {
     await renderScreen(() => <ManagePage villageId={ID.village} />);
     expect(
       await screen.findByText(
-        'Seules les personnes qui organisent le village (sa créatrice ou son créateur, la personne aidée, les co-organisateurs) peuvent gérer le village.',
+        'Seules les personnes qui organisent le village (qui l’a créé, la personne aidée, les co-organisateur·rices) peuvent gérer le village.',
       ),
     ).toBeTruthy();
     expect(screen.queryByLabelText('Choisir une photo')).toBeNull();
