@@ -32,7 +32,8 @@ interface LeaveVillageProps {
  */
 export function LeaveVillage({ villageId, me, villagers, onLeavingChange }: LeaveVillageProps) {
   const navigate = useNavigate();
-  const [confirming, setConfirming] = useState(false);
+  // When the dialog opened: the slots still to come then are those leaving gives back.
+  const [openedAt, setOpenedAt] = useState<number | null>(null);
   const helps = useVillageHelps(villageId);
   const needs = useVillageNeeds(villageId);
   const zone = useVillage(villageId)?.time_zone ?? DEFAULT_TIME_ZONE;
@@ -58,24 +59,23 @@ export function LeaveVillage({ villageId, me, villagers, onLeavingChange }: Leav
     return null;
   };
 
-  // Read when the dialog shows: the slots still to come that leaving gives back.
-  const now = Date.now();
-  const released = (helps ?? []).filter((help) => help.helper_id === me.id && Date.parse(help.start_date) > now);
+  const released =
+    openedAt === null ? [] : (helps ?? []).filter((help) => help.helper_id === me.id && Date.parse(help.start_date) > openedAt);
   const needName = (needId: string) => needs?.find((need) => need.id === needId)?.name ?? 'Besoin supprimé';
   const more = released.length - NAMED_SLOTS;
 
   return (
     <>
-      <button type="button" className="danger leave-button" onClick={() => setConfirming(true)}>
+      <button type="button" className="danger leave-button" onClick={() => setOpenedAt(Date.now())}>
         Quitter ce village
       </button>
       <ConfirmDialog
-        open={confirming}
+        open={openedAt !== null}
         title="Quitter ce village ?"
         confirmLabel="Quitter le village"
         busyLabel="Départ…"
         onConfirm={leave}
-        onClose={() => setConfirming(false)}
+        onClose={() => setOpenedAt(null)}
       >
         <p>Vous ne verrez plus ce village, ses besoins ni son planning.</p>
         {released.length ? (
