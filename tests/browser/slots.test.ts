@@ -8,6 +8,7 @@
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { DateTime } from 'luxon';
+import { formatSlotDay } from '../../src/contract/french-time';
 import { describe, expect, it } from 'vitest';
 import { api, createOpenVillage, openBrowser, registerUser, startApp } from './harness';
 import { checkScreen, signedInPage } from './screens';
@@ -23,8 +24,11 @@ const monday = today.plus({ days: 3 }).plus({ days: (8 - today.plus({ days: 3 })
 const wednesday = monday.plus({ days: 2 });
 const friday = monday.plus({ days: 4 });
 const at19 = (day: DateTime) => day.set({ hour: 19 }).toUTC().toISO({ suppressMilliseconds: false })!;
-/** "mercredi 2 décembre": how the screens name a day (the year only when it is not this year's). */
-const dayWords = (day: DateTime) => day.setLocale('fr').toFormat('cccc d LLLL');
+/**
+ * "mercredi 2 décembre", "mardi 1er décembre": how the screens name a day (the year only when it is not this
+ * year's), with plain spaces as Playwright reads the page's non-breaking ones.
+ */
+const dayWords = (day: DateTime) => formatSlotDay(day.toISO()!).replace(/\u00a0/g, ' ');
 
 interface Person {
   token: string;
