@@ -95,22 +95,23 @@ export function formatMoment(instant: string, zone: string = VILLAGE_ZONE, now: 
   return `${day} à ${frenchTime(at)}`;
 }
 
+/** An instant's day in `zone`, and how many days it is from today's there (-1 yesterday, 1 tomorrow). */
+function dayFromToday(instant: string, zone: string, now: DateTime) {
+  const day = inZone(instant, zone);
+  // Rounded: a day of a change of time lasts 23 or 25 hours.
+  return { day, offset: Math.round(day.startOf('day').diff(now.setZone(zone).startOf('day'), 'days').days) };
+}
+
 /** "aujourd’hui", "demain", else the day itself ("mardi 1er décembre"): a day as seen from `now`. */
 export function formatNearDay(instant: string, zone: string = VILLAGE_ZONE, now: DateTime = DateTime.now()): string {
-  const day = inZone(instant, zone);
-  const today = now.setZone(zone);
-  if (day.hasSame(today, 'day')) return 'aujourd’hui';
-  if (day.hasSame(today.plus({ days: 1 }), 'day')) return 'demain';
-  return frenchDay(day, now);
+  const { day, offset } = dayFromToday(instant, zone, now);
+  return offset === 0 ? 'aujourd’hui' : offset === 1 ? 'demain' : frenchDay(day, now);
 }
 
 /** A day heading over messages: "Aujourd'hui", "Hier", "lundi 16 novembre" (with the year when not this one). */
 export function formatDayHeading(instant: string, zone: string = VILLAGE_ZONE, now: DateTime = DateTime.now()): string {
-  const day = inZone(instant, zone);
-  const today = now.setZone(zone);
-  if (day.hasSame(today, 'day')) return "Aujourd'hui";
-  if (day.hasSame(today.minus({ days: 1 }), 'day')) return 'Hier';
-  return frenchDay(day, now);
+  const { day, offset } = dayFromToday(instant, zone, now);
+  return offset === 0 ? "Aujourd'hui" : offset === -1 ? 'Hier' : frenchDay(day, now);
 }
 
 const WEEK_MS = 7 * 24 * 3600 * 1000;
