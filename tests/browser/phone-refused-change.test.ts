@@ -95,7 +95,7 @@ describe('a refused change says which, and why', () => {
     const dialog = page.getByRole('dialog', { name: 'Modifications non envoyées' });
     const line = dialog.locator('.failed-what');
     await line.waitFor();
-    expect(await line.textContent()).toBe(what);
+    expect((await line.textContent())?.replace(/\u00a0/g, ' ')).toBe(what);
     expect(await dialog.locator('.failed-why').textContent()).toBe("Ce besoin a été supprimé par quelqu'un d'autre.");
     expect(await dialog.getByRole('button', { name: 'Réessayer' }).count()).toBe(0);
     // The need is gone: the other slots are on the village's planning.
