@@ -48,11 +48,12 @@ describe('invitations by mail', () => {
     expect(mail.headers.has('list-unsubscribe')).toBe(false);
     expect(mail.headers.has('list-unsubscribe-post')).toBe(false);
     for (const part of [mail.text!, mail.html!]) {
-      expect(part).toContain('Claire Test vous invite à rejoindre « Le village de Jeanne »');
+      expect(part).toContain('Claire Test vous invite à rejoindre «\u00a0Le village de Jeanne\u00a0»');
       expect(part).toContain('les proches de Jeanne');
     }
-    expect(mail.text).toContain('Son message : « Jeanne serait ravie de vous voir. »');
-    expect(mail.html).toContain('Son message : « Jeanne serait ravie de vous voir. »');
+    // The mail's French typography holds « : » and « » » to their words (mail/layout.ts).
+    expect(mail.text).toContain('Son message\u00a0: «\u00a0Jeanne serait ravie de vous voir.\u00a0»');
+    expect(mail.html).toContain('Son message\u00a0: «\u00a0Jeanne serait ravie de vous voir.\u00a0»');
     const link = new URL(linkIn(mail.text)!);
     expect(link.pathname).toBe('/join/village');
     expect(link.searchParams.get('c')).toBe(village.shareCode);

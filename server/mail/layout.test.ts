@@ -16,8 +16,9 @@ describe('the mail layout', () => {
     expect(mail.text).toBe(
       [
         'Bonjour Zoé,',
-        'Merci <3 : vous apportez le dîner de "Jeanne" & Paul.',
-        'Pour voir le créneau :',
+        // French typography: a non-breaking space before each colon (contract/french-time.ts's frenchSpaces).
+        'Merci <3\u00a0: vous apportez le dîner de "Jeanne" & Paul.',
+        'Pour voir le créneau\u00a0:',
         'https://village.example/villages/1?a=1&b=2',
         'À bientôt.',
         "L'équipe Village",
@@ -56,13 +57,13 @@ describe('dates in mails', () => {
   const now = new Date('2025-11-20T09:00:00Z');
 
   it('reads as French speakers write them, in the village zone', () => {
-    expect(frenchDateTime(new Date('2025-11-27T18:00:00Z'), 'Europe/Paris', now)).toBe('jeudi 27 novembre à 19 h');
-    expect(frenchDateTime(new Date('2025-11-28T07:30:00Z'), 'Europe/Paris', now)).toBe('vendredi 28 novembre à 8 h 30');
+    expect(frenchDateTime(new Date('2025-11-27T18:00:00Z'), 'Europe/Paris', now)).toBe('jeudi 27\u00a0novembre à 19\u00a0h');
+    expect(frenchDateTime(new Date('2025-11-28T07:30:00Z'), 'Europe/Paris', now)).toBe('vendredi 28\u00a0novembre à 8\u00a0h\u00a030');
     // Summer time: 17 h UTC is 19 h in Paris.
-    expect(frenchDateTime(new Date('2025-07-03T17:00:00Z'), 'Europe/Paris', now)).toBe('jeudi 3 juillet à 19 h');
+    expect(frenchDateTime(new Date('2025-07-03T17:00:00Z'), 'Europe/Paris', now)).toBe('jeudi 3\u00a0juillet à 19\u00a0h');
   });
 
   it('names the year only when it is not the current one', () => {
-    expect(frenchDateTime(new Date('2026-01-03T07:00:00Z'), 'Europe/Paris', now)).toBe('samedi 3 janvier 2026 à 8 h');
+    expect(frenchDateTime(new Date('2026-01-03T07:00:00Z'), 'Europe/Paris', now)).toBe('samedi 3\u00a0janvier 2026 à 8\u00a0h');
   });
 });

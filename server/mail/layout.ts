@@ -1,3 +1,4 @@
+import { frenchSpaces } from '../../src/contract/french-time';
 import type { MailAttachment } from './mailer';
 
 /** What a template says; the layout turns it into the text part and the HTML part, saying the same. */
@@ -44,8 +45,11 @@ const FONT = 'font-family:Arial,Helvetica,sans-serif;';
 const escapeHtml = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
+/** Words of the HTML part, with French non-breaking spaces: a client's narrow column never starts a line with « : ». */
+const words = (s: string) => escapeHtml(frenchSpaces(s));
+
 const paragraph = (s: string, style = 'margin:0 0 16px;font-size:16px;line-height:1.5;color:#1f2933;') =>
-  `<p style="${FONT}${style}">${escapeHtml(s)}</p>`;
+  `<p style="${FONT}${style}">${words(s)}</p>`;
 
 function textPart(content: MailContent) {
   const blocks = [content.greeting, ...content.paragraphs];
@@ -58,7 +62,8 @@ function textPart(content: MailContent) {
   blocks.push(...(content.closing ?? []), SIGNATURE);
   const small = [...(content.footer ?? []), ...(content.footerLinks ?? []).map((link) => `${link.label} : ${link.url}`)];
   if (small.length) blocks.push(`--\n${small.join('\n')}`);
-  return `${blocks.join('\n\n')}\n`;
+  // French typography as in the HTML part: a reader's narrow window never starts a line with « : ».
+  return frenchSpaces(`${blocks.join('\n\n')}\n`);
 }
 
 function actionHtml(action: NonNullable<MailContent['action']>) {
@@ -72,9 +77,9 @@ function actionHtml(action: NonNullable<MailContent['action']>) {
 }
 
 function sectionHtml(section: MailSection) {
-  const items = section.lines.map((line) => `<li style="margin:0 0 4px;">${escapeHtml(line)}</li>`).join('');
+  const items = section.lines.map((line) => `<li style="margin:0 0 4px;">${words(line)}</li>`).join('');
   return [
-    `<h2 style="${FONT}margin:24px 0 8px;font-size:18px;line-height:1.4;color:#1f2933;">${escapeHtml(section.heading)}</h2>`,
+    `<h2 style="${FONT}margin:24px 0 8px;font-size:18px;line-height:1.4;color:#1f2933;">${words(section.heading)}</h2>`,
     items ? `<ul style="${FONT}margin:0 0 12px;padding-left:20px;font-size:16px;line-height:1.5;color:#1f2933;">${items}</ul>` : '',
     section.link
       ? `<p style="${FONT}margin:0 0 16px;font-size:16px;line-height:1.5;"><a href="${escapeHtml(section.link.url)}" style="color:${ACCENT};font-weight:bold;">${escapeHtml(section.link.label)}</a></p>`

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { PushKind, PushPayload } from '../../src/contract/push';
-import { formatHelpSlot } from '../../src/contract/help-time';
+import { formatHelpSlot } from '../../src/contract/french-time';
 import type { Executor } from '../db/client';
 import { helps, messages, newsPosts, users, villageNeeds, villagers, villages } from '../db/schema';
 import { isActive as isActiveVillager, isManager as isManagerVillager } from '../policy';

@@ -147,7 +147,7 @@ describe('pushes follow each person’s push switches', () => {
     expect(pushes.map((p) => p.json)).toEqual([
       expect.objectContaining({
         kind: 'reminder_evening',
-        body: 'Rappel : vous aidez pour « Souper », jeudi 26 novembre, 18 h (Village de Jeanne).',
+        body: 'Rappel : vous aidez pour « Souper », jeudi 26\u00a0novembre, 18\u00a0h (Village de Jeanne).',
       }),
     ]);
   });

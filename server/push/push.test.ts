@@ -160,7 +160,7 @@ describe('pushes for what happens in the village', () => {
     expect(receivedBy(camille, from).map((p) => p.json)).toEqual([
       expect.objectContaining({
         kind: 'help_added',
-        body: 'Hugo propose son aide pour « Repas », jeudi 26 novembre, 12 h 30.',
+        body: 'Hugo propose son aide pour « Repas », jeudi 26\u00a0novembre, 12\u00a0h\u00a030.',
         url: `/dashboard/villages/${village.id}/needs/${needId}/helps`,
       }),
     ]);
@@ -180,7 +180,7 @@ describe('pushes for what happens in the village', () => {
     expect(receivedBy(hugo, refusedFrom).map((p) => p.json)).toEqual([
       expect.objectContaining({
         kind: 'help_refused',
-        body: "Votre aide pour « Repas », jeudi 26 novembre, 12 h 30, n'a pas été retenue.",
+        body: "Votre aide pour « Repas », jeudi 26\u00a0novembre, 12\u00a0h\u00a030, n'a pas été retenue.",
       }),
     ]);
   });
@@ -242,7 +242,7 @@ describe('reminders', () => {
       expect.objectContaining({
         kind: 'reminder_evening',
         title: 'Demain : Promenade',
-        body: 'Rappel : vous aidez pour « Promenade », dimanche 22 novembre, 15 h (Village de Jeanne).',
+        body: 'Rappel : vous aidez pour « Promenade », dimanche 22\u00a0novembre, 15\u00a0h (Village de Jeanne).',
         tag: `reminder-${helpId}`,
       }),
     ]);

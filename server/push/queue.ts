@@ -1,6 +1,6 @@
 import { v7 as uuidv7 } from 'uuid';
 import type { PushKind } from '../../src/contract/push';
-import { VILLAGE_ZONE } from '../../src/contract/help-time';
+import { VILLAGE_ZONE } from '../../src/contract/french-time';
 import { DAY, zoneOffsets } from '../../src/contract/zone-offsets';
 import { inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/client';

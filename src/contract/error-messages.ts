@@ -14,7 +14,7 @@ export const badJson = "Le contenu envoyé n'est pas un JSON valide.";
 export const tooLarge = 'Le contenu envoyé est trop volumineux.';
 export const idTaken = 'Cet identifiant est déjà utilisé.';
 export const lastManager =
-  'Vous êtes la seule personne à gérer ce village : vous ne pouvez pas le quitter, sinon plus personne ne pourrait s’en occuper. Nommez d’abord un co-organisateur dans Membres.';
+  'Vous êtes la seule personne à gérer ce village\u00a0: vous ne pouvez pas le quitter, sinon plus personne ne pourrait s’en occuper. Nommez d’abord un·e co-organisateur·rice dans Membres.';
 export const idempotencyReused = "Cette clé d'idempotence a déjà servi pour une autre requête.";
 export const routeNotFound = "Cette adresse n'existe pas.";
 export const villageNotFound = 'Ce village est introuvable.';
@@ -28,7 +28,7 @@ export const badResetToken = "Ce lien de réinitialisation n'est plus valide. Ve
 export const photoWrongType = 'La photo doit être une image JPEG, PNG ou WebP';
 export const photoTooBig = 'La photo ne doit pas dépasser 10 Mo';
 export const slotCancelled = "Ce créneau n'existe pas ou a été annulé.";
-export const notAppointer = 'Seules la personne qui a créé le village et la personne aidée peuvent nommer des co-organisateurs.';
+export const notAppointer = 'Seules la personne qui a créé le village et la personne aidée peuvent nommer des co-organisateur·rices.';
 export const notActiveVillager = 'Cette personne ne fait plus partie du village.';
 export const notYourHelp = 'Seule la personne qui a proposé cette aide peut la modifier.';
 export const removedFromVillage = 'Vous ne faites plus partie de ce village : il a été retiré de cet appareil.';

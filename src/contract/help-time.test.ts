@@ -1,6 +1,7 @@
 import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
-import { formatHelpSlot, formatMoment, parisDay, parisToUtc } from './help-time';
+import { formatHelpSlot, formatMoment } from './french-time';
+import { parisDay, parisToUtc } from './help-time';
 
 const now2024 = DateTime.fromISO('2024-06-01T12:00:00Z');
 
@@ -31,23 +32,27 @@ describe('a help slot typed in Paris time', () => {
 
 describe('a help slot in French', () => {
   it('says the day and the hours the French way, in Paris time', () => {
-    expect(formatHelpSlot('2024-11-14T13:00:00.000Z', '2024-11-14T15:00:00.000Z', now2024)).toBe('jeudi 14 novembre, 14 h – 16 h');
-    expect(formatHelpSlot('2024-07-14T07:30:00.000Z', '2024-07-14T09:05:00.000Z', now2024)).toBe('dimanche 14 juillet, 9 h 30 – 11 h 05');
+    expect(formatHelpSlot('2024-11-14T13:00:00.000Z', '2024-11-14T15:00:00.000Z', now2024)).toBe(
+      'jeudi 14\u00a0novembre, 14\u00a0h\u00a0– 16\u00a0h',
+    );
+    expect(formatHelpSlot('2024-07-14T07:30:00.000Z', '2024-07-14T09:05:00.000Z', now2024)).toBe(
+      'dimanche 14\u00a0juillet, 9\u00a0h\u00a030\u00a0– 11\u00a0h\u00a005',
+    );
   });
 
   it('gives the year only when it is not this year', () => {
-    expect(formatHelpSlot('2025-01-02T09:00:00.000Z', null, now2024)).toBe('jeudi 2 janvier 2025, 10 h');
+    expect(formatHelpSlot('2025-01-02T09:00:00.000Z', null, now2024)).toBe('jeudi 2\u00a0janvier 2025, 10\u00a0h');
   });
 
   it('says on which day a slot over midnight ends', () => {
     expect(formatHelpSlot('2024-11-14T21:00:00.000Z', '2024-11-15T06:00:00.000Z', now2024)).toBe(
-      'jeudi 14 novembre, 22 h – vendredi 15 novembre, 7 h',
+      'jeudi 14\u00a0novembre, 22\u00a0h\u00a0– vendredi 15\u00a0novembre, 7\u00a0h',
     );
   });
 
   it('says a moment as a day and a time, in Paris time', () => {
-    expect(formatMoment('2024-11-20T17:05:00.000Z', undefined, now2024)).toBe('mercredi 20 novembre à 18 h 05');
-    expect(formatMoment('2025-01-02T23:00:00.000Z', undefined, now2024)).toBe('vendredi 3 janvier 2025 à 0 h');
+    expect(formatMoment('2024-11-20T17:05:00.000Z', undefined, now2024)).toBe('mercredi 20\u00a0novembre à 18\u00a0h\u00a005');
+    expect(formatMoment('2025-01-02T23:00:00.000Z', undefined, now2024)).toBe('vendredi 3\u00a0janvier 2025 à 0\u00a0h');
   });
 
   it('takes the Paris day, not the UTC one', () => {

@@ -5,6 +5,7 @@
  * No axe-core violation at 390 and 1280 px; screenshots in /tmp/village-news-*.png.
  */
 import { DateTime } from 'luxon';
+import { formatSlotStart } from '../../src/contract/french-time';
 import { describe, expect, it } from 'vitest';
 import { api, createOpenVillage, openBrowser, registerUser, startApp } from './harness';
 import { checkScreen } from './screens';
@@ -84,7 +85,7 @@ describe("a village's news", () => {
       .getByRole('link', { name: /nouveautés/ })
       .click();
     await page.getByRole('heading', { name: 'Nouvelles du village' }).waitFor();
-    const sentence = `Marc a proposé son aide pour Courses, ${start.setLocale('fr').toFormat('cccc d LLLL')}, 14 h`;
+    const sentence = `Marc a proposé son aide pour Courses, ${formatSlotStart(start.toISO()!)}`.replace(/\u00a0/g, ' ');
     await page.getByText(sentence).waitFor();
     await page.getByText('Marc a rejoint le village').waitFor();
     await page.getByText('Claire a ajouté le besoin Courses').waitFor();

@@ -60,7 +60,7 @@ async function offerHelp(page: Page, needName: string) {
   await page.getByLabel('Fin').fill('16:00');
   await page.getByRole('button', { name: 'Proposer mon aide' }).click();
   await page
-    .getByText(/14 h – 16 h/)
+    .getByText(/14\sh\s–\s16\sh/)
     .first()
     .waitFor();
 }
@@ -129,7 +129,7 @@ describe('writes made offline', () => {
       await offerHelp(page, 'Repas du soir');
       await page.reload();
       await page
-        .getByText(/14 h – 16 h/)
+        .getByText(/14\sh\s–\s16\sh/)
         .first()
         .waitFor({ timeout: 15_000 });
       await expect.poll(() => pendingText(page).textContent()).toBe('2 modifications en attente');

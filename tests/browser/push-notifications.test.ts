@@ -8,6 +8,7 @@
  * Screens checked with axe-core at 390 and 1280 px; screenshots in /tmp/village-push-*.png.
  */
 import { DateTime } from 'luxon';
+import { formatSlotStart } from '../../src/contract/french-time';
 import { afterAll, describe, expect, it } from 'vitest';
 import { api, createOpenVillage, openBrowser, registerUser, startApp } from './harness';
 import { checkScreen, signedInPage } from './screens';
@@ -103,7 +104,7 @@ describe('push notifications', () => {
     const taken = await service.waitFor(toClaire('help_added'), 10_000);
     expect(taken.status).toBe(201);
     expect(taken.vapid?.audience).toBe(service.origin);
-    const slot = `${start.setLocale('fr').toFormat('cccc d LLLL')}, 10 h`;
+    const slot = formatSlotStart(start.toISO()!);
     expect(taken.json).toMatchObject({
       title: 'Nouvelle aide · Village de Jeanne',
       body: `Marc propose son aide pour « Courses », ${slot}.`,

@@ -7,7 +7,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
-import { formatMoment } from '../../src/contract/help-time';
+import { formatMoment } from '../../src/contract/french-time';
 import { api, createOpenVillage, openBrowser, registerUser, startApp } from './harness';
 
 const app = await startApp();

@@ -104,11 +104,11 @@ describe('Firefox ESR', () => {
 
       // Reloaded, still offline: the writes are still there, still waiting.
       await page.reload();
-      await waitForText(page, /14 h – 16 h/, { timeout: 20_000 });
+      await waitForText(page, /14\sh\s–\s16\sh/, { timeout: 20_000 });
       await expect.poll(() => pendingText(page), { timeout: 10_000 }).toBe('4 modifications en attente');
       // The planning, another deep link, shows tomorrow's help made offline.
       await open(page, `${app.base}/dashboard/villages/${id}/planning`);
-      await waitForText(page, /14 h – 16 h\s*Courses du jeudi/, { timeout: 20_000, within: 'main' });
+      await waitForText(page, /14\sh\s–\s16\sh\s*Courses du jeudi/, { timeout: 20_000, within: 'main' });
     } finally {
       await app.start();
     }
@@ -189,5 +189,5 @@ async function offerHelp(page: Awaited<ReturnType<typeof browser.newPage>>) {
   await fill(page, 'Début', '14:00');
   await fill(page, 'Fin', '16:00');
   await (await byName(page, 'button', 'Proposer mon aide')).click();
-  await waitForText(page, /14 h – 16 h/);
+  await waitForText(page, /14\sh\s–\s16\sh/);
 }

@@ -91,9 +91,11 @@ describe('the chat digest', () => {
     for (const part of [mail.text!, mail.html!.replace(/&#39;/g, "'")]) {
       expect(part).toContain('Bonjour Hugo,');
       expect(part).toContain('Vous avez 2 messages non lus dans la discussion chez Jeanne');
-      expect(part).toContain('Claire, mardi 1 décembre à 10 h : « Bonjour à tous »');
+      expect(part).toContain('Claire, mardi 1er\u00a0décembre à 10\u00a0h\u00a0: «\u00a0Bonjour à tous\u00a0»');
       // Shortened, on one line.
-      expect(part).toMatch(/Claire, mardi 1 décembre à 10 h 05 : « Qui peut passer chez Jeanne jeudi \? Elle aimerait[^»]{100,180}… »/);
+      expect(part).toMatch(
+        /Claire, mardi 1er\u00a0décembre à 10\u00a0h\u00a005\u00a0: «\u00a0Qui peut passer chez Jeanne jeudi\u00a0\? Elle aimerait[^»]{100,180}…\u00a0»/,
+      );
       expect(part).toContain(`${PUBLIC_URL}/dashboard/villages/${village.id}/chat`);
     }
 
@@ -109,7 +111,7 @@ describe('the chat digest', () => {
     await sender.runDue();
     const second = digestsTo(helper)[1];
     expect(second.headers.get('subject')).toBe('1 message non lu chez Jeanne');
-    expect(second.text).toContain('« Merci Paul ! »');
+    expect(second.text).toContain('«\u00a0Merci Paul\u00a0!\u00a0»');
     expect(second.text).not.toContain('Bonjour à tous');
   });
 

@@ -61,7 +61,7 @@ describe('the confirmation of a help', () => {
     const [job] = await world.db.select().from(mailJobs).where(eq(mailJobs.toAddress, helper.email));
     expect(job).toMatchObject({ kind: 'help_confirmation', userId: helper.id });
 
-    expect(mail.headers.get('subject')).toBe('Confirmé : Dîner chez Jeanne, jeudi 26 novembre à 19 h');
+    expect(mail.headers.get('subject')).toBe('Confirmé : Dîner chez Jeanne, jeudi 26\u00a0novembre à 19\u00a0h');
     expect(mail.headers.get('message-id')).toBe(`<${job.id}@village.example>`);
     expect(new Date(mail.headers.get('date')!)).toEqual(NOW);
     expect(mail.headers.get('from')).toBe('Village <no-reply@localhost>');
@@ -74,10 +74,10 @@ describe('the confirmation of a help', () => {
         'Bonjour Hugo,',
         'Le village de Jeanne',
         'Dîner chez Jeanne',
-        "jeudi 26 novembre à 19 h, jusqu'à 21 h",
+        "jeudi 26\u00a0novembre à 19\u00a0h, jusqu'à 21\u00a0h",
         '12 rue des Lilas, 69003 Lyon',
         'Code 1234B, 2e étage',
-        'Nombre de personnes : 3',
+        'Nombre de personnes\u00a0: 3',
         'Sans gluten',
         'Un plat chaud, de quoi tenir deux jours.',
         'J’apporte une soupe',
@@ -88,7 +88,7 @@ describe('the confirmation of a help', () => {
         expect(part.replace(/&#39;/g, "'")).toContain(said);
       }
     }
-    expect(mail.text).toMatch(/Ne plus recevoir ce type d’e-mail : https:\/\/village\.example\/mail\/unsubscribe\/[A-Za-z0-9_-]+/);
+    expect(mail.text).toMatch(/Ne plus recevoir ce type d’e-mail\u00a0: https:\/\/village\.example\/mail\/unsubscribe\/[A-Za-z0-9_-]+/);
     expect(mail.html).not.toMatch(/<img/i);
 
     expect(mail.attachments).toHaveLength(1);
@@ -129,7 +129,9 @@ describe('the confirmation of a help', () => {
     const needId = await addScheduledNeed(world, creator, village, null, { name: 'Courses' });
     expect((await take(world, helper, helperVillager, { villageId: village.id, needId }, THURSDAY_19H)).status).toBe(201);
     await sender.runDue();
-    expect(receivedBy(helper.email).map((m) => m.headers.get('subject'))).toEqual(['Confirmé : Courses, jeudi 26 novembre à 19 h']);
+    expect(receivedBy(helper.email).map((m) => m.headers.get('subject'))).toEqual([
+      'Confirmé : Courses, jeudi 26\u00a0novembre à 19\u00a0h',
+    ]);
   });
 
   it('tells a scheduled slot in the village’s own time zone', async () => {
@@ -152,8 +154,8 @@ describe('the confirmation of a help', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     await sender.runDue();
     const [mail] = receivedBy(helper.email);
-    expect(mail.headers.get('subject')).toBe('Confirmé : Souper, jeudi 26 novembre à 18 h');
-    expect(mail.text).toContain("jeudi 26 novembre à 18 h, jusqu'à 19 h 30");
+    expect(mail.headers.get('subject')).toBe('Confirmé : Souper, jeudi 26\u00a0novembre à 18\u00a0h');
+    expect(mail.text).toContain("jeudi 26\u00a0novembre à 18\u00a0h, jusqu'à 19\u00a0h\u00a030");
     const event = new ICAL.Event(new ICAL.Component(ICAL.parse(mail.attachments[0].content)).getFirstSubcomponent('vevent')!);
     expect(event.startDate.toJSDate().toISOString()).toBe('2026-11-26T23:00:00.000Z');
     expect(event.endDate.toJSDate().toISOString()).toBe('2026-11-27T00:30:00.000Z');

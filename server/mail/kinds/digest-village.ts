@@ -1,4 +1,5 @@
 import { DateTime } from 'luxon';
+import { formatSlotStart } from '../../../src/contract/french-time';
 
 /** What a digest says of a village: "chez Jeanne" when it is someone's, else its name. */
 export function villagePlace(village: { firstName: string | null; name: string | null }): string {
@@ -25,13 +26,8 @@ export function shortened(text: string, max: number): string {
   return flat.length > max ? `${flat.slice(0, max - 1).trimEnd()}…` : flat;
 }
 
-/** "lundi 1 décembre, 19 h": when a slot starts, in its village's zone, with the year only when not this one's. */
-export function slotDay(instant: string, zone: string, now: Date): string {
-  const at = DateTime.fromISO(instant, { zone }).setLocale('fr');
-  const sameYear = at.year === DateTime.fromJSDate(now, { zone }).year;
-  const time = at.minute === 0 ? at.toFormat("H' h'") : at.toFormat("H' h 'mm");
-  return `${at.toFormat(sameYear ? 'cccc d LLLL' : 'cccc d LLLL yyyy')}, ${time}`;
-}
+/** "mardi 1er décembre, 19 h": when a slot starts, in its village's zone, with the year only when not this one's. */
+export const slotDay = (instant: string, zone: string, now: Date) => formatSlotStart(instant, zone, DateTime.fromJSDate(now));
 
 /** The local date of an instant in a zone, "2026-11-24": what a digest's key names. */
 export const localDate = (instant: Date, zone: string) => DateTime.fromJSDate(instant, { zone }).toISODate()!;

@@ -32,8 +32,10 @@ const event = (p: HelpMailPayload) =>
 
 describe('what a mail about a help says', () => {
   it('names the day a slot ends when it ends after midnight, and the year of a slot next year', () => {
-    expect(whenSentence(payload(), NOW)).toBe("jeudi 26 novembre à 21 h, jusqu'au vendredi 27 novembre à 8 h");
-    expect(whenSentence(payload({ start_date: '2027-01-07T08:30:00.000Z', end_date: null }), NOW)).toBe('jeudi 7 janvier 2027 à 9 h 30');
+    expect(whenSentence(payload(), NOW)).toBe("jeudi 26\u00a0novembre à 21\u00a0h, jusqu'au vendredi 27\u00a0novembre à 8\u00a0h");
+    expect(whenSentence(payload({ start_date: '2027-01-07T08:30:00.000Z', end_date: null }), NOW)).toBe(
+      'jeudi 7\u00a0janvier 2027 à 9\u00a0h\u00a030',
+    );
   });
 
   it('gives a help without an end an hour in the calendar, and no empty place or description', () => {
@@ -48,14 +50,16 @@ describe('what a mail about a help says', () => {
   it('says "demain" the evening before, "aujourd’hui" when the reminder leaves late, and leaves out the lines it has nothing for', () => {
     const p = payload();
     expect(helpReminderMail.render(p, { publicUrl: PUBLIC_URL, now: new Date('2026-11-25T18:00:00Z') }).subject).toBe(
-      'Rappel : demain, Nuit auprès de Jeanne à 21 h',
+      'Rappel : demain, Nuit auprès de Jeanne à 21\u00a0h',
     );
     expect(helpReminderMail.render(p, { publicUrl: PUBLIC_URL, now: new Date('2026-11-26T07:00:00Z') }).subject).toBe(
-      'Rappel : aujourd’hui, Nuit auprès de Jeanne à 21 h',
+      'Rappel : aujourd’hui, Nuit auprès de Jeanne à 21\u00a0h',
     );
     const confirmation = helpConfirmationMail.render(p, { publicUrl: PUBLIC_URL, now: NOW });
     expect(confirmation.text).not.toMatch(/Où :|Accès :|Votre mot :/);
     // Without an unsubscribe context (never so once queued) there is still a reason, and no dead link.
-    expect(confirmation.text).toContain('Vous recevez ce message parce que vous avez proposé votre aide dans « Le village de Jeanne ».');
+    expect(confirmation.text).toContain(
+      'Vous recevez ce message parce que vous avez proposé votre aide dans «\u00a0Le village de Jeanne\u00a0».',
+    );
   });
 });

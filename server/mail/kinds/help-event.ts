@@ -4,6 +4,7 @@ import type { helps, villageNeeds, villages } from '../../db/schema';
 import { writeCalendar } from '../../calendar/icalendar';
 import { detailLines, eventDescription } from '../../calendar/practical-details';
 import { frenchDateTime } from '../french-date';
+import { formatClock } from '../../../src/contract/french-time';
 import type { MailAttachment } from '../mailer';
 
 /**
@@ -67,9 +68,6 @@ const endOf = (p: HelpMailPayload) => (p.end_date ? new Date(p.end_date) : new D
 /** The need's page in the app: its slots, and "Me retirer" on one's own. */
 export const needPageUrl = (publicUrl: string, p: HelpMailPayload) => `${publicUrl}/dashboard/villages/${p.village_id}/needs/${p.need_id}`;
 
-/** "19 h", "8 h 30": a time of day as French mails write it. */
-const frenchTime = (at: DateTime) => (at.minute === 0 ? at.toFormat("H' h'") : at.toFormat("H' h 'mm"));
-
 /** "jeudi 27 novembre à 19 h, jusqu'à 21 h" (or "jusqu'au vendredi 28 novembre à 8 h" over midnight), in the village's zone. */
 export function whenSentence(p: HelpMailPayload, now: Date): string {
   const start = new Date(p.start_date);
@@ -78,7 +76,7 @@ export function whenSentence(p: HelpMailPayload, now: Date): string {
   const end = new Date(p.end_date);
   const endAt = DateTime.fromJSDate(end, { zone: p.time_zone });
   return DateTime.fromJSDate(start, { zone: p.time_zone }).hasSame(endAt, 'day')
-    ? `${text}, jusqu'à ${frenchTime(endAt)}`
+    ? `${text}, jusqu'à ${formatClock(p.end_date, p.time_zone)}`
     : `${text}, jusqu'au ${frenchDateTime(end, p.time_zone, now)}`;
 }
 

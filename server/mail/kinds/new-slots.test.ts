@@ -89,9 +89,11 @@ describe('the daily digest of new slots', () => {
     const link = `${PUBLIC_URL}/dashboard/villages/${village.id}/planning?filtre=a-pourvoir`;
     for (const part of [mail.text!, mail.html!.replace(/&#39;/g, "'")]) {
       expect(part).toContain('Bonjour Hugo,');
-      expect(part).toContain('Le village de Jeanne : 2 nouveaux créneaux à pourvoir chez Jeanne');
-      expect(part).toContain('Dîner : 2 créneaux à pourvoir dans les 4 semaines à venir, le premier jeudi 26 novembre à 19 h');
-      expect(part).toContain('1 nouveau besoin : Courses');
+      expect(part).toContain('Le village de Jeanne\u00a0: 2 nouveaux créneaux à pourvoir chez Jeanne');
+      expect(part).toContain(
+        'Dîner\u00a0: 2 créneaux à pourvoir dans les 4 semaines à venir, le premier jeudi 26\u00a0novembre à 19\u00a0h',
+      );
+      expect(part).toContain('1 nouveau besoin\u00a0: Courses');
       expect(part).toContain(link);
       expect(part).toContain(`${PUBLIC_URL}/account/notifications`);
     }
@@ -138,7 +140,7 @@ describe('the daily digest of new slots', () => {
     expect(await keysOf(first.members.Karim.user)).toHaveLength(0);
     const julesMails = digestsTo(jules);
     expect(julesMails.map((m) => m.headers.get('subject'))).toEqual(['2 nouveaux besoins chez Jeanne']);
-    expect(julesMails[0].text).toContain('2 nouveaux besoins : Promenade du chien, Courses');
+    expect(julesMails[0].text).toContain('2 nouveaux besoins\u00a0: Promenade du chien, Courses');
     expect(julesMails[0].text).not.toContain(first.village.id);
     expect(julesMails[0].text).toContain(`${PUBLIC_URL}/dashboard/villages/${second.village.id}/planning`);
   });
@@ -159,7 +161,7 @@ describe('the daily digest of new slots', () => {
     expect(mails[0].headers.get('subject')).toBe('6 nouveaux créneaux à pourvoir dans vos villages');
     expect(mails[0].text).toContain(`${PUBLIC_URL}/dashboard/villages/${first.village.id}/planning?filtre=a-pourvoir`);
     expect(mails[0].text).toContain(`${PUBLIC_URL}/dashboard/villages/${second.village.id}/planning?filtre=a-pourvoir`);
-    expect(mails[0].text).toContain('le premier dimanche 29 novembre à 12 h');
+    expect(mails[0].text).toContain('le premier dimanche 29\u00a0novembre à 12\u00a0h');
   });
 
   it('stops after a one-click unsubscribe (RFC 8058), for that person only', async () => {
@@ -212,6 +214,6 @@ describe('the daily digest of new slots', () => {
     await produce();
     await sender.runDue();
     const [mail] = digestsTo(members.Hugo.user);
-    expect(mail.text).toContain('le premier mercredi 2 décembre à 19 h');
+    expect(mail.text).toContain('le premier mercredi 2\u00a0décembre à 19\u00a0h');
   });
 });

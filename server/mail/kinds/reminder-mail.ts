@@ -1,17 +1,8 @@
 import { DateTime } from 'luxon';
+import { formatClock, formatNearDay } from '../../../src/contract/french-time';
 import { layout } from '../layout';
 import { mailTemplate, unsubscribeFooter } from '../template';
 import { detailParagraphs, HelpMailPayload, needPageUrl } from './help-event';
-
-/** "demain", "aujourd'hui" (a reminder sent late), else the day itself: as seen from when the mail is sent. */
-function dayWord(start: DateTime, now: Date): string {
-  const today = DateTime.fromJSDate(now, { zone: start.zone });
-  if (start.hasSame(today, 'day')) return 'aujourd’hui';
-  if (start.hasSame(today.plus({ days: 1 }), 'day')) return 'demain';
-  return start.setLocale('fr').toFormat(start.year === today.year ? 'cccc d LLLL' : 'cccc d LLLL yyyy');
-}
-
-const frenchTime = (at: DateTime) => (at.minute === 0 ? at.toFormat("H' h'") : at.toFormat("H' h 'mm"));
 
 /**
  * "Rappel : demain, Dîner chez Jeanne à 19 h": mailed the evening before a slot, in the village's zone, to
@@ -21,9 +12,9 @@ export const helpReminderMail = mailTemplate({
   kind: 'reminders',
   payload: HelpMailPayload,
   render(p, context) {
-    const start = DateTime.fromISO(p.start_date, { zone: p.time_zone });
-    const day = dayWord(start, context.now);
-    return layout(`Rappel : ${day}, ${p.need_name} à ${frenchTime(start)}`, {
+    // "demain", "aujourd’hui" (a reminder sent late), else the day itself: as seen from when the mail is sent.
+    const day = formatNearDay(p.start_date, p.time_zone, DateTime.fromJSDate(context.now));
+    return layout(`Rappel : ${day}, ${p.need_name} à ${formatClock(p.start_date, p.time_zone)}`, {
       greeting: `Bonjour ${p.first_name},`,
       paragraphs: [
         `Un petit rappel : ${day}, vous aidez pour « ${p.need_name} » (${p.village_name}).`,

@@ -1,4 +1,4 @@
-import { DateTime } from 'luxon';
+import { formatWeek } from '../../../src/contract/french-time';
 import * as v from 'valibot';
 import { layout, type MailSection } from '../layout';
 import { mailTemplate, unsubscribeFooter } from '../template';
@@ -33,12 +33,6 @@ export type WeeklySummaryPayload = v.InferOutput<typeof WeeklySummaryPayload>;
 /** "mardi 2 décembre, 19 h : Dîner (1 place libre sur 2)" */
 export const openSlotLine = (slot: WeeklySummaryPayload['first_open'][number], zone: string, now: Date) =>
   `${slotDay(slot.start, zone, now)} : ${slot.need_name} (${counted(slot.free, 'place libre', 'places libres')} sur ${slot.places})`;
-
-/** "du lundi 30 novembre au dimanche 6 décembre" */
-function weekWords(monday: string) {
-  const start = DateTime.fromISO(monday).setLocale('fr');
-  return `du lundi ${start.toFormat('d LLLL')} au dimanche ${start.plus({ days: 6 }).toFormat('d LLLL')}`;
-}
 
 /** The organisers' Sunday evening summary of the coming week: covered, still open, given back. */
 export const weeklySummaryMail = mailTemplate({
@@ -87,7 +81,7 @@ export const weeklySummaryMail = mailTemplate({
           : `Votre semaine ${p.place}`;
     return layout(subject, {
       greeting: `Bonjour ${p.first_name},`,
-      paragraphs: [`Voici la semaine ${weekWords(p.monday)} pour « ${p.title} ».`],
+      paragraphs: [`Voici la semaine ${formatWeek(p.monday)} pour « ${p.title} ».`],
       sections,
       action: {
         intro: 'Pour voir la semaine en détail et relancer les membres :',

@@ -59,7 +59,7 @@ function withdrawalLine(w: Withdrawal, zone: string, now: Date): string | null {
       if (typeof d.start_date === 'string' && Date.parse(d.start_date) <= w.createdAt.getTime()) return null;
       return `${slot} : aide retirée par ${who}`;
     case 'help_withdrawn_late':
-      return `${slot} : ${who} s’est retiré moins de 48 h avant`;
+      return `${slot} : ${who} s’est retiré moins de 48\u00a0h avant`;
     case 'help_released':
       return `${slot} : le créneau de ${typeof d.helper_first_name === 'string' ? d.helper_first_name : 'un membre'} a été annulé par un changement du planning`;
     case 'villager_left':

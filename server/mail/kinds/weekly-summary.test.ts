@@ -110,17 +110,19 @@ describe("the organisers' weekly summary", () => {
     expect(mail.headers.get('content-type')).toMatch(/^multipart\/alternative/);
     for (const part of [mail.text!, mail.html!.replace(/&#39;/g, "'")]) {
       expect(part).toContain('Bonjour Claire,');
-      expect(part).toContain('Voici la semaine du lundi 7 décembre au dimanche 13 décembre pour « Le village de Jeanne ».');
+      expect(part).toContain(
+        'Voici la semaine du lundi 7\u00a0décembre au dimanche 13\u00a0décembre pour «\u00a0Le village de Jeanne\u00a0».',
+      );
       expect(part).toContain('1 créneau pourvu sur 7');
       expect(part).toContain('6 créneaux encore à pourvoir');
-      expect(part).toContain('mardi 8 décembre, 19 h : Dîner (1 place libre sur 2)');
-      expect(part).toContain('mercredi 9 décembre, 19 h : Dîner (2 places libres sur 2)');
-      expect(part).toContain('samedi 12 décembre, 19 h : Dîner (2 places libres sur 2)');
+      expect(part).toContain('mardi 8\u00a0décembre, 19\u00a0h\u00a0: Dîner (1 place libre sur 2)');
+      expect(part).toContain('mercredi 9\u00a0décembre, 19\u00a0h\u00a0: Dîner (2 places libres sur 2)');
+      expect(part).toContain('samedi 12\u00a0décembre, 19\u00a0h\u00a0: Dîner (2 places libres sur 2)');
       expect(part).toContain('et 1 autre créneau');
-      expect(part).not.toContain('dimanche 13 décembre, 19 h');
-      expect(part).toContain('« Dîner » du jeudi 10 décembre, 19 h : aide retirée par Hugo');
-      expect(part).toContain('« Dîner » du jeudi 3 décembre, 19 h : Hugo s’est retiré moins de 48 h avant');
-      expect(part).toContain('Lea a quitté le village : 1 créneau est à nouveau à pourvoir.');
+      expect(part).not.toContain('dimanche 13\u00a0décembre, 19\u00a0h');
+      expect(part).toContain('«\u00a0Dîner\u00a0» du jeudi 10\u00a0décembre, 19\u00a0h\u00a0: aide retirée par Hugo');
+      expect(part).toContain('«\u00a0Dîner\u00a0» du jeudi 3\u00a0décembre, 19\u00a0h\u00a0: Hugo s’est retiré moins de 48\u00a0h avant');
+      expect(part).toContain('Lea a quitté le village\u00a0: 1 créneau est à nouveau à pourvoir.');
       expect(part).toContain(`${PUBLIC_URL}/dashboard/villages/${village.id}/planning?filtre=a-pourvoir`);
     }
     expect(summariesTo(ines.user)[0].text).toContain('Bonjour Ines,');
@@ -190,7 +192,7 @@ describe("the organisers' weekly summary", () => {
     const [mail, ...more] = summariesTo(creator);
     expect(more).toHaveLength(0);
     expect(mail.headers.get('subject')).toBe('Votre semaine chez Jeanne : 1 créneau à pourvoir');
-    expect(mail.text).toContain('mardi 22 décembre, 12 h : Visite (1 place libre sur 1)');
+    expect(mail.text).toContain('mardi 22\u00a0décembre, 12\u00a0h\u00a0: Visite (1 place libre sur 1)');
     expect(mail.text).toContain('Aucun désistement.');
     for (const who of [ines, karim, jules]) expect(await jobsOf(who.villager)).toHaveLength(0);
     expect(await jobsOf(quiet.village.creatorVillagerId)).toHaveLength(0);

@@ -1,5 +1,5 @@
 import type { LostStore } from '../../contract/devices';
-import { formatMoment } from '../../contract/help-time';
+import { formatMoment } from '../../contract/french-time';
 
 export const EVICTION_TITLE = 'Votre navigateur a effacé les données de Village sur cet appareil.';
 

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { DEFAULT_TIME_ZONE, type Villager } from '../../contract';
 import { type Slot } from '../../contract/slots';
-import { formatHelpSlot } from '../../contract/help-time';
+import { formatHelpSlot } from '../../contract/french-time';
 import { useVillage } from '../../domain/villages/village-reads';
 import { useVillageHelps } from '../../domain/helps/help-reads';
 import { useVillageNeeds } from '../../domain/needs/need-reads';

@@ -53,7 +53,7 @@ describe('writes waiting for more than a day, on the village’s screens', () =>
     render(<OldPendingBanner villageId={VILLAGE} />);
     await waitFor(() =>
       expect(banner()?.textContent).toBe(
-        "2 modifications faites le 26 novembre attendent encore d'être envoyées : elles partiront dès que le serveur répondra.",
+        "2 modifications faites le 26\u00a0novembre attendent encore d'être envoyées : elles partiront dès que le serveur répondra.",
       ),
     );
   });
@@ -66,12 +66,12 @@ describe('writes waiting for more than a day, on the village’s screens', () =>
       last: '2026-11-20T09:00:00Z',
     });
     render(<OldPendingBanner villageId={VILLAGE} />);
-    await waitFor(() => expect(banner()?.textContent).toMatch(/^2 modifications faites depuis le 1er novembre attendent/));
+    await waitFor(() => expect(banner()?.textContent).toMatch(/^2 modifications faites depuis le 1er\u00a0novembre attendent/));
 
     await act(() => db.outbox.filter((e) => e.createdAt === '2026-11-01T09:00:00Z').delete());
     await waitFor(() =>
       expect(banner()?.textContent).toBe(
-        "1 modification faite le 20 novembre attend encore d'être envoyée : elle partira dès que le serveur répondra.",
+        "1 modification faite le 20\u00a0novembre attend encore d'être envoyée : elle partira dès que le serveur répondra.",
       ),
     );
   });
@@ -82,7 +82,7 @@ describe('writes waiting for more than a day, on the village’s screens', () =>
     // A write made 23 h 59 min 59 s ago is not yet a day old.
     expect(await readOldPending(db, VILLAGE, NOW.getTime())).toBeUndefined();
     await act(() => db.outbox.add(entry({ createdAt: '2026-11-27T08:00:00Z' })));
-    await waitFor(() => expect(banner()?.textContent).toMatch(/^1 modification faite le 27 novembre/));
+    await waitFor(() => expect(banner()?.textContent).toMatch(/^1 modification faite le 27\u00a0novembre/));
     await act(() => db.outbox.clear());
     await waitFor(() => expect(banner()).toBeNull());
     expect(container.textContent).toBe('');

@@ -1,4 +1,5 @@
-import { formatDayOfMonth, parisDay } from '../../contract/help-time';
+import { formatDayOfMonth } from '../../contract/french-time';
+import { parisDay } from '../../contract/help-time';
 import { useOldPending, type OldPending } from '../../outbox/use-old-pending';
 import './old-pending-banner.css';
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { formatDayOfMonth } from '../../contract/help-time';
+import { formatDayOfMonth } from '../../contract/french-time';
 import type { Passkey } from '../../contract/passkeys';
 import { addPasskey } from '../../domain/passkeys/add-passkey';
 import { usePasskeys } from '../../domain/passkeys/passkeys-query';

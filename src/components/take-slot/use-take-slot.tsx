@@ -1,7 +1,7 @@
 import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { DEFAULT_TIME_ZONE } from '../../contract';
 import { type Occurrence } from '../../contract/schedule';
-import { formatSlotStart } from '../../contract/help-time';
+import { formatSlotStart } from '../../contract/french-time';
 import { toast } from '../../state/toasts';
 import { useVillage } from '../../domain/villages/village-reads';
 import { useVillageNeeds } from '../../domain/needs/need-reads';

@@ -20,10 +20,11 @@ const weekday = (day: string) => new Date(`${day}T12:00:00Z`).getUTCDay();
 
 describe('the planning calendar', () => {
   it('titles each day in French as luxon writes it, over two years and their changes of time', () => {
-    expect(dayTitle('2026-11-16')).toBe('lundi 16 novembre');
-    expect(dayTitle('2027-08-01')).toBe('dimanche 1 août');
+    expect(dayTitle('2026-11-16')).toBe('lundi 16\u00a0novembre');
+    expect(dayTitle('2027-08-01')).toBe('dimanche 1er\u00a0août');
     for (let day = '2026-01-01'; day < '2028-01-01'; day = addDays(day, 1)) {
-      expect(dayTitle(day)).toBe(DateTime.fromISO(day, { zone: 'Europe/Paris', locale: 'fr' }).toFormat('cccc d LLLL'));
+      const luxon = DateTime.fromISO(day, { zone: 'Europe/Paris', locale: 'fr' });
+      expect(dayTitle(day)).toBe(`${luxon.toFormat('cccc')} ${luxon.day === 1 ? '1er' : luxon.day}\u00a0${luxon.toFormat('LLLL')}`);
     }
   });
 
@@ -36,13 +37,11 @@ describe('the planning calendar', () => {
           .toFormat('LLLL yyyy')
           .replace(/^./, (c) => c.toUpperCase());
       const [start, end] = [luxon(weekDays(anchor)[0]), luxon(weekDays(anchor)[6])];
-      const from =
-        start.year !== end.year
-          ? start.toFormat('d LLLL yyyy')
-          : start.month !== end.month
-            ? start.toFormat('d LLLL')
-            : start.toFormat('d');
-      return `Semaine du ${from} au ${end.toFormat('d LLLL yyyy')}`;
+      // French typography: "1er" and a non-breaking space between the day and its month.
+      const day = (at: DateTime) => (at.day === 1 ? '1er' : String(at.day));
+      const dayMonth = (at: DateTime) => `${day(at)}\u00a0${at.toFormat('LLLL')}`;
+      const from = start.year !== end.year ? `${dayMonth(start)} ${start.year}` : start.month !== end.month ? dayMonth(start) : day(start);
+      return `Semaine du ${from} au ${dayMonth(end)} ${end.year}`;
     };
     for (let day = '2026-01-01'; day < '2028-01-01'; day = addDays(day, 1)) {
       expect(weekdayName(day)).toBe(luxon(day).toFormat('cccc'));
@@ -104,9 +103,10 @@ describe('the planning calendar', () => {
   });
 
   it('names the period in French', () => {
-    expect(periodTitle('2026-11-18', 'week')).toBe('Semaine du 16 au 22 novembre 2026');
-    expect(periodTitle('2026-12-01', 'week')).toBe('Semaine du 30 novembre au 6 décembre 2026');
-    expect(periodTitle('2027-01-01', 'week')).toBe('Semaine du 28 décembre 2026 au 3 janvier 2027');
+    expect(periodTitle('2026-11-18', 'week')).toBe('Semaine du 16 au 22\u00a0novembre 2026');
+    expect(periodTitle('2026-12-01', 'week')).toBe('Semaine du 30\u00a0novembre au 6\u00a0décembre 2026');
+    expect(periodTitle('2027-01-01', 'week')).toBe('Semaine du 28\u00a0décembre 2026 au 3\u00a0janvier 2027');
+    expect(periodTitle('2027-03-01', 'week')).toBe('Semaine du 1er au 7\u00a0mars 2027');
     expect(periodTitle('2026-11-18', 'month')).toBe('Novembre 2026');
   });
 

@@ -1,4 +1,5 @@
 import { DateTime } from 'luxon';
+import { dayNumber, NBSP } from '../../contract/french-time';
 
 /** The planning speaks French and lives in the village's time: Paris, whatever the device's zone. */
 export const ZONE = 'Europe/Paris';
@@ -89,8 +90,7 @@ export const yearGroup = (year: number) => {
   return Array.from({ length: YEARS_PER_GROUP }, (_, i) => start + i);
 };
 
-export const monthNames = () =>
-  Array.from({ length: 12 }, (_, i) => DateTime.fromObject({ year: 2000, month: i + 1 }, { locale: LOCALE }).toFormat('LLLL'));
+export const monthNames = () => [...MONTH_NAMES];
 
 export const firstOfMonth = (year: number, month: number): IsoDay => `${year}-${pad(month)}-01`;
 
@@ -101,13 +101,13 @@ export function periodTitle(anchor: IsoDay, view: PlanningViewKind): string {
   if (view === 'month') return capitalise(`${monthName(anchor)} ${anchor.slice(0, 4)}`);
   const days = weekDays(anchor);
   const [start, end] = [days[0], days[6]];
-  const endText = `${dayOfMonth(end)} ${monthName(end)} ${end.slice(0, 4)}`;
+  const endText = `${dayAndMonth(end)} ${end.slice(0, 4)}`;
   const from =
     start.slice(0, 4) !== end.slice(0, 4)
-      ? `${dayOfMonth(start)} ${monthName(start)} ${start.slice(0, 4)}`
+      ? `${dayAndMonth(start)} ${start.slice(0, 4)}`
       : !sameMonth(start, end)
-        ? `${dayOfMonth(start)} ${monthName(start)}`
-        : String(dayOfMonth(start));
+        ? dayAndMonth(start)
+        : dayNumber(dayOfMonth(start));
   return `Semaine du ${from} au ${endText}`;
 }
 
@@ -119,7 +119,9 @@ export const shortWeekdayName = (day: IsoDay) => SHORT_WEEKDAY_NAMES[weekdayInde
 /** "janvier", "février"… */
 export const monthName = (day: IsoDay) => MONTH_NAMES[Number(day.slice(5, 7)) - 1];
 
-/** "lundi 16 novembre": a day's heading, said in full to screen readers. */
-export const dayTitle = (day: IsoDay) => `${weekdayName(day)} ${dayOfMonth(day)} ${monthName(day)}`;
+/** "1er décembre", "16 novembre": French typography (french-time.ts), from the tables rather than luxon. */
+const dayAndMonth = (day: IsoDay) => `${dayNumber(dayOfMonth(day))}${NBSP}${monthName(day)}`;
+/** "lundi 16 novembre", "mardi 1er décembre": a day's heading, said in full to screen readers. */
+export const dayTitle = (day: IsoDay) => `${weekdayName(day)} ${dayAndMonth(day)}`;
 export const dayOfMonth = (day: IsoDay) => Number(day.slice(8, 10));
 export const sameMonth = (a: IsoDay, b: IsoDay) => a.slice(0, 7) === b.slice(0, 7);

@@ -13,8 +13,8 @@ describe('the helps indexed by Paris day', () => {
       aHelp({ id: 'late', start_date: '2026-03-29T21:59:00Z' }), // 23 h 59 in summer time
       aHelp({ id: 'after', start_date: '2026-03-29T22:30:00Z' }), // 00 h 30 on the 30th
     ]);
-    expect(slotsOn(index, '2026-03-29')).toEqual(['before 0 h 30', 'across 1 h – 4 h', 'late 23 h 59']);
-    expect(slotsOn(index, '2026-03-30')).toEqual(['after 0 h 30']);
+    expect(slotsOn(index, '2026-03-29')).toEqual(['before 0\u00a0h\u00a030', 'across 1\u00a0h\u00a0– 4\u00a0h', 'late 23\u00a0h\u00a059']);
+    expect(slotsOn(index, '2026-03-30')).toEqual(['after 0\u00a0h\u00a030']);
     expect(index.has('2026-03-28')).toBe(false);
   });
 
@@ -25,8 +25,12 @@ describe('the helps indexed by Paris day', () => {
       aHelp({ id: 'winter', start_date: '2026-10-25T22:30:00Z' }), // 23 h 30 on the 25th, winter time
       aHelp({ id: 'next', start_date: '2026-10-25T23:00:00Z' }), // midnight: the 26th
     ]);
-    expect(slotsOn(index, '2026-10-25')).toEqual(['summer 0 h 30', 'across 2 h – 3 h', 'winter 23 h 30']);
-    expect(slotsOn(index, '2026-10-26')).toEqual(['next 0 h']);
+    expect(slotsOn(index, '2026-10-25')).toEqual([
+      'summer 0\u00a0h\u00a030',
+      'across 2\u00a0h\u00a0– 3\u00a0h',
+      'winter 23\u00a0h\u00a030',
+    ]);
+    expect(slotsOn(index, '2026-10-26')).toEqual(['next 0\u00a0h']);
   });
 
   it('lists a help on every day it covers, and an end at midnight on its day only', () => {
@@ -34,9 +38,9 @@ describe('the helps indexed by Paris day', () => {
       aHelp({ id: 'weekend', start_date: '2026-11-20T21:00:00Z', end_date: '2026-11-22T09:00:00Z' }),
       aHelp({ id: 'evening', start_date: '2026-11-20T21:00:00Z', end_date: '2026-11-20T23:00:00Z' }),
     ]);
-    expect(slotsOn(index, '2026-11-20')).toEqual(['weekend dès 22 h', 'evening 22 h – 0 h']);
+    expect(slotsOn(index, '2026-11-20')).toEqual(['weekend dès 22\u00a0h', 'evening 22\u00a0h\u00a0– 0\u00a0h']);
     expect(slotsOn(index, '2026-11-21')).toEqual(['weekend toute la journée']);
-    expect(slotsOn(index, '2026-11-22')).toEqual(['weekend jusqu’à 10 h']);
+    expect(slotsOn(index, '2026-11-22')).toEqual(['weekend jusqu’à 10\u00a0h']);
     expect(index.has('2026-11-23')).toBe(false);
   });
 
@@ -46,7 +50,7 @@ describe('the helps indexed by Paris day', () => {
       aHelp({ id: 'b', start_date: '2026-11-16T13:30:00Z', end_date: '2026-11-16T15:15:00Z' }),
       aHelp({ id: 'c', start_date: 'soon' }),
     ]);
-    expect(slotsOn(index, '2026-11-16')).toEqual(['a 14 h – 16 h', 'b 14 h 30 – 16 h 15']);
+    expect(slotsOn(index, '2026-11-16')).toEqual(['a 14\u00a0h\u00a0– 16\u00a0h', 'b 14\u00a0h\u00a030\u00a0– 16\u00a0h\u00a015']);
     expect(index.size).toBe(1);
   });
 

@@ -1,7 +1,7 @@
 import type { PlanningHelp } from '../../db/planning-help';
 import { isoDayOf, ZONE, type IsoDay } from './calendar-dates';
 import { DAY, zoneOffsets } from '../../contract/zone-offsets';
-import { clockText } from './zone-clock';
+import { clockRange, clockText } from '../../contract/french-time';
 
 /** A help as one day shows it: the minutes of that day it covers (null: it began before, or goes on after). */
 export interface DayHelp {
@@ -69,7 +69,7 @@ export function indexHelpsByDay(helps: readonly PlanningHelp[]): Map<IsoDay, Day
 /** The French slot of a help on one day: "14 h – 16 h", "dès 22 h", "jusqu'à 2 h", "toute la journée". */
 export function timeSlot({ startMinute, endMinute, hasEnd }: DayHelp): string {
   if (!hasEnd) return clockText(startMinute ?? 0);
-  if (startMinute !== null && endMinute !== null) return `${clockText(startMinute)} – ${clockText(endMinute)}`;
+  if (startMinute !== null && endMinute !== null) return clockRange(startMinute, endMinute);
   if (startMinute !== null) return `dès ${clockText(startMinute)}`;
   if (endMinute !== null) return `jusqu’à ${clockText(endMinute)}`;
   return 'toute la journée';

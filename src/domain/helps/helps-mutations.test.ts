@@ -140,16 +140,16 @@ describe('descriptions, for the list of refused changes', () => {
       id: uuidv7(),
       input: { helper_id: villagerId, start_date: '2026-12-01T09:00:00Z' },
     };
-    expect(addHelp.describe?.(help)).toBe("Proposition d'aide du mardi 1 décembre à 10 h");
+    expect(addHelp.describe?.(help)).toBe("Proposition d'aide du mardi 1er\u00a0décembre à 10\u00a0h");
     expect(addHelp.describe?.({ ...help, input: { ...help.input, start_date: '2026-12-01T09:30:00Z' } })).toBe(
-      "Proposition d'aide du mardi 1 décembre à 10h30",
+      "Proposition d'aide du mardi 1er\u00a0décembre à 10\u00a0h\u00a030",
     );
     const remove = { village_id: villageId, help_id: uuidv7(), villager_id: villagerId };
     expect(deleteHelp.describe?.(remove)).toBe("Retrait d'une aide");
     expect(refuseHelp.describe?.(remove)).toBe("Refus d'une aide");
     const named = { ...remove, need_name: 'Courses', start_date: '2026-12-01T09:00:00Z' };
-    expect(deleteHelp.describe?.(named)).toBe("Retrait de l'aide du mardi 1 décembre à 10 h sur « Courses »");
-    expect(refuseHelp.describe?.(named)).toBe("Refus de l'aide du mardi 1 décembre à 10 h sur « Courses »");
+    expect(deleteHelp.describe?.(named)).toBe("Retrait de l'aide du mardi 1er\u00a0décembre à 10\u00a0h sur « Courses »");
+    expect(refuseHelp.describe?.(named)).toBe("Refus de l'aide du mardi 1er\u00a0décembre à 10\u00a0h sur « Courses »");
   });
 });
 
@@ -215,9 +215,13 @@ describe('a take refused on replay', () => {
       need_name: 'Dîner',
       slot: true,
     };
-    expect(addHelp.describe?.(take)).toBe('Créneau du mercredi 14 mars 2035, 19 h sur « Dîner »');
-    expect(addHelp.describe?.({ ...take, time_zone: 'America/Montreal' })).toBe('Créneau du mercredi 14 mars 2035, 14 h sur « Dîner »');
+    expect(addHelp.describe?.(take)).toBe('Créneau du mercredi 14\u00a0mars 2035, 19\u00a0h sur « Dîner »');
+    expect(addHelp.describe?.({ ...take, time_zone: 'America/Montreal' })).toBe(
+      'Créneau du mercredi 14\u00a0mars 2035, 14\u00a0h sur « Dîner »',
+    );
     // A help at a time of the helper's choosing stays a proposal, on its need.
-    expect(addHelp.describe?.({ ...take, slot: undefined })).toBe("Proposition d'aide du mercredi 14 mars à 19 h sur « Dîner »");
+    expect(addHelp.describe?.({ ...take, slot: undefined })).toBe(
+      "Proposition d'aide du mercredi 14\u00a0mars 2035 à 19\u00a0h sur « Dîner »",
+    );
   });
 });

@@ -1,5 +1,6 @@
 import type { NeedCategory, VillageNeed } from '../../contract';
 import { categoryColor } from '../categories/category-reads';
+import { categoryByWords, categoryPicture } from './need-icon';
 
 /** Where needs that belong to no known category are listed: free needs, mostly. */
 export const OTHER_NEEDS = 'Autres besoins';
@@ -8,11 +9,14 @@ export interface NeedLook {
   categoryId: string | null;
   categoryName: string;
   color: string;
-  /** The catalogue need's picture, when the need comes from the catalogue and it has one. */
+  /**
+   * The catalogue need's picture; for a need written by hand, its category's, else that of the category its
+   * name speaks of ("Dîner" shows the meals' icon); null when nothing fits.
+   */
   picture: string | null;
 }
 
-/** How a need is shown: its category's name and colour, and its catalogue picture. */
+/** How a need is shown: its category's name and colour, and a picture that fits it. */
 export function needLook(need: VillageNeed, categories: NeedCategory[]): NeedLook {
   const category = need.category_id ? categories.find((c) => c.id === need.category_id) : undefined;
   const fromCatalogue = need.need_id ? categories.flatMap((c) => c.needs ?? []).find((n) => n.id === need.need_id) : undefined;
@@ -20,7 +24,7 @@ export function needLook(need: VillageNeed, categories: NeedCategory[]): NeedLoo
     categoryId: category?.id ?? null,
     categoryName: category?.name ?? OTHER_NEEDS,
     color: categoryColor(category?.color),
-    picture: fromCatalogue?.photo?.original_url ?? null,
+    picture: fromCatalogue?.photo?.original_url ?? categoryPicture(category ?? categoryByWords(need.name, categories)),
   };
 }
 

@@ -11,12 +11,15 @@ export const CO_ORGANISER = 'Co-organisateur·rice';
 export const memberName = (villager: Villager) =>
   villager.user ? [villager.user.first_name, villager.user.last_name].filter(Boolean).join(' ') : 'Compte supprimé';
 
-/** What a member is to the village, in words: the creator may be the needy person too (a village for oneself). */
+/**
+ * What a member is to the village, in words the same for everyone (« Organisateur·rice » beside « Co-organisateur·rice »,
+ * not « Créateur » for a woman): the creator may be the needy person too (a village for oneself).
+ */
 export function memberRoles(villager: Villager): string[] {
   const roles = [];
-  if (villager.is_creator) roles.push('Créateur');
+  if (villager.is_creator) roles.push('Organisateur·rice');
   if (villager.is_needy) roles.push('Personne aidée');
-  return roles.length ? roles : ['Aidant'];
+  return roles.length ? roles : ['Aidant·e'];
 }
 
 /** A helper named co-organiser (the creator and the needy person manage by right, they carry no badge). */

@@ -60,9 +60,9 @@ describe('set-villager-role', () => {
 
   it('says in French what it was when the server refuses it', async () => {
     const entry = await enqueue(setVillagerRole, payload(true), { db });
-    expect(describeEntry(entry)).toBe('Nomination d’un co-organisateur');
+    expect(describeEntry(entry)).toBe('Nomination d’un·e co-organisateur·rice');
     const refused = await enqueue(setVillagerRole, payload(false), { db });
-    expect(describeEntry(refused)).toBe('Retrait du rôle de co-organisateur');
+    expect(describeEntry(refused)).toBe('Retrait du rôle de co-organisateur·rice');
   });
 
   it('refuses a payload without the acting villager', async () => {

@@ -71,7 +71,7 @@ describe('the chat', () => {
     // The members (their names, and who "I" am) are read from the store beside the messages: they may
     // arrive a render later.
     await waitFor(() => expect(first.textContent).toContain('Claire'));
-    expect(first.textContent).toContain('09:00');
+    expect(first.textContent).toContain('9\u00a0h');
     await waitFor(() => expect(mine.className).toContain('chat-message-mine'));
     expect(mine.textContent).toContain('Vous');
     expect(mine.querySelector('b')).toBeNull();

@@ -1,11 +1,11 @@
-import { DateTime } from 'luxon';
-
-const day = (iso: string) => DateTime.fromISO(iso, { locale: 'fr' }).toLocaleString(DateTime.DATE_FULL);
+import { formatCalendarDay } from '../../contract/french-time';
 
 /** A village's period in words: both ends, one of them, or not known yet. */
 export function formatPeriod(start: string | null, end: string | null): string {
-  if (start && end) return `Du ${day(start)} au ${day(end)}`;
-  if (start) return `À partir du ${day(start)}`;
-  if (end) return `Jusqu’au ${day(end)}`;
+  const from = start ? formatCalendarDay(start) : null;
+  const to = end ? formatCalendarDay(end) : null;
+  if (from && to) return `Du ${from} au ${to}`;
+  if (from) return `À partir du ${from}`;
+  if (to) return `Jusqu’au ${to}`;
   return 'Pas encore connue';
 }

@@ -36,7 +36,7 @@ describe('the waiting-validation page', () => {
     expect(screen.getByRole('region', { name: 'Inviter des proches' })).toBeTruthy();
     expect(screen.getByText('NINA42')).toBeTruthy();
     expect(await screen.findByText('Repas')).toBeTruthy();
-    expect(screen.getByText('À partir du 1 juin 2030')).toBeTruthy();
+    expect(screen.getByText('À partir du 1er juin 2030')).toBeTruthy();
   });
 
   it('lets the creator open the village: open-validation is queued, the village refreshed, and its home shown', async () => {

@@ -65,7 +65,7 @@ describe('the home infos form', () => {
     await open(HomeInfosPage, 'hugo');
     expect(
       await screen.findByText(
-        'Seules les personnes qui organisent le village (sa créatrice ou son créateur, la personne aidée, les co-organisateurs) peuvent modifier les infos pratiques du domicile.',
+        'Seules les personnes qui organisent le village (qui l’a créé, la personne aidée, les co-organisateur·rices) peuvent modifier les infos pratiques du domicile.',
       ),
     ).toBeTruthy();
     expect(screen.queryByLabelText('Infos pratiques')).toBeNull();
@@ -101,7 +101,7 @@ describe('the presentation form', () => {
     type('Présentation', 'Nina rentre de l’hôpital.');
     type('Prénom', 'Nina');
     type('Nom', 'Martin');
-    type('Lien avec le créateur du village', 'mère');
+    type('Lien avec la personne qui a créé le village', 'mère');
     save();
     await savedAndBack(router);
     expect(await outbox()).toEqual([

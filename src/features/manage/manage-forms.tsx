@@ -75,8 +75,8 @@ export function PresentationForm({ village, me }: ManageContext) {
           <TextField label="Prénom" required autoComplete="off" {...form.field('first_name')} />
           <TextField label="Nom" hint="Facultatif." autoComplete="off" {...form.field('last_name')} />
           <TextField
-            label="Lien avec le créateur du village"
-            hint="Facultatif. Par exemple : mère, voisin, amie."
+            label="Lien avec la personne qui a créé le village"
+            hint={'Facultatif. Par exemple\u00a0: mère, voisin, amie. Les membres liront «\u00a0Mère de …\u00a0».'}
             autoComplete="off"
             {...form.field('relationship')}
           />

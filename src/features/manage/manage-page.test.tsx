@@ -46,7 +46,7 @@ describe('the manage page', () => {
     expect(links.map((link) => [link.getAttribute('href')?.replace(managePath, ''), link.textContent])).toEqual([
       ['/infos', 'PrésentationLe village de Nina, pour Nina Martin'],
       ['/home-infos', 'Infos pratiques du domicileNon renseignées'],
-      ['/period', 'PériodeDu 3 au 28 février 2027'],
+      ['/period', 'PériodeDu 3 au 28\u00a0février 2027'],
       ['/phone', 'Téléphone de contact06 12 34 56 78'],
       ['/members', 'Membres4 membres'],
     ]);
@@ -59,7 +59,7 @@ describe('the manage page', () => {
     await renderScreen(() => <ManagePage villageId={ID.village} />);
     expect(
       await screen.findByText(
-        'Seules les personnes qui organisent le village (sa créatrice ou son créateur, la personne aidée, les co-organisateurs) peuvent gérer le village.',
+        'Seules les personnes qui organisent le village (qui l’a créé, la personne aidée, les co-organisateur·rices) peuvent gérer le village.',
       ),
     ).toBeTruthy();
     expect(screen.queryByLabelText('Choisir une photo')).toBeNull();

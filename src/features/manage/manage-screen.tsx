@@ -67,10 +67,7 @@ export function ManageScreen({ villageId, title, back, managersOnly, leaving = f
 export function ManagersOnly({ villageId, what }: { villageId: string; what: string }) {
   return (
     <div className="notice" role="note">
-      <p>
-        Seules les personnes qui organisent le village (sa créatrice ou son créateur, la personne aidée, les co-organisateurs) peuvent{' '}
-        {what}.
-      </p>
+      <p>Seules les personnes qui organisent le village (qui l’a créé, la personne aidée, les co-organisateur·rices) peuvent {what}.</p>
       <p>
         <Link to="/dashboard/villages/$id/infos" params={{ id: villageId }}>
           Retour aux infos du village

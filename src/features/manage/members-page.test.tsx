@@ -38,10 +38,10 @@ describe('the members page', () => {
   it('lists the members with their role, managers first, and says which one is me', async () => {
     await showMembers('hugo');
     expect(rows(section('Dans le village (4 membres)'))).toEqual([
-      ['Claire Martin', 'Créateur'],
+      ['Claire Martin', 'Organisateur·rice'],
       ['Nina Martin', 'Personne aidée'],
-      ['Hugo Martin (vous)', 'Aidant'],
-      ['Olga Martin', 'Aidant'],
+      ['Hugo Martin (vous)', 'Aidant·e'],
+      ['Olga Martin', 'Aidant·e'],
     ]);
     // A helper removes nobody, and goes back to the infos (the manage page is not theirs).
     expect(screen.queryByRole('button', { name: /^Retirer/ })).toBeNull();
@@ -125,30 +125,31 @@ describe('the members page', () => {
   it('keep the last manager in, saying why', async () => {
     await showMembers('claire', () => db.villagers.update(ID.nina, { is_out: true }));
     expect(screen.queryByRole('button', { name: 'Quitter ce village' })).toBeNull();
-    expect(screen.getByText(/Vous êtes la seule personne à gérer ce village : vous ne pouvez pas le quitter/).textContent).toContain(
-      'Nommez d’abord un co-organisateur dans Membres.',
+    // Said where it shows, the members page: not "dans Membres", the way to name one is listed above.
+    expect(screen.getByText(/Vous êtes la seule personne à gérer ce village/).textContent).toBe(
+      'Vous êtes la seule personne à gérer ce village\u00a0: pour pouvoir le quitter, nommez d’abord un·e co-organisateur·rice parmi les membres ci-dessus.',
     );
   });
 
   it('let the creator name a helper co-organiser after saying what it means, and take it back', async () => {
     await showMembers('claire');
     // The creator and the needy person manage by right: only helpers are offered the role.
-    expect(screen.getAllByRole('button', { name: /^Nommer co-organisateur/ }).map((b) => b.textContent)).toEqual([
-      'Nommer co-organisateur : Hugo Martin',
-      'Nommer co-organisateur : Olga Martin',
+    expect(screen.getAllByRole('button', { name: /^Nommer co-organisateur·rice/ }).map((b) => b.textContent)).toEqual([
+      'Nommer co-organisateur·rice : Hugo Martin',
+      'Nommer co-organisateur·rice : Olga Martin',
     ]);
-    fireEvent.click(screen.getByRole('button', { name: 'Nommer co-organisateur : Hugo Martin' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Nommer co-organisateur·rice : Hugo Martin' }));
     const dialog = screen.getByRole('dialog', { hidden: true, name: 'Nommer Hugo Martin co-organisateur·rice ?' });
     expect(dialog.textContent).toContain('ajouter et modifier des besoins, gérer les créneaux, et retirer des aidants du village');
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Nommer co-organisateur', hidden: true }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Nommer co-organisateur·rice', hidden: true }));
 
     await waitFor(async () => expect(await db.outbox.count()).toBe(1));
     expect((await db.outbox.toArray()).map((e) => [e.kind, e.payload])).toEqual([
       ['set-villager-role', { village_id: ID.village, villager_id: ID.hugo, input: { is_manager: true, updater_id: ID.claire } }],
     ]);
     // Shown at once, in words: the badge, and the button that takes it back.
-    await waitFor(() => expect(rows(section('Dans le village (4 membres)'))[2]).toEqual(['Hugo Martin', 'AidantCo-organisateur·rice']));
-    fireEvent.click(screen.getByRole('button', { name: 'Retirer le rôle de co-organisateur : Hugo Martin' }));
+    await waitFor(() => expect(rows(section('Dans le village (4 membres)'))[2]).toEqual(['Hugo Martin', 'Aidant·eCo-organisateur·rice']));
+    fireEvent.click(screen.getByRole('button', { name: 'Retirer le rôle de co-organisateur·rice : Hugo Martin' }));
     const back = screen.getByRole('dialog', { hidden: true, name: 'Retirer le rôle de co-organisateur·rice à Hugo Martin ?' });
     fireEvent.click(within(back).getByRole('button', { name: 'Retirer le rôle', hidden: true }));
     await waitFor(async () => expect(await db.outbox.count()).toBe(2));
@@ -159,7 +160,7 @@ describe('the members page', () => {
   it('offer the role to nobody when a helper or a co-organiser looks, and show the badge to all', async () => {
     await showMembers('olga', () => db.villagers.update(ID.hugo, { is_manager: true }));
     expect(screen.queryByRole('button', { name: /co-organisateur/ })).toBeNull();
-    expect(rows(section('Dans le village (4 membres)'))[2]).toEqual(['Hugo Martin', 'AidantCo-organisateur·rice']);
+    expect(rows(section('Dans le village (4 membres)'))[2]).toEqual(['Hugo Martin', 'Aidant·eCo-organisateur·rice']);
     cleanup();
     // A co-organiser manages (removes helpers) but names nobody.
     await showMembers('hugo', () => db.villagers.update(ID.hugo, { is_manager: true }));

@@ -125,7 +125,7 @@ function MemberItem({ villager, isMe, onBan, onRole }: MemberItemProps) {
         <div className="member-actions">
           {onRole ? (
             <button type="button" className="secondary member-role-button" onClick={() => onRole(villager)}>
-              {coOrganiser ? 'Retirer le rôle de co-organisateur' : 'Nommer co-organisateur'}
+              {coOrganiser ? 'Retirer le rôle de co-organisateur·rice' : 'Nommer co-organisateur·rice'}
               <span className="visually-hidden"> : {name}</span>
             </button>
           ) : null}

@@ -38,7 +38,7 @@ export function RoleDialog({
     <ConfirmDialog
       open={change !== null}
       title={making ? `Nommer ${name} co-organisateur·rice ?` : `Retirer le rôle de co-organisateur·rice à ${name} ?`}
-      confirmLabel={making ? 'Nommer co-organisateur' : 'Retirer le rôle'}
+      confirmLabel={making ? 'Nommer co-organisateur·rice' : 'Retirer le rôle'}
       busyLabel="Enregistrement…"
       onConfirm={confirm}
       onClose={onClose}

@@ -35,7 +35,7 @@ describe('adding a need', () => {
     await renderScreen(() => <AddNeedPage villageId={ID.village} />);
     expect(
       await screen.findByText(
-        'Seuls les organisateurs du village (son créateur, la personne aidée et les co-organisateurs) peuvent ajouter un besoin.',
+        'Seules les personnes qui organisent le village (qui l’a créé, la personne aidée et les co-organisateur·rices) peuvent ajouter un besoin.',
       ),
     ).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Ajouter ce besoin' })).toBeNull();

@@ -4,7 +4,7 @@ import { Link } from '@tanstack/react-router';
 export function ManagersOnly({ villageId, what }: { villageId: string; what: string }) {
   return (
     <div className="notice" role="note">
-      <p>Seuls les organisateurs du village (son créateur, la personne aidée et les co-organisateurs) peuvent {what}.</p>
+      <p>Seules les personnes qui organisent le village (qui l’a créé, la personne aidée et les co-organisateur·rices) peuvent {what}.</p>
       <p>
         <Link to="/dashboard/villages/$id/needs" params={{ id: villageId }}>
           Retour aux besoins du village

@@ -82,11 +82,8 @@ export function NeedDetailPage({ villageId, needId }: { villageId: string; needI
           <h1 id="need-title">{need.name}</h1>
         </div>
       </div>
-      {need.description ? (
-        <p className="need-description">{need.description}</p>
-      ) : (
-        <p className="need-description-none">Pas de description.</p>
-      )}
+      {/* No description, nothing said: a catalogue need's name is its description ("Pas de description." told nothing). */}
+      {need.description ? <p className="need-description">{need.description}</p> : null}
 
       <NeedPracticalDetails need={need} />
 

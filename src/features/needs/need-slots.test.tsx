@@ -5,13 +5,16 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DateTime } from 'luxon';
 import { type Schedule } from '../../contract';
 import { expandSchedule } from '../../contract/schedule';
-import { formatHelpSlot } from '../../contract/help-time';
+import { formatHelpSlot } from '../../contract/french-time';
 import { db } from '../../db/database';
 import { NeedDetailPage } from './need-detail-page';
 import { buildVillage, ID, type Member } from '../../testing/nina-village';
 import { aHelp, aNeed } from '../../testing/factories';
 import { renderScreen } from '../../testing/render-screen';
 import { provideAppMutationKinds } from '../../testing/mutation-kinds';
+
+/** A text as getByText reads the screen: its whitespace, the formatter's non-breaking spaces included, as plain spaces. */
+const asRead = (text: string) => text.replace(/\u00a0/g, ' ');
 
 await provideAppMutationKinds();
 
@@ -40,7 +43,7 @@ const helpOn = (helper: Member, start_date: string, end_date: string, comment: s
 
 /** The row of one slot, found by its date and time in words. */
 const rowOf = (slot: { start_date: string; end_date: string }) =>
-  screen.getByText(formatHelpSlot(slot.start_date, slot.end_date, undefined, ZONE)).closest('li') as HTMLElement;
+  screen.getByText(asRead(formatHelpSlot(slot.start_date, slot.end_date, undefined, ZONE))).closest('li') as HTMLElement;
 
 /** Three evenings from the day after tomorrow, 19 h for 1 h 30, `places` each. */
 const threeEvenings = (places: number): Schedule => ({
@@ -190,7 +193,7 @@ describe('a scheduled need’s slots', () => {
         { village_id: ID.village, need_id: DINNER, input: { updater_id: ID.claire, schedule: { ...schedule, exdates: [label] } } },
       ],
     ]);
-    await waitFor(() => expect(screen.queryByText(formatHelpSlot(second.start_date, second.end_date, undefined, ZONE))).toBeNull());
+    await waitFor(() => expect(screen.queryByText(asRead(formatHelpSlot(second.start_date, second.end_date, undefined, ZONE)))).toBeNull());
   });
 });
 

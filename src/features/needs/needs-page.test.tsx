@@ -65,6 +65,30 @@ describe('the needs list', () => {
     expect(screen.getByRole('link', { name: /Repas/ }).textContent).toContain('aide');
   });
 
+  it('names the next slot of a need with none left this week, and says so only of a need with none to come', async () => {
+    // Saturday 28 November 2026, 22 h in Paris: the week ends tomorrow, the dinners start on Monday.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-28T21:00:00Z'));
+    await buildVillage('hugo');
+    const dinner = aNeed({
+      village_id: ID.village,
+      name: 'Dîner',
+      schedule: { dtstart: '2026-11-30T19:00', duration_minutes: 60, rrule: 'FREQ=DAILY;COUNT=39', exdates: [], places: 1 },
+    });
+    const over = aNeed({
+      village_id: ID.village,
+      name: 'Visite',
+      schedule: { dtstart: '2026-11-02T15:00', duration_minutes: 60, rrule: null, exdates: [], places: 1 },
+    });
+    await db.needs.bulkPut([dinner, over]);
+    await renderScreen(() => <NeedsPage villageId={ID.village} />);
+    const text = (await screen.findByRole('link', { name: /Dîner/ })).textContent;
+    // French typography: a non-breaking space before the colon, inside the time and between day and month.
+    expect(text).toContain('Prochain créneau\u00a0: lundi 30\u00a0novembre, 19\u00a0h');
+    expect(text).not.toContain('Aucun');
+    expect(screen.getByRole('link', { name: /Visite/ }).textContent).toContain('Aucun créneau à venir');
+  });
+
   it('does not count the helps of a villager who left', async () => {
     await buildVillage('hugo');
     await db.villagers.update(ID.olga, { is_out: true });

@@ -1,7 +1,8 @@
 import { useMemo, useState, type CSSProperties } from 'react';
 import { Link } from '@tanstack/react-router';
 import { DateTime } from 'luxon';
-import { DEFAULT_TIME_ZONE } from '../../contract';
+import { DEFAULT_TIME_ZONE, MAX_SLOT_WINDOW_DAYS, type VillageNeed } from '../../contract';
+import { expandSchedule } from '../../contract/schedule';
 import { canManage, useMyVillager } from '../../domain/villagers/villager-reads';
 import { useCategories } from '../../domain/categories/category-reads';
 import { useVillage, useVillageSync } from '../../domain/villages/village-reads';
@@ -33,9 +34,20 @@ export function NeedsPage({ villageId }: { villageId: string }) {
     [now, zone],
   );
   const weekSlots = useVillageSlots(villageId, now.toISOString(), weekEnd);
+  const nextAfterWeek = (need: VillageNeed) => {
+    if (!need.schedule || !weekEnd) return null;
+    const until = DateTime.fromISO(weekEnd).plus({ days: MAX_SLOT_WINDOW_DAYS }).toISO() ?? weekEnd;
+    const [next] = expandSchedule(need.schedule, zone, weekEnd, until, now);
+    return next ? { start: next.start_date, zone } : null;
+  };
   const loading = needs === undefined || categories === undefined || helps === undefined || weekSlots === undefined;
   const planned = helps ? plannedHelps(helps) : [];
   const countFor = (needId: string) => planned.filter((h) => h.village_need_id === needId).length;
+  const weekLabel = (need: VillageNeed) => {
+    const slots = (weekSlots ?? []).filter((slot) => slot.village_need_id === need.id);
+    // Only a week without a slot looks further: for the next one, rather than "none" on a Saturday night.
+    return weekSlotsLabel(slots, slots.length ? null : nextAfterWeek(need));
+  };
 
   return (
     <section className="needs" aria-labelledby="needs-title">
@@ -74,7 +86,7 @@ export function NeedsPage({ villageId }: { villageId: string }) {
                       <span className="need-card-text">
                         <span className="need-card-name">{need.name}</span>
                         {need.schedule ? (
-                          <WeekSlots label={weekSlotsLabel((weekSlots ?? []).filter((slot) => slot.village_need_id === need.id))} />
+                          <WeekSlots label={weekLabel(need)} />
                         ) : (
                           <span className="need-card-count">{plannedHelpsLabel(countFor(need.id))}</span>
                         )}

@@ -8,7 +8,7 @@ import { helpsReleasedBy, releaseWarning, schedulePreview } from './schedule-pre
 const ZONE = 'Europe/Paris';
 const NOW = new Date('2027-03-01T08:00:00Z');
 
-/** "Dîner lundi, mercredi et vendredi à 19 h pendant 6 semaines, 3 places", from Monday 15 March 2027. */
+/** "Dîner lundi, mercredi et vendredi à 19\u00a0h pendant 6 semaines, 3 places", from Monday 15 March 2027. */
 const dinners: ScheduleFields = {
   ...EMPTY_SCHEDULE_FIELDS,
   dated: 'dated',
@@ -37,7 +37,7 @@ describe('the schedule the need form builds', () => {
     // 19:00 in Paris: UTC+1 before 28 March, UTC+2 after.
     expect(slots[0]).toEqual({ start_date: '2027-03-15T18:00:00.000Z', end_date: '2027-03-15T19:30:00.000Z' });
     expect(slots.at(-1)).toEqual({ start_date: '2027-04-23T17:00:00.000Z', end_date: '2027-04-23T18:30:00.000Z' });
-    expect(schedulePreview(schedule, ZONE, NOW)).toBe('18 créneaux, du lundi 15 mars au vendredi 23 avril.');
+    expect(schedulePreview(schedule, ZONE, NOW)).toBe('18 créneaux, du lundi 15\u00a0mars au vendredi 23\u00a0avril.');
   });
 
   it('ends by a date or a count, repeats daily, every two weeks or monthly, or not at all', () => {
@@ -50,7 +50,7 @@ describe('the schedule the need form builds', () => {
     expect(rule({ repeat: 'once' })).toBeNull();
     expect(scheduleFromFields({ ...dinners, dated: 'none' })).toBeNull();
     const once = scheduleFromFields({ ...dinners, repeat: 'once', duration: 'custom', custom_minutes: '600', start_time: '22:00' })!;
-    expect(schedulePreview(once, ZONE, NOW)).toBe('1 créneau, le lundi 15 mars, 22 h.');
+    expect(schedulePreview(once, ZONE, NOW)).toBe('1 créneau, le lundi 15\u00a0mars, 22\u00a0h.');
   });
 
   it('says each problem at its field, in French', () => {

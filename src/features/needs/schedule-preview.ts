@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { DateTime } from 'luxon';
 import { type Help, type Schedule, type VillageNeed } from '../../contract';
 import { expandSchedule, horizonFrom, occurrenceAt, ScheduleInput } from '../../contract/schedule';
-import { formatSlotDay, formatSlotStart } from '../../contract/help-time';
+import { formatSlotDay, formatSlotStart } from '../../contract/french-time';
 import { scheduleFromFields, scheduleProblems, type ScheduleFields } from './schedule-form';
 
 /** The schedule the fields make when it is complete and the contract takes it, else null (nothing to preview). */

@@ -26,22 +26,28 @@ const EXPECTED: Record<ActionType, [Record<string, unknown>, string]> = {
   need_added: [{ need_id: 'n', name: 'Repas' }, 'Marie a ajouté le besoin Repas'],
   need_updated: [{ need_id: 'n', name: 'Repas' }, 'Marie a modifié le besoin Repas'],
   need_deleted: [{ need_id: 'n', name: 'Repas' }, 'Marie a supprimé le besoin Repas'],
-  help_added: [{ need_name: 'Courses', start_date: START }, 'Marie a proposé son aide pour Courses, jeudi 14 novembre 2024, 14 h'],
-  help_deleted: [{ need_name: 'Courses', start_date: START }, 'Marie a annulé une aide pour Courses, jeudi 14 novembre 2024, 14 h'],
+  help_added: [
+    { need_name: 'Courses', start_date: START },
+    'Marie a proposé son aide pour Courses, jeudi 14\u00a0novembre 2024, 14\u00a0h',
+  ],
+  help_deleted: [
+    { need_name: 'Courses', start_date: START },
+    'Marie a annulé une aide pour Courses, jeudi 14\u00a0novembre 2024, 14\u00a0h',
+  ],
   help_refused: [
     { need_name: 'Courses', start_date: START, helper_id: PAUL, helper_first_name: 'Paul' },
-    "Marie a décliné l'aide de Paul pour Courses, jeudi 14 novembre 2024, 14 h",
+    "Marie a décliné l'aide de Paul pour Courses, jeudi 14\u00a0novembre 2024, 14\u00a0h",
   ],
   villager_joined: [{}, 'Marie a rejoint le village'],
   villager_banned: [{ villager_id: PAUL, first_name: 'Paul' }, 'Marie a retiré Paul du village'],
   villager_left: [{ first_name: 'Marie' }, 'Marie a quitté le village'],
   help_released: [
     { help_id: 'h', need_id: 'n', need_name: 'Dîner', helper_id: PAUL, helper_first_name: 'Paul', start_date: START },
-    'Marie a annulé le créneau Dîner, jeudi 14 novembre 2024, 14 h : la place de Paul est libérée',
+    'Marie a annulé le créneau Dîner, jeudi 14\u00a0novembre 2024, 14\u00a0h : la place de Paul est libérée',
   ],
   help_withdrawn_late: [
     { help_id: 'h', need_id: 'n', need_name: 'Dîner', start_date: START },
-    'Marie a annulé son aide pour Dîner, jeudi 14 novembre 2024, 14 h, moins de 48 h avant',
+    'Marie a annulé son aide pour Dîner, jeudi 14\u00a0novembre 2024, 14\u00a0h, moins de 48\u00a0h avant',
   ],
   villager_role_changed: [{ villager_id: PAUL, first_name: 'Paul', is_manager: true }, 'Marie a ajouté Paul aux organisateurs du village'],
   news_published: [{ news_id: 'p' }, 'Marie a publié une nouvelle'],

@@ -1,5 +1,5 @@
 import type { Action } from '../../contract';
-import { formatHelpSlot } from '../../contract/help-time';
+import { formatHelpSlot } from '../../contract/french-time';
 
 /** First names of the village's villagers by villager id: the feed names who did what. */
 export type VillagerNames = Readonly<Record<string, string | undefined>>;
@@ -77,7 +77,7 @@ export function actionSentence(action: Action, names: VillagerNames): string {
       return `${who} a annulé le créneau ${helpNeed}${slot(d.start_date)} : la place ${helper ? ofName(helper) : "d'un membre"} est libérée`;
     }
     case 'help_withdrawn_late':
-      return `${who} a annulé son aide pour ${helpNeed}${slot(d.start_date)}, moins de 48 h avant`;
+      return `${who} a annulé son aide pour ${helpNeed}${slot(d.start_date)}, moins de 48\u00a0h avant`;
     case 'villager_role_changed': {
       const named = namedVillager(d, names) ?? 'un membre';
       return d.is_manager === true

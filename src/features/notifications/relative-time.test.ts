@@ -11,11 +11,11 @@ describe('relative time', () => {
     expect(relative('2024-11-14T12:59:30.000Z')).toBe("à l'instant");
     expect(relative('2024-11-14T12:55:00.000Z')).toBe('il y a 5 min');
     expect(relative('2024-11-12T13:00:00.000Z')).toBe('il y a 2 j');
-    expect(relative('2024-10-01T13:00:00.000Z')).toBe('1 octobre');
-    expect(relative('2023-10-01T13:00:00.000Z')).toBe('1 octobre 2023');
+    expect(relative('2024-10-01T13:00:00.000Z')).toBe('1er octobre');
+    expect(relative('2023-10-01T13:00:00.000Z')).toBe('1er octobre 2023');
   });
 
   it('gives the full Paris date', () => {
-    expect(fullDate('2024-11-14T13:05:00.000Z')).toBe('jeudi 14 novembre 2024 à 14:05');
+    expect(fullDate('2024-11-14T13:05:00.000Z')).toBe('jeudi 14\u00a0novembre 2024 à 14\u00a0h\u00a005');
   });
 });

@@ -1,4 +1,4 @@
-import { Fragment, type CSSProperties } from 'react';
+import { type CSSProperties } from 'react';
 import type { Slot } from '../../contract/slots';
 import { needOf, type PlanningLookups } from './planning-lookups';
 import { isTakeable, SLOT_MARK, slotStateText, type DaySlot } from './slot-index';
@@ -26,15 +26,8 @@ export function DaySlots({ entries, lookups, onTake }: DaySlotsProps) {
         const holders = slot.taken.map((helpId) => lookups.helperNameByHelpId.get(helpId)).filter(Boolean);
         const body = (
           <>
-            <span className="day-slot-time">
-              {/* Each end of the slot stays whole on a narrow column: "19 h" never parts from "– 20 h 30" mid-time. */}
-              {entry.time.split(' – ').map((part, i) => (
-                <Fragment key={i}>
-                  {i ? ' – ' : null}
-                  <span className="nowrap">{part}</span>
-                </Fragment>
-              ))}
-            </span>
+            {/* Its non-breaking spaces (contract/french-time.ts) keep each time whole on a narrow column. */}
+            <span className="day-slot-time">{entry.time}</span>
             <span className="day-slot-need">{need?.name ?? 'Besoin supprimé'}</span>
             <span className="day-slot-state">
               <span aria-hidden="true">{SLOT_MARK[state]} </span>

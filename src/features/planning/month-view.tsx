@@ -3,6 +3,7 @@ import type { DayContent } from './day-content';
 import { needOf, type PlanningLookups } from './planning-lookups';
 import { isTakeable, SLOT_MARK, slotStateText } from './slot-index';
 import { useMediaQuery } from './use-media-query';
+import { dayNumber } from '../../contract/french-time';
 
 /** Names shown in a month cell on wide screens; the rest is counted, the week view has them all. */
 const NAMES_PER_CELL = 3;
@@ -109,7 +110,8 @@ export function MonthView({ anchor, days, contents, today, lookups, onOpenDay }:
                   aria-label={`${dayTitle(day)}${isToday ? ' (aujourd’hui)' : ''}, voir la semaine`}
                   onClick={() => onOpenDay(day)}
                 >
-                  {dayOfMonth(day)}
+                  {/* "1er" as the heard name says it: what is seen stays a part of what is heard. */}
+                  {dayNumber(dayOfMonth(day))}
                 </button>
               </h3>
               <p className="month-day-count">

@@ -37,7 +37,7 @@ describe('the planning page', () => {
     // Tomorrow is in next week when today is a Sunday.
     if (tomorrow.weekday === 1) fireEvent.click(await screen.findByRole('button', { name: 'Période suivante' }));
     const first = (await screen.findAllByRole('button', { name: /Je m’en occupe/ }))[0];
-    expect(first.textContent).toBe('19 h – 20 h 30Dîner○ À pourvoirJe m’en occupe');
+    expect(first.textContent).toBe('19\u00a0h\u00a0– 20\u00a0h\u00a030Dîner○ À pourvoirJe m’en occupe');
     fireEvent.click(first);
 
     await waitFor(async () => expect(await db.outbox.count()).toBe(1));
@@ -56,7 +56,9 @@ describe('the planning page', () => {
     await waitFor(() => expect(document.querySelectorAll('.day-slot.is-mine')).toHaveLength(1));
     const mine = document.querySelector('.day-slot.is-mine') as HTMLElement;
     // Still in the outbox here (nothing replays it): the slot says its take has not left the device.
-    await waitFor(() => expect(mine.textContent).toBe('19 h – 20 h 30Dîner✓ Vous y allezInscription en attente d’envoi'));
+    await waitFor(() =>
+      expect(mine.textContent).toBe('19\u00a0h\u00a0– 20\u00a0h\u00a030Dîner✓ Vous y allezInscription en attente d’envoi'),
+    );
     expect(within(mine).queryByRole('button')).toBeNull();
   });
 

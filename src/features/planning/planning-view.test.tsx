@@ -35,7 +35,7 @@ const click = (name: string) => fireEvent.click(screen.getByRole('button', { nam
 describe('the planning', () => {
   it('shows the week of today, Monday first, with today marked', async () => {
     await show();
-    expect(title().textContent).toBe('Semaine du 16 au 22 novembre 2026');
+    expect(title().textContent).toBe('Semaine du 16 au 22\u00a0novembre 2026');
     expect(title().getAttribute('aria-live')).toBe('polite');
     const cells = dayCells();
     expect(cells).toHaveLength(7);
@@ -48,11 +48,11 @@ describe('the planning', () => {
     await show();
     const tuesday = dayCells()[1];
     const link = within(tuesday as HTMLElement).getByRole('link');
-    expect(link.textContent).toBe('14 h – 16 hCoursesAlice');
+    expect(link.textContent).toBe('14\u00a0h\u00a0– 16\u00a0hCoursesAlice');
     expect(link.getAttribute('href')).toBe('/dashboard/villages/village/needs/n1/helps');
     expect((link.parentElement as HTMLElement).style.getPropertyValue('--accent')).toBe('#e07a5f');
     const thursday = dayCells()[3] as HTMLElement;
-    expect(within(thursday).getByRole('link').textContent).toBe('9 hRepasBruno');
+    expect(within(thursday).getByRole('link').textContent).toBe('9\u00a0hRepasBruno');
     // A need with no category takes the spec's default colour.
     expect((within(thursday).getByRole('link').parentElement as HTMLElement).style.getPropertyValue('--accent')).toBe('#000000');
   });
@@ -79,12 +79,12 @@ describe('the planning', () => {
   it('moves by period and comes back to today', async () => {
     await show();
     click('Période suivante');
-    expect(title().textContent).toBe('Semaine du 23 au 29 novembre 2026');
+    expect(title().textContent).toBe('Semaine du 23 au 29\u00a0novembre 2026');
     click('Période précédente');
     click('Période précédente');
-    expect(title().textContent).toBe('Semaine du 9 au 15 novembre 2026');
+    expect(title().textContent).toBe('Semaine du 9 au 15\u00a0novembre 2026');
     click('Aujourd’hui');
-    expect(title().textContent).toBe('Semaine du 16 au 22 novembre 2026');
+    expect(title().textContent).toBe('Semaine du 16 au 22\u00a0novembre 2026');
   });
 
   it('switches to the month, whole weeks long, and opens a day’s week from it', async () => {
@@ -98,8 +98,8 @@ describe('the planning', () => {
     click('Période suivante');
     expect(title().textContent).toBe('Décembre 2026');
     click('Période précédente');
-    click('mardi 17 novembre, voir la semaine');
-    expect(title().textContent).toBe('Semaine du 16 au 22 novembre 2026');
+    click('mardi 17\u00a0novembre, voir la semaine');
+    expect(title().textContent).toBe('Semaine du 16 au 22\u00a0novembre 2026');
     expect(screen.getByRole('button', { name: 'Semaine' }).getAttribute('aria-pressed')).toBe('true');
   });
 
@@ -115,7 +115,7 @@ describe('the planning', () => {
       await show({ initialView: 'month' });
       // Tuesday 17 November: Courses (a category's colour); Thursday 19: Repas.
       const tuesday = dayCells()[22];
-      expect(screen.getByRole('button', { name: 'mardi 17 novembre, voir la semaine' }).textContent).toBe('17');
+      expect(screen.getByRole('button', { name: 'mardi 17\u00a0novembre, voir la semaine' }).textContent).toBe('17');
       expect(tuesday.querySelector('.month-day-number')?.textContent, width).toBe('1 aide');
       const dot = tuesday.querySelector<HTMLElement>('.month-dot');
       const names = tuesday.querySelector('.month-day-names');
@@ -172,7 +172,7 @@ describe('the planning', () => {
     click('2030');
     expect(screen.getByRole('button', { name: '2030' }).getAttribute('aria-pressed')).toBe('true');
     click('Mars 2030');
-    expect(title().textContent).toBe('Semaine du 25 février au 3 mars 2030');
+    expect(title().textContent).toBe('Semaine du 25\u00a0février au 3\u00a0mars 2030');
     expect(screen.queryByRole('button', { name: '2030' })).toBeNull();
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Choisir une date' }));
   });
@@ -184,9 +184,9 @@ describe('the planning', () => {
     fireEvent.change(screen.getByLabelText('Aller au'), { target: { value: '2027-01-0' } });
     fireEvent.change(screen.getByLabelText('Aller au'), { target: { value: '2027-01-06' } });
     act(() => vi.advanceTimersByTime(999));
-    expect(title().textContent).toBe('Semaine du 16 au 22 novembre 2026');
+    expect(title().textContent).toBe('Semaine du 16 au 22\u00a0novembre 2026');
     act(() => vi.advanceTimersByTime(1));
-    expect(title().textContent).toBe('Semaine du 4 au 10 janvier 2027');
+    expect(title().textContent).toBe('Semaine du 4 au 10\u00a0janvier 2027');
   });
 
   it('turns a finger swipe into a period step', async () => {
@@ -194,14 +194,14 @@ describe('the planning', () => {
     const body = document.querySelector('.planning-body')!;
     fireEvent.pointerDown(body, { clientX: 300, clientY: 200, isPrimary: true, pointerType: 'touch' });
     fireEvent.pointerUp(body, { clientX: 200, clientY: 210, isPrimary: true, pointerType: 'touch' });
-    expect(title().textContent).toBe('Semaine du 23 au 29 novembre 2026');
+    expect(title().textContent).toBe('Semaine du 23 au 29\u00a0novembre 2026');
     fireEvent.pointerDown(body, { clientX: 200, clientY: 200, isPrimary: true, pointerType: 'touch' });
     fireEvent.pointerUp(body, { clientX: 230, clientY: 200, isPrimary: true, pointerType: 'touch' });
-    expect(title().textContent).toBe('Semaine du 23 au 29 novembre 2026');
+    expect(title().textContent).toBe('Semaine du 23 au 29\u00a0novembre 2026');
     // A mouse drag selects text rather than turning the page.
     fireEvent.pointerDown(body, { clientX: 300, clientY: 200, isPrimary: true, pointerType: 'mouse' });
     fireEvent.pointerUp(body, { clientX: 100, clientY: 200, isPrimary: true, pointerType: 'mouse' });
-    expect(title().textContent).toBe('Semaine du 23 au 29 novembre 2026');
+    expect(title().textContent).toBe('Semaine du 23 au 29\u00a0novembre 2026');
   });
 });
 
@@ -234,10 +234,10 @@ describe('the planning’s slots', () => {
   it('shows each day’s slots as to fill, partly filled, full or mine, in words beside the colour', async () => {
     await withSlots({ onTake: () => {} });
     const [monday, tuesday, wednesday, thursday] = dayCells();
-    expect(slotTexts(monday)).toEqual(['19 h – 20 h 30Dîner○ À pourvoirJe m’en occupe']);
-    expect(slotTexts(tuesday)).toEqual(['19 h – 20 h 30Dîner◐ 2 places libres sur 3BrunoJe m’en occupe']);
-    expect(slotTexts(wednesday)).toEqual(['19 h – 20 h 30Dîner● CompletBruno']);
-    expect(slotTexts(thursday)).toEqual(['19 h – 20 h 30Dîner✓ Vous y allez']);
+    expect(slotTexts(monday)).toEqual(['19\u00a0h\u00a0– 20\u00a0h\u00a030Dîner○ À pourvoirJe m’en occupe']);
+    expect(slotTexts(tuesday)).toEqual(['19\u00a0h\u00a0– 20\u00a0h\u00a030Dîner◐ 2 places libres sur 3BrunoJe m’en occupe']);
+    expect(slotTexts(wednesday)).toEqual(['19\u00a0h\u00a0– 20\u00a0h\u00a030Dîner● CompletBruno']);
+    expect(slotTexts(thursday)).toEqual(['19\u00a0h\u00a0– 20\u00a0h\u00a030Dîner✓ Vous y allez']);
     expect(monday.querySelector('.day-slot')?.className).toBe('day-slot is-open');
     // The marks are for the eye: the words carry the state.
     expect(monday.querySelector('.day-slot-state [aria-hidden="true"]')?.textContent).toBe('○ ');
@@ -260,8 +260,8 @@ describe('the planning’s slots', () => {
     ]);
     await withSlots({ slotWrites });
     const [monday, , wednesday, thursday] = dayCells();
-    expect(slotTexts(wednesday)).toEqual(['19 h – 20 h 30Dîner● CompletInscription refuséeBruno']);
-    expect(slotTexts(thursday)).toEqual(['19 h – 20 h 30Dîner✓ Vous y allezInscription en attente d’envoi']);
+    expect(slotTexts(wednesday)).toEqual(['19\u00a0h\u00a0– 20\u00a0h\u00a030Dîner● CompletInscription refuséeBruno']);
+    expect(slotTexts(thursday)).toEqual(['19\u00a0h\u00a0– 20\u00a0h\u00a030Dîner✓ Vous y allezInscription en attente d’envoi']);
     expect(monday.querySelector('.slot-write')).toBeNull();
   });
 
@@ -307,6 +307,6 @@ describe('the planning’s slots', () => {
 
   it('says a slot gone by unfilled is past, and offers no take', async () => {
     await withSlots({ onTake: () => {}, now: Date.parse('2026-11-22T12:00:00Z') });
-    expect(slotTexts(dayCells()[0])).toEqual(['19 h – 20 h 30Dîner– Non pourvu']);
+    expect(slotTexts(dayCells()[0])).toEqual(['19\u00a0h\u00a0– 20\u00a0h\u00a030Dîner– Non pourvu']);
   });
 });

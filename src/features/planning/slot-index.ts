@@ -2,7 +2,8 @@ import type { Slot } from '../../contract/slots';
 import { slotStateLabel } from '../../domain/helps/slot-state';
 import { isoDayOf, ZONE, type IsoDay } from '../../domain/helps/calendar-dates';
 import { zoneOffsets } from '../../contract/zone-offsets';
-import { clockText, wallClock } from '../../domain/helps/zone-clock';
+import { wallClock } from '../../domain/helps/zone-clock';
+import { clockRange } from '../../contract/french-time';
 
 /** Where a slot stands for the person looking: theirs, filled, partly filled, to fill, or gone by unfilled. */
 export type SlotState = 'mine' | 'full' | 'partial' | 'open' | 'missed';
@@ -22,7 +23,7 @@ export function slotTime(slot: Pick<Slot, 'start_date' | 'end_date'>, zone: stri
   const end = wallClock(Date.parse(slot.end_date), offsetAt);
   // A night shift ends the next morning: said, so 22 h – 6 h is not read backwards.
   const nextDay = start.day !== end.day && end.minute !== 0;
-  return `${clockText(start.minute)} – ${clockText(end.minute)}${nextDay ? ' le lendemain' : ''}`;
+  return clockRange(start.minute, end.minute, nextDay);
 }
 
 export function slotState(slot: Slot, mine: ReadonlySet<string>, now: number): SlotState {

@@ -8,13 +8,16 @@ import { wallClock } from '../../domain/helps/zone-clock';
 const from = Date.UTC(2026, 0, 1);
 const to = Date.UTC(2027, 11, 31);
 
-/** The slot's words as luxon reads them, the way slot-index.ts said them before it kept offsets itself. */
+/**
+ * The slot's words as luxon reads them, the way slot-index.ts said them before it kept offsets itself, with
+ * French typography's non-breaking spaces inside the times and before the dash (contract/french-time.ts).
+ */
 function slotTimeByLuxon(start: string, end: string, zone: string) {
-  const clock = (at: DateTime) => (at.minute ? `${at.hour} h ${String(at.minute).padStart(2, '0')}` : `${at.hour} h`);
+  const clock = (at: DateTime) => (at.minute ? `${at.hour}\u00a0h\u00a0${String(at.minute).padStart(2, '0')}` : `${at.hour}\u00a0h`);
   const s = DateTime.fromISO(start, { zone });
   const e = DateTime.fromISO(end, { zone });
   const nextDay = !s.hasSame(e, 'day') && !(e.hour === 0 && e.minute === 0);
-  return `${clock(s)} – ${clock(e)}${nextDay ? ' le lendemain' : ''}`;
+  return `${clock(s)}\u00a0– ${clock(e)}${nextDay ? ' le lendemain' : ''}`;
 }
 
 describe('the wall clock of a zone', () => {
@@ -47,7 +50,9 @@ describe('the wall clock of a zone', () => {
         }
       }
     }
-    expect(slotTime({ start_date: '2026-11-24T21:00:00.000Z', end_date: '2026-11-25T05:00:00.000Z' })).toBe('22 h – 6 h le lendemain');
-    expect(slotTime({ start_date: '2026-11-24T22:00:00.000Z', end_date: '2026-11-24T23:00:00.000Z' })).toBe('23 h – 0 h');
+    expect(slotTime({ start_date: '2026-11-24T21:00:00.000Z', end_date: '2026-11-25T05:00:00.000Z' })).toBe(
+      '22\u00a0h\u00a0– 6\u00a0h le lendemain',
+    );
+    expect(slotTime({ start_date: '2026-11-24T22:00:00.000Z', end_date: '2026-11-24T23:00:00.000Z' })).toBe('23\u00a0h\u00a0– 0\u00a0h');
   });
 });

@@ -40,13 +40,9 @@ export function VillageInfosPage({ villageId }: { villageId: string }) {
           <div>
             <dt>Personne aidée</dt>
             <dd>{needy.name}</dd>
+            {/* Said to every member from their side ("Mère de Claire Martin"), not in the creator's words. */}
+            {needy.relation ? <dd className="village-infos-relation">{needy.relation}</dd> : null}
           </div>
-          {needy.relationship ? (
-            <div>
-              <dt>Lien avec le créateur du village</dt>
-              <dd>{needy.relationship}</dd>
-            </div>
-          ) : null}
         </dl>
       ) : null}
       {village.infos ? (

@@ -2,14 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { formatPeriod } from '../../domain/villages/village-period';
 import { formatPhone, phoneHref } from '../../domain/villages/phone-number';
 
+// French typography: the day held to its month by a non-breaking space (contract/french-time.ts).
 describe('a village’s period in French', () => {
   it.each([
-    ['2027-02-03', '2027-02-28', 'Du 3 au 28 février 2027'],
-    ['2027-01-03', '2027-02-28', 'Du 3 janvier au 28 février 2027'],
-    ['2026-12-01', '2027-02-28', 'Du 1er décembre 2026 au 28 février 2027'],
-    ['2027-02-03', '2027-02-03', 'Le 3 février 2027'],
-    ['2027-02-03', null, 'À partir du 3 février 2027, sans date de fin'],
-    [null, '2027-08-01', 'Jusqu’au 1er août 2027'],
+    ['2027-02-03', '2027-02-28', 'Du 3 au 28\u00a0février 2027'],
+    ['2027-01-03', '2027-02-28', 'Du 3\u00a0janvier au 28\u00a0février 2027'],
+    ['2026-12-01', '2027-02-28', 'Du 1er\u00a0décembre 2026 au 28\u00a0février 2027'],
+    ['2027-02-03', '2027-02-03', 'Le 3\u00a0février 2027'],
+    ['2027-02-03', null, 'À partir du 3\u00a0février 2027, sans date de fin'],
+    [null, '2027-08-01', 'Jusqu’au 1er\u00a0août 2027'],
     [null, null, 'Sans date de fin'],
   ])('%s to %s reads “%s”', (start, end, text) => {
     expect(formatPeriod(start, end)).toBe(text);

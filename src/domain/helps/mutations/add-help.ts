@@ -1,7 +1,6 @@
 import * as v from 'valibot';
-import { DateTime } from 'luxon';
 import { CreateHelpInput, uuid, type Help } from '../../../contract';
-import { formatSlotStart } from '../../../contract/help-time';
+import { formatMoment, formatSlotStart } from '../../../contract/french-time';
 import { requestTo } from '../../../contract/endpoint';
 import { addHelp as addHelpEndpoint } from '../../../contract/endpoints/helps';
 import { defineMutation } from '../../../outbox/mutation-kind';
@@ -22,9 +21,8 @@ const Payload = v.object({
 });
 export type AddHelpPayload = v.InferOutput<typeof Payload>;
 
-/** "mardi 1 décembre à 10 h", in the app's time zone. */
-export const slotTime = (iso: string) =>
-  DateTime.fromISO(iso, { zone: 'Europe/Paris' }).setLocale('fr').toFormat("cccc d LLLL 'à' H'h'mm").replace(/h00$/, ' h');
+/** "mardi 1er décembre à 10 h", in the app's time zone. */
+export const slotTime = (iso: string) => formatMoment(iso);
 
 /** A help as stored on the device: without the copy of its need an answer may carry (the needs table has it). */
 export const withoutNeedCopy = ({ village_need: _copy, ...help }: Help): Help => help;

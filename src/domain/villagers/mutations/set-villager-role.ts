@@ -28,5 +28,5 @@ export const setVillagerRole = defineMutation({
     const { user, ...fields } = answer;
     await updateVillager(db, p.village_id, p.villager_id, user ? { ...fields, user } : fields);
   },
-  describe: (p) => (p.input.is_manager ? 'Nomination d’un co-organisateur' : 'Retrait du rôle de co-organisateur'),
+  describe: (p) => (p.input.is_manager ? 'Nomination d’un·e co-organisateur·rice' : 'Retrait du rôle de co-organisateur·rice'),
 });

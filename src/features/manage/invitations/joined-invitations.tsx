@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { formatDayOfMonth } from '../../../contract/help-time';
+import { formatDayOfMonth } from '../../../contract/french-time';
 import { invitationsQuery } from '../../../domain/invitations/invitations-query';
 
 /**

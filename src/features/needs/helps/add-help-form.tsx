@@ -6,7 +6,7 @@ import { TextAreaField } from '../../../components/form/text-area-field';
 import { FormAlert } from '../../../components/form/form-alert';
 import { SubmitButton } from '../../../components/form/submit-button';
 import { HelpSlotFields, toCreateHelpInput } from './help-form-schema';
-import { VILLAGE_ZONE } from '../../../contract/help-time';
+import { VILLAGE_ZONE } from '../../../contract/french-time';
 import { addHelpAction } from '../../../domain/helps/actions';
 
 interface AddHelpFormProps {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { Help } from '../../../contract';
-import { formatHelpSlot } from '../../../contract/help-time';
+import { formatHelpSlot } from '../../../contract/french-time';
 
 export type HelpAction = 'remove' | 'refuse';
 

@@ -7,10 +7,13 @@ import { track } from '../../../analytics/analytics';
 import { toastStore } from '../../../state/toasts';
 import { HelpsPage } from './helps-page';
 import { buildVillage, helpAt, ID } from '../../../testing/nina-village';
-import { formatHelpSlot } from '../../../contract/help-time';
+import { formatHelpSlot } from '../../../contract/french-time';
 import { renderScreen } from '../../../testing/render-screen';
 import { provideAppMutationKinds } from '../../../testing/mutation-kinds';
 import { setToken, clearToken } from '../../../session/token';
+
+/** A text as getByText reads the screen: its whitespace, the formatter's non-breaking spaces included, as plain spaces. */
+const asRead = (text: string) => text.replace(/\u00a0/g, ' ');
 
 await provideAppMutationKinds();
 
@@ -36,7 +39,7 @@ describe('a need’s helps', () => {
   it('are split into today, upcoming and past, each with the helper’s first name and the slot in French', async () => {
     await showHelps('olga');
     const today = await db.helps.get(TODAY_HELP);
-    expect(within(section('Aujourd’hui')).getByText(formatHelpSlot(today!.start_date, today!.end_date))).toBeTruthy();
+    expect(within(section('Aujourd’hui')).getByText(asRead(formatHelpSlot(today!.start_date, today!.end_date)))).toBeTruthy();
     expect(within(section('Aujourd’hui')).getByText('Olga (vous)')).toBeTruthy();
     const upcoming = within(section('À venir')).getAllByRole('listitem');
     expect(upcoming.map((item) => item.querySelector('.help-helper')?.textContent)).toEqual(['Hugo', 'Olga (vous)']);
@@ -136,14 +139,14 @@ describe('the older past helps', () => {
     await showHelps('olga');
     const past = section('Passées');
     fireEvent.click(within(past).getByRole('button', { name: 'Afficher les aides plus anciennes' }));
-    await waitFor(() => expect(within(past).getByText(formatHelpSlot(old.start_date, old.end_date))).toBeTruthy());
+    await waitFor(() => expect(within(past).getByText(asRead(formatHelpSlot(old.start_date, old.end_date)))).toBeTruthy());
     expect(asked[0].searchParams.get('need_id')).toBe(ID.needMeals);
     expect(asked[0].searchParams.get('before')).toBe(
       `${new Date(Date.now() - 90 * 24 * 3600_000).toISOString().slice(0, 10)}T00:00:00.000Z`,
     );
 
     fireEvent.click(within(past).getByRole('button', { name: 'Afficher les aides plus anciennes' }));
-    await waitFor(() => expect(within(past).getByText(formatHelpSlot(older.start_date, older.end_date))).toBeTruthy());
+    await waitFor(() => expect(within(past).getByText(asRead(formatHelpSlot(older.start_date, older.end_date)))).toBeTruthy());
     // The next page starts under the oldest help read.
     expect(asked[1].searchParams.get('before')).toBe(OLD_HELP);
     expect(within(past).getByRole('status').textContent).toBe('Toutes les aides passées sont affichées.');

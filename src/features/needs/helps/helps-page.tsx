@@ -11,7 +11,7 @@ import { useOlderHelps } from '../../../domain/helps/older-helps';
 import { OlderHelpsButton } from './older-helps-button';
 import { HelpItem, type HelpAction } from './help-item';
 import { helpActionFor, helperName } from './help-permissions';
-import { formatHelpSlot } from '../../../contract/help-time';
+import { formatHelpSlot } from '../../../contract/french-time';
 import { splitHelps } from '../../../domain/helps/split-helps';
 import { deleteHelpAction, refuseHelpAction } from '../../../domain/helps/actions';
 import { NeedSlots } from './need-slots';

@@ -1,5 +1,5 @@
 import type { Help } from '../../../contract';
-import { formatHelpSlot } from '../../../contract/help-time';
+import { formatHelpSlot } from '../../../contract/french-time';
 import { splitHelps } from '../../../domain/helps/split-helps';
 
 const count = (n: number) => (n === 1 ? '1 aide' : `${n} aides`);

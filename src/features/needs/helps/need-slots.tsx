@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { DateTime } from 'luxon';
 import { DEFAULT_TIME_ZONE, MAX_SLOT_WINDOW_DAYS, type Help, type VillageNeed } from '../../../contract';
 import { type Slot } from '../../../contract/slots';
-import { formatHelpSlot } from '../../../contract/help-time';
+import { formatHelpSlot } from '../../../contract/french-time';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { toast, TOAST_TEXT } from '../../../state/toasts';
 import { canManage, useMyVillager, useVillagers } from '../../../domain/villagers/villager-reads';

@@ -1,6 +1,6 @@
 import type { Help } from '../../../contract';
 import type { Slot } from '../../../contract/slots';
-import { formatHelpSlot } from '../../../contract/help-time';
+import { formatHelpSlot } from '../../../contract/french-time';
 import { SLOT_ICON, slotStateLabel, type SlotState } from '../../../domain/helps/slot-state';
 import type { SlotWrite } from '../../../domain/helps/slot-writes';
 import { SlotWriteLabel } from '../../../components/take-slot/slot-write-label';
