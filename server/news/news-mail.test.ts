@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createWorld, type TestUser } from '../test/world';
-import { newsProducer, NEWS_FOLD_MS } from '../mail/kinds/news-producer';
+import { newsProducer, NEWS_FOLD_MS, NEWS_GRACE_MS } from '../mail/kinds/news-producer';
 import { newsScene } from './news-scene';
 
 const world = await createWorld();
@@ -11,11 +11,11 @@ const produce = () => newsProducer.run(world.db, world.clock.now());
 const newsMailsTo = (user: TestUser) => world.mail.sent.filter((m) => m.to === user.email && /nouvelle/i.test(m.subject));
 
 describe('the news mail', () => {
-  it('tells each other member who wants it once, an hour after the post, and not its author', async () => {
+  it('tells each other member who wants it once, five minutes after the post, and not its author', async () => {
     world.clock.set(new Date('2026-12-01T08:00:00Z'));
     const s = await newsScene(world);
     await s.claireposts('Maman rentre à la maison jeudi.');
-    world.clock.advance(NEWS_FOLD_MS - MINUTE);
+    world.clock.advance(NEWS_GRACE_MS - MINUTE);
     expect(await produce()).toBe(0);
     world.clock.advance(MINUTE);
     await Promise.all([produce(), produce()]);
@@ -30,30 +30,40 @@ describe('the news mail', () => {
     expect(newsMailsTo(s.creator)).toEqual([]);
   });
 
-  it('folds two posts within an hour into one mail, and tells a later one in a mail of its own', async () => {
+  it('folds the posts that follow a mail within the hour into one mail, an hour after it', async () => {
     world.clock.set(new Date('2026-12-02T08:00:00Z'));
     const s = await newsScene(world);
     await s.claireposts('Opération réussie.');
-    world.clock.advance(40 * MINUTE);
-    const second = await s.post(s.paul, s.paulVillager, 'Merci pour vos messages.');
-    expect(second.status).toBe(201);
-    world.clock.advance(20 * MINUTE);
+    world.clock.advance(NEWS_GRACE_MS);
     await produce();
     await world.deliverMail();
-    const first = newsMailsTo(s.helper);
-    expect(first.map((m) => m.subject)).toEqual(['2 nouvelles chez Jeanne']);
-    expect(first[0].text).toContain('« Opération réussie. »');
-    expect(first[0].text).toContain('« Merci pour vos messages. »');
-    expect(first[0].text).toContain('Pour les lire, envoyer un cœur ou un mot :');
-    // Paul's own post is not told to him; Claire's is, alone.
-    expect(newsMailsTo(s.paul).map((m) => m.subject)).toEqual(['Nouvelle de Claire chez Jeanne']);
+    expect(newsMailsTo(s.helper).map((m) => m.subject)).toEqual(['Nouvelle de Claire chez Jeanne']);
+
+    world.clock.advance(35 * MINUTE);
+    await s.claireposts('Elle dort.');
+    world.clock.advance(10 * MINUTE);
+    const third = await s.post(s.paul, s.paulVillager, 'Merci pour vos messages.');
+    expect(third.status).toBe(201);
+    world.clock.advance(NEWS_GRACE_MS);
+    // 50 minutes after the first mail: the two wait.
+    expect(await produce()).toBe(0);
+    world.clock.advance(10 * MINUTE);
+    await produce();
+    await world.deliverMail();
+    const mails = newsMailsTo(s.helper);
+    expect(mails.map((m) => m.subject)).toEqual(['Nouvelle de Claire chez Jeanne', '2 nouvelles chez Jeanne']);
+    expect(mails[1].text).toContain('« Elle dort. »');
+    expect(mails[1].text).toContain('« Merci pour vos messages. »');
+    expect(mails[1].text).toContain('Pour les lire, envoyer un cœur ou un mot :');
+    // Paul's own post is not told to him: Claire's two are, one in each mail.
+    expect(newsMailsTo(s.paul).map((m) => m.subject)).toEqual(['Nouvelle de Claire chez Jeanne', 'Nouvelle de Claire chez Jeanne']);
 
     world.clock.advance(3 * 3600_000);
     await s.claireposts('Retour à la maison.');
-    world.clock.advance(NEWS_FOLD_MS);
+    world.clock.advance(NEWS_GRACE_MS);
     await produce();
     await world.deliverMail();
-    expect(newsMailsTo(s.helper).map((m) => m.subject)).toEqual(['2 nouvelles chez Jeanne', 'Nouvelle de Claire chez Jeanne']);
+    expect(newsMailsTo(s.helper)).toHaveLength(3);
   });
 
   it('goes to nobody who muted the village or turned news off by e-mail, and not for a deleted post', async () => {
@@ -66,7 +76,7 @@ describe('the news mail', () => {
     expect(off.status).toBe(200);
     expect(off.body.data.email.news).toBe(false);
     await s.claireposts('Une nouvelle');
-    world.clock.advance(NEWS_FOLD_MS);
+    world.clock.advance(NEWS_GRACE_MS);
     await produce();
     await world.deliverMail();
     expect(newsMailsTo(s.helper)).toEqual([]);

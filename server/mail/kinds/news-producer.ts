@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, isNotNull, isNull, lte } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import { wantsNotification } from '../../../src/contract/notification-settings';
 import type { Db } from '../../db/client';
 import { newsPhotos, newsPosts, users, villagers, villages } from '../../db/schema';
@@ -8,8 +8,10 @@ import type { ScheduledMailProducer } from '../scheduled-producer';
 import type { NewsMailPayload } from './news-mail';
 import { villagePlace, villageTitle } from './digest-village';
 
-/** Posts of one village published within this time of its first untold one go in one mail. */
+/** A village's news mails are at least this far apart: the posts published meanwhile wait and go in one mail. */
 export const NEWS_FOLD_MS = 3600_000;
+/** A post is told this long after it is published: time for its author to correct a word or take it back. */
+export const NEWS_GRACE_MS = 5 * 60_000;
 /** Villages told per run: a backlog (a server down for a while) is told over the next minutes. */
 const VILLAGES_PER_RUN = 50;
 /** Posts one mail quotes at most; more within an hour is not a journal any more. */
@@ -18,10 +20,11 @@ const POSTS_PER_MAIL = 20;
 export const newsMailKey = (villagerId: string, newestPostId: string) => `news:${villagerId}:${newestPostId}`;
 
 /**
- * The news mail (kind `news`, on by default): an hour after a village's first post not yet told, each active
- * member with a verified address who wants it gets one mail with the posts of others published since (so two
- * posts within the hour make one mail), read as they are then (a post deleted meanwhile is not told). The
- * posts are marked told in the same transaction as the mails are queued, and only those still untold: two
+ * The news mail (kind `news`, on by default): a post is told five minutes after it is published, to each active
+ * member with a verified address who wants it, in a mail of its own; the posts that follow within the hour wait
+ * and go together in one mail an hour after the previous one (so two posts within the hour make two mails at
+ * most, never one per post of a busy day). Posts are read as they are then (a post deleted meanwhile is not
+ * told) and marked told in the same transaction as the mails are queued, and only those still untold: two
  * instances running at once tell each post once (the mails' keys say it again).
  */
 export const newsProducer: ScheduledMailProducer = {
@@ -30,7 +33,14 @@ export const newsProducer: ScheduledMailProducer = {
     const due = await db
       .selectDistinct({ villageId: newsPosts.villageId })
       .from(newsPosts)
-      .where(and(isNull(newsPosts.mailedAt), lte(newsPosts.createdAt, new Date(now.getTime() - NEWS_FOLD_MS))))
+      .where(
+        and(
+          isNull(newsPosts.mailedAt),
+          lte(newsPosts.createdAt, new Date(now.getTime() - NEWS_GRACE_MS)),
+          // No mail of this village within the hour: a post told an hour ago or more.
+          sql`not exists (select 1 from ${newsPosts} told where told.village_id = ${newsPosts.villageId} and told.mailed_at > ${new Date(now.getTime() - NEWS_FOLD_MS).toISOString()}::timestamptz)`,
+        ),
+      )
       .limit(VILLAGES_PER_RUN);
     let queued = 0;
     for (const { villageId } of due) queued += await tellVillage(db, villageId, now);
@@ -43,7 +53,13 @@ async function tellVillage(db: Db, villageId: string, now: Date): Promise<number
     const posts = await tx
       .update(newsPosts)
       .set({ mailedAt: now })
-      .where(and(eq(newsPosts.villageId, villageId), isNull(newsPosts.mailedAt), lte(newsPosts.createdAt, now)))
+      .where(
+        and(
+          eq(newsPosts.villageId, villageId),
+          isNull(newsPosts.mailedAt),
+          lte(newsPosts.createdAt, new Date(now.getTime() - NEWS_GRACE_MS)),
+        ),
+      )
       .returning();
     if (posts.length === 0) return 0;
     posts.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id));
