@@ -109,9 +109,9 @@ describe('thanking a helper', () => {
     expect(mail.headers.get('subject')).toBe('Claire vous remercie pour « Dîner chez Jeanne »');
     for (const part of [mail.text!, mail.html!]) {
       expect(part).toContain('Bonjour Hugo,');
-      expect(part).toContain('jeudi 26 novembre');
-      expect(part).toContain('19 h');
-      expect(part).toContain('La soupe était parfaite !');
+      expect(part).toContain('jeudi 26\u00a0novembre');
+      expect(part).toContain('19\u00a0h');
+      expect(part).toContain('La soupe était parfaite\u00a0!');
     }
     expect(receivedBy(s.creator.email).filter((m) => m.headers.get('subject')?.includes('remercie'))).toHaveLength(0);
 

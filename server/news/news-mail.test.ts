@@ -24,7 +24,7 @@ describe('the news mail', () => {
     for (const member of [s.helper, s.nina, s.paul]) {
       const mails = newsMailsTo(member);
       expect(mails.map((m) => m.subject)).toEqual(['Nouvelle de Claire chez Jeanne']);
-      expect(mails[0].text).toContain('« Maman rentre à la maison jeudi. »');
+      expect(mails[0].text).toContain('«\u00a0Maman rentre à la maison jeudi.\u00a0»');
       expect(mails[0].text).toContain(`http://localhost:3333/dashboard/villages/${s.village.id}/news`);
     }
     expect(newsMailsTo(s.creator)).toEqual([]);
@@ -52,9 +52,9 @@ describe('the news mail', () => {
     await world.deliverMail();
     const mails = newsMailsTo(s.helper);
     expect(mails.map((m) => m.subject)).toEqual(['Nouvelle de Claire chez Jeanne', '2 nouvelles chez Jeanne']);
-    expect(mails[1].text).toContain('« Elle dort. »');
-    expect(mails[1].text).toContain('« Merci pour vos messages. »');
-    expect(mails[1].text).toContain('Pour les lire, envoyer un cœur ou un mot :');
+    expect(mails[1].text).toContain('«\u00a0Elle dort.\u00a0»');
+    expect(mails[1].text).toContain('«\u00a0Merci pour vos messages.\u00a0»');
+    expect(mails[1].text).toContain('Pour les lire, envoyer un cœur ou un mot\u00a0:');
     // Paul's own post is not told to him: Claire's two are, one in each mail.
     expect(newsMailsTo(s.paul).map((m) => m.subject)).toEqual(['Nouvelle de Claire chez Jeanne', 'Nouvelle de Claire chez Jeanne']);
 

@@ -45,11 +45,11 @@ describe("the weekly summary's past week", () => {
       .filter((m) => m.headers.get('subject')!.startsWith('Votre semaine'));
     for (const part of [mail.text!, mail.html!]) {
       expect(part).toContain('Fait la semaine passée');
-      expect(part).toContain('« Dîner » du mercredi 2 décembre, 19 h : Hugo, remercié·e');
-      expect(part).toContain('« Dîner » du jeudi 3 décembre, 19 h : Hugo');
+      expect(part).toContain('«\u00a0Dîner\u00a0» du mercredi 2\u00a0décembre, 19\u00a0h\u00a0: Hugo, remercié·e');
+      expect(part).toContain('«\u00a0Dîner\u00a0» du jeudi 3\u00a0décembre, 19\u00a0h\u00a0: Hugo');
       // The one nobody said done is not listed.
-      expect(part).not.toContain('vendredi 4 décembre, 19 h : Hugo');
+      expect(part).not.toContain('vendredi 4\u00a0décembre, 19\u00a0h\u00a0: Hugo');
     }
-    expect(mail.text!).not.toContain('jeudi 3 décembre, 19 h : Hugo, remercié');
+    expect(mail.text!).not.toContain('jeudi 3\u00a0décembre, 19\u00a0h\u00a0: Hugo, remercié');
   });
 });

@@ -4,13 +4,36 @@ import { commentNews, uncommentNews } from './mutations/comment-news';
 import { deleteNews } from './mutations/delete-news';
 import { heartNews, unheartNews } from './mutations/heart-news';
 import { postNews } from './mutations/post-news';
+import { addNewsPhotoKind } from './mutations/add-news-photo';
 
 /** How the journal writes: each shows at once on this device and waits in the outbox for the network. */
 
-/** Posts news; answers the post's id (chosen here, so that photos can follow it once it is on the server). */
-export async function postNewsAction(villageId: string, authorId: string, body: string): Promise<LocalWrite & { id: string }> {
+/**
+ * Posts news with its photos: the text, then each photo, wait in the outbox in that order (offline too) and are
+ * sent when the network is back. Answers the post's id.
+ */
+export async function postNewsAction(
+  villageId: string,
+  authorId: string,
+  body: string,
+  photos: readonly File[] = [],
+): Promise<LocalWrite & { id: string; photoProblem?: string }> {
   const id = uuidv7();
-  return { ...(await writeLocally(postNews, { village_id: villageId, id, input: { author_id: authorId, body } })), id };
+  const posted = await writeLocally(postNews, { village_id: villageId, id, input: { author_id: authorId, body } });
+  if (!posted.ok) return { ...posted, id };
+  for (const photo of photos) {
+    const kept = await writeLocally(addNewsPhotoKind, {
+      village_id: villageId,
+      news_id: id,
+      photo_id: uuidv7(),
+      updater_id: authorId,
+      photo,
+      name: photo.name.slice(0, 255),
+    });
+    // The text is kept: only the photos that did not fit are said to be lost.
+    if (!kept.ok) return { ok: true, id, photoProblem: kept.message };
+  }
+  return { ok: true, id };
 }
 
 export const deleteNewsAction = (villageId: string, newsId: string, villagerId: string) =>

@@ -5,6 +5,7 @@ import type { NewsLine } from '../../domain/news/news-reads';
 import { authorName, heartsText } from '../../components/news/news-names';
 import { DeleteWithConfirm } from './delete-with-confirm';
 import { NewsComments } from './news-comments';
+import { WAITING_PHOTO_URL } from '../../domain/news/mutations/add-news-photo';
 
 /** One post of the journal: who and when, its text and photos, the hearts and the comments. */
 export function NewsCard({ post, me, organiser }: { post: NewsLine; me: string | null; organiser: boolean }) {
@@ -29,11 +30,16 @@ export function NewsCard({ post, me, organiser }: { post: NewsLine; me: string |
         <ul className="news-photos">
           {post.photos.map((photo, index) => (
             <li key={photo.id}>
-              <img
-                src={photo.original_url}
-                alt={`Photo ${index + 1} sur ${post.photos.length} de la nouvelle de ${author}`}
-                loading="lazy"
-              />
+              {photo.original_url === WAITING_PHOTO_URL ? (
+                // Kept on this device with its post until the network is back (add-news-photo.ts).
+                <p className="news-photo-waiting">Photo {index + 1} en attente d'envoi</p>
+              ) : (
+                <img
+                  src={photo.original_url}
+                  alt={`Photo ${index + 1} sur ${post.photos.length} de la nouvelle de ${author}`}
+                  loading="lazy"
+                />
+              )}
             </li>
           ))}
         </ul>

@@ -1,20 +1,17 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { messages } from '../../contract';
 import { NEWS_BODY_MAX, NEWS_PHOTOS_MAX } from '../../contract/news';
-import { failureText } from '../../domain/failure-text';
 import { postNewsAction } from '../../domain/news/actions';
-import { uploadNewsPhotos } from '../../domain/news/upload-news-photos';
 import { onlineStatus } from '../../pwa/online-status';
 import { PHOTO_TYPES, photoProblem } from '../../components/form/photo-rules';
 import { FieldFrame } from '../../components/form/field-frame';
 
-const PHOTOS_NEED_NETWORK = 'Les photos ne peuvent être jointes qu’avec le réseau. Le texte, lui, peut partir plus tard.';
 const KEPT_OFFLINE = 'Nouvelle gardée sur cet appareil : elle partira dès que le réseau sera revenu.';
 const TOO_MANY = `${NEWS_PHOTOS_MAX} photos au plus.`;
 
 /**
- * Posting news, at the top of the journal for those who may: the text goes through the outbox (offline too);
- * photos follow once the post is on the server, online only (upload-news-photos.ts).
+ * Posting news, at the top of the journal for those who may: the text and its photos go through the outbox,
+ * offline too, the photos after their post (domain/news/mutations/add-news-photo.ts).
  */
 export function NewsComposer({ villageId, authorId }: { villageId: string; authorId: string }) {
   const online = onlineStatus.use();
@@ -27,7 +24,6 @@ export function NewsComposer({ villageId, authorId }: { villageId: string; autho
   const fileInput = useRef<HTMLInputElement>(null);
   const fieldId = useId();
   const photosId = useId();
-  const hintId = useId();
 
   /** A text to fix: said at the field, and the field focused so that a screen reader reads it out. */
   const refuse = (message: string) => {
@@ -50,19 +46,17 @@ export function NewsComposer({ villageId, authorId }: { villageId: string; autho
     setError(undefined);
     setPhotoError(null);
     try {
-      const posted = await postNewsAction(villageId, authorId, body);
+      const photos = files;
+      const posted = await postNewsAction(villageId, authorId, body, photos);
       if (!posted.ok) return refuse(posted.message);
       setDraft('');
-      const photos = files;
       setFiles([]);
       if (fileInput.current) fileInput.current.value = '';
-      if (!photos.length) return setStatus(online ? 'Nouvelle publiée.' : KEPT_OFFLINE);
-      setStatus('Envoi des photos…');
-      const failure = await uploadNewsPhotos(villageId, posted.id, authorId, photos);
+      if (posted.photoProblem) setPhotoError(`Les photos n’ont pas pu être gardées : ${posted.photoProblem}`);
+      if (!online) return setStatus(KEPT_OFFLINE);
       setStatus(
-        failure ? 'Nouvelle publiée.' : photos.length > 1 ? 'Nouvelle publiée avec ses photos.' : 'Nouvelle publiée avec sa photo.',
+        !photos.length ? 'Nouvelle publiée.' : photos.length > 1 ? 'Nouvelle publiée avec ses photos.' : 'Nouvelle publiée avec sa photo.',
       );
-      if (failure) setPhotoError(`Les photos n’ont pas pu être envoyées : ${failureText(failure)}`);
     } finally {
       setBusy(false);
     }
@@ -82,11 +76,9 @@ export function NewsComposer({ villageId, authorId }: { villageId: string; autho
         type="file"
         accept={PHOTO_TYPES.join(',')}
         multiple
-        disabled={!online}
-        aria-describedby={online ? undefined : hintId}
         onChange={(event) => choose([...(event.target.files ?? [])])}
       />
-      <label htmlFor={photosId} className={online ? 'file-label' : 'file-label news-file-off'}>
+      <label htmlFor={photosId} className="file-label">
         Joindre des photos ({NEWS_PHOTOS_MAX} au plus)
       </label>
       {files.length ? <p className="field-hint">{files.map((file) => file.name).join(', ')}</p> : null}
@@ -95,11 +87,6 @@ export function NewsComposer({ villageId, authorId }: { villageId: string; autho
           {photoError}
         </p>
       ) : null}
-      {online ? null : (
-        <p className="news-hint" id={hintId}>
-          {PHOTOS_NEED_NETWORK}
-        </p>
-      )}
       <p role="status" className="news-status">
         {status}
       </p>

@@ -5,6 +5,7 @@ import { createNews } from '../../../contract/endpoints/news';
 import { CreateNewsInput } from '../../../contract/news';
 import { defineMutation } from '../../../outbox/mutation-kind';
 import { authorOf } from '../news-rows';
+import { WAITING_PHOTO_URL } from './add-news-photo';
 
 const Payload = v.object({ village_id: uuid, id: uuid, input: v.omit(CreateNewsInput, ['id']) });
 export type PostNewsPayload = v.InferOutput<typeof Payload>;
@@ -47,6 +48,8 @@ export const postNews = defineMutation({
             hearted_by_me: local.hearted_by_me,
             comments: local.comments,
             comments_count: local.comments_count,
+            // Its photos still waiting on this device follow it (add-news-photo.ts).
+            photos: [...data.photos, ...local.photos.filter((photo) => photo.original_url === WAITING_PHOTO_URL)],
           }
         : data,
     );
