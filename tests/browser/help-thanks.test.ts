@@ -134,7 +134,7 @@ describe('« C’est fait » and « Merci »', () => {
       .toEqual({ [helpId]: 1, [inesHelp.body.data.id]: 1 });
 
     const [mail] = (await mailsTo(hugoEmail)).filter((m) => m.includes('Claire vous remercie pour votre aide'));
-    expect(mail).toContain('Merci pour les courses !');
-    expect(mail).toContain('« Courses »');
+    expect(mail).toContain('Merci pour les courses\u00a0!');
+    expect(mail).toContain('«\u00a0Courses\u00a0»');
   }, 180_000);
 });

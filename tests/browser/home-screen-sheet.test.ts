@@ -68,7 +68,7 @@ describe('the home-screen sheet on an iPhone in Safari', () => {
     await expectNoSheet(page, 'the account form');
     await page.getByRole('button', { name: 'Créer mon compte' }).click();
 
-    await page.waitForURL(new RegExp(`/dashboard/villages/${village.id}/needs$`));
+    await page.waitForURL(new RegExp(`/dashboard/villages/${village.id}/home$`));
     const sheet = sheetOf(page);
     await sheet.waitFor();
     // The two steps, the share icon beside its name (hidden from screen readers, the word says it), and why.
@@ -98,7 +98,7 @@ describe('the home-screen sheet on an iPhone in Safari', () => {
     expect(record.villages).toEqual([village.id]);
     expect(Date.now() - record.dismissedAt).toBeLessThan(60_000);
     await page.reload();
-    await page.getByRole('heading', { name: 'Besoins du village' }).waitFor();
+    await page.getByRole('heading', { name: 'Dernières nouvelles' }).waitFor();
     await expectNoSheet(page, 'the village again, after Plus tard');
     await page.close();
   }, 120_000);

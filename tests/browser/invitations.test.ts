@@ -62,7 +62,7 @@ describe('inviting by mail', () => {
 
     const mail = await invitationMail(INVITED);
     expect(mail).toContain('Claire Martin vous invite à rejoindre « Le village de Jeanne »');
-    expect(mail).toContain('Son message : « Jeanne serait contente de vous compter parmi nous. »');
+    expect(mail).toContain('Son message\u00a0: «\u00a0Jeanne serait contente de vous compter parmi nous.\u00a0»');
     // Claire has not verified her new account's address yet: answers are not sent to an address unproven.
     expect(mail).not.toMatch(/^Reply-To:/m);
     expect(mail).not.toMatch(/^List-Unsubscribe/m);
@@ -99,7 +99,7 @@ describe('inviting by mail', () => {
     // Said as joined, with the day, not as pending.
     const joined = page.getByRole('region', { name: 'Invitations acceptées' });
     await joined.getByText(INVITED).waitFor({ timeout: 20_000 });
-    await joined.getByText(/^A rejoint le village le \S+ \S+$/).waitFor();
+    await joined.getByText(/^A rejoint le village le \S+\s\S+$/).waitFor();
     await checkScreen(page, 'joined', 'village-invite');
     await visitor.close();
     await page.close();

@@ -1,7 +1,7 @@
 /**
  * A village's news (its journal) in a real Chromium against the real server, at phone widths: the organiser
  * posts news with a photo from the page, a helper reads it, hearts it and comments by keyboard, the organiser
- * removes a comment after a confirmation; news written with no network shows at once, survives a reload,
+ * removes a comment after a confirmation; news written with no network, with a photo, shows at once, survives a reload,
  * reaches the server once the network is back, and the other member reads it. No accessibility violation
  * (axe-core); screenshots /tmp/phone-news-*.png, /tmp/reflow-phone-news-*.png and /tmp/bigtext-phone-news-*.png.
  */
@@ -81,9 +81,10 @@ describe('the village news', () => {
     await page.getByRole('button', { name: 'Publier' }).click();
     await page.getByText('Nouvelle publiée avec sa photo.').waitFor({ timeout: 20_000 });
     await expect.poll(() => page.getByLabel('Votre nouvelle').inputValue()).toBe('');
+    // The photo follows its post through the outbox.
+    await expect.poll(async () => (await serverNews(claire.token, village.id))[0]?.photos.length, { timeout: 20_000 }).toBe(1);
     const [posted] = await serverNews(claire.token, village.id);
     expect(posted).toMatchObject({ body: text, hearts: 0, comments_count: 0 });
-    expect(posted.photos).toHaveLength(1);
     const mine = page.getByRole('article', { name: /^Vous/ });
     await expect.poll(() => mine.getByRole('img').count()).toBe(1);
     await checkPhoneScreen(page, 'news-organiser');
@@ -127,26 +128,30 @@ describe('the village news', () => {
     await hugoPage.close();
   });
 
-  it('news written with no network shows at once, survives a reload, reaches the server when it is back, and the helper reads it', async () => {
+  it('news written with no network, with a photo, shows at once, survives a reload, reaches the server when it is back, and the helper reads it', async () => {
     const { claire, hugo, village } = await villageWithHelper('offline');
     const page = await openJournal(organiser.context, claire.token, village.id);
 
     await app.stop();
     await organiser.context.setOffline(true);
     try {
-      // Photos need the network: the composer says so and offers none.
-      await page.getByText('Les photos ne peuvent être jointes qu’avec le réseau.', { exact: false }).waitFor();
-      expect(await page.getByLabel(/^Joindre des photos/).isDisabled()).toBe(true);
+      // The photo waits on the device with its post.
       await page.getByLabel('Votre nouvelle').fill('Écrit sans réseau : tout va bien.');
+      const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#b3261e' } })
+        .png()
+        .toBuffer();
+      await page.getByLabel(/^Joindre des photos/).setInputFiles({ name: 'jardin.png', mimeType: 'image/png', buffer: png });
       await page.getByRole('button', { name: 'Publier' }).click();
       const waiting = page.getByRole('article', { name: /^Vous/ });
       await waiting.getByText('Écrit sans réseau : tout va bien.').waitFor();
-      await waiting.getByText("En attente d'envoi", { exact: false }).waitFor();
+      await waiting.getByText("En attente d'envoi", { exact: false }).first().waitFor();
+      await waiting.getByText("Photo 1 en attente d'envoi").waitFor();
       await page.screenshot({ path: '/tmp/phone-news-offline-390.png', fullPage: true });
 
       // A reload with no network: the worker's shell and the local store bring it back.
       await page.reload();
       await page.getByRole('article', { name: /^Vous/ }).getByText('Écrit sans réseau : tout va bien.').waitFor({ timeout: 15_000 });
+      await page.getByRole('article', { name: /^Vous/ }).getByText("Photo 1 en attente d'envoi").waitFor();
     } finally {
       await app.start();
       await organiser.context.setOffline(false);
@@ -155,12 +160,22 @@ describe('the village news', () => {
     await expect
       .poll(async () => (await serverNews(claire.token, village.id)).map((p) => p.body), { timeout: 20_000 })
       .toEqual(['Écrit sans réseau : tout va bien.']);
+    // Its photo followed it, once: re-encoded by the server, shown from its address.
+    await expect.poll(async () => (await serverNews(claire.token, village.id))[0].photos.length, { timeout: 20_000 }).toBe(1);
     await expect.poll(() => page.getByText("En attente d'envoi", { exact: false }).count(), { timeout: 10_000 }).toBe(0);
+    await page
+      .getByRole('article', { name: /^Vous/ })
+      .getByRole('img', { name: /^Photo 1 sur 1/ })
+      .waitFor();
 
     const hugoPage = await openJournal(helper.context, hugo.token, village.id);
     await hugoPage
       .getByRole('article', { name: /^Claire Durand/ })
       .getByText('Écrit sans réseau : tout va bien.')
+      .waitFor();
+    await hugoPage
+      .getByRole('article', { name: /^Claire Durand/ })
+      .getByRole('img', { name: /^Photo 1 sur 1/ })
       .waitFor();
     await page.close();
     await hugoPage.close();

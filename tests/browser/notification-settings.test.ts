@@ -166,8 +166,9 @@ describe('the notification settings', () => {
       expect(taken.status).toBe(201);
     };
     const confirmationsAbout = async (name: string) =>
-      (await app.mails()).map(decoded).filter((m) => m.includes(`To: ${email}`) && m.includes('creneau.ics') && m.includes(`« ${name} »`))
-        .length;
+      (await app.mails())
+        .map(decoded)
+        .filter((m) => m.includes(`To: ${email}`) && m.includes('creneau.ics') && m.includes(`«\u00a0${name}\u00a0»`)).length;
     await takeHelp('Pharmacie', 4);
     const settingsPage = await signedInPage(context, app.base, token);
     await settingsPage.goto(`${app.base}/account/notifications`);

@@ -32,7 +32,13 @@ export async function waitInPage<T>(session: Session, expression: string, what: 
 }
 
 export const waitForText = (session: Session, text: string, timeout?: number) =>
-  waitInPage(session, `document.body && document.body.innerText.includes(${JSON.stringify(text)})`, `"${text}"`, timeout);
+  // Spaces as read: the app's French typography puts non-breaking ones inside times and before « : ».
+  waitInPage(
+    session,
+    `document.body && document.body.innerText.replace(/\\s+/g, ' ').includes(${JSON.stringify(text)})`,
+    `"${text}"`,
+    timeout,
+  );
 
 /** The first visible link or button whose text is `text` (or starts with it). */
 export async function control(session: Session, tag: 'a' | 'button', text: string, timeout?: number): Promise<ElementRef> {

@@ -193,6 +193,8 @@ describe('WebKit, with no Background Sync', () => {
       'the village in the list',
     );
     await session.click(card);
+    // A village opens on its home; its needs are the next tab.
+    await clickControl(session, 'a', 'Besoins');
     await waitForText(session, 'Besoins du village');
     await waitForText(session, 'Promenade');
     await waitInPage(
