@@ -102,7 +102,7 @@ export async function walkTheCircle(app: AppServer, driver: UserDriver, engine: 
   await new Promise((r) => setTimeout(r, 500));
   expect(await serverNews(claire.token)).toHaveLength(1);
 
-  // Claire signs out; on the same device, a helper opens the village's link.
+  // Claire signs out (her token is revoked: the checks below use Hugo's); on the same device, a helper opens the village's link.
   await driver.goto(`${app.base}/account`);
   await driver.click(control('button', 'Se déconnecter'), 'Se déconnecter');
   await until(driver, `location.pathname === '/auth/login' && !localStorage.getItem('ga-token')`, 'signed out');
@@ -141,7 +141,7 @@ export async function walkTheCircle(app: AppServer, driver: UserDriver, engine: 
   const hugo = (await api(app.base, hugoToken, 'GET', '/v1/users/me')).body.data as { id: string; first_name: string; last_name: string };
   expect(hugo).toMatchObject({ first_name: 'Hugo', last_name: 'Bernard' });
   const helps = async () => {
-    const { villagers, helps } = (await api(app.base, claire.token, 'GET', `/v1/villages/${village.id}?include=villagers,helps`)).body
+    const { villagers, helps } = (await api(app.base, hugoToken, 'GET', `/v1/villages/${village.id}?include=villagers,helps`)).body
       .data as { villagers: { id: string; user_id: string | null }[]; helps: { helper_id: string; start_date: string }[] };
     const hugoVillager = villagers.find((v) => v.user_id === hugo.id)?.id;
     return helps.map((h) => [
