@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import puppeteer, { type Browser, type ElementHandle, type Page } from 'puppeteer-core';
 import { afterAll } from 'vitest';
+import type { UserDriver } from './circle-journey';
 
 export const FIREFOX_PATH = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
 
@@ -159,4 +160,23 @@ async function loadsSettled(page: Page) {
     )
     // A page still fetching after that is left anyway: the journey's own waits say whether it showed what it should.
     .catch(() => undefined);
+}
+
+/** The page as the journeys shared between engines drive it (outage-return.ts, circle-journey.ts). */
+export function userDriver(page: Page): UserDriver {
+  const found = (expression: string, what: string) =>
+    page.waitForFunction(expression, { timeout: 15_000 }).then(
+      (handle) => handle as ElementHandle<Element>,
+      (error: unknown) => Promise.reject(new Error(`${what} not found: ${String(error)}`)),
+    );
+  return {
+    goto: (url) => open(page, url),
+    run: async (expression) => (await page.evaluate(expression)) as never,
+    click: async (expression, what) => (await found(expression, what)).click(),
+    type: async (expression, text, what) => {
+      const field = await found(expression, what);
+      await field.click();
+      await field.type(text);
+    },
+  };
 }

@@ -6,7 +6,7 @@
 import { expect, it } from 'vitest';
 import { startApp } from '../browser/harness';
 import { runAppBuild } from '../browser/pwa-build';
-import { open, openFirefox } from './firefox-page';
+import { openFirefox, userDriver } from './firefox-page';
 import { measureReturnAfterOutage, RETURN_TARGET_MS } from './outage-return';
 
 const app = await startApp({ DIST_DIR: runAppBuild() });
@@ -14,11 +14,7 @@ const browser = await openFirefox();
 
 it('sends the writes of an outage within 5 s of the server answering again', { timeout: 150_000 }, async () => {
   const page = await browser.newPage();
-  const { returnMs } = await measureReturnAfterOutage(
-    app,
-    { goto: (url) => open(page, url), run: async (expression) => (await page.evaluate(expression)) as never },
-    'firefox',
-  );
+  const { returnMs } = await measureReturnAfterOutage(app, userDriver(page), 'firefox');
   expect(returnMs).toBeLessThanOrEqual(RETURN_TARGET_MS);
   await page.close();
 });

@@ -19,7 +19,7 @@ export interface PageDriver {
   run<T>(expression: string): Promise<T>;
 }
 
-async function until<T>(driver: PageDriver, expression: string, what: string, timeout = 45_000): Promise<T> {
+export async function until<T>(driver: PageDriver, expression: string, what: string, timeout = 45_000): Promise<T> {
   const deadline = Date.now() + timeout;
   let last: unknown;
   for (;;) {
@@ -36,7 +36,7 @@ async function until<T>(driver: PageDriver, expression: string, what: string, ti
 }
 
 /** The device's outbox, read with IndexedDB itself (the app's store is named « village »). */
-const OUTBOX = `new Promise((resolve, reject) => {
+export const OUTBOX = `new Promise((resolve, reject) => {
   const open = indexedDB.open('village');
   open.onerror = () => reject(open.error);
   open.onsuccess = () => {

@@ -4,6 +4,7 @@
  * into through WebDriver, as a user would.
  */
 import type { ElementRef, Session } from '../support/webdriver';
+import type { UserDriver } from './circle-journey';
 
 /**
  * Polls `expression` (a JS expression) in the page until it is truthy; answers its value. The default wait is
@@ -77,3 +78,22 @@ export const pendingText = (session: Session) =>
   session.execute<string>(
     `const s = Array.from(document.querySelectorAll('[role="status"]')).find((e) => /en attente/.test(e.textContent)); return s ? s.textContent.trim() : '';`,
   );
+
+/** The session as the journeys shared between engines drive it (outage-return.ts, circle-journey.ts). */
+export function userDriver(session: Session): UserDriver {
+  const found = (expression: string, what: string) => waitInPage<ElementRef>(session, expression, what, 15_000);
+  return {
+    goto: async (url) => void (await session.navigate(url)),
+    // Classic WebDriver answers a script's value once its callback is called: a promise is awaited in the page.
+    run: async (expression) => {
+      const answer = await session.executeAsync<{ value?: unknown; error?: string }>(
+        `const done = arguments[arguments.length - 1];
+         Promise.resolve().then(() => (${expression})).then((value) => done({ value }), (e) => done({ error: String(e) }));`,
+      );
+      if (answer.error) throw new Error(answer.error);
+      return answer.value as never;
+    },
+    click: async (expression, what) => void (await session.click(await found(expression, what))),
+    type: async (expression, text, what) => void (await session.sendKeys(await found(expression, what), text)),
+  };
+}

@@ -8,27 +8,13 @@ import { startApp } from '../browser/harness';
 import { runAppBuild } from '../browser/pwa-build';
 import { startWebKit } from '../support/webdriver';
 import { measureReturnAfterOutage, RETURN_TARGET_MS } from './outage-return';
+import { userDriver } from './webkit-page';
 
 const app = await startApp({ DIST_DIR: runAppBuild() });
 
 it('sends the writes of an outage within 5 s of the server answering again', { timeout: 150_000 }, async () => {
   const { session, quit } = await startWebKit({ timeZone: 'Europe/Paris' });
   onTestFinished(() => quit());
-  const { returnMs } = await measureReturnAfterOutage(
-    app,
-    {
-      goto: async (url) => void (await session.navigate(url)),
-      // Classic WebDriver answers a script's value once its callback is called: a promise is awaited in the page.
-      run: async (expression) => {
-        const answer = await session.executeAsync<{ value?: unknown; error?: string }>(
-          `const done = arguments[arguments.length - 1];
-           Promise.resolve().then(() => (${expression})).then((value) => done({ value }), (e) => done({ error: String(e) }));`,
-        );
-        if (answer.error) throw new Error(answer.error);
-        return answer.value as never;
-      },
-    },
-    'webkit',
-  );
+  const { returnMs } = await measureReturnAfterOutage(app, userDriver(session), 'webkit');
   expect(returnMs).toBeLessThanOrEqual(RETURN_TARGET_MS);
 });
