@@ -7,91 +7,31 @@
  * run it against a throwaway DATA_DIR, and once per start of the server: it signs up 7 accounts, and sign-up
  * allows 10 an hour per source address (server/http/rate-limit.ts).
  */
-import { readMails, type ReadMail } from './eml-reader';
+import type { ReadMail } from './eml-reader';
+import {
+  MAIL_DIR,
+  PUBLIC_URL,
+  address,
+  BASE,
+  check,
+  finish,
+  join,
+  linkIn,
+  mailsTo,
+  openSlots,
+  refusedInFrench,
+  register,
+  req,
+  rnd,
+  step,
+  take,
+  verifiedAt,
+  villageWithDinners,
+  type Answer,
+} from './probe-kit';
 
-const BASE = (process.env.BASE_URL ?? 'http://localhost:3333').replace(/\/$/, '');
-const PUBLIC_URL = (process.env.PUBLIC_URL ?? BASE).replace(/\/$/, '');
-const MAIL_DIR = process.env.MAIL_DIR ?? './data/mail';
-const MAIL_WAIT_MS = Number(process.env.MAIL_WAIT_MS ?? 30_000);
-const rnd = Math.random().toString(36).slice(2, 8);
-const address = (who: string) => `probe.${who}.${rnd}@exemple.fr`;
-
-interface Answer {
-  status: number;
-  body: { message?: string; errors?: { message: string }[]; data?: Record<string, unknown> & { token?: string; id?: string } } | null;
-}
-async function req(method: string, path: string, { token, json }: { token?: string; json?: unknown } = {}): Promise<Answer> {
-  const headers: Record<string, string> = {};
-  if (token) headers.Authorization = `Bearer ${token}`;
-  if (json !== undefined) headers['Content-Type'] = 'application/json';
-  const res = await fetch(BASE + path, { method, headers, body: json === undefined ? undefined : JSON.stringify(json) });
-  const text = await res.text();
-  let body: Answer['body'] = null;
-  try {
-    body = text ? (JSON.parse(text) as Answer['body']) : null;
-  } catch {
-    body = { message: text.slice(0, 120) };
-  }
-  return { status: res.status, body };
-}
-
-let failures = 0;
-function check(name: string, ok: boolean, detail = ''): boolean {
-  if (!ok) failures++;
-  console.log(`${ok ? 'PASS' : 'FAIL'}  ${name}${detail ? `  (${detail})` : ''}`);
-  return ok;
-}
-const step = (title: string) => console.log(`\n== ${title}`);
-/** A refusal a person can read: French words or accents, not an English default or a stack. */
-const french = (message: unknown) =>
-  typeof message === 'string' &&
-  /[àâçéèêëîïôûùœ]|\b(le|la|les|de|des|du|un|une|est|pas|ce|cette|votre|vous|adresse|lien|doit)\b/i.test(message) &&
-  !/\b(the|is|invalid|error|must|expected)\b/i.test(message);
-const refusedInFrench = (name: string, r: Answer, status?: number) =>
-  check(
-    name,
-    (status === undefined ? r.status >= 400 && r.status < 500 : r.status === status) && french(r.body?.message),
-    `${r.status}: ${[r.body?.message ?? '—', ...(r.body?.errors ?? []).map((e) => e.message)].join(' / ')}`,
-  );
-
-/** Mails to `to` that `match`, waited for (the background worker sends them) until `count` are there. */
-async function mailsTo(to: string, match: (m: ReadMail) => boolean, count = 1, waitMs = MAIL_WAIT_MS): Promise<ReadMail[]> {
-  const until = Date.now() + waitMs;
-  for (;;) {
-    const found = (await readMails(MAIL_DIR)).filter((m) => m.to.toLowerCase().includes(to.toLowerCase()) && match(m));
-    if (found.length >= count || Date.now() > until) return found;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
 const isConfirmation = (m: ReadMail) => m.subject.startsWith('Confirmé');
 const icsOf = (m: ReadMail) => m.attachments.find((a) => a.contentType === 'text/calendar' && a.body.includes('BEGIN:VCALENDAR'));
-const linkIn = (m: ReadMail | undefined, path: string) =>
-  m?.text.match(new RegExp(`${PUBLIC_URL.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}${path}[^\\s>"]*`))?.[0];
-
-async function register(who: string, email = address(who)) {
-  const r = await req('POST', '/v1/auth/register', { json: { email, first_name: 'Sonde', last_name: who } });
-  const token = r.body?.data?.token;
-  check(`${email} registers without a password`, r.status === 201 && typeof token === 'string', `${r.status}: ${r.body?.message ?? ''}`);
-  return { email, token: typeof token === 'string' ? token : '' };
-}
-type Slot = { village_need_id: string; start_date: string; end_date: string; open: number };
-/** The village's open future slots, soonest first. */
-async function openSlots(village: string, token: string): Promise<Slot[]> {
-  const from = new Date().toISOString();
-  const to = new Date(Date.now() + 30 * 86400e3).toISOString();
-  const r = await req('GET', `/v1/villages/${village}/slots?from=${from}&to=${to}`, { token });
-  return ((r.body?.data ?? []) as unknown as Slot[]).filter((s) => s.open > 0 && Date.parse(s.start_date) > Date.now());
-}
-async function take(village: string, token: string, helper: string, slot: Slot | undefined): Promise<Answer> {
-  if (!slot) return { status: 0, body: { message: 'no open slot' } };
-  return req('POST', `/v1/villages/${village}/needs/${slot.village_need_id}/helps`, {
-    token,
-    json: { helper_id: helper, start_date: slot.start_date, end_date: slot.end_date },
-  });
-}
-const join = (token: string, share_code: string, invitation_token?: string) =>
-  req('PUT', '/v1/villages/join/helper', { token, json: { share_code, ...(invitation_token ? { invitation_token } : {}) } });
-const verifiedAt = async (token: string) => (await req('GET', '/v1/users/me', { token })).body?.data?.email_verified_at ?? null;
 
 console.log(`BASE_URL=${BASE} MAIL_DIR=${MAIL_DIR} run ${rnd}`);
 
@@ -128,26 +68,8 @@ check('and is mailed nothing', toNobody.length === 0, `${toNobody.length} mails 
 
 step('3. The organiser’s village; an invited person joins by the invitation link and takes a slot');
 const org = await register('organisatrice');
-const created = await req('POST', '/v1/villages', {
-  token: org.token,
-  json: { creation_mode: 2, first_name: 'Jeanne', name: `Sonde ${rnd}` },
-});
-const village = created.body?.data?.id as string;
-const orgVillager = (created.body?.data?.villagers as { id: string }[] | undefined)?.[0]?.id as string;
-const shareCode = created.body?.data?.share_code as string;
-await req('PUT', `/v1/villages/${village}/fc`, { token: org.token, json: { creator_id: orgVillager } });
-const opened = await req('PUT', `/v1/villages/${village}/vo`, { token: org.token, json: { villager_id: orgVillager } });
+const { created, opened, village, orgVillager, shareCode, need, slots } = await villageWithDinners(org.token);
 check('village created and opened', created.status === 201 && opened.status < 300 && !!shareCode, `${created.status}, ${opened.status}`);
-const tomorrow = new Date(Date.now() + 86400e3).toISOString().slice(0, 10);
-const need = await req('POST', `/v1/villages/${village}/needs`, {
-  token: org.token,
-  json: {
-    villager_id: orgVillager,
-    name: 'Dîner',
-    schedule: { dtstart: `${tomorrow}T19:00`, duration_minutes: 60, rrule: 'FREQ=DAILY;COUNT=10' },
-  },
-});
-const slots = await openSlots(village, org.token);
 check('a need with ten future daily slots', need.status === 201 && slots.length === 10, `${need.status}, ${slots.length} open slots`);
 
 const invited = address('invitee');
@@ -255,5 +177,4 @@ refusedInFrench(
   await req('POST', '/v1/auth/register', { json: { email: address('vide'), first_name: 'Sonde', last_name: 'Vide', password: '' } }),
 );
 
-console.log(`\n${failures === 0 ? 'ALL PASSED' : `${failures} FAILED`}`);
-process.exit(failures === 0 ? 0 : 1);
+finish();
