@@ -30,6 +30,7 @@ describe("the app's mutation kinds", () => {
         'update-village',
         'withdraw-invitation',
         'post-news',
+        'add-news-photo',
         'delete-news',
         'heart-news',
         'unheart-news',
