@@ -47,7 +47,8 @@ describe('the journal of a village', () => {
     const post = await screen.findByRole('article', { name: /^Claire Durand/ });
     expect(within(post).getByText('Nina rentre jeudi.')).toBeTruthy();
     expect(screen.queryByLabelText('Votre nouvelle')).toBeNull();
-    const heart = within(post).getByRole('button', { name: "J'aime" });
+    // The heart waits for the device to know who I am in this village (useMyVillager), read after the posts.
+    const heart = await within(post).findByRole('button', { name: "J'aime" });
     expect(heart.getAttribute('aria-pressed')).toBe('false');
     fireEvent.click(heart);
     await waitFor(() => expect(heart.getAttribute('aria-pressed')).toBe('true'));
