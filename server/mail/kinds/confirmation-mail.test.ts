@@ -134,6 +134,17 @@ describe('the confirmation of a help', () => {
     ]);
   });
 
+  it('is not sent for a help recorded once its time is over, which has nothing left to confirm nor to withdraw from', async () => {
+    const { helper, creator, village, helperVillager } = await scene();
+    const needId = await addScheduledNeed(world, creator, village, null, { name: 'Visite' });
+    // A help without an end is over when it starts; the server still takes one a few minutes late (clock skew).
+    world.clock.set(new Date(Date.parse(THURSDAY_19H) + 2 * 60_000));
+    expect((await take(world, helper, helperVillager, { villageId: village.id, needId }, THURSDAY_19H)).status).toBe(201);
+    await sender.runDue();
+    expect(receivedBy(helper.email)).toHaveLength(0);
+    expect(await world.db.select().from(mailJobs).where(eq(mailJobs.userId, helper.id))).toEqual([]);
+  });
+
   it('tells a scheduled slot in the village’s own time zone', async () => {
     world.clock.set(NOW);
     const { creator, helper, village, helperVillager } = await world.villageWithHelper();

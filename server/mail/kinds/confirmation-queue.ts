@@ -35,11 +35,13 @@ export const confirmationKey = (help: { id: string; startDate: Date }) => `confi
  * the help does; a replayed request (same Idempotency-Key) answers before this runs, so it is queued once.
  * Not queued for someone who turned confirmations off, or whose address is not verified yet (the
  * dispatcher would drop it anyway): that one is queued when the address becomes verified, under the same key.
+ * Nor for a help recorded once its time is over: there is nothing left to confirm nor to withdraw from.
  */
 export async function queueHelpConfirmation(
   tx: Executor,
   { userId, village, need, help, now, recipient }: HelpConfirmation,
 ): Promise<boolean> {
+  if ((help.endDate ?? help.startDate).getTime() <= now.getTime()) return false;
   // The person and their choices in one read, unless the write's own read brought them: this runs in every help's write.
   const [user] = recipient
     ? [recipient]
