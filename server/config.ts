@@ -30,7 +30,11 @@ const Settings = v.object({
   SMTP_URL: v.optional(url(['smtp:', 'smtps:'], 'SMTP_URL')),
   PUBLIC_URL: v.optional(url(['http:', 'https:'], 'PUBLIC_URL')),
   MAIL_FROM: v.optional(
-    v.pipe(v.string(), v.trim(), v.regex(MAIL_ADDRESS, 'MAIL_FROM doit être une adresse, par exemple « Village <no-reply@exemple.fr> »')),
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.regex(MAIL_ADDRESS, 'MAIL_FROM doit être une adresse, par exemple «\u00a0Village <no-reply@exemple.fr>\u00a0»'),
+    ),
     DEFAULT_MAIL_FROM,
   ),
   PUSH_CONTACT: v.optional(url(['mailto:', 'https:'], 'PUSH_CONTACT')),
@@ -41,7 +45,7 @@ const Settings = v.object({
       v.check((s) => {
         const u = new URL(s);
         return u.username !== '' && u.password !== '' && u.pathname.replace(/\//g, '') !== '';
-      }, 'S3_URL doit porter la clé, le secret et le bucket : https://CLÉ:SECRET@hôte/bucket'),
+      }, 'S3_URL doit porter la clé, le secret et le bucket\u00a0: https://CLÉ:SECRET@hôte/bucket'),
     ),
   ),
   DIST_DIR: v.optional(v.pipe(v.string(), v.nonEmpty('DIST_DIR ne peut pas être vide'))),
@@ -88,7 +92,7 @@ export function readConfig(env: Record<string, string | undefined>): Config {
   const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
   const result = v.safeParse(Settings, present);
   if (!result.success) {
-    const lines = result.issues.map((issue) => `- ${v.getDotPath(issue) ?? '?'} : ${issue.message}`);
+    const lines = result.issues.map((issue) => `- ${v.getDotPath(issue) ?? '?'}\u00a0: ${issue.message}`);
     throw new Error(`Réglages invalides, le serveur ne démarre pas :\n${lines.join('\n')}`);
   }
   const s = result.output;
@@ -145,7 +149,7 @@ export function checkDataDir(config: Pick<Config, 'dataDir' | 'databaseUrl' | 's
       const code = (error as NodeJS.ErrnoException).code ?? '';
       const why = WRITE_FAILURES[code] ?? `erreur ${code || String(error)}`;
       throw new Error(
-        `Réglages invalides, le serveur ne démarre pas :\n- DATA_DIR : DATA_DIR (${config.dataDir}) doit être un dossier où le serveur peut écrire (${dir} : ${why})`,
+        `Réglages invalides, le serveur ne démarre pas :\n- DATA_DIR\u00a0: DATA_DIR (${config.dataDir}) doit être un dossier où le serveur peut écrire (${dir}\u00a0: ${why})`,
       );
     }
   }

@@ -17,7 +17,7 @@ export const addressChangedMail = mailTemplate({
         'Si c’est vous, vous n’avez rien à faire.',
       ],
       action: {
-        intro: 'Si ce n’est pas vous, choisissez un nouveau mot de passe puis remettez votre adresse dans votre profil :',
+        intro: 'Si ce n’est pas vous, choisissez un nouveau mot de passe puis remettez votre adresse dans votre profil\u00a0:',
         label: 'Protéger mon compte',
         url: reset_link,
       },

@@ -19,7 +19,7 @@ const at19h = (days: number) => new Date(Date.UTC(2026, 10, 20 + days, 18)).toIS
 
 const mailsTo = (address: string) => smtp.received.filter((m) => m.to.includes(address)).map((m) => parseMail(m.raw));
 const subjects = (address: string) => mailsTo(address).map((m) => m.headers.get('subject'));
-const confirmationsTo = (address: string) => mailsTo(address).filter((m) => m.headers.get('subject')?.startsWith('Confirmé : '));
+const confirmationsTo = (address: string) => mailsTo(address).filter((m) => m.headers.get('subject')?.startsWith('Confirmé\u00a0: '));
 const me = (user: TestUser) => world.request('GET', '/v1/users/me', { token: user.token });
 const invitationsOf = (organiser: TestUser, villageId: string, query = '') =>
   world.request('GET', `/v1/villages/${villageId}/invitations${query}`, { token: organiser.token });
@@ -64,8 +64,8 @@ describe('confirmations caught up when the address becomes verified', () => {
     // Sent in any order (queued at the same instant): read in the order of their slots.
     const mails = confirmationsTo(helper.email).sort((a, b) => a.headers.get('subject')!.localeCompare(b.headers.get('subject')!));
     expect(mails.map((m) => m.headers.get('subject'))).toEqual([
-      'Confirmé : Dîner chez Jeanne, lundi 23\u00a0novembre à 19\u00a0h',
-      'Confirmé : Dîner chez Jeanne, mercredi 25\u00a0novembre à 19\u00a0h',
+      'Confirmé\u00a0: Dîner chez Jeanne, lundi 23\u00a0novembre à 19\u00a0h',
+      'Confirmé\u00a0: Dîner chez Jeanne, mercredi 25\u00a0novembre à 19\u00a0h',
     ]);
     for (const [i, mail] of mails.entries()) {
       expect(mail.attachments).toHaveLength(1);
@@ -142,7 +142,7 @@ describe('an invitation proves the address it was sent to', () => {
     await sender.runDue();
     const [confirmation, ...more] = confirmationsTo(lea.email);
     expect(more).toHaveLength(0);
-    expect(confirmation.headers.get('subject')).toBe('Confirmé : Dîner chez Jeanne, dimanche 22\u00a0novembre à 19\u00a0h');
+    expect(confirmation.headers.get('subject')).toBe('Confirmé\u00a0: Dîner chez Jeanne, dimanche 22\u00a0novembre à 19\u00a0h');
     expect(confirmation.attachments[0].contentType).toMatch(/^text\/calendar/);
   });
 });

@@ -10,7 +10,8 @@ const WRONG_CREDENTIALS = { message: 'Email ou mot de passe incorrect.', http_co
 const me = (token: string) => world.request('GET', '/v1/users/me', { token });
 const logIn = (email: string, password: string) => world.request('POST', '/v1/auth/login', { json: { email, password } });
 const ALREADY_SET = {
-  message: 'Votre compte a déjà un mot de passe. Pour le changer, utilisez « Mot de passe oublié ? » sur la page de connexion.',
+  message:
+    'Votre compte a déjà un mot de passe. Pour le changer, utilisez «\u00a0Mot de passe oublié\u00a0?\u00a0» sur la page de connexion.',
   http_code: 409,
 };
 const addPassword = (json: Record<string, unknown>, token?: string) => world.request('POST', '/v1/users/me/password', { token, json });

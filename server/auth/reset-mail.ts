@@ -10,10 +10,10 @@ export const resetPasswordMail = mailTemplate({
       greeting: `Bonjour ${first_name},`,
       paragraphs: ['Vous avez demandé à réinitialiser le mot de passe de votre compte Village.'],
       action: {
-        intro: 'Pour choisir un nouveau mot de passe, ouvrez ce lien (valable une heure, une seule fois) :',
+        intro: 'Pour choisir un nouveau mot de passe, ouvrez ce lien (valable une heure, une seule fois)\u00a0:',
         label: 'Choisir un nouveau mot de passe',
         url: link,
       },
-      closing: ["Si vous n'êtes pas à l'origine de cette demande, ignorez ce message : votre mot de passe reste inchangé."],
+      closing: ["Si vous n'êtes pas à l'origine de cette demande, ignorez ce message\u00a0: votre mot de passe reste inchangé."],
     }),
 });

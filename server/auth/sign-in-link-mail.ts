@@ -14,10 +14,10 @@ export const signInLinkMail = mailTemplate({
       greeting: `Bonjour ${first_name},`,
       paragraphs: ['Vous avez demandé à vous connecter à Village sans mot de passe.'],
       action: {
-        intro: `Pour vous connecter, ouvrez ce lien (valable ${SIGN_IN_LINK_MINUTES} minutes, une seule fois) :`,
+        intro: `Pour vous connecter, ouvrez ce lien (valable ${SIGN_IN_LINK_MINUTES} minutes, une seule fois)\u00a0:`,
         label: 'Me connecter',
         url: link,
       },
-      closing: ["Si vous n'êtes pas à l'origine de cette demande, ignorez ce message : personne ne pourra se connecter sans ce lien."],
+      closing: ["Si vous n'êtes pas à l'origine de cette demande, ignorez ce message\u00a0: personne ne pourra se connecter sans ce lien."],
     }),
 });

@@ -4,7 +4,7 @@ import { layout } from '../mail/layout';
 import { mailTemplate } from '../mail/template';
 
 const FIRST_SENTENCE = {
-  sign_up: (email: string) => `Bienvenue sur Village ! Votre compte a été créé avec l'adresse ${email}.`,
+  sign_up: (email: string) => `Bienvenue sur Village\u00a0! Votre compte a été créé avec l'adresse ${email}.`,
   change: (email: string) => `Vous avez choisi l'adresse ${email} pour votre compte Village.`,
   request: (email: string) => `Voici le lien que vous avez demandé pour vérifier l'adresse ${email} de votre compte Village.`,
 };
@@ -26,13 +26,13 @@ export const emailVerificationMail = mailTemplate({
       greeting: `Bonjour ${first_name},`,
       paragraphs: [
         FIRST_SENTENCE[reason](email),
-        "Confirmez qu'elle est bien la vôtre : c'est elle qui recevra les confirmations, les rappels de vos créneaux et les nouvelles de vos villages.",
+        "Confirmez qu'elle est bien la vôtre\u00a0: c'est elle qui recevra les confirmations, les rappels de vos créneaux et les nouvelles de vos villages.",
       ],
       action: {
-        intro: `Pour vérifier votre adresse, ouvrez ce lien (valable ${VERIFICATION_LINK_DAYS} jours, une seule fois) :`,
+        intro: `Pour vérifier votre adresse, ouvrez ce lien (valable ${VERIFICATION_LINK_DAYS} jours, une seule fois)\u00a0:`,
         label: 'Vérifier mon adresse',
         url: link,
       },
-      closing: ["Si vous n'avez pas créé de compte Village avec cette adresse, ignorez ce message : elle ne recevra rien d'autre."],
+      closing: ["Si vous n'avez pas créé de compte Village avec cette adresse, ignorez ce message\u00a0: elle ne recevra rien d'autre."],
     }),
 });

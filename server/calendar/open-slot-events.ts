@@ -21,7 +21,7 @@ export function openSlotEvents(publicUrl: string, villageId: string, slots: Slot
       uid: `open-${need.id}-${utc(start)}@village`,
       start,
       end: new Date(slot.end_date),
-      summary: `À pourvoir : ${need.name}`,
+      summary: `À pourvoir\u00a0: ${need.name}`,
       description: eventDescription(free, need),
       location: need.address,
       url: `${publicUrl}/dashboard/villages/${villageId}/needs/${need.id}`,

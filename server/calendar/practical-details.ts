@@ -10,9 +10,9 @@ export interface PracticalDetails {
 export function detailLines(need: PracticalDetails): string[] {
   const lines: string[] = [];
   if (need.description) lines.push(need.description);
-  if (need.access) lines.push(`Accès : ${need.access}`);
-  if (need.people != null) lines.push(`Nombre de personnes : ${need.people}`);
-  if (need.diet) lines.push(`Régime et allergies : ${need.diet}`);
+  if (need.access) lines.push(`Accès\u00a0: ${need.access}`);
+  if (need.people != null) lines.push(`Nombre de personnes\u00a0: ${need.people}`);
+  if (need.diet) lines.push(`Régime et allergies\u00a0: ${need.diet}`);
   return lines;
 }
 

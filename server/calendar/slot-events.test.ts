@@ -63,16 +63,19 @@ describe('slots in the calendars', () => {
     expect(events[0]).toMatchObject({
       summary: 'Dîner (village de Jeanne)',
       location: DETAILS.address,
-      description: "J'apporte une soupe\n\nAccès : Code 1234B, 2e étage\nNombre de personnes : 4\nRégime et allergies : Sans noix",
+      description:
+        "J'apporte une soupe\n\nAccès\u00a0: Code 1234B, 2e étage\nNombre de personnes\u00a0: 4\nRégime et allergies\u00a0: Sans noix",
       status: 'CONFIRMED',
     });
-    expect(events[1].description).toBe('Accès : Code 1234B, 2e étage\nNombre de personnes : 4\nRégime et allergies : Sans noix');
+    expect(events[1].description).toBe(
+      'Accès\u00a0: Code 1234B, 2e étage\nNombre de personnes\u00a0: 4\nRégime et allergies\u00a0: Sans noix',
+    );
   });
 
   it('show in the village calendar the open slots of the next 90 days as "À pourvoir", full ones left out', async () => {
     const events = await read(`/v1/villages/${villageId}/calendar`, creator);
-    const open = events.filter((e) => e.summary === 'À pourvoir : Dîner');
-    const taken = events.filter((e) => e.summary !== 'À pourvoir : Dîner');
+    const open = events.filter((e) => e.summary === 'À pourvoir\u00a0: Dîner');
+    const taken = events.filter((e) => e.summary !== 'À pourvoir\u00a0: Dîner');
     expect(taken.map((e) => `${e.start} ${e.summary}`).sort()).toEqual([
       `${MON_23} Dîner — Hugo`,
       `${MON_23} Dîner — Léa`,
@@ -90,7 +93,7 @@ describe('slots in the calendars', () => {
       transp: 'TRANSPARENT',
       url: `http://localhost:3333/dashboard/villages/${villageId}/needs/${needId}`,
     });
-    expect(open[0].description).toMatch(/^1 place à pourvoir sur 2\n\nAccès : Code 1234B/);
+    expect(open[0].description).toMatch(/^1 place à pourvoir sur 2\n\nAccès\u00a0: Code 1234B/);
     expect(open[1]).toMatchObject({ start: '2026-11-27T18:00:00Z', uid: `open-${needId}-20261127T180000Z@village` });
     expect(open[1].description).toMatch(/^2 places à pourvoir\n\n/);
     expect(open.at(-1)!.start).toBe('2027-02-17T18:00:00Z');

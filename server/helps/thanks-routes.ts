@@ -16,8 +16,8 @@ import { actingAs, isActive, isManager, loadMembership } from '../policy';
 import type { Membership } from '../membership';
 import type { Serializers } from '../serialize';
 
-const NOT_PAST = 'Ce créneau n’est pas encore passé : vous pourrez dire qu’il est fait une fois son heure passée.';
-const NOT_PAST_THANKS = 'Ce créneau n’est pas encore passé : vous pourrez remercier une fois son heure passée.';
+const NOT_PAST = 'Ce créneau n’est pas encore passé\u00a0: vous pourrez dire qu’il est fait une fois son heure passée.';
+const NOT_PAST_THANKS = 'Ce créneau n’est pas encore passé\u00a0: vous pourrez remercier une fois son heure passée.';
 const NOT_YOURS_TO_SAY = 'Seule la personne qui a aidé, ou celles qui organisent le village, peuvent dire que c’est fait.';
 const NOT_YOURS_TO_THANK = 'Seules les personnes qui organisent le village, et la personne aidée, peuvent remercier.';
 const NOT_YOURSELF = 'Vous ne pouvez pas vous remercier vous-même.';

@@ -89,15 +89,19 @@ describe('thanking a helper', () => {
     const s = await scene();
     world.clock.set(FRIDAY);
     const headers = { 'Idempotency-Key': 'thanks-once' };
-    const res = await s.thank(s.creator, { thanker_id: s.village.creatorVillagerId, message: 'La soupe était parfaite !' }, headers);
+    const res = await s.thank(s.creator, { thanker_id: s.village.creatorVillagerId, message: 'La soupe était parfaite\u00a0!' }, headers);
     expect(res.status).toBe(201);
     // Thanked is done too, with the word.
     expect(res.body.data).toMatchObject({
       done_at: FRIDAY.toISOString(),
       thanks_count: 1,
-      thanks_message: 'La soupe était parfaite !',
+      thanks_message: 'La soupe était parfaite\u00a0!',
     });
-    const replay = await s.thank(s.creator, { thanker_id: s.village.creatorVillagerId, message: 'La soupe était parfaite !' }, headers);
+    const replay = await s.thank(
+      s.creator,
+      { thanker_id: s.village.creatorVillagerId, message: 'La soupe était parfaite\u00a0!' },
+      headers,
+    );
     expect(replay.headers.get('Idempotent-Replayed')).toBe('true');
     expect(replay.body.data.thanks_count).toBe(1);
 
@@ -106,7 +110,7 @@ describe('thanking a helper', () => {
     // Beside the confirmation of the help taken the week before.
     const [mail, ...more] = receivedBy(s.helper.email).filter((m) => m.headers.get('subject')?.includes('remercie'));
     expect(more).toHaveLength(0);
-    expect(mail.headers.get('subject')).toBe('Claire vous remercie pour « Dîner chez Jeanne »');
+    expect(mail.headers.get('subject')).toBe('Claire vous remercie pour «\u00a0Dîner chez Jeanne\u00a0»');
     for (const part of [mail.text!, mail.html!]) {
       expect(part).toContain('Bonjour Hugo,');
       expect(part).toContain('jeudi 26\u00a0novembre');
@@ -125,7 +129,9 @@ describe('thanking a helper', () => {
       FRIDAY,
     );
     expect(deliveries.map((d) => d.userId)).toEqual([s.helper.id]);
-    expect(deliveries[0].payload.body).toBe('Claire vous remercie pour « Dîner chez Jeanne » : « La soupe était parfaite ! »');
+    expect(deliveries[0].payload.body).toBe(
+      'Claire vous remercie pour «\u00a0Dîner chez Jeanne\u00a0»\u00a0: «\u00a0La soupe était parfaite\u00a0!\u00a0»',
+    );
   });
 
   it('by the person helped, without a word: the mail says who, without a quote', async () => {
@@ -227,14 +233,14 @@ describe('Merci à tous', () => {
     expect(refused.status).toBe(403);
     const res = await world.request('POST', `${s.base}/thanks`, {
       token: s.creator.token,
-      json: { thanker_id: s.village.creatorVillagerId, message: 'Quelle semaine, merci !' },
+      json: { thanker_id: s.village.creatorVillagerId, message: 'Quelle semaine, merci\u00a0!' },
     });
     expect(res.status).toBe(201);
     const ids = res.body.data.map((h: { id: string }) => h.id);
     expect(ids).toEqual([second.body.data.id]);
     expect(ids).not.toContain(mine.body.data.id);
     expect(ids).not.toContain(future.body.data.id);
-    expect(res.body.data[0]).toMatchObject({ thanks_count: 1, thanks_message: 'Quelle semaine, merci !' });
+    expect(res.body.data[0]).toMatchObject({ thanks_count: 1, thanks_message: 'Quelle semaine, merci\u00a0!' });
     const ines = await world.db
       .select()
       .from(mailJobs)

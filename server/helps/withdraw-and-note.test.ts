@@ -76,7 +76,7 @@ describe('withdrawing from a slot', () => {
       title: 'Créneau à pourvoir · Village de Jeanne',
       // The year is said only when it is not the current one.
       body: expect.stringMatching(
-        /^Hugo ne pourra pas assurer « Dîner », samedi 21\u00a0novembre( 2026)?, 19\u00a0h : le créneau est à nouveau à pourvoir\.$/,
+        /^Hugo ne pourra pas assurer «\u00a0Dîner\u00a0», samedi 21\u00a0novembre( 2026)?, 19\u00a0h\u00a0: le créneau est à nouveau à pourvoir\.$/,
       ),
       url: `/dashboard/villages/${s.village.id}/needs/${s.needId}/helps`,
     });

@@ -34,22 +34,22 @@ export const invitationMail = mailTemplate({
   render(p) {
     const inviter = [p.inviter_first_name, p.inviter_last_name].filter(Boolean).join(' ');
     const forWhom = p.first_name
-      ? ` Un village d’entraide rassemble les proches de ${p.first_name} pour l’aider au quotidien : repas, trajets, visites, courses…`
+      ? ` Un village d’entraide rassemble les proches de ${p.first_name} pour l’aider au quotidien\u00a0: repas, trajets, visites, courses…`
       : '';
-    const mail = layout(`${inviter} vous invite à rejoindre « ${p.village_name} »`, {
+    const mail = layout(`${inviter} vous invite à rejoindre «\u00a0${p.village_name}\u00a0»`, {
       greeting: 'Bonjour,',
       paragraphs: [
-        `${inviter} vous invite à rejoindre « ${p.village_name} » sur Village.${forWhom}`,
-        ...(p.message ? [`Son message : « ${p.message} »`] : []),
+        `${inviter} vous invite à rejoindre «\u00a0${p.village_name}\u00a0» sur Village.${forWhom}`,
+        ...(p.message ? [`Son message\u00a0: «\u00a0${p.message}\u00a0»`] : []),
         'Chacun y voit ce qui est prévu et choisit quand il peut aider, sans engagement.',
       ],
       action: {
         intro:
-          'Pour rejoindre le village, ouvrez ce lien : vous créerez votre compte (ou vous vous connecterez) puis arriverez dans le village.',
+          'Pour rejoindre le village, ouvrez ce lien\u00a0: vous créerez votre compte (ou vous vous connecterez) puis arriverez dans le village.',
         label: 'Rejoindre le village',
         url: p.link,
       },
-      closing: [`Si vous ne connaissez pas ${inviter}, ignorez ce message : sans réponse de votre part, rien ne se passe.`],
+      closing: [`Si vous ne connaissez pas ${inviter}, ignorez ce message\u00a0: sans réponse de votre part, rien ne se passe.`],
       footer: [
         `Vous recevez ce message parce que ${inviter} a saisi votre adresse pour vous inviter. Village ne vous écrira pas d’autre message sans que vous ayez créé un compte.`,
       ],

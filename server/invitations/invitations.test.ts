@@ -40,7 +40,7 @@ describe('invitations by mail', () => {
     const [mail] = receivedBy(marc);
     expect(receivedBy(lea.toLowerCase())).toHaveLength(1);
     // Named by first and last name: "which Claire?" has its answer.
-    expect(mail.headers.get('subject')).toBe('Claire Test vous invite à rejoindre « Le village de Jeanne »');
+    expect(mail.headers.get('subject')).toBe('Claire Test vous invite à rejoindre «\u00a0Le village de Jeanne\u00a0»');
     expect(mail.headers.get('from')).toBe('Village <no-reply@village.example>');
     expect(mail.headers.get('message-id')).toMatch(/^<[0-9a-f-]{36}@village\.example>$/);
     expect(new Date(mail.headers.get('date')!)).toEqual(world.clock.now());
@@ -69,7 +69,7 @@ describe('invitations by mail', () => {
     expect((await invite(claire, village.id, { inviter_id: village.creatorVillagerId, emails: [nora] })).status).toBe(201);
     await sender.runDue();
     const [mail] = receivedBy(nora);
-    expect(mail.headers.get('subject')).toBe('Claire Test vous invite à rejoindre « Le village de Jeanne »');
+    expect(mail.headers.get('subject')).toBe('Claire Test vous invite à rejoindre «\u00a0Le village de Jeanne\u00a0»');
     expect(mail.headers.has('reply-to')).toBe(false);
   });
 
@@ -146,7 +146,7 @@ describe('invitations by mail', () => {
     world.clock.advance(20 * 60_000);
     const early = await resend();
     expect(early.status).toBe(409);
-    expect(early.body.message).toBe('Cette invitation vient d’être envoyée : vous pourrez la renvoyer dans une heure.');
+    expect(early.body.message).toBe('Cette invitation vient d’être envoyée\u00a0: vous pourrez la renvoyer dans une heure.');
     expect(early.headers.get('Retry-After')).toBe(String(40 * 60));
     // Invited again within the hour: answered, not mailed again.
     const again = await invite(creator, village.id, { inviter_id: village.creatorVillagerId, emails: [paul] });

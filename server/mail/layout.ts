@@ -55,12 +55,12 @@ function textPart(content: MailContent) {
   const blocks = [content.greeting, ...content.paragraphs];
   for (const section of content.sections ?? []) {
     const lines = [section.heading, ...section.lines.map((line) => `- ${line}`)];
-    if (section.link) lines.push(`${section.link.label} : ${section.link.url}`);
+    if (section.link) lines.push(`${section.link.label}\u00a0: ${section.link.url}`);
     blocks.push(lines.join('\n'));
   }
   if (content.action) blocks.push(content.action.intro, content.action.url);
   blocks.push(...(content.closing ?? []), SIGNATURE);
-  const small = [...(content.footer ?? []), ...(content.footerLinks ?? []).map((link) => `${link.label} : ${link.url}`)];
+  const small = [...(content.footer ?? []), ...(content.footerLinks ?? []).map((link) => `${link.label}\u00a0: ${link.url}`)];
   if (small.length) blocks.push(`--\n${small.join('\n')}`);
   // French typography as in the HTML part: a reader's narrow window never starts a line with « : ».
   return frenchSpaces(`${blocks.join('\n\n')}\n`);
@@ -72,7 +72,7 @@ function actionHtml(action: NonNullable<MailContent['action']>) {
     paragraph(action.intro),
     `<p style="margin:0 0 16px;"><a href="${url}" style="${FONT}display:inline-block;background:${ACCENT};color:#ffffff;font-size:16px;font-weight:bold;text-decoration:none;padding:12px 20px;border-radius:6px;">${escapeHtml(action.label)}</a></p>`,
     // The link in full too: some clients strip buttons, and a reader may want to see where it leads.
-    `<p style="${FONT}margin:0 0 16px;font-size:14px;line-height:1.5;color:#52606d;word-break:break-all;">${escapeHtml('Ou copiez ce lien dans votre navigateur :')}<br><a href="${url}" style="color:${ACCENT};">${url}</a></p>`,
+    `<p style="${FONT}margin:0 0 16px;font-size:14px;line-height:1.5;color:#52606d;word-break:break-all;">${escapeHtml('Ou copiez ce lien dans votre navigateur\u00a0:')}<br><a href="${url}" style="color:${ACCENT};">${url}</a></p>`,
   ].join('\n');
 }
 

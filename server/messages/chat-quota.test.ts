@@ -6,9 +6,9 @@ import { messages } from '../db/schema';
 import { createWorld, type TestUser } from '../test/world';
 
 const world = await createWorld();
-const TOO_FAST = 'Vous avez envoyé 30 messages en une minute : patientez un instant avant d’en envoyer d’autres.';
+const TOO_FAST = 'Vous avez envoyé 30 messages en une minute\u00a0: patientez un instant avant d’en envoyer d’autres.';
 /** As long as a message may be: the probe's 2,000 characters. */
-const long = 'Bonjour à tous ! '.repeat(118).slice(0, 2000);
+const long = 'Bonjour à tous\u00a0! '.repeat(118).slice(0, 2000);
 
 async function say(who: TestUser, villageId: string, villagerId: string, app = world.app) {
   const res = await app.request(`/v1/villages/${villageId}/messages`, {

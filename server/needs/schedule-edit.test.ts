@@ -79,7 +79,7 @@ describe('editing a schedule', () => {
     );
     expect(deliveries.map((d) => d.userId)).toEqual([s.helper.id]);
     expect(deliveries[0].payload.body).toMatch(
-      /^Votre créneau « Dîner » du mercredi 25\u00a0novembre( 2026)?, 19\u00a0h a été annulé par Claire\.$/,
+      /^Votre créneau «\u00a0Dîner\u00a0» du mercredi 25\u00a0novembre( 2026)?, 19\u00a0h a été annulé par Claire\.$/,
     );
     // The released slots' reminders are gone, the kept ones' are not.
     const reminders = (await world.db.select().from(pushJobs).where(eq(pushJobs.villageId, s.village.id)))

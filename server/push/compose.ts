@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { PushKind, PushPayload } from '../../src/contract/push';
-import { formatHelpSlot } from '../../src/contract/french-time';
+import { formatHelpSlot, frenchSpaces } from '../../src/contract/french-time';
 import type { Executor } from '../db/client';
 import { helps, messages, newsPosts, users, villageNeeds, villagers, villages } from '../db/schema';
 import { isActive as isActiveVillager, isManager as isManagerVillager } from '../policy';
@@ -48,7 +48,7 @@ export function releasedSentence(firstName: string, reason: string, released: nu
   const what =
     reason === 'banned' ? 'a été retiré du village' : reason === 'account_deleted' ? 'a supprimé son compte' : 'a quitté le village';
   const slots = released === 1 ? '1 créneau est à nouveau à pourvoir' : `${released} créneaux sont à nouveau à pourvoir`;
-  return `${firstName} ${what} : ${slots}.`;
+  return `${firstName} ${what}\u00a0: ${slots}.`;
 }
 
 /** Topics are at most 32 URL-safe characters: a prefix and most of the id's hex digits. */
@@ -74,10 +74,17 @@ export async function composeJob(db: Executor, job: QueuedJob, now: Date): Promi
   const label = villageLabel(village);
   const base = `/dashboard/villages/${village.id}`;
   const d = job.data;
+  // What people wrote (a chat message, a word of thanks) keeps its colons and question marks off a line's start too, as in the mails.
   const to = (who: Member[], payload: Omit<PushPayload, 'kind' | 'village_id'>, extra: Partial<Delivery> = {}): Delivery[] =>
     who.map((m) => ({
       userId: m.userId!,
-      payload: { kind: job.kind as PushKind, village_id: village.id, ...payload },
+      payload: {
+        kind: job.kind as PushKind,
+        village_id: village.id,
+        ...payload,
+        title: frenchSpaces(payload.title),
+        body: frenchSpaces(payload.body),
+      },
       ttl: DAY_S,
       urgency: 'normal',
       ...extra,
@@ -91,7 +98,7 @@ export async function composeJob(db: Executor, job: QueuedJob, now: Date): Promi
         members.filter((m) => isActive(m) && m.id !== d.author_id),
         {
           title: `Nouveau besoin · ${label}`,
-          body: `${nameOf(members, d.author_id)} a ajouté « ${d.need_name} ». Pouvez-vous aider ?`,
+          body: `${nameOf(members, d.author_id)} a ajouté «\u00a0${d.need_name}\u00a0». Pouvez-vous aider\u00a0?`,
           url: `${base}/needs/${d.need_id}`,
           tag: `need-${d.need_id}`,
         },
@@ -102,7 +109,7 @@ export async function composeJob(db: Executor, job: QueuedJob, now: Date): Promi
         members.filter((m) => isActive(m) && m.id === d.helper_id && m.id !== d.actor_id),
         {
           title: `Créneau annulé · ${label}`,
-          body: `Votre créneau « ${d.need_name} » du ${slot(d.start_date)} a été annulé par ${nameOf(members, d.actor_id)}.`,
+          body: `Votre créneau «\u00a0${d.need_name}\u00a0» du ${slot(d.start_date)} a été annulé par ${nameOf(members, d.actor_id)}.`,
           url: `${base}/planning`,
           tag: `help-${d.help_id}`,
         },
@@ -112,7 +119,7 @@ export async function composeJob(db: Executor, job: QueuedJob, now: Date): Promi
         members.filter((m) => isManager(m) && m.id !== d.helper_id),
         {
           title: `Créneau à pourvoir · ${label}`,
-          body: `${nameOf(members, d.helper_id)} ne pourra pas assurer « ${d.need_name} », ${slot(d.start_date)} : le créneau est à nouveau à pourvoir.`,
+          body: `${nameOf(members, d.helper_id)} ne pourra pas assurer «\u00a0${d.need_name}\u00a0», ${slot(d.start_date)}\u00a0: le créneau est à nouveau à pourvoir.`,
           url: `${base}/needs/${d.need_id}/helps`,
           tag: `help-${d.help_id}`,
         },
@@ -123,7 +130,7 @@ export async function composeJob(db: Executor, job: QueuedJob, now: Date): Promi
         members.filter((m) => isManager(m) && m.id !== d.helper_id),
         {
           title: `Nouvelle aide · ${label}`,
-          body: `${nameOf(members, d.helper_id)} propose son aide pour « ${d.need_name} », ${slot(d.start_date)}.`,
+          body: `${nameOf(members, d.helper_id)} propose son aide pour «\u00a0${d.need_name}\u00a0», ${slot(d.start_date)}.`,
           url: `${base}/needs/${d.need_id}/helps`,
           tag: `help-${d.help_id}`,
         },
@@ -134,13 +141,13 @@ export async function composeJob(db: Executor, job: QueuedJob, now: Date): Promi
       return [
         ...to(helper, {
           title: `Aide non retenue · ${label}`,
-          body: `Votre aide pour « ${d.need_name} », ${slot(d.start_date)}, n'a pas été retenue.`,
+          body: `Votre aide pour «\u00a0${d.need_name}\u00a0», ${slot(d.start_date)}, n'a pas été retenue.`,
           url: `${base}/planning`,
           tag: `help-${d.help_id}`,
         }),
         ...to(managers, {
           title: `Aide refusée · ${label}`,
-          body: `${nameOf(members, d.refuser_id)} a refusé l'aide de ${nameOf(members, d.helper_id)} pour « ${d.need_name} », ${slot(d.start_date)}.`,
+          body: `${nameOf(members, d.refuser_id)} a refusé l'aide de ${nameOf(members, d.helper_id)} pour «\u00a0${d.need_name}\u00a0», ${slot(d.start_date)}.`,
           url: `${base}/planning`,
           tag: `help-${d.help_id}`,
         }),
@@ -152,7 +159,7 @@ export async function composeJob(db: Executor, job: QueuedJob, now: Date): Promi
         members.filter((m) => isActive(m) && m.id === d.helper_id && m.id !== d.thanker_id),
         {
           title: `Merci · ${label}`,
-          body: `${nameOf(members, d.thanker_id)} vous remercie pour « ${d.need_name} »${d.message ? ` : « ${preview(String(d.message))} »` : '.'}`,
+          body: `${nameOf(members, d.thanker_id)} vous remercie pour «\u00a0${d.need_name}\u00a0»${d.message ? `\u00a0: «\u00a0${preview(String(d.message))}\u00a0»` : '.'}`,
           url: `${base}/needs/${d.need_id}/helps`,
           tag: `thanks-${d.help_id}`,
         },
@@ -169,12 +176,12 @@ export async function composeJob(db: Executor, job: QueuedJob, now: Date): Promi
     }
     case 'villager_role_changed': {
       const target = members.filter((m) => isActive(m) && m.id === d.villager_id && m.id !== d.updater_id);
-      const of = village.firstName ? `du village de ${village.firstName}` : `du village « ${village.name ?? 'Votre village'} »`;
+      const of = village.firstName ? `du village de ${village.firstName}` : `du village «\u00a0${village.name ?? 'Votre village'}\u00a0»`;
       return to(target, {
         title: `Organisation · ${label}`,
         body: d.is_manager
           ? `${nameOf(members, d.updater_id)} vous a confié l'organisation ${of}.`
-          : `${nameOf(members, d.updater_id)} a repris l'organisation ${of} : vous restez membre du village.`,
+          : `${nameOf(members, d.updater_id)} a repris l'organisation ${of}\u00a0: vous restez membre du village.`,
         url: base,
         tag: `role-${d.villager_id}`,
       });
@@ -227,8 +234,8 @@ export async function composeJob(db: Executor, job: QueuedJob, now: Date): Promi
       return to(
         helper,
         {
-          title: evening ? `Demain : ${row.needName}` : `Dans une heure : ${row.needName}`,
-          body: `Rappel : vous aidez pour « ${row.needName} », ${when} (${label}).`,
+          title: evening ? `Demain\u00a0: ${row.needName}` : `Dans une heure\u00a0: ${row.needName}`,
+          body: `Rappel\u00a0: vous aidez pour «\u00a0${row.needName}\u00a0», ${when} (${label}).`,
           url: `${base}/needs/${row.help.villageNeedId}/helps`,
           tag: `reminder-${row.help.id}`,
         },

@@ -75,7 +75,7 @@ describe('pushes follow each person’s push switches', () => {
     await addNeed('Courses');
     await world.request('POST', `/v1/villages/${village.id}/messages`, {
       token: lea.token,
-      json: { villager_id: leaId, body: 'Qui a la clé ?' },
+      json: { villager_id: leaId, body: 'Qui a la clé\u00a0?' },
     });
     await dispatcher.runDue();
     expect(kindsTo(hugo, from)).toEqual(['message']);
@@ -147,7 +147,7 @@ describe('pushes follow each person’s push switches', () => {
     expect(pushes.map((p) => p.json)).toEqual([
       expect.objectContaining({
         kind: 'reminder_evening',
-        body: 'Rappel : vous aidez pour « Souper », jeudi 26\u00a0novembre, 18\u00a0h (Village de Jeanne).',
+        body: 'Rappel\u00a0: vous aidez pour «\u00a0Souper\u00a0», jeudi 26\u00a0novembre, 18\u00a0h (Village de Jeanne).',
       }),
     ]);
   });

@@ -137,7 +137,7 @@ describe('pushes for what happens in the village', () => {
       expect(push.json).toEqual({
         kind: 'need_added',
         title: 'Nouveau besoin · Village de Jeanne',
-        body: 'Camille a ajouté « Courses ». Pouvez-vous aider ?',
+        body: 'Camille a ajouté «\u00a0Courses\u00a0». Pouvez-vous aider\u00a0?',
         url: `/dashboard/villages/${village.id}/needs/${needId}`,
         tag: `need-${needId}`,
         village_id: village.id,
@@ -160,7 +160,7 @@ describe('pushes for what happens in the village', () => {
     expect(receivedBy(camille, from).map((p) => p.json)).toEqual([
       expect.objectContaining({
         kind: 'help_added',
-        body: 'Hugo propose son aide pour « Repas », jeudi 26\u00a0novembre, 12\u00a0h\u00a030.',
+        body: 'Hugo propose son aide pour «\u00a0Repas\u00a0», jeudi 26\u00a0novembre, 12\u00a0h\u00a030.',
         url: `/dashboard/villages/${village.id}/needs/${needId}/helps`,
       }),
     ]);
@@ -180,7 +180,7 @@ describe('pushes for what happens in the village', () => {
     expect(receivedBy(hugo, refusedFrom).map((p) => p.json)).toEqual([
       expect.objectContaining({
         kind: 'help_refused',
-        body: "Votre aide pour « Repas », jeudi 26\u00a0novembre, 12\u00a0h\u00a030, n'a pas été retenue.",
+        body: "Votre aide pour «\u00a0Repas\u00a0», jeudi 26\u00a0novembre, 12\u00a0h\u00a030, n'a pas été retenue.",
       }),
     ]);
   });
@@ -189,7 +189,7 @@ describe('pushes for what happens in the village', () => {
     const from = service.received.length;
     const res = await world.request('POST', `/v1/villages/${village.id}/messages`, {
       token: lea.token,
-      json: { villager_id: leaId, body: 'Je passe  demain\nvers 10 h, qui a la clé ?' },
+      json: { villager_id: leaId, body: 'Je passe  demain\nvers 10 h, qui a la clé\u00a0?' },
     });
     expect(res.status).toBe(201);
     await dispatcher().runDue();
@@ -199,7 +199,7 @@ describe('pushes for what happens in the village', () => {
       expect(push.json).toMatchObject({
         kind: 'message',
         title: 'Léa · Village de Jeanne',
-        body: 'Je passe demain vers 10 h, qui a la clé ?',
+        body: 'Je passe demain vers 10 h, qui a la clé\u00a0?',
         url: `/dashboard/villages/${village.id}/chat`,
         tag: `chat-${village.id}`,
       });
@@ -241,8 +241,8 @@ describe('reminders', () => {
     expect(receivedBy(hugo, from).map((p) => p.json)).toEqual([
       expect.objectContaining({
         kind: 'reminder_evening',
-        title: 'Demain : Promenade',
-        body: 'Rappel : vous aidez pour « Promenade », dimanche 22\u00a0novembre, 15\u00a0h (Village de Jeanne).',
+        title: 'Demain\u00a0: Promenade',
+        body: 'Rappel\u00a0: vous aidez pour «\u00a0Promenade\u00a0», dimanche 22\u00a0novembre, 15\u00a0h (Village de Jeanne).',
         tag: `reminder-${helpId}`,
       }),
     ]);
@@ -253,7 +253,7 @@ describe('reminders', () => {
     await Promise.all([a.runDue(), b.runDue()]);
     const pushes = receivedBy(hugo, from);
     expect(pushes.map((p) => (p.json as { kind: string }).kind)).toEqual(['reminder_evening', 'reminder_hour']);
-    expect(pushes[1].json).toMatchObject({ title: 'Dans une heure : Promenade' });
+    expect(pushes[1].json).toMatchObject({ title: 'Dans une heure\u00a0: Promenade' });
     expect(pushes[1].headers.urgency).toBe('high');
     // The push service may drop it once the slot has started.
     expect(pushes[1].headers.ttl).toBe(3600);
@@ -320,7 +320,10 @@ describe('devices that stop', () => {
     await dispatcher().runDue();
     const pushes = receivedBy(ana, from);
     expect(pushes.map((p) => p.status)).toEqual([503, 201]);
-    expect(pushes[1].json).toMatchObject({ kind: 'need_added', body: 'Camille a ajouté « Vaisselle ». Pouvez-vous aider ?' });
+    expect(pushes[1].json).toMatchObject({
+      kind: 'need_added',
+      body: 'Camille a ajouté «\u00a0Vaisselle\u00a0». Pouvez-vous aider\u00a0?',
+    });
     expect(receivedBy(hugo, from)).toHaveLength(1);
     expect(await world.db.select().from(pushJobs)).toEqual([]);
   });

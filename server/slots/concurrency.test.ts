@@ -37,7 +37,7 @@ describe('a slot with 3 places taken by 20 people at once', () => {
     expect(lost).toHaveLength(17);
     const holders = won.map((a) => a.name);
     for (const answer of lost) {
-      expect(answer.body.message).toMatch(/^Ce créneau est complet : \S+, \S+ et \S+ s'en occupent\.$/);
+      expect(answer.body.message).toMatch(/^Ce créneau est complet\u00a0: \S+, \S+ et \S+ s'en occupent\.$/);
       for (const name of holders) expect(answer.body.message).toContain(name);
     }
     const stored = await world.db
@@ -67,6 +67,6 @@ describe('a slot with 3 places taken by 20 people at once', () => {
     const marcId = await world.join(other, village.shareCode);
     const full = await take(world, other, marcId, { villageId: village.id, needId }, WEDNESDAY_17_MARCH);
     expect(full.status).toBe(409);
-    expect(full.body.message).toBe("Ce créneau est complet : Hugo s'en occupe.");
+    expect(full.body.message).toBe("Ce créneau est complet\u00a0: Hugo s'en occupe.");
   });
 });

@@ -33,7 +33,7 @@ const UNKNOWN_CODE = 'Aucun village ne correspond à ce code.';
 const UNKNOWN_CATALOGUE_NEED = "Ce besoin n'existe pas dans le catalogue";
 const UNKNOWN_CATEGORY = "Cette catégorie n'existe pas";
 const PHOTO_TYPE = 'La photo doit être une image JPEG, PNG ou WebP';
-const CANNOT_BAN_SELF = 'Vous ne pouvez pas vous retirer vous-même : quittez le village depuis vos réglages.';
+const CANNOT_BAN_SELF = 'Vous ne pouvez pas vous retirer vous-même\u00a0: quittez le village depuis vos réglages.';
 const ONLY_OWN = 'Vous ne pouvez agir que sur votre propre participation.';
 const BAD_IDEMPOTENCY_KEY = "Cette clé d'idempotence n'est pas valide";
 

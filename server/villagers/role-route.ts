@@ -11,7 +11,7 @@ import type { Serializers } from '../serialize';
 import { findVillager } from './find-villager';
 
 const APPOINTERS_STAY =
-  'La personne qui a créé le village et la personne aidée gèrent toujours le village : ce rôle ne peut pas leur être retiré.';
+  'La personne qui a créé le village et la personne aidée gèrent toujours le village\u00a0: ce rôle ne peut pas leur être retiré.';
 
 /**
  * `PUT /v1/villages/{id}/villagers/{villagerId}`: the creator or the needy person makes an active villager a

@@ -13,7 +13,7 @@ import { releasedJobs, releaseFutureHelps } from './release-helps';
 import { villagerRoleRoute } from './role-route';
 import { findVillager } from './find-villager';
 
-const CANNOT_BAN_SELF = 'Vous ne pouvez pas vous retirer vous-même : quittez le village depuis vos réglages.';
+const CANNOT_BAN_SELF = 'Vous ne pouvez pas vous retirer vous-même\u00a0: quittez le village depuis vos réglages.';
 const CANNOT_BAN_MANAGER = 'La personne aidée et la personne qui a créé le village ne peuvent pas être retirées.';
 const CANNOT_BAN_CO_ORGANISER = 'Seules la personne qui a créé le village et la personne aidée peuvent retirer un co-organisateur.';
 const ONLY_OWN = 'Vous ne pouvez agir que sur votre propre participation.';

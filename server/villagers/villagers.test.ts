@@ -157,7 +157,7 @@ describe('naming co-organisers', () => {
     );
     expect(delivery).toMatchObject({
       userId: helper.id,
-      payload: { body: "Nadia a repris l'organisation du village de Jeanne : vous restez membre du village." },
+      payload: { body: "Nadia a repris l'organisation du village de Jeanne\u00a0: vous restez membre du village." },
     });
     const refused = await addNeed(village, hugo);
     expect(refused).toMatchObject({ status: 403, body: { message: text.notManager } });
@@ -247,7 +247,7 @@ describe('nobody dropped silently', () => {
     // One push, to both organisers (not to Paul).
     const pushes = await told(village.id, 'helps_released');
     expect(pushes.map((p) => p.userId).sort()).toEqual([creator.id, hugo.id].sort());
-    expect(pushes[0].body).toBe('Paul a quitté le village : 3 créneaux sont à nouveau à pourvoir.');
+    expect(pushes[0].body).toBe('Paul a quitté le village\u00a0: 3 créneaux sont à nouveau à pourvoir.');
 
     // Joining again does not bring them back.
     await world.join(paul, village.shareCode);
@@ -289,7 +289,7 @@ describe('nobody dropped silently', () => {
       data: { villager_id: paulId, first_name: 'Paul', released: 1 },
     });
     expect(await told(village.id, 'helps_released')).toEqual([
-      { userId: hugo.id, body: 'Paul a été retiré du village : 1 créneau est à nouveau à pourvoir.' },
+      { userId: hugo.id, body: 'Paul a été retiré du village\u00a0: 1 créneau est à nouveau à pourvoir.' },
     ]);
   });
 
@@ -319,7 +319,7 @@ describe('nobody dropped silently', () => {
     expect((await lastAction(village.id)).data).toEqual({ first_name: 'Paul', released: 1, account_deleted: true });
     expect((await lastAction(second.id)).data).toEqual({ first_name: 'Paul', released: 2, account_deleted: true });
     expect((await told(second.id, 'helps_released')).map((p) => p.body)).toEqual([
-      'Paul a supprimé son compte : 2 créneaux sont à nouveau à pourvoir.',
+      'Paul a supprimé son compte\u00a0: 2 créneaux sont à nouveau à pourvoir.',
     ]);
   });
 

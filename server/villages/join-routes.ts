@@ -15,7 +15,7 @@ import { acceptInvitations, invitationProvesAddress, inviterFirstName } from '..
 import { markAddressVerified } from '../auth/address-verified';
 
 const NOT_OPEN = "Ce village n'est pas encore ouvert. Réessayez quand la personne qui l'a créé l'aura validé.";
-const BANNED = 'Vous avez été retiré de ce village : vous ne pouvez pas le rejoindre.';
+const BANNED = 'Vous avez été retiré de ce village\u00a0: vous ne pouvez pas le rejoindre.';
 const UNKNOWN_CODE = 'Aucun village ne correspond à ce code.';
 
 /**

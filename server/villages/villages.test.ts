@@ -311,7 +311,7 @@ describe('joining as helper', () => {
     expect(ban.status).toBe(204);
     const banned = await world.request('PUT', '/v1/villages/join/helper', { token: helper.token, json: { share_code: open.shareCode } });
     expect(banned.status).toBe(403);
-    expect(banned.body.message).toBe('Vous avez été retiré de ce village : vous ne pouvez pas le rejoindre.');
+    expect(banned.body.message).toBe('Vous avez été retiré de ce village\u00a0: vous ne pouvez pas le rejoindre.');
   });
 });
 

@@ -4,7 +4,7 @@ import { ConsentButtons, CONSENT_EXPLANATION } from './analytics-consent-prompt'
 
 const STATUS = {
   true: 'Vous avez accepté la mesure d’audience.',
-  false: 'Vous avez refusé la mesure d’audience : rien n’est envoyé.',
+  false: 'Vous avez refusé la mesure d’audience\u00a0: rien n’est envoyé.',
   null: 'Vous n’avez pas encore fait de choix.',
 } as const;
 

@@ -1,9 +1,9 @@
 import { useId, useState } from 'react';
 import { analyticsConfigured, chooseAnalyticsConsent, useConsentUser } from './consent';
 
-export const CONSENT_QUESTION = 'Nous aider à améliorer Village ?';
+export const CONSENT_QUESTION = 'Nous aider à améliorer Village\u00a0?';
 export const CONSENT_EXPLANATION =
-  "Avec votre accord, nous mesurons l'utilisation de l'application (ouverture, actions principales) pour l'améliorer ; ces mesures sont hébergées dans l'Union européenne. Rien n'est envoyé si vous refusez. Vous pourrez changer d'avis dans votre compte.";
+  "Avec votre accord, nous mesurons l'utilisation de l'application (ouverture, actions principales) pour l'améliorer\u00a0; ces mesures sont hébergées dans l'Union européenne. Rien n'est envoyé si vous refusez. Vous pourrez changer d'avis dans votre compte.";
 
 /** The two buttons, shared by the one-time prompt and the account's setting (which says the current choice). */
 export function ConsentButtons({ current }: { current?: boolean | null }) {

@@ -44,7 +44,7 @@ afterEach(async () => {
 describe('the consent prompt', () => {
   it('asks a signed-in user who has not chosen yet, and goes away once they refuse', async () => {
     render(<AnalyticsConsentPrompt />);
-    const prompt = screen.getByRole('region', { name: 'Nous aider à améliorer Village ?' });
+    const prompt = screen.getByRole('region', { name: 'Nous aider à améliorer Village\u00a0?' });
     expect(prompt.textContent).toContain("Rien n'est envoyé si vous refusez.");
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Refuser' })));
     await vi.waitFor(() => expect(screen.queryByRole('region')).toBeNull());
@@ -73,7 +73,7 @@ describe('the root layout’s prompt, loaded on demand', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.queryByRole('region')).toBeNull();
     act(() => appState.set({ initialised: true }));
-    await vi.waitFor(() => expect(screen.getByRole('region', { name: 'Nous aider à améliorer Village ?' })).toBeTruthy());
+    await vi.waitFor(() => expect(screen.getByRole('region', { name: 'Nous aider à améliorer Village\u00a0?' })).toBeTruthy());
     // A sign-out resets the app: the question goes with it.
     act(() => appState.set({ initialised: false }));
     expect(screen.queryByRole('region')).toBeNull();

@@ -42,7 +42,7 @@ export function LeaveVillage({ villageId, me, villagers, onLeavingChange }: Leav
     return (
       <p className="notice leave-blocked" role="note">
         {frenchSpaces(
-          'Vous êtes la seule personne à gérer ce village : pour pouvoir le quitter, nommez d’abord un·e co-organisateur·rice parmi les membres ci-dessus.',
+          'Vous êtes la seule personne à gérer ce village\u00a0: pour pouvoir le quitter, nommez d’abord un·e co-organisateur·rice parmi les membres ci-dessus.',
         )}
       </p>
     );
@@ -71,7 +71,7 @@ export function LeaveVillage({ villageId, me, villagers, onLeavingChange }: Leav
       </button>
       <ConfirmDialog
         open={openedAt !== null}
-        title="Quitter ce village ?"
+        title="Quitter ce village&nbsp;?"
         confirmLabel="Quitter le village"
         busyLabel="Départ…"
         onConfirm={leave}
@@ -83,8 +83,8 @@ export function LeaveVillage({ villageId, me, villagers, onLeavingChange }: Leav
             <p>
               {frenchSpaces(
                 released.length === 1
-                  ? 'Ce créneau que vous aviez pris sera libéré pour quelqu’un d’autre :'
-                  : `Ces ${released.length} créneaux que vous aviez pris seront libérés pour d’autres :`,
+                  ? 'Ce créneau que vous aviez pris sera libéré pour quelqu’un d’autre\u00a0:'
+                  : `Ces ${released.length} créneaux que vous aviez pris seront libérés pour d’autres\u00a0:`,
               )}
             </p>
             <ul className="leave-released">

@@ -21,7 +21,7 @@ async function shareLink(url: string, code: string): Promise<void> {
   if (typeof navigator.share !== 'function') return copyLink(url);
   const data = {
     title: 'Rejoignez mon village',
-    text: `Rejoignez mon village pour m'aider. Code du village : ${code}`,
+    text: `Rejoignez mon village pour m'aider. Code du village\u00a0: ${code}`,
     url,
   };
   if (typeof navigator.canShare === 'function' && !navigator.canShare(data)) return copyLink(url);
@@ -51,10 +51,10 @@ export function ShareVillage({ villageId, shareCode }: { villageId: string; shar
     <section className="share-village" aria-labelledby={titleId}>
       <h2 id={titleId}>Inviter des proches</h2>
       <p>
-        Code du village : <strong className="share-code">{shareCode}</strong>
+        Code du village&nbsp;: <strong className="share-code">{shareCode}</strong>
       </p>
       <p className="share-link">
-        <span className="visually-hidden">Lien pour rejoindre le village : </span>
+        <span className="visually-hidden">Lien pour rejoindre le village&nbsp;: </span>
         <code>{url}</code>
       </p>
       <div className="share-actions">

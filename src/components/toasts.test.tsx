@@ -30,7 +30,7 @@ describe('the toasts', () => {
       toast.success(TOAST_TEXT.updated);
       toast.error('Le serveur ne répond pas.');
     });
-    fireEvent.click(screen.getByRole('button', { name: 'Fermer le message : Vos modifications ont bien été enregistrées.' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Fermer le message\u00a0: Vos modifications ont bien été enregistrées.' }));
     expect(screen.queryByText('Vos modifications ont bien été enregistrées.')).toBeNull();
     expect(screen.getByText('Le serveur ne répond pas.')).toBeTruthy();
   });

@@ -13,7 +13,7 @@ function ToastItem({ toast }: { toast: Toast }) {
   return (
     <li className={`toast ${toast.kind}`}>
       <p>{toast.text}</p>
-      <button type="button" onClick={() => toastStore.dismiss(toast.id)} aria-label={`Fermer le message : ${toast.text}`}>
+      <button type="button" onClick={() => toastStore.dismiss(toast.id)} aria-label={`Fermer le message\u00a0: ${toast.text}`}>
         Fermer
       </button>
     </li>

@@ -11,7 +11,7 @@
 export const VERIFICATION_LINK_DAYS = 7;
 
 export const verificationLinkInvalid =
-  "Ce lien de vérification n'est plus valable : il a déjà servi, a expiré ou concerne une ancienne adresse. Demandez-en un nouveau depuis votre compte.";
+  "Ce lien de vérification n'est plus valable\u00a0: il a déjà servi, a expiré ou concerne une ancienne adresse. Demandez-en un nouveau depuis votre compte.";
 export const alreadyVerified = 'Votre adresse e-mail est déjà vérifiée.';
 export const verificationMailTooSoon = "Un lien vient de vous être envoyé. Patientez un peu avant d'en demander un autre.";
 /** A change of address tried too often (changes made and addresses refused as taken count alike). */

@@ -31,13 +31,13 @@ export const slotCancelled = "Ce créneau n'existe pas ou a été annulé.";
 export const notAppointer = 'Seules la personne qui a créé le village et la personne aidée peuvent nommer des co-organisateur·rices.';
 export const notActiveVillager = 'Cette personne ne fait plus partie du village.';
 export const notYourHelp = 'Seule la personne qui a proposé cette aide peut la modifier.';
-export const removedFromVillage = 'Vous ne faites plus partie de ce village : il a été retiré de cet appareil.';
+export const removedFromVillage = 'Vous ne faites plus partie de ce village\u00a0: il a été retiré de cet appareil.';
 /** "Ce créneau est complet : Marie s'en occupe." — with the first names of who holds it. */
 export function slotFull(names: readonly string[]): string {
   const known = names.filter((name) => name.trim() !== '');
   if (known.length === 0) return 'Ce créneau est complet.';
   const list = known.length === 1 ? known[0] : `${known.slice(0, -1).join(', ')} et ${known[known.length - 1]}`;
-  return `Ce créneau est complet : ${list} ${known.length === 1 ? "s'en occupe" : "s'en occupent"}.`;
+  return `Ce créneau est complet\u00a0: ${list} ${known.length === 1 ? "s'en occupe" : "s'en occupent"}.`;
 }
 export const passwordAlreadySet =
-  'Votre compte a déjà un mot de passe. Pour le changer, utilisez « Mot de passe oublié ? » sur la page de connexion.';
+  'Votre compte a déjà un mot de passe. Pour le changer, utilisez «\u00a0Mot de passe oublié\u00a0?\u00a0» sur la page de connexion.';

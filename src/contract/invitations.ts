@@ -20,7 +20,7 @@ export const INVITATIONS_PER_DAY = 100;
 export const invitationMessages = {
   tooMany: `Pas plus de ${MAX_INVITATION_EMAILS} adresses à la fois`,
   none: 'Indiquez au moins une adresse e-mail',
-  resendTooSoon: 'Cette invitation vient d’être envoyée : vous pourrez la renvoyer dans une heure.',
+  resendTooSoon: 'Cette invitation vient d’être envoyée\u00a0: vous pourrez la renvoyer dans une heure.',
   notFound: 'Cette invitation est introuvable.',
   accountFull: `Vous avez envoyé ${INVITATIONS_PER_DAY} invitations ces dernières 24 heures, le maximum pour un compte. Vous pourrez en envoyer d’autres plus tard.`,
   villageFull: `Ce village a envoyé ${INVITATIONS_PER_DAY} invitations ces dernières 24 heures, le maximum pour un village. Vous pourrez en envoyer d’autres plus tard.`,

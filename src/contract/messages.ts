@@ -11,7 +11,7 @@ export const CHAT_PAGE_SIZE = 30;
  * typed offline goes that many at a time (the outbox waits the server's Retry-After for the rest).
  */
 export const CHAT_MESSAGES_PER_MINUTE = 30;
-export const chatTooFast = `Vous avez envoyé ${CHAT_MESSAGES_PER_MINUTE} messages en une minute : patientez un instant avant d’en envoyer d’autres.`;
+export const chatTooFast = `Vous avez envoyé ${CHAT_MESSAGES_PER_MINUTE} messages en une minute\u00a0: patientez un instant avant d’en envoyer d’autres.`;
 
 /** One message of a village's chat. Plain text: nothing in it is ever read as HTML. */
 export const ChatMessage = v.object({

@@ -82,8 +82,8 @@ export type Passkey = v.InferOutput<typeof Passkey>;
 export const passkeyTexts = {
   notVerified: "La clé d'accès n'a pas pu être vérifiée. Réessayez.",
   expired: 'La demande a expiré. Réessayez.',
-  unknown: "Cette clé d'accès n'est pas reconnue : elle a peut-être été supprimée. Connectez-vous avec votre e-mail.",
+  unknown: "Cette clé d'accès n'est pas reconnue\u00a0: elle a peut-être été supprimée. Connectez-vous avec votre e-mail.",
   alreadyAdded: "Cette clé d'accès est déjà enregistrée sur votre compte.",
-  tooMany: `Votre compte a déjà ${MAX_PASSKEYS} clés d'accès : supprimez-en une pour en ajouter une autre.`,
+  tooMany: `Votre compte a déjà ${MAX_PASSKEYS} clés d'accès\u00a0: supprimez-en une pour en ajouter une autre.`,
   notFound: "Cette clé d'accès n'existe pas ou a déjà été supprimée.",
 } as const;

@@ -30,13 +30,13 @@ export const scheduleMessages = {
   ruleNeverOccurs: `Cette répétition ne tombe sur aucune date dans les ${HORIZON_YEARS} ans qui suivent son début`,
   ruleTooLong: `Une répétition limitée en nombre de fois doit finir dans les ${COUNT_RULE_YEARS} ans qui suivent son début`,
   exdates: `Un créneau ne peut pas avoir plus de ${MAX_EXDATES} dates annulées`,
-  tooManyScheduledNeeds: `Ce village a déjà ${MAX_SCHEDULED_NEEDS} besoins avec des créneaux : supprimez-en un avant d'en ajouter`,
-  tooManySlots: `Cette période compte plus de ${MAX_SLOTS_PER_ANSWER} créneaux : demandez une période plus courte`,
+  tooManyScheduledNeeds: `Ce village a déjà ${MAX_SCHEDULED_NEEDS} besoins avec des créneaux\u00a0: supprimez-en un avant d'en ajouter`,
+  tooManySlots: `Cette période compte plus de ${MAX_SLOTS_PER_ANSWER} créneaux\u00a0: demandez une période plus courte`,
   duration: `La durée doit être comprise entre ${SLOT_MINUTES.min} minutes et 24 heures`,
   places: `Le nombre de places doit être compris entre ${SLOT_PLACES.min} et ${SLOT_PLACES.max}`,
   timeZone: "Ce fuseau horaire n'est pas valide",
-  past: 'Ce créneau est déjà passé : choisissez une date à venir',
-  tooFar: `Ce créneau est trop loin : ${HORIZON_YEARS} ans au plus`,
+  past: 'Ce créneau est déjà passé\u00a0: choisissez une date à venir',
+  tooFar: `Ce créneau est trop loin\u00a0: ${HORIZON_YEARS} ans au plus`,
 } as const;
 
 /** A wall-clock time in the village's zone, "2027-03-15T19:00": what the organiser typed, not an instant. */

@@ -13,7 +13,7 @@ export const SIGN_IN_LINK_MINUTES = 20;
 
 export const signInLinkInvalid = 'Ce lien de connexion a déjà servi ou a expiré. Demandez-en un nouveau.';
 export const signInLinkSent = `Si un compte existe pour cette adresse, un lien de connexion vient d'y être envoyé. Il est valable ${SIGN_IN_LINK_MINUTES} minutes.`;
-export const signInLinkOffline = "Ce lien a besoin d'une connexion : réessayez quand le réseau sera revenu.";
+export const signInLinkOffline = "Ce lien a besoin d'une connexion\u00a0: réessayez quand le réseau sera revenu.";
 
 /**
  * A path of this app to go back to after signing in, or nothing: an address elsewhere ("//x", "https://x")

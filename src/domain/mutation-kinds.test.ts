@@ -31,6 +31,7 @@ describe("the app's mutation kinds", () => {
         'withdraw-invitation',
         'post-news',
         'add-news-photo',
+        'edit-news',
         'delete-news',
         'heart-news',
         'unheart-news',

@@ -19,9 +19,11 @@ const entry = (kind: string, payload: unknown): OutboxEntry => ({
 
 describe('what a refused change was, in French', () => {
   it("asks the entry's kind (the registry the drain loaded)", () => {
-    expect(describeEntry(entry('create-need', { input: { villager_id: 'x', name: 'Courses' } }))).toBe('Ajout du besoin « Courses »');
+    expect(describeEntry(entry('create-need', { input: { villager_id: 'x', name: 'Courses' } }))).toBe(
+      'Ajout du besoin «\u00a0Courses\u00a0»',
+    );
     expect(describeEntry(entry('send-message', { input: { villager_id: 'x', body: 'a'.repeat(50) } }))).toBe(
-      `Message dans la discussion : « ${'a'.repeat(40)}… »`,
+      `Message dans la discussion\u00a0: «\u00a0${'a'.repeat(40)}…\u00a0»`,
     );
   });
 

@@ -34,11 +34,11 @@ describe('what waits on this device, as the check-in tells it', () => {
     expect(summary.pending_count).toBe(24);
     expect(summary.oldest_pending_at).toBe('2026-11-20T08:00:00.000Z');
     expect(summary.pending).toHaveLength(20);
-    expect(summary.pending[0]).toBe('Message dans la discussion : « Message 3 »');
+    expect(summary.pending[0]).toBe('Message dans la discussion\u00a0: «\u00a0Message 3\u00a0»');
     // The need's name is not cut by its kind: the summary cuts it.
-    expect(summary.pending[1]).toBe(`Ajout du besoin « ${'n'.repeat(121)}…`);
+    expect(summary.pending[1]).toBe(`Ajout du besoin «\u00a0${'n'.repeat(121)}…`);
     expect(summary.pending[1]).toHaveLength(140);
-    expect(summary.pending[2]).toBe('Message dans la discussion : « Message 10 »');
+    expect(summary.pending[2]).toBe('Message dans la discussion\u00a0: «\u00a0Message 10\u00a0»');
     expect(summary.pending.every((text) => text.length <= 140)).toBe(true);
     db.close();
   });

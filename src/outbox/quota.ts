@@ -4,7 +4,7 @@ import Dexie from 'dexie';
 export class QuotaExceeded extends Error {
   constructor() {
     super(
-      "L'espace de stockage de cet appareil est plein : cette modification n'a pas pu être enregistrée. Libérez de la place puis réessayez.",
+      "L'espace de stockage de cet appareil est plein\u00a0: cette modification n'a pas pu être enregistrée. Libérez de la place puis réessayez.",
     );
     this.name = 'QuotaExceeded';
   }

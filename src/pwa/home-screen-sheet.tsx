@@ -33,7 +33,7 @@ function MenuIcon() {
 function Label({ children, icon }: { children: string; icon?: ReactNode }) {
   return (
     <span className="home-screen-name">
-      « {children} »{icon ? <> {icon}</> : null}
+      «&nbsp;{children}&nbsp;»{icon ? <> {icon}</> : null}
     </span>
   );
 }
@@ -123,10 +123,10 @@ export function HomeScreenSheet() {
     >
       <h2 id="home-screen-title">Ajoutez Village à votre écran d'accueil</h2>
       <div id="home-screen-why">
-        <p>Ouvert depuis l'écran d'accueil, Village :</p>
+        <p>Ouvert depuis l'écran d'accueil, Village&nbsp;:</p>
         <ul>
-          <li>vous envoie les rappels et notifications de votre village ;</li>
-          <li>fonctionne hors connexion ;</li>
+          <li>vous envoie les rappels et notifications de votre village&nbsp;;</li>
+          <li>fonctionne hors connexion&nbsp;;</li>
           <li>garde vos saisies sur cet appareil jusqu'à leur envoi.</li>
         </ul>
       </div>

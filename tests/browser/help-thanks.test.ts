@@ -2,7 +2,7 @@
  * Closing the loop on a help in a real Chromium against the real server, at 390 px: an organiser opens the
  * helps of a need whose help has just passed, says « C'est fait », then thanks its helper with a word by the
  * keyboard; the server has the help done and thanked, and the helper has the thanks by mail (written to
- * DATA_DIR/mail) with the word. No accessibility violation (axe-core). Screenshots: /tmp/help-thanks-*.png.
+ * DATA_DIR/mail) with the word; the planning and the village home then say what was done and thanked. No accessibility violation (axe-core). Screenshots: /tmp/help-thanks-*.png.
  */
 import { describe, expect, it } from 'vitest';
 import { api, createOpenVillage, openBrowser, registerUser, startApp } from './harness';
@@ -132,6 +132,19 @@ describe('« C’est fait » and « Merci »', () => {
         { timeout: 30_000 },
       )
       .toEqual({ [helpId]: 1, [inesHelp.body.data.id]: 1 });
+
+    // The planning says of today's helps that they were done and thanked; the village home, what was done this week.
+    await page.locator('.day-help', { hasText: 'Hugo' }).getByText('Fait · Merci envoyé').waitFor({ timeout: 30_000 });
+    await page.locator('.day-help', { hasText: 'Inès' }).getByText('Merci envoyé').waitFor();
+    await page.goto(`${app.base}/dashboard/villages/${village.id}/home`);
+    const doneLately = page.getByRole('region', { name: 'Fait ces derniers jours' });
+    await doneLately.waitFor();
+    const lines = await doneLately.getByRole('listitem').allTextContents();
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(/^Inès · Courses.*Merci envoyé$/);
+    expect(lines[1]).toMatch(/^Hugo · Courses.*FaitMerci envoyé$/);
+    await page.screenshot({ path: '/tmp/help-thanks-home-390.png', fullPage: true });
+    expect(await axeViolations(page)).toEqual([]);
 
     const [mail] = (await mailsTo(hugoEmail)).filter((m) => m.includes('Claire vous remercie pour votre aide'));
     expect(mail).toContain('Merci pour les courses\u00a0!');

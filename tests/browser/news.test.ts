@@ -124,6 +124,14 @@ describe('the village news', () => {
     await dialog.getByRole('button', { name: 'Supprimer' }).click();
     await expect.poll(() => onClaire.getByText('Bon retour à la maison !').count()).toBe(0);
     await expect.poll(async () => (await serverNews(claire.token, village.id))[0].comments_count).toBe(0);
+
+    // Claire changes her text in place; a helper is never offered to.
+    expect(await post.getByRole('button', { name: /^Modifier/ }).count()).toBe(0);
+    await onClaire.getByRole('button', { name: 'Modifier la nouvelle de vous' }).click();
+    await onClaire.getByLabel('Texte de la nouvelle').fill('Nina est rentrée, merci à toutes et tous.');
+    await onClaire.getByRole('button', { name: 'Enregistrer' }).click();
+    await onClaire.getByText('Nina est rentrée, merci à toutes et tous.').waitFor();
+    await expect.poll(async () => (await serverNews(hugo.token, village.id))[0].body).toBe('Nina est rentrée, merci à toutes et tous.');
     await page.close();
     await hugoPage.close();
   });

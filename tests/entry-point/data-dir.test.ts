@@ -32,15 +32,15 @@ describe('a DATA_DIR the server cannot write', () => {
     const code = await new Promise((resolve) => child.on('exit', resolve));
     expect(code).toBe(1);
     expect(output.trim()).toBe(
-      `Réglages invalides, le serveur ne démarre pas :\n- DATA_DIR : DATA_DIR (${join(file, 'donnees')}) doit être un dossier où le serveur peut écrire ` +
-        `(${join(file, 'donnees', 'pglite')} : une partie du chemin est un fichier, pas un dossier)`,
+      `Réglages invalides, le serveur ne démarre pas :\n- DATA_DIR\u00a0: DATA_DIR (${join(file, 'donnees')}) doit être un dossier où le serveur peut écrire ` +
+        `(${join(file, 'donnees', 'pglite')}\u00a0: une partie du chemin est un fichier, pas un dossier)`,
     );
   });
 
   it('is checked only where the server writes: the mails without SMTP_URL, the embedded database without DATABASE_URL', () => {
     const unwritable = join(file, 'donnees');
     expect(() => checkDataDir({ dataDir: unwritable, databaseUrl: 'postgres://localhost/village' })).toThrow(
-      /^Réglages invalides.*\n- DATA_DIR : .*\(.*donnees : une partie du chemin est un fichier/,
+      /^Réglages invalides.*\n- DATA_DIR\u00a0: .*\(.*donnees\u00a0: une partie du chemin est un fichier/,
     );
     expect(() =>
       checkDataDir({ dataDir: unwritable, databaseUrl: 'postgres://localhost/village', smtpUrl: 'smtp://localhost' }),

@@ -13,9 +13,11 @@ describe('npm start', () => {
   it('refuses a wrong setting with a clear message', async () => {
     const server = start({ PORT: 'abc', DATABASE_URL: 'mysql://nope', MAIL_FROM: 'Village sans adresse' });
     expect(await server.exited).toBe(1);
-    expect(server.output()).toContain('PORT : PORT doit être un nombre');
-    expect(server.output()).toContain('DATABASE_URL : DATABASE_URL doit commencer par postgres: ou postgresql://');
-    expect(server.output()).toContain('MAIL_FROM : MAIL_FROM doit être une adresse, par exemple « Village <no-reply@exemple.fr> »');
+    expect(server.output()).toContain('PORT\u00a0: PORT doit être un nombre');
+    expect(server.output()).toContain('DATABASE_URL\u00a0: DATABASE_URL doit commencer par postgres: ou postgresql://');
+    expect(server.output()).toContain(
+      'MAIL_FROM\u00a0: MAIL_FROM doit être une adresse, par exemple «\u00a0Village <no-reply@exemple.fr>\u00a0»',
+    );
   });
 
   it('serves the API on its data directory, mails to .eml files, and stops cleanly on SIGTERM', async () => {

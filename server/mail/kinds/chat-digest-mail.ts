@@ -38,15 +38,20 @@ export const chatDigestMail = mailTemplate({
           lines: [
             ...(older > 0 ? [`… et ${counted(older, 'message plus ancien', 'messages plus anciens')}`] : []),
             ...p.messages.map(
-              (m) => `${m.author}, ${frenchDateTime(new Date(m.at), p.time_zone, context.now)} : « ${shortened(m.text, QUOTED_CHARS)} »`,
+              (m) =>
+                `${m.author}, ${frenchDateTime(new Date(m.at), p.time_zone, context.now)}\u00a0: «\u00a0${shortened(m.text, QUOTED_CHARS)}\u00a0»`,
             ),
           ],
         },
       ],
-      action: { intro: 'Pour lire la suite et répondre :', label: 'Ouvrir la discussion', url: chatUrl(context.publicUrl, p.village_id) },
+      action: {
+        intro: 'Pour lire la suite et répondre\u00a0:',
+        label: 'Ouvrir la discussion',
+        url: chatUrl(context.publicUrl, p.village_id),
+      },
       ...unsubscribeFooter(
         context,
-        `Vous recevez ce résumé parce que vous n’avez pas ouvert « ${p.title} » depuis quelques heures ; au plus un toutes les 4 heures, rien pour les messages déjà lus.`,
+        `Vous recevez ce résumé parce que vous n’avez pas ouvert «\u00a0${p.title}\u00a0» depuis quelques heures\u00a0; au plus un toutes les 4 heures, rien pour les messages déjà lus.`,
       ),
     });
   },

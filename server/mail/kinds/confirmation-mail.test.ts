@@ -61,7 +61,7 @@ describe('the confirmation of a help', () => {
     const [job] = await world.db.select().from(mailJobs).where(eq(mailJobs.toAddress, helper.email));
     expect(job).toMatchObject({ kind: 'help_confirmation', userId: helper.id });
 
-    expect(mail.headers.get('subject')).toBe('Confirmé : Dîner chez Jeanne, jeudi 26\u00a0novembre à 19\u00a0h');
+    expect(mail.headers.get('subject')).toBe('Confirmé\u00a0: Dîner chez Jeanne, jeudi 26\u00a0novembre à 19\u00a0h');
     expect(mail.headers.get('message-id')).toBe(`<${job.id}@village.example>`);
     expect(new Date(mail.headers.get('date')!)).toEqual(NOW);
     expect(mail.headers.get('from')).toBe('Village <no-reply@localhost>');
@@ -105,7 +105,7 @@ describe('the confirmation of a help', () => {
     expect(event.endDate.toJSDate().toISOString()).toBe(THURSDAY_21H);
     expect(event.location).toBe(DINNER.address);
     expect(event.description).toContain('J’apporte une soupe');
-    expect(event.description).toContain('Accès : Code 1234B, 2e étage');
+    expect(event.description).toContain('Accès\u00a0: Code 1234B, 2e étage');
   });
 
   it('is not sent to a helper who turned confirmations off by e-mail, nor to an address not verified yet', async () => {
@@ -130,7 +130,7 @@ describe('the confirmation of a help', () => {
     expect((await take(world, helper, helperVillager, { villageId: village.id, needId }, THURSDAY_19H)).status).toBe(201);
     await sender.runDue();
     expect(receivedBy(helper.email).map((m) => m.headers.get('subject'))).toEqual([
-      'Confirmé : Courses, jeudi 26\u00a0novembre à 19\u00a0h',
+      'Confirmé\u00a0: Courses, jeudi 26\u00a0novembre à 19\u00a0h',
     ]);
   });
 
@@ -165,7 +165,7 @@ describe('the confirmation of a help', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     await sender.runDue();
     const [mail] = receivedBy(helper.email);
-    expect(mail.headers.get('subject')).toBe('Confirmé : Souper, jeudi 26\u00a0novembre à 18\u00a0h');
+    expect(mail.headers.get('subject')).toBe('Confirmé\u00a0: Souper, jeudi 26\u00a0novembre à 18\u00a0h');
     expect(mail.text).toContain("jeudi 26\u00a0novembre à 18\u00a0h, jusqu'à 19\u00a0h\u00a030");
     const event = new ICAL.Event(new ICAL.Component(ICAL.parse(mail.attachments[0].content)).getFirstSubcomponent('vevent')!);
     expect(event.startDate.toJSDate().toISOString()).toBe('2026-11-26T23:00:00.000Z');

@@ -13,16 +13,19 @@ export const helpConfirmationMail = mailTemplate({
   payload: HelpMailPayload,
   render(p, context) {
     const start = frenchDateTime(new Date(p.start_date), p.time_zone, context.now);
-    const mail = layout(`Confirmé : ${p.need_name}, ${start}`, {
+    const mail = layout(`Confirmé\u00a0: ${p.need_name}, ${start}`, {
       greeting: `Bonjour ${p.first_name},`,
-      paragraphs: [`C’est noté : vous aidez pour « ${p.need_name} » (${p.village_name}). Merci !`, ...detailParagraphs(p, context.now)],
+      paragraphs: [
+        `C’est noté\u00a0: vous aidez pour «\u00a0${p.need_name}\u00a0» (${p.village_name}). Merci\u00a0!`,
+        ...detailParagraphs(p, context.now),
+      ],
       action: {
-        intro: 'Pour revoir ce créneau, ou vous en retirer (« Me retirer ») si vous ne pouvez plus venir :',
+        intro: 'Pour revoir ce créneau, ou vous en retirer («\u00a0Me retirer\u00a0») si vous ne pouvez plus venir\u00a0:',
         label: 'Voir le créneau',
         url: needPageUrl(context.publicUrl, p),
       },
-      closing: ['Le fichier « creneau.ics » joint ajoute ce créneau à votre agenda.'],
-      ...unsubscribeFooter(context, `Vous recevez ce message parce que vous avez proposé votre aide dans « ${p.village_name} ».`),
+      closing: ['Le fichier «\u00a0creneau.ics\u00a0» joint ajoute ce créneau à votre agenda.'],
+      ...unsubscribeFooter(context, `Vous recevez ce message parce que vous avez proposé votre aide dans «\u00a0${p.village_name}\u00a0».`),
     });
     return { ...mail, attachments: [helpEventAttachment(p, context.publicUrl, context.now)] };
   },

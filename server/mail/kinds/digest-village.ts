@@ -4,7 +4,7 @@ import { formatSlotStart } from '../../../src/contract/french-time';
 /** What a digest says of a village: "chez Jeanne" when it is someone's, else its name. */
 export function villagePlace(village: { firstName: string | null; name: string | null }): string {
   if (village.firstName) return `chez ${village.firstName}`;
-  if (village.name) return `dans « ${village.name} »`;
+  if (village.name) return `dans «\u00a0${village.name}\u00a0»`;
   return 'dans votre village';
 }
 

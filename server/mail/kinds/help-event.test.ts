@@ -44,19 +44,19 @@ describe('what a mail about a help says', () => {
     expect(e.location).toBeNull();
     expect(e.description).toBeNull();
     const detailed = event(payload({ note: 'Je dors sur le canapé', diet: 'Sans sel', people: 1 }));
-    expect(detailed.description).toBe('Je dors sur le canapé\n\nNombre de personnes : 1\nRégime et allergies : Sans sel');
+    expect(detailed.description).toBe('Je dors sur le canapé\n\nNombre de personnes\u00a0: 1\nRégime et allergies\u00a0: Sans sel');
   });
 
   it('says "demain" the evening before, "aujourd’hui" when the reminder leaves late, and leaves out the lines it has nothing for', () => {
     const p = payload();
     expect(helpReminderMail.render(p, { publicUrl: PUBLIC_URL, now: new Date('2026-11-25T18:00:00Z') }).subject).toBe(
-      'Rappel : demain, Nuit auprès de Jeanne à 21\u00a0h',
+      'Rappel\u00a0: demain, Nuit auprès de Jeanne à 21\u00a0h',
     );
     expect(helpReminderMail.render(p, { publicUrl: PUBLIC_URL, now: new Date('2026-11-26T07:00:00Z') }).subject).toBe(
-      'Rappel : aujourd’hui, Nuit auprès de Jeanne à 21\u00a0h',
+      'Rappel\u00a0: aujourd’hui, Nuit auprès de Jeanne à 21\u00a0h',
     );
     const confirmation = helpConfirmationMail.render(p, { publicUrl: PUBLIC_URL, now: NOW });
-    expect(confirmation.text).not.toMatch(/Où :|Accès :|Votre mot :/);
+    expect(confirmation.text).not.toMatch(/Où\u00a0:|Accès\u00a0:|Votre mot\u00a0:/);
     // Without an unsubscribe context (never so once queued) there is still a reason, and no dead link.
     expect(confirmation.text).toContain(
       'Vous recevez ce message parce que vous avez proposé votre aide dans «\u00a0Le village de Jeanne\u00a0».',

@@ -83,10 +83,10 @@ export function whenSentence(p: HelpMailPayload, now: Date): string {
 /** The lines that tell the slot: when, where, the need's practical details, the helper's note. */
 export function detailParagraphs(p: HelpMailPayload, now: Date): string[] {
   return [
-    `Quand : ${whenSentence(p, now)}`,
-    ...(p.address ? [`Où : ${p.address}`] : []),
+    `Quand\u00a0: ${whenSentence(p, now)}`,
+    ...(p.address ? [`Où\u00a0: ${p.address}`] : []),
     ...detailLines(p),
-    ...(p.note ? [`Votre mot : ${p.note}`] : []),
+    ...(p.note ? [`Votre mot\u00a0: ${p.note}`] : []),
   ];
 }
 

@@ -43,13 +43,13 @@ export function villageHeadline(village: NewSlotsVillage): string {
 function section(village: NewSlotsVillage, weeks: number, context: MailContext): MailSection {
   const lines = village.scheduled.map(
     (need) =>
-      `${need.name} : ${counted(need.open_slots, 'créneau', 'créneaux')} à pourvoir dans les ${weeks} semaines à venir, le premier ${frenchDateTime(new Date(need.first_start), village.time_zone, context.now)}`,
+      `${need.name}\u00a0: ${counted(need.open_slots, 'créneau', 'créneaux')} à pourvoir dans les ${weeks} semaines à venir, le premier ${frenchDateTime(new Date(need.first_start), village.time_zone, context.now)}`,
   );
   if (village.undated.length)
-    lines.push(`${counted(village.undated.length, 'nouveau besoin', 'nouveaux besoins')} : ${village.undated.join(', ')}`);
+    lines.push(`${counted(village.undated.length, 'nouveau besoin', 'nouveaux besoins')}\u00a0: ${village.undated.join(', ')}`);
   const slots = openSlots(village);
   return {
-    heading: `${village.title} : ${villageHeadline(village)}`,
+    heading: `${village.title}\u00a0: ${villageHeadline(village)}`,
     lines,
     link:
       slots > 0

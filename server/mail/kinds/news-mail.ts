@@ -32,23 +32,25 @@ export const newsMail = mailTemplate({
     return layout(subject, {
       greeting: `Bonjour ${p.first_name},`,
       paragraphs: [
-        single ? `${p.posts[0].author} a publié une nouvelle ${p.place} :` : `${p.posts.length} nouvelles ont été publiées ${p.place} :`,
+        single
+          ? `${p.posts[0].author} a publié une nouvelle ${p.place}\u00a0:`
+          : `${p.posts.length} nouvelles ont été publiées ${p.place}\u00a0:`,
       ],
       sections: p.posts.map((post) => ({
         heading: post.author,
         lines: [
-          `« ${shortened(post.text, NEWS_QUOTED_CHARS)} »`,
+          `«\u00a0${shortened(post.text, NEWS_QUOTED_CHARS)}\u00a0»`,
           ...(post.photos > 0 ? [`${counted(post.photos, 'photo', 'photos')} à voir dans l’application`] : []),
         ],
       })),
       action: {
-        intro: single ? 'Pour la lire, envoyer un cœur ou un mot :' : 'Pour les lire, envoyer un cœur ou un mot :',
+        intro: single ? 'Pour la lire, envoyer un cœur ou un mot\u00a0:' : 'Pour les lire, envoyer un cœur ou un mot\u00a0:',
         label: 'Lire les nouvelles',
         url: newsUrl(context.publicUrl, p.village_id),
       },
       ...unsubscribeFooter(
         context,
-        `Vous recevez cet e-mail parce que vous faites partie de « ${p.title} » ; les nouvelles publiées en moins d’une heure arrivent ensemble.`,
+        `Vous recevez cet e-mail parce que vous faites partie de «\u00a0${p.title}\u00a0»\u00a0; les nouvelles publiées en moins d’une heure arrivent ensemble.`,
       ),
     });
   },

@@ -72,7 +72,7 @@ describe('the e-mail reminder the evening before a slot', () => {
     expect(reminders).toHaveLength(1);
     expect(remindersTo(creator)).toHaveLength(0);
     const [mail] = reminders;
-    expect(mail.headers.get('subject')).toBe('Rappel : demain, Déjeuner à 12\u00a0h');
+    expect(mail.headers.get('subject')).toBe('Rappel\u00a0: demain, Déjeuner à 12\u00a0h');
     expect(mail.headers.get('message-id')).toBe(`<${job.id}@village.example>`);
     expect(mail.headers.get('list-unsubscribe')).toMatch(/^<https:\/\/village\.example\/v1\/mail\/unsubscribe\/[A-Za-z0-9_-]+>$/);
     expect(mail.headers.get('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
@@ -114,7 +114,7 @@ describe('the e-mail reminder the evening before a slot', () => {
     world.clock.set(new Date('2026-11-26T00:00:00Z'));
     await produce();
     await sender.runDue();
-    expect(remindersTo(helper).map((m) => m.headers.get('subject'))).toEqual(['Rappel : demain, Déjeuner à 12\u00a0h']);
+    expect(remindersTo(helper).map((m) => m.headers.get('subject'))).toEqual(['Rappel\u00a0: demain, Déjeuner à 12\u00a0h']);
   });
 
   it('is never sent for a help withdrawn, refused or released by a departure', async () => {
@@ -189,7 +189,7 @@ describe('the e-mail reminder the evening before a slot', () => {
     ).toBe(200);
     await produce();
     await sender.runDue();
-    expect(remindersTo(nina).map((m) => m.headers.get('subject'))).toEqual(['Rappel : demain, Déjeuner à 12\u00a0h']);
+    expect(remindersTo(nina).map((m) => m.headers.get('subject'))).toEqual(['Rappel\u00a0: demain, Déjeuner à 12\u00a0h']);
     expect(remindersTo(helper)).toHaveLength(0);
   });
 });

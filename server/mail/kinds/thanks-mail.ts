@@ -26,18 +26,18 @@ export const thanksMail = mailTemplate({
   payload: ThanksMailPayload,
   render(p, context) {
     const when = formatHelpSlot(p.start_date, p.end_date, DateTime.fromJSDate(context.now), p.time_zone);
-    return layout(`${p.thanker_name} vous remercie pour « ${p.need_name} »`, {
+    return layout(`${p.thanker_name} vous remercie pour «\u00a0${p.need_name}\u00a0»`, {
       greeting: `Bonjour ${p.first_name},`,
       paragraphs: [
-        `${p.thanker_name} vous remercie pour votre aide « ${p.need_name} » (${p.village_name}), ${when}.`,
-        ...(p.message ? [`Son mot : « ${p.message} »`] : []),
+        `${p.thanker_name} vous remercie pour votre aide «\u00a0${p.need_name}\u00a0» (${p.village_name}), ${when}.`,
+        ...(p.message ? [`Son mot\u00a0: «\u00a0${p.message}\u00a0»`] : []),
       ],
       action: {
-        intro: 'Pour revoir cette aide et les prochains créneaux :',
+        intro: 'Pour revoir cette aide et les prochains créneaux\u00a0:',
         label: 'Ouvrir le village',
         url: `${context.publicUrl}/dashboard/villages/${p.village_id}/needs/${p.need_id}`,
       },
-      ...unsubscribeFooter(context, `Vous recevez ce message parce que vous avez aidé dans « ${p.village_name} ».`),
+      ...unsubscribeFooter(context, `Vous recevez ce message parce que vous avez aidé dans «\u00a0${p.village_name}\u00a0».`),
     });
   },
 });

@@ -30,5 +30,5 @@ export function doneHelpsOf(db: Db, villageIds: string[], from: Date, to: Date):
 /** "« Dîner » du jeudi 26 novembre, 19 h : Hugo, remercié" */
 export function doneLine(help: DoneHelp, zone: string, now: Date): string {
   const thanked = help.thanks > 0 ? ', remercié·e' : '';
-  return `« ${help.needName} » du ${slotDay(help.startDate.toISOString(), zone, now)} : ${help.helper ?? 'un membre'}${thanked}`;
+  return `«\u00a0${help.needName}\u00a0» du ${slotDay(help.startDate.toISOString(), zone, now)}\u00a0: ${help.helper ?? 'un membre'}${thanked}`;
 }

@@ -32,7 +32,7 @@ export type WeeklySummaryPayload = v.InferOutput<typeof WeeklySummaryPayload>;
 
 /** "mardi 2 décembre, 19 h : Dîner (1 place libre sur 2)" */
 export const openSlotLine = (slot: WeeklySummaryPayload['first_open'][number], zone: string, now: Date) =>
-  `${slotDay(slot.start, zone, now)} : ${slot.need_name} (${counted(slot.free, 'place libre', 'places libres')} sur ${slot.places})`;
+  `${slotDay(slot.start, zone, now)}\u00a0: ${slot.need_name} (${counted(slot.free, 'place libre', 'places libres')} sur ${slot.places})`;
 
 /** The organisers' Sunday evening summary of the coming week: covered, still open, given back. */
 export const weeklySummaryMail = mailTemplate({
@@ -75,20 +75,20 @@ export const weeklySummaryMail = mailTemplate({
     });
     const subject =
       p.open > 0
-        ? `Votre semaine ${p.place} : ${counted(p.open, 'créneau', 'créneaux')} à pourvoir`
+        ? `Votre semaine ${p.place}\u00a0: ${counted(p.open, 'créneau', 'créneaux')} à pourvoir`
         : p.slots > 0
-          ? `Votre semaine ${p.place} : tous les créneaux sont pourvus`
+          ? `Votre semaine ${p.place}\u00a0: tous les créneaux sont pourvus`
           : `Votre semaine ${p.place}`;
     return layout(subject, {
       greeting: `Bonjour ${p.first_name},`,
-      paragraphs: [`Voici la semaine ${formatWeek(p.monday)} pour « ${p.title} ».`],
+      paragraphs: [`Voici la semaine ${formatWeek(p.monday)} pour «\u00a0${p.title}\u00a0».`],
       sections,
       action: {
-        intro: 'Pour voir la semaine en détail et relancer les membres :',
+        intro: 'Pour voir la semaine en détail et relancer les membres\u00a0:',
         label: 'Ouvrir le planning',
         url: planningUrl(context.publicUrl, p.village_id),
       },
-      ...unsubscribeFooter(context, `Vous recevez ce résumé chaque dimanche soir parce que vous organisez « ${p.title} ».`),
+      ...unsubscribeFooter(context, `Vous recevez ce résumé chaque dimanche soir parce que vous organisez «\u00a0${p.title}\u00a0».`),
     });
   },
 });

@@ -53,15 +53,17 @@ function withdrawalLine(w: Withdrawal, zone: string, now: Date): string | null {
   const d = w.data;
   const who = w.actor ?? 'Un membre';
   const slot =
-    typeof d.start_date === 'string' ? `« ${String(d.need_name)} » du ${slotDay(d.start_date, zone, now)}` : `« ${String(d.need_name)} »`;
+    typeof d.start_date === 'string'
+      ? `«\u00a0${String(d.need_name)}\u00a0» du ${slotDay(d.start_date, zone, now)}`
+      : `«\u00a0${String(d.need_name)}\u00a0»`;
   switch (w.type) {
     case 'help_deleted':
       if (typeof d.start_date === 'string' && Date.parse(d.start_date) <= w.createdAt.getTime()) return null;
-      return `${slot} : aide retirée par ${who}`;
+      return `${slot}\u00a0: aide retirée par ${who}`;
     case 'help_withdrawn_late':
-      return `${slot} : ${who} s’est retiré moins de 48\u00a0h avant`;
+      return `${slot}\u00a0: ${who} s’est retiré moins de 48\u00a0h avant`;
     case 'help_released':
-      return `${slot} : le créneau de ${typeof d.helper_first_name === 'string' ? d.helper_first_name : 'un membre'} a été annulé par un changement du planning`;
+      return `${slot}\u00a0: le créneau de ${typeof d.helper_first_name === 'string' ? d.helper_first_name : 'un membre'} a été annulé par un changement du planning`;
     case 'villager_left':
     case 'villager_banned': {
       const released = Number(d.released ?? 0);

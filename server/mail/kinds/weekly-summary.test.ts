@@ -104,7 +104,7 @@ describe("the organisers' weekly summary", () => {
     expect(summariesTo(paul.user)).toHaveLength(0);
 
     const [mail] = summariesTo(creator);
-    expect(mail.headers.get('subject')).toBe('Votre semaine chez Jeanne : 6 créneaux à pourvoir');
+    expect(mail.headers.get('subject')).toBe('Votre semaine chez Jeanne\u00a0: 6 créneaux à pourvoir');
     expect(mail.headers.get('list-unsubscribe')).toMatch(/^<https:\/\/village\.example\/v1\/mail\/unsubscribe\/[A-Za-z0-9_-]+>$/);
     expect(mail.headers.get('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
     expect(mail.headers.get('content-type')).toMatch(/^multipart\/alternative/);
@@ -139,8 +139,8 @@ describe("the organisers' weekly summary", () => {
     await sender.runDue();
     expect(summariesTo(creator)).toHaveLength(1);
     expect(summariesTo(ines.user).map((m) => m.headers.get('subject'))).toEqual([
-      'Votre semaine chez Jeanne : 6 créneaux à pourvoir',
-      'Votre semaine chez Jeanne : 1 créneau à pourvoir',
+      'Votre semaine chez Jeanne\u00a0: 6 créneaux à pourvoir',
+      'Votre semaine chez Jeanne\u00a0: 1 créneau à pourvoir',
     ]);
   });
 
@@ -191,7 +191,7 @@ describe("the organisers' weekly summary", () => {
     await sender.runDue();
     const [mail, ...more] = summariesTo(creator);
     expect(more).toHaveLength(0);
-    expect(mail.headers.get('subject')).toBe('Votre semaine chez Jeanne : 1 créneau à pourvoir');
+    expect(mail.headers.get('subject')).toBe('Votre semaine chez Jeanne\u00a0: 1 créneau à pourvoir');
     expect(mail.text).toContain('mardi 22\u00a0décembre, 12\u00a0h\u00a0: Visite (1 place libre sur 1)');
     expect(mail.text).toContain('Aucun désistement.');
     for (const who of [ines, karim, jules]) expect(await jobsOf(who.villager)).toHaveLength(0);

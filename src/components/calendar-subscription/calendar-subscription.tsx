@@ -7,7 +7,7 @@ import { createCalendarFeed, revokeCalendarFeed, type CalendarScope } from '../.
 import { googleCalendarUrl, webcalUrl } from '../../domain/calendar/calendar-links';
 import './calendar-subscription.css';
 
-export const OFFLINE_CALENDAR_TEXT = "Vous êtes hors ligne : l'adresse de l'agenda ne peut être créée qu'avec une connexion.";
+export const OFFLINE_CALENDAR_TEXT = "Vous êtes hors ligne\u00a0: l'adresse de l'agenda ne peut être créée qu'avec une connexion.";
 
 const INTRO: Record<CalendarScope['kind'], string> = {
   user: "Retrouvez les créneaux que vous avez pris, dans tous vos villages, dans l'agenda de votre téléphone ou de votre ordinateur.",
@@ -47,7 +47,7 @@ export function CalendarSubscription({ scope }: { scope: CalendarScope }) {
       setStatus('Adresse copiée.');
     } catch {
       // Some browsers refuse the clipboard (permissions, no HTTPS): the field stays there to copy by hand.
-      setStatus("La copie n'a pas fonctionné : sélectionnez l'adresse pour la copier.");
+      setStatus("La copie n'a pas fonctionné\u00a0: sélectionnez l'adresse pour la copier.");
     }
   };
 
@@ -56,7 +56,7 @@ export function CalendarSubscription({ scope }: { scope: CalendarScope }) {
     if (!result.ok) return failureText(result.failure);
     setConfirmingRevoke(false);
     setUrl(null);
-    setStatus('Cette adresse a été révoquée : les agendas qui la suivaient ne recevront plus rien.');
+    setStatus('Cette adresse a été révoquée\u00a0: les agendas qui la suivaient ne recevront plus rien.');
     return null;
   };
 
@@ -66,7 +66,7 @@ export function CalendarSubscription({ scope }: { scope: CalendarScope }) {
       <p>{INTRO[scope.kind]}</p>
       {url ? (
         <>
-          <p>Cette adresse est personnelle : elle donne accès aux créneaux sans mot de passe, ne la partagez pas.</p>
+          <p>Cette adresse est personnelle&nbsp;: elle donne accès aux créneaux sans mot de passe, ne la partagez pas.</p>
           <label htmlFor={addressId}>Adresse de l'agenda</label>
           <input id={addressId} type="text" readOnly value={url} onFocus={(e) => e.currentTarget.select()} />
           <div className="calendar-actions">
@@ -103,7 +103,7 @@ export function CalendarSubscription({ scope }: { scope: CalendarScope }) {
       </p>
       <ConfirmDialog
         open={confirmingRevoke}
-        title="Révoquer cette adresse ?"
+        title="Révoquer cette adresse&nbsp;?"
         confirmLabel="Révoquer"
         busyLabel="Révocation…"
         onConfirm={revoke}

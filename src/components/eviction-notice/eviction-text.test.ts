@@ -8,7 +8,7 @@ describe('what the notice of a wiped store says', () => {
     expect(evictionSentences(lost)).toEqual({
       known: null,
       unknown:
-        "Les modifications faites ici après le vendredi 20\u00a0novembre à 18\u00a0h\u00a005 n'ont peut-être pas été envoyées : vérifiez-les et refaites-les si besoin.",
+        "Les modifications faites ici après le vendredi 20\u00a0novembre à 18\u00a0h\u00a005 n'ont peut-être pas été envoyées\u00a0: vérifiez-les et refaites-les si besoin.",
       more: null,
     });
   });
@@ -16,12 +16,14 @@ describe('what the notice of a wiped store says', () => {
   it('with writes known: how many waited then, and how many the list leaves unnamed', () => {
     const one = evictionSentences({ ...lost, pending_count: 1, pending: ['Créneau pris'] });
     expect(one.known).toBe(
-      "Le vendredi 20\u00a0novembre à 18\u00a0h\u00a005, une modification faite ici attendait encore d'être envoyée ; elle n'a peut-être jamais été reçue :",
+      "Le vendredi 20\u00a0novembre à 18\u00a0h\u00a005, une modification faite ici attendait encore d'être envoyée\u00a0; elle n'a peut-être jamais été reçue\u00a0:",
     );
     expect(one.more).toBeNull();
     const many = evictionSentences({ ...lost, pending_count: 23, pending: Array.from({ length: 20 }, () => 'Créneau pris') });
     expect(many.known).toMatch(/^Le vendredi 20\u00a0novembre à 18\u00a0h\u00a005, 23 modifications faites ici attendaient encore/);
     expect(many.more).toBe('et 3 autres');
-    expect(many.unknown).toBe("Celles faites après n'ont peut-être pas été envoyées non plus : vérifiez-les et refaites-les si besoin.");
+    expect(many.unknown).toBe(
+      "Celles faites après n'ont peut-être pas été envoyées non plus\u00a0: vérifiez-les et refaites-les si besoin.",
+    );
   });
 });

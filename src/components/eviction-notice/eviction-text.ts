@@ -13,7 +13,7 @@ export function evictionSentences(lost: LostStore): { known: string | null; unkn
   if (count === 0) {
     return {
       known: null,
-      unknown: `Les modifications faites ici après le ${when} n'ont peut-être pas été envoyées : vérifiez-les et refaites-les si besoin.`,
+      unknown: `Les modifications faites ici après le ${when} n'ont peut-être pas été envoyées\u00a0: vérifiez-les et refaites-les si besoin.`,
       more: null,
     };
   }
@@ -21,9 +21,9 @@ export function evictionSentences(lost: LostStore): { known: string | null; unkn
   return {
     known:
       count === 1
-        ? `Le ${when}, une modification faite ici attendait encore d'être envoyée ; elle n'a peut-être jamais été reçue :`
-        : `Le ${when}, ${count} modifications faites ici attendaient encore d'être envoyées ; elles n'ont peut-être jamais été reçues :`,
-    unknown: `Celles faites après n'ont peut-être pas été envoyées non plus : vérifiez-les et refaites-les si besoin.`,
+        ? `Le ${when}, une modification faite ici attendait encore d'être envoyée\u00a0; elle n'a peut-être jamais été reçue\u00a0:`
+        : `Le ${when}, ${count} modifications faites ici attendaient encore d'être envoyées\u00a0; elles n'ont peut-être jamais été reçues\u00a0:`,
+    unknown: `Celles faites après n'ont peut-être pas été envoyées non plus\u00a0: vérifiez-les et refaites-les si besoin.`,
     more: unnamed > 0 ? `et ${unnamed} autre${unnamed > 1 ? 's' : ''}` : null,
   };
 }

@@ -5,7 +5,8 @@ import { PHOTO_TYPES, photoProblem } from './photo-rules';
 import { failureText } from '../../domain/failure-text';
 import { SubmitButton } from './submit-button';
 
-export const PHOTO_OFFLINE = 'Pas de connexion : la photo ne peut pas être envoyée pour le moment. Réessayez quand le réseau sera revenu.';
+export const PHOTO_OFFLINE =
+  'Pas de connexion\u00a0: la photo ne peut pas être envoyée pour le moment. Réessayez quand le réseau sera revenu.';
 
 interface PhotoUploadFormProps {
   title: string;

@@ -69,10 +69,7 @@ export function OpenSlots({ villageId, me }: { villageId: string; me: Villager }
                 <span className="open-slots-places">{placesText(slot)}</span>
                 <button type="button" onClick={() => void take(slot.village_need_id, slot, me.id)}>
                   Je m’en occupe
-                  <span className="visually-hidden">
-                    {' '}
-                    : {name}, {when}
-                  </span>
+                  <span className="visually-hidden">{`\u00a0: ${name}, ${when}`}</span>
                 </button>
               </li>
             );

@@ -53,7 +53,7 @@ describe('writes waiting for more than a day, on the village’s screens', () =>
     render(<OldPendingBanner villageId={VILLAGE} />);
     await waitFor(() =>
       expect(banner()?.textContent).toBe(
-        "2 modifications faites le 26\u00a0novembre attendent encore d'être envoyées : elles partiront dès que le serveur répondra.",
+        "2 modifications faites le 26\u00a0novembre attendent encore d'être envoyées\u00a0: elles partiront dès que le serveur répondra.",
       ),
     );
   });
@@ -71,7 +71,7 @@ describe('writes waiting for more than a day, on the village’s screens', () =>
     await act(() => db.outbox.filter((e) => e.createdAt === '2026-11-01T09:00:00Z').delete());
     await waitFor(() =>
       expect(banner()?.textContent).toBe(
-        "1 modification faite le 20\u00a0novembre attend encore d'être envoyée : elle partira dès que le serveur répondra.",
+        "1 modification faite le 20\u00a0novembre attend encore d'être envoyée\u00a0: elle partira dès que le serveur répondra.",
       ),
     );
   });

@@ -21,6 +21,6 @@ export function OldPendingBanner({ villageId }: { villageId: string }) {
 export function oldPendingSentence({ count, first, last }: OldPending): string {
   const when = parisDay(first) === parisDay(last) ? `le ${formatDayOfMonth(first)}` : `depuis le ${formatDayOfMonth(first)}`;
   return count === 1
-    ? `1 modification faite ${when} attend encore d'être envoyée : elle partira dès que le serveur répondra.`
-    : `${count} modifications faites ${when} attendent encore d'être envoyées : elles partiront dès que le serveur répondra.`;
+    ? `1 modification faite ${when} attend encore d'être envoyée\u00a0: elle partira dès que le serveur répondra.`
+    : `${count} modifications faites ${when} attendent encore d'être envoyées\u00a0: elles partiront dès que le serveur répondra.`;
 }

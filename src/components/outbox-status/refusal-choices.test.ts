@@ -58,7 +58,7 @@ describe('what the list of refused changes offers', () => {
   it('a full slot: why with who holds it, other slots of the same need, and removing it; no retry', () => {
     const choices = refusalChoices(entry('add-help', { status: 409, message: slotFull(['Bruno', 'Marie', 'Denis']) }));
     expect(choices).toEqual({
-      reason: "Ce créneau est complet : Bruno, Marie et Denis s'en occupent.",
+      reason: "Ce créneau est complet\u00a0: Bruno, Marie et Denis s'en occupent.",
       retry: false,
       otherSlots: { villageId: VILLAGE, needId: NEED },
       removeLabel: 'Retirer',
@@ -92,18 +92,21 @@ describe('what the list of refused changes offers', () => {
 describe('the sentence said when a change is refused', () => {
   it('names the slot, says it is full and who holds it', () => {
     const full = entry('add-help', { status: 409, message: slotFull(['Bruno', 'Marie', 'Denis']) });
-    expect(refusalAnnouncement(full, 'Créneau du mercredi 2 décembre, 19 h sur « Dîner »')).toBe(
-      "Le créneau du mercredi 2 décembre, 19 h sur « Dîner » est complet : Bruno, Marie et Denis s'en occupent. Votre inscription n'a pas pu être enregistrée.",
+    expect(refusalAnnouncement(full, 'Créneau du mercredi 2 décembre, 19 h sur «\u00a0Dîner\u00a0»')).toBe(
+      "Le créneau du mercredi 2 décembre, 19 h sur «\u00a0Dîner\u00a0» est complet\u00a0: Bruno, Marie et Denis s'en occupent. Votre inscription n'a pas pu être enregistrée.",
     );
     const nobodyNamed = entry('add-help', { status: 409, message: slotFull([]) });
-    expect(refusalAnnouncement(nobodyNamed, 'Créneau du mercredi 2 décembre, 19 h sur « Dîner »')).toBe(
-      "Le créneau du mercredi 2 décembre, 19 h sur « Dîner » est complet. Votre inscription n'a pas pu être enregistrée.",
+    expect(refusalAnnouncement(nobodyNamed, 'Créneau du mercredi 2 décembre, 19 h sur «\u00a0Dîner\u00a0»')).toBe(
+      "Le créneau du mercredi 2 décembre, 19 h sur «\u00a0Dîner\u00a0» est complet. Votre inscription n'a pas pu être enregistrée.",
     );
   });
 
   it('any other change: what it was and why', () => {
     expect(
-      refusalAnnouncement(entry('create-need', { status: 404, message: 'Ce village est introuvable.' }), 'Ajout du besoin « Courses »'),
-    ).toBe("Modification non enregistrée : Ajout du besoin « Courses ». Ce village a été supprimé par quelqu'un d'autre.");
+      refusalAnnouncement(
+        entry('create-need', { status: 404, message: 'Ce village est introuvable.' }),
+        'Ajout du besoin «\u00a0Courses\u00a0»',
+      ),
+    ).toBe("Modification non enregistrée\u00a0: Ajout du besoin «\u00a0Courses\u00a0». Ce village a été supprimé par quelqu'un d'autre.");
   });
 });

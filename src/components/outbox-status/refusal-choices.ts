@@ -91,5 +91,5 @@ export function refusalAnnouncement(entry: OutboxEntry, what: string): string {
     // "Ce créneau est complet : Bruno et Marie s'en occupent." → "Le créneau du … est complet : Bruno et Marie…"
     return `Le ${what.charAt(0).toLowerCase()}${what.slice(1)} est complet${message.slice(SLOT_FULL.length)} Votre inscription n'a pas pu être enregistrée.`;
   }
-  return `Modification non enregistrée : ${what}. ${reason}`.trim();
+  return `Modification non enregistrée\u00a0: ${what}. ${reason}`.trim();
 }

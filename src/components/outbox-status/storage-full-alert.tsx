@@ -7,7 +7,7 @@ export function StorageFullAlert() {
   if (!full) return null;
   return (
     <p className="quota-alert" role="alert">
-      L'espace de stockage de cet appareil est plein : les dernières modifications n'ont pas pu être enregistrées. Libérez de la place
+      L'espace de stockage de cet appareil est plein&nbsp;: les dernières modifications n'ont pas pu être enregistrées. Libérez de la place
       (photos, applications) puis réessayez.
     </p>
   );

@@ -10,9 +10,9 @@ import { toast } from '../../state/toasts';
 import { ConfirmDialog } from '../confirm-dialog';
 import './passkeys.css';
 
-export const PASSKEY_ADDED_TEXT = "Clé d'accès créée : vous pourrez vous reconnecter en un geste.";
+export const PASSKEY_ADDED_TEXT = "Clé d'accès créée\u00a0: vous pourrez vous reconnecter en un geste.";
 export const PASSKEY_WHAT_TEXT =
-  "Une clé d'accès vous reconnecte en un geste, avec l'empreinte, le visage ou le code de votre appareil : ni mot de passe, ni e-mail à attendre.";
+  "Une clé d'accès vous reconnecte en un geste, avec l'empreinte, le visage ou le code de votre appareil\u00a0: ni mot de passe, ni e-mail à attendre.";
 
 /** Mon compte's passkeys: the ones the account has (several: a phone, a computer), one more, one fewer. */
 export function PasskeySettings() {
@@ -67,7 +67,7 @@ export function PasskeySettings() {
       ) : null}
       <ConfirmDialog
         open={removing !== null}
-        title="Supprimer cette clé d'accès ?"
+        title="Supprimer cette clé d'accès&nbsp;?"
         confirmLabel="Supprimer la clé"
         onClose={() => setRemoving(null)}
         onConfirm={async () => {
@@ -78,7 +78,10 @@ export function PasskeySettings() {
           return null;
         }}
       >
-        <p>La clé « {removing?.name} » ne permettra plus de vous connecter. Vous pourrez toujours revenir avec un lien reçu par e-mail.</p>
+        <p>
+          La clé «&nbsp;{removing?.name}&nbsp;» ne permettra plus de vous connecter. Vous pourrez toujours revenir avec un lien reçu par
+          e-mail.
+        </p>
       </ConfirmDialog>
     </section>
   );

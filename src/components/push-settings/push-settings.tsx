@@ -21,7 +21,7 @@ export const DISABLING_TEXT = 'Désactivation des notifications en cours…';
 export const EMAIL_INSTEAD_TEXT = 'Vos confirmations et rappels peuvent vous arriver par e-mail.';
 export const EMAIL_INSTEAD_LINK = 'Choisir les e-mails que vous recevez';
 export const EMAIL_INSTEAD_HERE_TEXT =
-  'Vos confirmations et rappels peuvent vous arriver par e-mail : choisissez ci-dessous ce que vous recevez.';
+  'Vos confirmations et rappels peuvent vous arriver par e-mail\u00a0: choisissez ci-dessous ce que vous recevez.';
 
 // Failures that trying again soon will not mend: the person is better served by the mails.
 const LASTING: readonly PushFailureReason[] = ['unsupported', 'no-service', 'denied', 'timeout'];

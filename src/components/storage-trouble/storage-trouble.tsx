@@ -50,7 +50,7 @@ function LazyNotice({ trouble }: { trouble: StorageTrouble }) {
   // Its code could not be loaded either: the shortest true sentence.
   return failed ? (
     <p role="alert" className="page">
-      Le stockage de cet appareil ne fonctionne pas : rechargez la page.
+      Le stockage de cet appareil ne fonctionne pas&nbsp;: rechargez la page.
     </p>
   ) : null;
 }

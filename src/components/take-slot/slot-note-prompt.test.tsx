@@ -31,7 +31,7 @@ describe('the sheet after taking a slot', () => {
     const { fetchMock, requests } = answerFetch({ status: 204 });
     vi.stubGlobal('fetch', fetchMock);
     await showPrompt();
-    expect(screen.getByRole('heading', { name: 'C’est noté : vous y allez, mercredi 17 mars, 19 h.' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'C’est noté\u00a0: vous y allez, mercredi 17 mars, 19 h.' })).toBeTruthy();
     expect(await screen.findByText(WAITING)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Renvoyer le lien' }));
     await waitFor(() =>
@@ -45,7 +45,7 @@ describe('the sheet after taking a slot', () => {
   it('says nothing of it once the address is verified', async () => {
     await db.users.put(aUser({ id: 'u1', email: 'zoe@example.test' }));
     await showPrompt();
-    expect(screen.getByRole('heading', { name: 'C’est noté : vous y allez, mercredi 17 mars, 19 h.' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'C’est noté\u00a0: vous y allez, mercredi 17 mars, 19 h.' })).toBeTruthy();
     // The stored user is read asynchronously: given the time to appear, the sentence still does not.
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(screen.queryByText(WAITING)).toBeNull();

@@ -7,7 +7,7 @@ import { useCurrentUser } from '../../session/current-user';
 import { ResendLink } from '../verification/resend-link';
 import './slot-note-prompt.css';
 
-export const NOTE_QUESTION = 'Un mot pour le village ? (facultatif)';
+export const NOTE_QUESTION = 'Un mot pour le village\u00a0? (facultatif)';
 
 interface SlotNotePromptProps {
   villageId: string;
@@ -70,14 +70,14 @@ export function SlotNotePrompt({ villageId, helpId, helperId, slotLabel, onDone 
       onKeyDown={escape}
     >
       <form onSubmit={send} noValidate>
-        <h2 id={titleId}>C’est noté : vous y allez, {slotLabel}.</h2>
+        <h2 id={titleId}>C’est noté&nbsp;: vous y allez, {slotLabel}.</h2>
         <label htmlFor={fieldId}>{NOTE_QUESTION}</label>
         <textarea
           id={fieldId}
           name="comment"
           rows={2}
           value={note}
-          placeholder="Par exemple : j’apporte une soupe"
+          placeholder="Par exemple&nbsp;: j’apporte une soupe"
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
           onChange={(e) => {

@@ -10,6 +10,7 @@ import { answerFetch } from '../../testing/answer-fetch';
 import { aUser } from '../../testing/factories';
 import { renderWithRouter } from '../../testing/render-screen';
 import { VerificationNotice } from './verification-notice';
+import { asRead } from '../../testing/as-read';
 
 const unverified = aUser({ id: 'u1', email: 'zoe@example.test', email_verified_at: null });
 const resend = () => fireEvent.click(screen.getByRole('button', { name: 'Renvoyer le lien' }));
@@ -52,8 +53,8 @@ describe('the account’s verification notice', () => {
     vi.stubGlobal('fetch', fetchMock);
     await renderWithRouter(() => <VerificationNotice user={unverified} />);
     act(() => void onlineStatus.set(false));
-    const offline = 'Pas de connexion pour le moment : le lien pourra être renvoyé quand le réseau sera revenu.';
-    expect(screen.getByText(offline)).toBeTruthy();
+    const offline = 'Pas de connexion pour le moment\u00a0: le lien pourra être renvoyé quand le réseau sera revenu.';
+    expect(screen.getByText(asRead(offline))).toBeTruthy();
     resend();
     await waitFor(() => expect(screen.getByRole('status').textContent).toBe(offline));
     expect(requests).toHaveLength(0);

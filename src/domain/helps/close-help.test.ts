@@ -50,22 +50,26 @@ describe('mark-help-done', () => {
       path: `/v1/villages/${villageId}/helps/${past.id}/done`,
       body: { villager_id: organiser },
     });
-    expect(describeEntry((await db.outbox.toArray())[0])).toBe("« C'est fait » sur « Dîner »");
+    expect(describeEntry((await db.outbox.toArray())[0])).toBe("«\u00a0C'est fait\u00a0» sur «\u00a0Dîner\u00a0»");
   });
 });
 
 describe('thank-helper', () => {
-  const payload = { village_id: villageId, help_id: past.id, input: { thanker_id: organiser, message: 'Merci Hugo !' } };
+  const payload = { village_id: villageId, help_id: past.id, input: { thanker_id: organiser, message: 'Merci Hugo\u00a0!' } };
 
   it('counts the thanks with its word at once (done too), and the answer replaces the guess when replayed', async () => {
     const entry = await enqueue(thankHelper, payload, { db });
-    expect(await db.helps.get(past.id)).toMatchObject({ thanks_count: 1, thanks_message: 'Merci Hugo !', done_at: expect.any(String) });
+    expect(await db.helps.get(past.id)).toMatchObject({
+      thanks_count: 1,
+      thanks_message: 'Merci Hugo\u00a0!',
+      done_at: expect.any(String),
+    });
     expect(onTheWire(thankHelper.request(payload))).toEqual({
       method: 'POST',
       path: `/v1/villages/${villageId}/helps/${past.id}/thanks`,
-      body: { thanker_id: organiser, message: 'Merci Hugo !' },
+      body: { thanker_id: organiser, message: 'Merci Hugo\u00a0!' },
     });
-    const answer = { ...stored(past), done_at: '2026-11-21T10:31:00.000Z', thanks_count: 2, thanks_message: 'Merci Hugo !' };
+    const answer = { ...stored(past), done_at: '2026-11-21T10:31:00.000Z', thanks_count: 2, thanks_message: 'Merci Hugo\u00a0!' };
     const server = scriptedFetch({ write: [{ status: 201, body: { data: answer } }] });
     expect((await drainOutbox({ db, transport: { baseUrl: BASE_URL, fetch: server.fetch } })).state).toBe('drained');
     expect(server.writes()[0].headers['idempotency-key']).toBe(entry.id);
@@ -83,14 +87,14 @@ describe('thank-helper', () => {
 
 describe('thank-everyone', () => {
   it("thanks at once the week's past helps of others, not the future, one's own nor older ones", async () => {
-    const payload = { village_id: villageId, input: { thanker_id: organiser, message: 'Merci à tous !' } };
+    const payload = { village_id: villageId, input: { thanker_id: organiser, message: 'Merci à tous\u00a0!' } };
     await enqueue(thankEveryone, payload, { db, now: () => MADE_AT });
     const counts = Object.fromEntries((await db.helps.toArray()).map((h) => [h.id, h.thanks_count]));
     expect(counts).toEqual({ [past.id]: 1, [future.id]: 0, [mine.id]: 0, [longAgo.id]: 0 });
     expect(onTheWire(thankEveryone.request(payload))).toEqual({
       method: 'POST',
       path: `/v1/villages/${villageId}/thanks`,
-      body: { thanker_id: organiser, message: 'Merci à tous !' },
+      body: { thanker_id: organiser, message: 'Merci à tous\u00a0!' },
     });
     // A second time, nothing is left to thank.
     await enqueue(thankEveryone, payload, { db, now: () => MADE_AT });

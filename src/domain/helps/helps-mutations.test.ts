@@ -148,8 +148,8 @@ describe('descriptions, for the list of refused changes', () => {
     expect(deleteHelp.describe?.(remove)).toBe("Retrait d'une aide");
     expect(refuseHelp.describe?.(remove)).toBe("Refus d'une aide");
     const named = { ...remove, need_name: 'Courses', start_date: '2026-12-01T09:00:00Z' };
-    expect(deleteHelp.describe?.(named)).toBe("Retrait de l'aide du mardi 1er\u00a0décembre à 10\u00a0h sur « Courses »");
-    expect(refuseHelp.describe?.(named)).toBe("Refus de l'aide du mardi 1er\u00a0décembre à 10\u00a0h sur « Courses »");
+    expect(deleteHelp.describe?.(named)).toBe("Retrait de l'aide du mardi 1er\u00a0décembre à 10\u00a0h sur «\u00a0Courses\u00a0»");
+    expect(refuseHelp.describe?.(named)).toBe("Refus de l'aide du mardi 1er\u00a0décembre à 10\u00a0h sur «\u00a0Courses\u00a0»");
   });
 });
 
@@ -183,7 +183,7 @@ describe('update-help: the note on a help', () => {
     });
     expect(updateHelp.villageId(note(helpId, null))).toBe(villageId);
     expect(updateHelp.target(note(helpId, null))).toBe(`helps:${helpId}`);
-    expect(updateHelp.describe?.(note(helpId, 'Je passe'))).toBe('Mot sur votre aide : « Je passe »');
+    expect(updateHelp.describe?.(note(helpId, 'Je passe'))).toBe('Mot sur votre aide\u00a0: «\u00a0Je passe\u00a0»');
   });
 
   it('settles with the server’s help, stored lean as a pull stores it, and never brings back a help withdrawn meanwhile', async () => {
@@ -215,13 +215,13 @@ describe('a take refused on replay', () => {
       need_name: 'Dîner',
       slot: true,
     };
-    expect(addHelp.describe?.(take)).toBe('Créneau du mercredi 14\u00a0mars 2035, 19\u00a0h sur « Dîner »');
+    expect(addHelp.describe?.(take)).toBe('Créneau du mercredi 14\u00a0mars 2035, 19\u00a0h sur «\u00a0Dîner\u00a0»');
     expect(addHelp.describe?.({ ...take, time_zone: 'America/Montreal' })).toBe(
-      'Créneau du mercredi 14\u00a0mars 2035, 14\u00a0h sur « Dîner »',
+      'Créneau du mercredi 14\u00a0mars 2035, 14\u00a0h sur «\u00a0Dîner\u00a0»',
     );
     // A help at a time of the helper's choosing stays a proposal, on its need.
     expect(addHelp.describe?.({ ...take, slot: undefined })).toBe(
-      "Proposition d'aide du mercredi 14\u00a0mars 2035 à 19\u00a0h sur « Dîner »",
+      "Proposition d'aide du mercredi 14\u00a0mars 2035 à 19\u00a0h sur «\u00a0Dîner\u00a0»",
     );
   });
 });

@@ -13,7 +13,7 @@ export function slotState(slot: Slot, myHelpIds: ReadonlySet<string>): SlotState
 export function slotStateLabel(state: SlotState, slot: Pick<Slot, 'open' | 'places'>): string {
   if (state === 'mine') return 'Vous y allez';
   if (state === 'full') return 'Complet';
-  if (state === 'open') return slot.places === 1 ? 'À pourvoir' : `À pourvoir : ${slot.places} places`;
+  if (state === 'open') return slot.places === 1 ? 'À pourvoir' : `À pourvoir\u00a0: ${slot.places} places`;
   return `${slot.open} place${slot.open > 1 ? 's' : ''} libre${slot.open > 1 ? 's' : ''} sur ${slot.places}`;
 }
 

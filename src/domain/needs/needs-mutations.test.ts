@@ -137,20 +137,20 @@ describe('requests', () => {
 describe('descriptions, for the list of refused changes', () => {
   it('name the need when the write carries its name', () => {
     expect(createNeed.describe?.({ village_id: villageId, id: uuidv7(), input: { villager_id: villagerId, name: 'Courses' } })).toBe(
-      'Ajout du besoin « Courses »',
+      'Ajout du besoin «\u00a0Courses\u00a0»',
     );
     expect(createNeed.describe?.({ village_id: villageId, id: uuidv7(), input: { villager_id: villagerId, need_id: uuidv7() } })).toBe(
       "Ajout d'un besoin",
     );
     expect(updateNeed.describe?.({ village_id: villageId, need_id: uuidv7(), input: { updater_id: villagerId, name: 'Repas' } })).toBe(
-      'Modification du besoin « Repas »',
+      'Modification du besoin «\u00a0Repas\u00a0»',
     );
     expect(updateNeed.describe?.({ village_id: villageId, need_id: uuidv7(), input: { updater_id: villagerId, description: 'x' } })).toBe(
       "Modification d'un besoin",
     );
     expect(deleteNeed.describe?.({ village_id: villageId, need_id: uuidv7(), villager_id: villagerId })).toBe("Suppression d'un besoin");
     expect(deleteNeed.describe?.({ village_id: villageId, need_id: uuidv7(), villager_id: villagerId, need_name: 'Courses' })).toBe(
-      'Suppression du besoin « Courses »',
+      'Suppression du besoin «\u00a0Courses\u00a0»',
     );
   });
 });

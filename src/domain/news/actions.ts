@@ -2,6 +2,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { writeLocally, type LocalWrite } from '../../outbox/write-locally';
 import { commentNews, uncommentNews } from './mutations/comment-news';
 import { deleteNews } from './mutations/delete-news';
+import { editNews } from './mutations/edit-news';
 import { heartNews, unheartNews } from './mutations/heart-news';
 import { postNews } from './mutations/post-news';
 import { addNewsPhotoKind } from './mutations/add-news-photo';
@@ -35,6 +36,10 @@ export async function postNewsAction(
   }
   return { ok: true, id };
 }
+
+/** Changes a post's text (its author or an organiser), shown at once, sent when the device can. */
+export const editNewsAction = (villageId: string, newsId: string, updaterId: string, body: string) =>
+  writeLocally(editNews, { village_id: villageId, news_id: newsId, input: { updater_id: updaterId, body } });
 
 export const deleteNewsAction = (villageId: string, newsId: string, villagerId: string) =>
   writeLocally(deleteNews, { village_id: villageId, news_id: newsId, villager_id: villagerId });

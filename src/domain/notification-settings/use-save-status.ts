@@ -55,7 +55,7 @@ export function useSaveStatus(userId: string) {
     else {
       // Only the last change counts: one refused earlier does not make a later one unsaved.
       const last = refused.find((e) => e.createdAt >= lastAt);
-      text = last ? `Non enregistré : ${last.failure?.message ?? ''}` : SAVED_TEXT;
+      text = last ? `Non enregistré\u00a0: ${last.failure?.message ?? ''}` : SAVED_TEXT;
     }
   }
 

@@ -16,19 +16,21 @@ export const BLOCKED_PUSH_TEXT =
 /** After a click, the browser answered "denied". */
 export const DENIED_PUSH_TEXT =
   "Vous avez refusé les notifications pour ce site. Pour les recevoir ici, ouvrez les réglages du site dans le navigateur (l'icône à gauche de l'adresse), autorisez les notifications et réessayez.";
-export const DISMISSED_PUSH_TEXT = "Les notifications n'ont pas été autorisées : réessayez et choisissez « Autoriser ».";
-export const OFFLINE_PUSH_TEXT = 'Vous êtes hors ligne : réessayez une fois la connexion revenue.';
-export const STILL_ON_OFFLINE_TEXT = 'Vous êtes hors ligne : les notifications restent activées. Réessayez une fois la connexion revenue.';
+export const DISMISSED_PUSH_TEXT = "Les notifications n'ont pas été autorisées\u00a0: réessayez et choisissez «\u00a0Autoriser\u00a0».";
+export const OFFLINE_PUSH_TEXT = 'Vous êtes hors ligne\u00a0: réessayez une fois la connexion revenue.';
+export const STILL_ON_OFFLINE_TEXT =
+  'Vous êtes hors ligne\u00a0: les notifications restent activées. Réessayez une fois la connexion revenue.';
 export const SUBSCRIBE_FAILED_TEXT = "Le service de notifications du navigateur n'a pas répondu. Réessayez dans un instant.";
 // What each step that can wait for ever says once its time is up; all begin alike, so the outcome reads first.
 export const PERMISSION_TIMEOUT_TEXT =
-  "L'activation n'a pas abouti : la demande d'autorisation du navigateur est restée sans réponse. Répondez-y (elle peut apparaître discrètement près de la barre d'adresse), puis réessayez.";
+  "L'activation n'a pas abouti\u00a0: la demande d'autorisation du navigateur est restée sans réponse. Répondez-y (elle peut apparaître discrètement près de la barre d'adresse), puis réessayez.";
 export const NOT_READY_PUSH_TEXT =
-  "L'activation n'a pas abouti : les notifications ne sont pas encore prêtes sur cet appareil. Rechargez la page, puis réessayez.";
+  "L'activation n'a pas abouti\u00a0: les notifications ne sont pas encore prêtes sur cet appareil. Rechargez la page, puis réessayez.";
 export const SUBSCRIBE_TIMEOUT_TEXT =
-  "L'activation n'a pas abouti : le service de notifications du navigateur n'a pas répondu. Réessayez dans un instant.";
-export const SERVER_TIMEOUT_TEXT = "L'activation n'a pas abouti : le serveur n'a pas répondu à temps. Réessayez dans un instant.";
-export const STILL_ON_TIMEOUT_TEXT = "Le serveur n'a pas répondu à temps : les notifications restent activées. Réessayez dans un instant.";
+  "L'activation n'a pas abouti\u00a0: le service de notifications du navigateur n'a pas répondu. Réessayez dans un instant.";
+export const SERVER_TIMEOUT_TEXT = "L'activation n'a pas abouti\u00a0: le serveur n'a pas répondu à temps. Réessayez dans un instant.";
+export const STILL_ON_TIMEOUT_TEXT =
+  "Le serveur n'a pas répondu à temps\u00a0: les notifications restent activées. Réessayez dans un instant.";
 
 export type PushSupport = 'unsupported' | 'denied' | 'default' | 'granted';
 export type PushFailureReason = 'unsupported' | 'no-service' | 'denied' | 'offline' | 'timeout' | 'failed';

@@ -21,9 +21,11 @@ export async function storeJoinedVillage(villageId: string): Promise<Village | u
 
 /** "Bienvenue dans le village de Jeanne !": the village by the one name every screen gives it (village-title.ts). */
 export function welcomeText(village: Village | undefined): string {
-  if (!village) return 'Bienvenue dans le village !';
+  if (!village) return 'Bienvenue dans le village\u00a0!';
   const title = villageTitle(village, village.first_name);
-  return /^Le village\b/.test(title) ? `Bienvenue dans l${title.slice(1)} !` : `Bienvenue dans le village « ${title} » !`;
+  return /^Le village\b/.test(title)
+    ? `Bienvenue dans l${title.slice(1)}\u00a0!`
+    : `Bienvenue dans le village «\u00a0${title}\u00a0»\u00a0!`;
 }
 
 /** A village of this code the user already belongs to on this device: no need to ask the server. */

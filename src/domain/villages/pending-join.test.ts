@@ -32,7 +32,7 @@ describe('a join kept while offline', () => {
     await waitFor(() => expect(localStorage.getItem(PENDING_JOIN_KEY)).toBeNull());
     expect(requests[0]).toMatchObject({ method: 'PUT', body: { share_code: JOIN.code } });
     expect(requests[0].url).toMatch(/\/v1\/villages\/join\/helper$/);
-    await waitFor(() => expect(toastTexts()).toEqual(['success: Bienvenue dans le village de Nina !']));
+    await waitFor(() => expect(toastTexts()).toEqual(['success: Bienvenue dans le village de Nina\u00a0!']));
     expect(await db.villages.get(JOIN.villageId)).toMatchObject({ first_name: 'Nina' });
     expect(await db.villagers.get(JOIN.olgaVillager)).toBeTruthy();
   });
@@ -56,7 +56,7 @@ describe('a join kept while offline', () => {
     expect(settled?.outcome).toEqual({ kind: 'refused', status: 404, message: 'Aucun village ne correspond à ce code.' });
     expect(readPendingJoin()).toBeNull();
     expect(toastTexts()).toEqual([
-      `error: Le village n'a pas pu être rejoint (code ${JOIN.code}) : Aucun village ne correspond à ce code.`,
+      `error: Le village n'a pas pu être rejoint (code ${JOIN.code})\u00a0: Aucun village ne correspond à ce code.`,
     ]);
   });
 

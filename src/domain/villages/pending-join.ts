@@ -94,7 +94,7 @@ async function attempt(): Promise<PendingJoinSettled | null> {
     toast.success(welcomeText(settled.village));
   } else if (outcome.kind === 'refused') {
     clearPendingJoin();
-    toast.error(`Le village n'a pas pu être rejoint (code ${pending.code}) : ${outcome.message}`);
+    toast.error(`Le village n'a pas pu être rejoint (code ${pending.code})\u00a0: ${outcome.message}`);
   } else {
     return null;
   }

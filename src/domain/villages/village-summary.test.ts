@@ -110,8 +110,8 @@ describe('a village card', () => {
       NOW,
     );
     expect(card?.activity?.weekSlots).toEqual({ open: 3, total: 4 });
-    expect(weekSlotsText({ open: 3, total: 4 })).toBe('Cette semaine : 3 créneaux à pourvoir');
-    expect(weekSlotsText({ open: 1, total: 4 })).toBe('Cette semaine : 1 créneau à pourvoir');
+    expect(weekSlotsText({ open: 3, total: 4 })).toBe('Cette semaine\u00a0: 3 créneaux à pourvoir');
+    expect(weekSlotsText({ open: 1, total: 4 })).toBe('Cette semaine\u00a0: 1 créneau à pourvoir');
     expect(weekSlotsText({ open: 0, total: 4 })).toBe('Tous les créneaux de la semaine sont pris');
     expect(weekSlotsText({ open: 0, total: 0 })).toBeNull();
   });

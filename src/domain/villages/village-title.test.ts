@@ -14,10 +14,10 @@ describe('the village’s one name', () => {
 
   it('is the one the welcome after a join says', () => {
     expect(welcomeText(aVillage({ name: 'Le village de Jeanne', first_name: 'Jeanne', last_name: 'Roy' }))).toBe(
-      'Bienvenue dans le village de Jeanne !',
+      'Bienvenue dans le village de Jeanne\u00a0!',
     );
-    expect(welcomeText(aVillage({ name: null, first_name: 'Anne' }))).toBe('Bienvenue dans le village d’Anne !');
-    expect(welcomeText(aVillage({ name: 'Les amis de Jeanne' }))).toBe('Bienvenue dans le village « Les amis de Jeanne » !');
-    expect(welcomeText(undefined)).toBe('Bienvenue dans le village !');
+    expect(welcomeText(aVillage({ name: null, first_name: 'Anne' }))).toBe('Bienvenue dans le village d’Anne\u00a0!');
+    expect(welcomeText(aVillage({ name: 'Les amis de Jeanne' }))).toBe('Bienvenue dans le village «\u00a0Les amis de Jeanne\u00a0»\u00a0!');
+    expect(welcomeText(undefined)).toBe('Bienvenue dans le village\u00a0!');
   });
 });

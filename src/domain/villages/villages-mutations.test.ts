@@ -110,7 +110,7 @@ describe("a village's own writes", () => {
     const me = uuidv7();
     expect(
       createVillage.describe?.({ id, villager_id: me, user_id: userId, input: { creation_mode: 2, name: 'Le village de Paul' } }),
-    ).toBe('Création du village « Le village de Paul »');
+    ).toBe('Création du village «\u00a0Le village de Paul\u00a0»');
     expect(createVillage.describe?.({ id, villager_id: me, user_id: userId, input: { creation_mode: 1 } })).toBe("Création d'un village");
     expect(updateVillage.describe?.({ village_id: id, input: { updater_id: me } })).toBe('Modification du village');
     expect(finishCreation.describe?.({ village_id: id, creator_id: me })).toBe('Fin de la création du village');

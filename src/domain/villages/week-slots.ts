@@ -23,5 +23,5 @@ export const weekSlotsOf = (slots: readonly Slot[]): WeekSlots => ({
 export function weekSlotsText({ open, total }: WeekSlots): string | null {
   if (total === 0) return null;
   if (open === 0) return 'Tous les créneaux de la semaine sont pris';
-  return `Cette semaine : ${open} ${open > 1 ? 'créneaux' : 'créneau'} à pourvoir`;
+  return `Cette semaine\u00a0: ${open} ${open > 1 ? 'créneaux' : 'créneau'} à pourvoir`;
 }

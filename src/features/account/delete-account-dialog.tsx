@@ -20,15 +20,15 @@ export function DeleteAccountDialog({ userId, open, onClose, onDeleted }: Delete
   return (
     <ConfirmDialog
       open={open}
-      title="Supprimer votre compte ?"
+      title="Supprimer votre compte&nbsp;?"
       confirmLabel="Supprimer définitivement"
       onConfirm={confirm}
       onClose={onClose}
     >
-      <p>La suppression est définitive. Vous perdrez :</p>
+      <p>La suppression est définitive. Vous perdrez&nbsp;:</p>
       <ul>
-        <li>votre profil : nom, email, téléphone et photo ;</li>
-        <li>votre place dans tous vos villages, que vous quitterez ;</li>
+        <li>votre profil&nbsp;: nom, email, téléphone et photo&nbsp;;</li>
+        <li>votre place dans tous vos villages, que vous quitterez&nbsp;;</li>
         <li>l'accès aux besoins, au planning et à la discussion de ces villages.</li>
       </ul>
       <p>Les villages eux-mêmes restent pour leurs autres membres.</p>

@@ -95,7 +95,7 @@ describe('the profile form', () => {
     save();
     await waitFor(() =>
       expect(screen.getByRole('status').textContent).toBe(
-        'Un lien de vérification a été envoyé à alice.nouvelle@example.test : ouvrez-le pour confirmer votre nouvelle adresse.',
+        'Un lien de vérification a été envoyé à alice.nouvelle@example.test\u00a0: ouvrez-le pour confirmer votre nouvelle adresse.',
       ),
     );
   });

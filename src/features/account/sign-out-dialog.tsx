@@ -13,10 +13,10 @@ export function SignOutDialog({ unsent, open, onClose, onConfirm }: Props) {
   const what = unsent > 1 ? `${unsent} modifications n'ont pas encore été envoyées` : "1 modification n'a pas encore été envoyée";
   return (
     <dialog ref={ref} className="dialog" aria-labelledby="sign-out-title" aria-describedby="sign-out-what" onClose={onClose}>
-      <h2 id="sign-out-title">Se déconnecter maintenant ?</h2>
+      <h2 id="sign-out-title">Se déconnecter maintenant&nbsp;?</h2>
       {unsent > 0 ? (
         <p id="sign-out-what">
-          {what} : le réseau n'a pas encore permis de les transmettre. Si vous vous déconnectez,{' '}
+          {what}&nbsp;: le réseau n'a pas encore permis de les transmettre. Si vous vous déconnectez,{' '}
           {unsent > 1 ? 'elles seront perdues' : 'elle sera perdue'}. Reconnectez-vous à Internet et attendez quelques instants pour les
           garder.
         </p>

@@ -47,7 +47,7 @@ export function JoinSignIn({ redirect, onSignedIn }: JoinSignInProps) {
             </button>
           </p>
           <p className="form-footer">
-            Vous préférez un mot de passe ?{' '}
+            Vous préférez un mot de passe&nbsp;?{' '}
             <Link to="/auth/register" search={search}>
               Créer un compte
             </Link>

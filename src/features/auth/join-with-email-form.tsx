@@ -33,7 +33,7 @@ export function JoinWithEmailForm({ onSignedIn }: JoinWithEmailFormProps) {
   return (
     <form ref={formRef} onSubmit={form.handleSubmit} noValidate aria-labelledby="join-email-title">
       <h1 id="join-email-title">Rejoindre avec mon e-mail</h1>
-      <p>Votre prénom, votre nom et votre e-mail suffisent : pas de mot de passe à retenir.</p>
+      <p>Votre prénom, votre nom et votre e-mail suffisent&nbsp;: pas de mot de passe à retenir.</p>
       <FormAlert message={form.formError} />
       <TextField label="Prénom" autoComplete="given-name" required {...form.field('first_name')} />
       <TextField label="Nom" autoComplete="family-name" required {...form.field('last_name')} />

@@ -39,7 +39,7 @@ export function LoginForm({ expired, redirect, onSignedIn }: LoginFormProps) {
       <TextField label="Email" type="email" autoComplete="email" inputMode="email" required {...form.field('email')} />
       <PasswordField label="Mot de passe" autoComplete="current-password" required {...form.field('password')} />
       <p className="form-aside">
-        <Link to="/auth/reset-password">Mot de passe oublié ?</Link>
+        <Link to="/auth/reset-password">Mot de passe oublié&nbsp;?</Link>
       </p>
       <SubmitButton busy={form.submitting}>Se connecter</SubmitButton>
       <p className="form-footer">
@@ -48,7 +48,7 @@ export function LoginForm({ expired, redirect, onSignedIn }: LoginFormProps) {
         </Link>
       </p>
       <p className="form-footer">
-        Pas encore de compte ?{' '}
+        Pas encore de compte&nbsp;?{' '}
         <Link to="/auth/register" search={redirect ? { redirect } : {}}>
           Créer un compte
         </Link>

@@ -33,7 +33,7 @@ export function RegisterForm({ redirect, onSignedIn }: RegisterFormProps) {
       <PasswordField label="Mot de passe" autoComplete="new-password" hint="Au moins 8 caractères." required {...form.field('password')} />
       <SubmitButton busy={form.submitting}>Créer mon compte</SubmitButton>
       <p className="form-footer">
-        Déjà un compte ?{' '}
+        Déjà un compte&nbsp;?{' '}
         <Link to="/auth/login" search={redirect ? { redirect } : {}}>
           Se connecter
         </Link>

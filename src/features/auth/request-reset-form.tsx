@@ -39,7 +39,7 @@ export function RequestResetForm() {
   return (
     <form ref={formRef} onSubmit={form.handleSubmit} noValidate aria-labelledby="reset-title">
       <h1 id="reset-title">Mot de passe oublié</h1>
-      <p>Indiquez l'adresse email de votre compte : nous vous enverrons un lien pour choisir un nouveau mot de passe.</p>
+      <p>Indiquez l'adresse email de votre compte&nbsp;: nous vous enverrons un lien pour choisir un nouveau mot de passe.</p>
       <FormAlert message={form.formError} />
       <TextField label="Email" type="email" autoComplete="email" inputMode="email" required {...form.field('email')} />
       <SubmitButton busy={form.submitting}>Recevoir le lien</SubmitButton>

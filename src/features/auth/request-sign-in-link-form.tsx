@@ -45,7 +45,7 @@ export function RequestSignInLinkForm({ redirect }: { redirect?: string }) {
   return (
     <form ref={formRef} onSubmit={form.handleSubmit} noValidate aria-labelledby="link-title">
       <h1 id="link-title">Connexion par e-mail</h1>
-      <p>Indiquez l'adresse e-mail de votre compte : nous vous enverrons un lien pour vous connecter sans mot de passe.</p>
+      <p>Indiquez l'adresse e-mail de votre compte&nbsp;: nous vous enverrons un lien pour vous connecter sans mot de passe.</p>
       <FormAlert message={form.formError} />
       <TextField label="Email" type="email" autoComplete="email" inputMode="email" required {...form.field('email')} />
       <SubmitButton busy={form.submitting}>Envoyer le lien</SubmitButton>

@@ -61,7 +61,7 @@ describe('the chat', () => {
     await db.messages.bulkPut([
       message('0190a000-0000-7000-8000-00000000b001', ID.claire, 'Bonjour à tous', at(1, 9)),
       message('0190a000-0000-7000-8000-00000000b002', ID.hugo, '<b>Je passe</b> demain', at(1, 10)),
-      message('0190a000-0000-7000-8000-00000000b003', ID.nina, 'Merci !', at(0, 8)),
+      message('0190a000-0000-7000-8000-00000000b003', ID.nina, 'Merci\u00a0!', at(0, 8)),
     ]);
     await renderScreen(() => <ChatPage villageId={ID.village} />);
     const yesterday = await screen.findByRole('region', { name: 'Hier' });
@@ -184,7 +184,7 @@ describe('older messages', () => {
       const [entry] = await db.outbox.toArray();
       await db.outbox.update(entry.seq!, { status: 'failed', failure: { status: 403, message: "Vous n'avez pas accès à ce village." } });
     });
-    expect((await screen.findByText(/Non envoyé/)).textContent).toBe("Non envoyé : Vous n'avez pas accès à ce village.");
+    expect((await screen.findByText(/Non envoyé/)).textContent).toBe("Non envoyé\u00a0: Vous n'avez pas accès à ce village.");
     expect(screen.queryByText("En attente d'envoi")).toBeNull();
   });
 
@@ -247,7 +247,7 @@ describe('the unread count on the "Discussion" tab', () => {
     await db.messages.bulkPut([
       message('0190a000-0000-7000-8000-00000000c001', ID.claire, 'Avant mon arrivée', new Date(Date.parse(joined) - 60_000).toISOString()),
       message('0190a000-0000-7000-8000-00000000c002', ID.claire, 'Bienvenue Hugo', after(1)),
-      message('0190a000-0000-7000-8000-00000000c003', ID.hugo, 'Merci !', after(2)),
+      message('0190a000-0000-7000-8000-00000000c003', ID.hugo, 'Merci\u00a0!', after(2)),
       message('0190a000-0000-7000-8000-00000000c004', ID.nina, 'Rendez-vous jeudi', after(3)),
     ]);
     const { view } = await renderScreen(() => <ChatTab />);

@@ -85,7 +85,7 @@ export function ChatPage({ villageId }: { villageId: string }) {
         ) : null}
         {olderError ? <p role="alert">{olderError}</p> : null}
         {messages === undefined ? <p role="status">Chargement…</p> : null}
-        {messages?.length === 0 ? <p className="chat-empty">Aucun message pour le moment. Écrivez le premier !</p> : null}
+        {messages?.length === 0 ? <p className="chat-empty">Aucun message pour le moment. Écrivez le premier&nbsp;!</p> : null}
         <div role="log" aria-live="polite" aria-relevant="additions">
           {days.map((day) => (
             <section key={day.key} className="chat-day" aria-labelledby={`chat-day-${day.key}`}>

@@ -11,7 +11,7 @@ export function MessageItem({ message, author, mine }: { message: ChatLine; auth
       </p>
       <p className="chat-message-body">{message.body}</p>
       {message.failure !== undefined ? (
-        <p className="chat-message-failed">Non envoyé{message.failure ? ` : ${message.failure}` : ''}</p>
+        <p className="chat-message-failed">Non envoyé{message.failure ? `\u00a0: ${message.failure}` : ''}</p>
       ) : message.pending ? (
         <p className="chat-message-pending">En attente d'envoi</p>
       ) : null}

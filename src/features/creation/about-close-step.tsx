@@ -28,13 +28,13 @@ function AboutCloseForm({ village, creatorId }: { village: Village; creatorId: s
   const { formRef } = form;
   return (
     <form ref={formRef} onSubmit={form.handleSubmit} noValidate className="tunnel-step">
-      <h1>Pour qui est ce village ?</h1>
+      <h1>Pour qui est ce village&nbsp;?</h1>
       <FormAlert message={form.formError} />
       <TextField label="Son prénom" required autoComplete="off" {...form.field('first_name')} />
       <TextField label="Son nom" hint="Facultatif." autoComplete="off" {...form.field('last_name')} />
       <TextField
         label="Votre lien avec cette personne"
-        hint="Facultatif. Par exemple : Ma mère, Mon voisin."
+        hint="Facultatif. Par exemple&nbsp;: Ma mère, Mon voisin."
         {...form.field('relationship')}
       />
       <StepActions step="about-close" mode={village.creation_mode} pcvi={village.id} busy={form.submitting} />

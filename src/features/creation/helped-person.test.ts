@@ -11,14 +11,14 @@ describe('the person helped, in the tunnel for a close person', () => {
   });
 
   it('asks about the person helped, in forms that need no gender, and keeps the texts for oneself', () => {
-    expect(needsQuestion('Jeanne')).toBe('Quels sont les besoins de Jeanne ?');
-    expect(needsQuestion('Anne')).toBe('Quels sont les besoins d’Anne ?');
-    expect(needsQuestion('votre proche')).toBe('Quels sont les besoins de votre proche ?');
-    expect(needsQuestion(null)).toBe('De quoi avez-vous besoin ?');
+    expect(needsQuestion('Jeanne')).toBe('Quels sont les besoins de Jeanne\u00a0?');
+    expect(needsQuestion('Anne')).toBe('Quels sont les besoins d’Anne\u00a0?');
+    expect(needsQuestion('votre proche')).toBe('Quels sont les besoins de votre proche\u00a0?');
+    expect(needsQuestion(null)).toBe('De quoi avez-vous besoin\u00a0?');
     expect(infosTitle('Jeanne')).toBe('Présentez le village de Jeanne');
     expect(infosTitle(null)).toBe('Présentez votre village');
     expect(presentationHint('Jeanne')).toBe(
-      'Facultatif. Ce que son entourage doit savoir pour bien aider Jeanne : sa situation, ses habitudes, ce qui lui fait plaisir…',
+      'Facultatif. Ce que son entourage doit savoir pour bien aider Jeanne\u00a0: sa situation, ses habitudes, ce qui lui fait plaisir…',
     );
     expect(invitedPeople('Hélène')).toBe('l’entourage d’Hélène');
     expect(invitedPeople(null)).toBe('vos proches');

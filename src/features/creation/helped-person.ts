@@ -18,7 +18,7 @@ export function ofPerson(person: string): string {
 
 /** The needs step's question: to the creator for oneself, about the person helped for a close person. */
 export const needsQuestion = (person: string | null) =>
-  person ? `Quels sont les besoins ${ofPerson(person)} ?` : 'De quoi avez-vous besoin ?';
+  person ? `Quels sont les besoins ${ofPerson(person)}\u00a0?` : 'De quoi avez-vous besoin\u00a0?';
 
 /** The infos step's title. */
 export const infosTitle = (person: string | null) => (person ? `Présentez le village ${ofPerson(person)}` : 'Présentez votre village');
@@ -26,8 +26,8 @@ export const infosTitle = (person: string | null) => (person ? `Présentez le vi
 /** The presentation's hint: what helpers should know, about whom. */
 export const presentationHint = (person: string | null) =>
   person
-    ? `Facultatif. Ce que son entourage doit savoir pour bien aider ${person} : sa situation, ses habitudes, ce qui lui fait plaisir…`
-    : 'Facultatif. Ce que vos proches doivent savoir pour bien aider : la situation, les habitudes, ce qui fait plaisir…';
+    ? `Facultatif. Ce que son entourage doit savoir pour bien aider ${person}\u00a0: sa situation, ses habitudes, ce qui lui fait plaisir…`
+    : 'Facultatif. Ce que vos proches doivent savoir pour bien aider\u00a0: la situation, les habitudes, ce qui fait plaisir…';
 
 /** Who is invited once the village is open: "vos proches", or "l’entourage de Jeanne". */
 export const invitedPeople = (person: string | null) => (person ? `l’entourage ${ofPerson(person)}` : 'vos proches');

@@ -14,7 +14,7 @@ import { freeNeedName } from './step-schemas';
 import { needChanges, sameName } from './need-changes';
 import { helpedPerson, needsQuestion } from './helped-person';
 
-export const AT_LEAST_ONE_NEED = 'Choisissez au moins un besoin pour commencer : vous pourrez en ajouter plus tard.';
+export const AT_LEAST_ONE_NEED = 'Choisissez au moins un besoin pour commencer\u00a0: vous pourrez en ajouter plus tard.';
 const ALREADY_LISTED = 'Ce besoin est déjà dans la liste.';
 
 /** The village's needs: several from the catalogue, and any of the village's own words. */

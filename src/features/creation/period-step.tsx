@@ -43,7 +43,7 @@ function PeriodForm({ village, creatorId }: { village: Village; creatorId: strin
   const { formRef } = form;
   return (
     <form ref={formRef} onSubmit={form.handleSubmit} noValidate className="tunnel-step">
-      <h1>Sur quelle période ?</h1>
+      <h1>Sur quelle période&nbsp;?</h1>
       <FormAlert message={form.formError ?? skipError} />
       <div className="tunnel-dates">
         <TextField label="Début" type="date" hint="Facultatif." {...form.field('start_date')} />

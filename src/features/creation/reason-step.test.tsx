@@ -28,7 +28,7 @@ describe('the reason step of a new village', () => {
   it('asks for whom the village is, and keeps the reason short', async () => {
     await signInClaire();
     await renderScreen(() => <ReasonStep />);
-    await screen.findByRole('group', { name: 'Pour qui créez-vous ce village ?' });
+    await screen.findByRole('group', { name: 'Pour qui créez-vous ce village\u00a0?' });
     send();
     expect(await screen.findByText('Ce champ est requis')).toBeTruthy();
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('radio', { name: /Pour moi/ })));

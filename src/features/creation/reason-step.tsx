@@ -19,7 +19,7 @@ export const MODE_LOCKED_TEXT =
 
 const MODES: { value: CreationMode; label: string; hint: string }[] = [
   { value: 1, label: 'Pour moi', hint: 'Je traverse une période difficile et j’aimerais être aidé·e.' },
-  { value: 2, label: 'Pour un proche', hint: 'Un parent, un ami, un voisin : je coordonne l’aide autour de lui.' },
+  { value: 2, label: 'Pour un proche', hint: 'Un parent, un ami, un voisin\u00a0: je coordonne l’aide autour de lui.' },
 ];
 
 /** The first step: for whom, and why. Its first save creates the village; later ones update it. */
@@ -74,7 +74,7 @@ function ReasonForm({ village, creatorId, userId }: ReasonFormProps) {
       <h1>Créer votre village</h1>
       <FormAlert message={form.formError} />
       <fieldset className="tunnel-choices" aria-describedby={describedBy}>
-        <legend>Pour qui créez-vous ce village ?</legend>
+        <legend>Pour qui créez-vous ce village&nbsp;?</legend>
         {village ? (
           <p className="field-hint" id={lockedId}>
             {MODE_LOCKED_TEXT}
@@ -107,8 +107,8 @@ function ReasonForm({ village, creatorId, userId }: ReasonFormProps) {
         ))}
       </fieldset>
       <TextAreaField
-        label="Pourquoi ce village ?"
-        hint="Facultatif. En une ou deux phrases, par exemple : « Je me remets d’une opération et ne peux pas porter de charges. »"
+        label="Pourquoi ce village&nbsp;?"
+        hint="Facultatif. En une ou deux phrases, par exemple&nbsp;: «&nbsp;Je me remets d’une opération et ne peux pas porter de charges.&nbsp;»"
         rows={3}
         {...form.field('reason')}
       />

@@ -16,7 +16,7 @@ export function stepAside(step: StepName, person: string | null): { title: strin
         text: (
           <p>
             Les besoins {ofPerson(person)} sont ce pour quoi son entourage pourra proposer son aide. Choisissez-en au moins un pour
-            commencer : vous pourrez en ajouter, les modifier ou en retirer plus tard.
+            commencer&nbsp;: vous pourrez en ajouter, les modifier ou en retirer plus tard.
           </p>
         ),
       };
@@ -25,8 +25,8 @@ export function stepAside(step: StepName, person: string | null): { title: strin
         ...aside,
         text: (
           <p>
-            Sur quelle période faut-il aider {person} ? Le temps d’une convalescence, d’une naissance… Si vous ne le savez pas encore,
-            passez cette étape : vous pourrez l’indiquer plus tard.
+            Sur quelle période faut-il aider {person}&nbsp;? Le temps d’une convalescence, d’une naissance… Si vous ne le savez pas encore,
+            passez cette étape&nbsp;: vous pourrez l’indiquer plus tard.
           </p>
         ),
       };
@@ -35,8 +35,8 @@ export function stepAside(step: StepName, person: string | null): { title: strin
         ...aside,
         text: (
           <p>
-            Donnez un nom au village et quelques mots de présentation. Une fois la création terminée, le village attendra son ouverture :
-            vous pourrez alors y inviter {invitedPeople(person)}.
+            Donnez un nom au village et quelques mots de présentation. Une fois la création terminée, le village attendra son
+            ouverture&nbsp;: vous pourrez alors y inviter {invitedPeople(person)}.
           </p>
         ),
       };
@@ -47,11 +47,11 @@ export function stepAside(step: StepName, person: string | null): { title: strin
 
 const STEP_ASIDES: Record<StepName, { title: string; text: ReactNode }> = {
   reason: {
-    title: 'Un village, pour quoi faire ?',
+    title: 'Un village, pour quoi faire\u00a0?',
     text: (
       <p>
-        Un village rassemble, autour d’une personne qui traverse une période difficile, les proches qui veulent l’aider : repas, transports,
-        courses, compagnie… Dites pour qui vous le créez et pourquoi : c’est la première chose que liront vos proches.
+        Un village rassemble, autour d’une personne qui traverse une période difficile, les proches qui veulent l’aider&nbsp;: repas,
+        transports, courses, compagnie… Dites pour qui vous le créez et pourquoi&nbsp;: c’est la première chose que liront vos proches.
       </p>
     ),
   },
@@ -59,8 +59,8 @@ const STEP_ASIDES: Record<StepName, { title: string; text: ReactNode }> = {
     title: 'La personne aidée',
     text: (
       <p>
-        Le village est construit autour de votre proche : son prénom dit à chacun qui il aide. Vous restez le créateur du village et c’est
-        vous qui le gérez.
+        Le village est construit autour de votre proche&nbsp;: son prénom dit à chacun qui il aide. Vous restez la personne qui a créé le
+        village et c’est vous qui le gérez.
       </p>
     ),
   },
@@ -68,8 +68,8 @@ const STEP_ASIDES: Record<StepName, { title: string; text: ReactNode }> = {
     title: 'Les besoins',
     text: (
       <p>
-        Les besoins sont ce pour quoi vos proches pourront proposer leur aide. Choisissez-en au moins un pour commencer : vous pourrez en
-        ajouter, les modifier ou en retirer plus tard.
+        Les besoins sont ce pour quoi vos proches pourront proposer leur aide. Choisissez-en au moins un pour commencer&nbsp;: vous pourrez
+        en ajouter, les modifier ou en retirer plus tard.
       </p>
     ),
   },
@@ -77,8 +77,8 @@ const STEP_ASIDES: Record<StepName, { title: string; text: ReactNode }> = {
     title: 'La période',
     text: (
       <p>
-        Sur quelle période l’aide est-elle nécessaire ? Le temps d’une convalescence, d’une naissance… Si vous ne le savez pas encore,
-        passez cette étape : vous pourrez l’indiquer plus tard.
+        Sur quelle période l’aide est-elle nécessaire&nbsp;? Le temps d’une convalescence, d’une naissance… Si vous ne le savez pas encore,
+        passez cette étape&nbsp;: vous pourrez l’indiquer plus tard.
       </p>
     ),
   },
@@ -86,11 +86,11 @@ const STEP_ASIDES: Record<StepName, { title: string; text: ReactNode }> = {
     title: 'Les informations',
     text: (
       <p>
-        Donnez un nom au village et quelques mots de présentation. Une fois la création terminée, le village attendra son ouverture : vous
-        pourrez alors y inviter vos proches.
+        Donnez un nom au village et quelques mots de présentation. Une fois la création terminée, le village attendra son ouverture&nbsp;:
+        vous pourrez alors y inviter vos proches.
       </p>
     ),
   },
 };
 
-export const SAVED_AT_EACH_STEP = 'Vos réponses sont enregistrées à chaque étape : vous pouvez quitter et reprendre plus tard.';
+export const SAVED_AT_EACH_STEP = 'Vos réponses sont enregistrées à chaque étape\u00a0: vous pouvez quitter et reprendre plus tard.';

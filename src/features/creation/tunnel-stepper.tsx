@@ -20,7 +20,7 @@ export function TunnelStepper({ step, mode, pcvi }: TunnelStepperProps) {
     <nav className="tunnel-stepper" aria-label="Étapes de la création du village">
       <p className="tunnel-stepper-count">
         Étape {index + 1} sur {steps.length}
-        <span className="tunnel-stepper-current"> : {STEP_LABELS[step]}</span>
+        <span className="tunnel-stepper-current">&nbsp;: {STEP_LABELS[step]}</span>
       </p>
       <div className="tunnel-stepper-bar" aria-hidden="true">
         {steps.map((name, i) => (

@@ -65,7 +65,7 @@ function Waiting({ village, me }: { village: Village; me: Villager | null }) {
     <section className="waiting-validation" aria-labelledby="waiting-title">
       <h1 id="waiting-title">{village.name ? `${village.name} est prêt` : 'Votre village est prêt'}</h1>
       <p>
-        Le village attend son ouverture. Tant qu’il n’est pas ouvert, personne ne peut le rejoindre : préparez l’invitation{' '}
+        Le village attend son ouverture. Tant qu’il n’est pas ouvert, personne ne peut le rejoindre&nbsp;: préparez l’invitation{' '}
         {`de ${invitedPeople(helpedPerson(village))}`}, puis ouvrez-le quand vous le souhaitez.
       </p>
       {canManage(me) ? <OpenVillage villageId={village.id} villagerId={me!.id} /> : <p className="notice">Le village ouvrira bientôt.</p>}

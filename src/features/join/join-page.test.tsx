@@ -10,6 +10,7 @@ import { PENDING_JOIN_KEY, readPendingJoin } from '../../domain/villages/pending
 import { answerFetch } from '../../testing/answer-fetch';
 import { renderScreen } from '../../testing/render-screen';
 import { provideAppMutationKinds } from '../../testing/mutation-kinds';
+import { asRead } from '../../testing/as-read';
 
 await provideAppMutationKinds();
 
@@ -29,7 +30,7 @@ describe('joining a village from its link', () => {
     const { router } = await renderScreen(() => <JoinPage linkCode="abcd2345" />);
     await waitFor(() => expect(router.state.location.pathname).toBe(HOME));
     expect(requests[0]).toMatchObject({ method: 'PUT', body: { share_code: JOIN.code } });
-    expect(toastTexts()).toEqual(['success: Bienvenue dans le village de Nina !']);
+    expect(toastTexts()).toEqual(['success: Bienvenue dans le village de Nina\u00a0!']);
     expect(await db.villagers.get(JOIN.olgaVillager)).toBeTruthy();
   });
 
@@ -43,7 +44,7 @@ describe('joining a village from its link', () => {
 
   it.each([
     [404, 'Aucun village ne correspond à ce code.'],
-    [403, 'Vous avez été retiré de ce village : vous ne pouvez pas le rejoindre.'],
+    [403, 'Vous avez été retiré de ce village\u00a0: vous ne pouvez pas le rejoindre.'],
     [409, "Ce village n'est pas encore ouvert. Réessayez quand la personne qui l'a créé l'aura validé."],
   ])("shows the server's no (%i) with a way back to the user's villages", async (status, message) => {
     const { fetchMock, requests } = answerFetch({ status, body: { message, http_code: status } });
@@ -70,7 +71,7 @@ describe('joining a village from its link', () => {
   it('offline, keeps the code and joins as soon as the network is back', async () => {
     vi.stubGlobal('fetch', vi.fn(lostConnection));
     const { router } = await renderScreen(() => <JoinPage linkCode={JOIN.code} />);
-    expect(await screen.findByText(OFFLINE_WAITING_TEXT)).toBeTruthy();
+    expect(await screen.findByText(asRead(OFFLINE_WAITING_TEXT))).toBeTruthy();
     expect(readPendingJoin()).toEqual({ code: JOIN.code, userId: JOIN.olgaUser });
 
     const { fetchMock } = joinAccepted();
@@ -78,7 +79,7 @@ describe('joining a village from its link', () => {
     window.dispatchEvent(new Event('online'));
     await waitFor(() => expect(router.state.location.pathname).toBe(HOME));
     expect(localStorage.getItem(PENDING_JOIN_KEY)).toBeNull();
-    expect(toastTexts()).toEqual(['success: Bienvenue dans le village de Nina !']);
+    expect(toastTexts()).toEqual(['success: Bienvenue dans le village de Nina\u00a0!']);
   });
 
   it('can stop waiting for the network', async () => {

@@ -20,7 +20,7 @@ import {
 import './join.css';
 
 const REQUIRED = messages.required;
-const BAD_CODE = "Ce code n'est pas valide : il est fait de lettres et de chiffres, par exemple ABCD2345.";
+const BAD_CODE = "Ce code n'est pas valide\u00a0: il est fait de lettres et de chiffres, par exemple ABCD2345.";
 
 interface JoinPageProps {
   /** The `c` of the link, as it came; null when the page was opened without one. */
@@ -130,7 +130,7 @@ export function JoinPage({ linkCode, invitationToken = null }: JoinPageProps) {
         <div className="notice join-waiting" role="status">
           <p>{OFFLINE_WAITING_TEXT}</p>
           <p>
-            Code du village : <strong>{state.code}</strong>
+            Code du village&nbsp;: <strong>{state.code}</strong>
           </p>
           <button type="button" className="secondary" onClick={cancelWaiting}>
             Ne plus attendre
@@ -155,7 +155,7 @@ export function JoinPage({ linkCode, invitationToken = null }: JoinPageProps) {
             value={typed}
             onChange={setTyped}
             error={fieldError}
-            hint="Par exemple ABCD2345 : il figure aussi dans le lien d'invitation."
+            hint="Par exemple ABCD2345&nbsp;: il figure aussi dans le lien d'invitation."
             autoComplete="off"
             autoCapitalize="characters"
             spellCheck={false}

@@ -17,7 +17,7 @@ describe("a join link's preview on the sign-in pages", () => {
     });
     vi.stubGlobal('fetch', fetchMock);
     render(<JoinLinkPreview redirect="/join/village?c=ABCD2345&rli=inv&i=jeton_42" />);
-    expect((await screen.findByText(/vous invite/)).textContent).toBe('Claire vous invite à rejoindre « Le village de Jeanne »');
+    expect((await screen.findByText(/vous invite/)).textContent).toBe('Claire vous invite à rejoindre «\u00a0Le village de Jeanne\u00a0»');
     const asked = new URL(requests[0].url);
     expect(asked.pathname).toBe('/v1/villages/join/preview');
     expect(Object.fromEntries(asked.searchParams)).toEqual({ c: 'ABCD2345', i: 'jeton_42' });
@@ -30,7 +30,7 @@ describe("a join link's preview on the sign-in pages", () => {
     });
     vi.stubGlobal('fetch', fetchMock);
     render(<JoinLinkPreview redirect="/join/village?c=ABCD2345&rli=jv" />);
-    expect((await screen.findByText(/invité·e/)).textContent).toBe('Vous êtes invité·e à rejoindre « Le village de Jeanne »');
+    expect((await screen.findByText(/invité·e/)).textContent).toBe('Vous êtes invité·e à rejoindre «\u00a0Le village de Jeanne\u00a0»');
     expect(new URL(requests[0].url).searchParams.has('i')).toBe(false);
   });
 });

@@ -28,11 +28,11 @@ export function JoinPreviewCard({ code, invitation = null }: { code: string; inv
         {/* Not a heading: it comes before the page's own title (h1), and is read first as the card's name. */}
         <p id="join-preview-title" className="join-preview-title">
           {preview.inviter_first_name ? `${preview.inviter_first_name} vous invite` : 'Vous êtes invité·e'} à rejoindre{' '}
-          {preview.village_name ? `« ${preview.village_name} »` : 'un village'}
+          {preview.village_name ? `«\u00a0${preview.village_name}\u00a0»` : 'un village'}
         </p>
         <p>
           {forWhom ? `Un village d'entraide ${forWhom}. ` : ''}
-          Donnez votre nom et votre e-mail, ou connectez-vous : vous arriverez ensuite dans le village.
+          Donnez votre nom et votre e-mail, ou connectez-vous&nbsp;: vous arriverez ensuite dans le village.
         </p>
       </div>
     </section>

@@ -16,7 +16,7 @@ export type JoinEvent =
   | { type: 'offline' }
   | { type: 'reset'; notice?: string };
 
-export const OFFLINE_WAITING_TEXT = 'Vous êtes hors ligne : nous rejoindrons le village dès que la connexion reviendra.';
+export const OFFLINE_WAITING_TEXT = 'Vous êtes hors ligne\u00a0: nous rejoindrons le village dès que la connexion reviendra.';
 export const BAD_LINK_TEXT = "Ce lien d'invitation n'est pas valide. Saisissez le code du village.";
 
 export const initialJoinState = (notice?: string): JoinState => (notice ? { status: 'idle', notice } : { status: 'idle' });

@@ -99,7 +99,7 @@ export function PeriodForm({ village, me }: ManageContext) {
     <form ref={formRef} onSubmit={form.handleSubmit} noValidate className="manage-form">
       <FormAlert message={form.formError} />
       <TextField label="Début" type="date" hint="Facultatif." {...form.field('start_date')} />
-      <TextField label="Fin" type="date" hint="Facultatif : laissez vide s’il n’y a pas de date de fin." {...form.field('end_date')} />
+      <TextField label="Fin" type="date" hint="Facultatif&nbsp;: laissez vide s’il n’y a pas de date de fin." {...form.field('end_date')} />
       <SubmitButton busy={form.submitting}>Enregistrer</SubmitButton>
       <CancelLink villageId={village.id} />
     </form>

@@ -89,7 +89,7 @@ describe('the village photo', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Enregistrer la photo' }));
     await waitFor(() =>
       expect(photoError()).toBe(
-        'Pas de connexion : la photo ne peut pas être envoyée pour le moment. Réessayez quand le réseau sera revenu.',
+        'Pas de connexion\u00a0: la photo ne peut pas être envoyée pour le moment. Réessayez quand le réseau sera revenu.',
       ),
     );
     expect(screen.getByText('maison.png')).toBeTruthy();

@@ -72,7 +72,7 @@ describe('the members page', () => {
       'Retirer Olga Martin du village',
     ]);
     fireEvent.click(screen.getByRole('button', { name: 'Retirer Hugo Martin du village' }));
-    const dialog = screen.getByRole('dialog', { hidden: true, name: 'Retirer Hugo Martin du village ?' });
+    const dialog = screen.getByRole('dialog', { hidden: true, name: 'Retirer Hugo Martin du village\u00a0?' });
     expect(within(dialog).getByText(/ses aides prévues ne compteront plus/)).toBeTruthy();
     expect(await db.outbox.count()).toBe(0);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Retirer du village', hidden: true }));
@@ -100,7 +100,7 @@ describe('the members page', () => {
   it('let a member leave the village after a confirmation', async () => {
     const { router } = await showMembers('olga');
     fireEvent.click(screen.getByRole('button', { name: 'Quitter ce village' }));
-    const dialog = screen.getByRole('dialog', { hidden: true, name: 'Quitter ce village ?' });
+    const dialog = screen.getByRole('dialog', { hidden: true, name: 'Quitter ce village\u00a0?' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Quitter le village', hidden: true }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/villages'));
     expect((await db.outbox.toArray()).map((e) => [e.kind, e.payload])).toEqual([
@@ -113,7 +113,7 @@ describe('the members page', () => {
     const { router } = await showMembers('nina');
     fireEvent.click(screen.getByRole('button', { name: 'Quitter ce village' }));
     fireEvent.click(
-      within(screen.getByRole('dialog', { hidden: true, name: 'Quitter ce village ?' })).getByRole('button', {
+      within(screen.getByRole('dialog', { hidden: true, name: 'Quitter ce village\u00a0?' })).getByRole('button', {
         name: 'Quitter le village',
         hidden: true,
       }),
@@ -135,11 +135,11 @@ describe('the members page', () => {
     await showMembers('claire');
     // The creator and the needy person manage by right: only helpers are offered the role.
     expect(screen.getAllByRole('button', { name: /^Nommer co-organisateur·rice/ }).map((b) => b.textContent)).toEqual([
-      'Nommer co-organisateur·rice : Hugo Martin',
-      'Nommer co-organisateur·rice : Olga Martin',
+      'Nommer co-organisateur·rice\u00a0: Hugo Martin',
+      'Nommer co-organisateur·rice\u00a0: Olga Martin',
     ]);
     fireEvent.click(screen.getByRole('button', { name: 'Nommer co-organisateur·rice : Hugo Martin' }));
-    const dialog = screen.getByRole('dialog', { hidden: true, name: 'Nommer Hugo Martin co-organisateur·rice ?' });
+    const dialog = screen.getByRole('dialog', { hidden: true, name: 'Nommer Hugo Martin co-organisateur·rice\u00a0?' });
     expect(dialog.textContent).toContain('ajouter et modifier des besoins, gérer les créneaux, et retirer des aidants du village');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Nommer co-organisateur·rice', hidden: true }));
 
@@ -150,7 +150,7 @@ describe('the members page', () => {
     // Shown at once, in words: the badge, and the button that takes it back.
     await waitFor(() => expect(rows(section('Dans le village (4 membres)'))[2]).toEqual(['Hugo Martin', 'Aidant·eCo-organisateur·rice']));
     fireEvent.click(screen.getByRole('button', { name: 'Retirer le rôle de co-organisateur·rice : Hugo Martin' }));
-    const back = screen.getByRole('dialog', { hidden: true, name: 'Retirer le rôle de co-organisateur·rice à Hugo Martin ?' });
+    const back = screen.getByRole('dialog', { hidden: true, name: 'Retirer le rôle de co-organisateur·rice à Hugo Martin\u00a0?' });
     fireEvent.click(within(back).getByRole('button', { name: 'Retirer le rôle', hidden: true }));
     await waitFor(async () => expect(await db.outbox.count()).toBe(2));
     expect((await db.outbox.toArray()).at(-1)?.payload).toMatchObject({ villager_id: ID.hugo, input: { is_manager: false } });

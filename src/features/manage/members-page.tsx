@@ -83,7 +83,7 @@ function Members({ village, me, villagers, onLeavingChange }: ManageContext & { 
 
       <ConfirmDialog
         open={banning !== null}
-        title={banning ? `Retirer ${memberName(banning)} du village ?` : 'Retirer du village ?'}
+        title={banning ? `Retirer ${memberName(banning)} du village\u00a0?` : 'Retirer du village\u00a0?'}
         confirmLabel="Retirer du village"
         busyLabel="Retrait…"
         onConfirm={ban}
@@ -126,7 +126,7 @@ function MemberItem({ villager, isMe, onBan, onRole }: MemberItemProps) {
           {onRole ? (
             <button type="button" className="secondary member-role-button" onClick={() => onRole(villager)}>
               {coOrganiser ? 'Retirer le rôle de co-organisateur·rice' : 'Nommer co-organisateur·rice'}
-              <span className="visually-hidden"> : {name}</span>
+              <span className="visually-hidden">&nbsp;: {name}</span>
             </button>
           ) : null}
           {onBan ? (

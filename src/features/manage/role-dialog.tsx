@@ -37,7 +37,7 @@ export function RoleDialog({
   return (
     <ConfirmDialog
       open={change !== null}
-      title={making ? `Nommer ${name} co-organisateur·rice ?` : `Retirer le rôle de co-organisateur·rice à ${name} ?`}
+      title={making ? `Nommer ${name} co-organisateur·rice\u00a0?` : `Retirer le rôle de co-organisateur·rice à ${name}\u00a0?`}
       confirmLabel={making ? 'Nommer co-organisateur·rice' : 'Retirer le rôle'}
       busyLabel="Enregistrement…"
       onConfirm={confirm}
@@ -46,8 +46,8 @@ export function RoleDialog({
       {making ? (
         <>
           <p>
-            {name} pourra organiser le village avec vous : ajouter et modifier des besoins, gérer les créneaux, et retirer des aidants du
-            village.
+            {name} pourra organiser le village avec vous&nbsp;: ajouter et modifier des besoins, gérer les créneaux, et retirer des aidants
+            du village.
           </p>
           <p>Vous pourrez lui retirer ce rôle à tout moment.</p>
         </>

@@ -57,7 +57,7 @@ export function AddNeedForm({ villageId, villagerId, categories, taken, zone }: 
     <form ref={formRef} onSubmit={form.handleSubmit} noValidate className="need-form">
       <FormAlert message={form.formError ?? strayError(form.errors, ['choice', 'name', 'description', ...DETAIL_FIELD_NAMES])} />
       <fieldset className="need-choices">
-        <legend>Quel besoin ?</legend>
+        <legend>Quel besoin&nbsp;?</legend>
         {choice.error ? (
           <p className="field-error" id={errorId}>
             {choice.error}
@@ -79,7 +79,7 @@ export function AddNeedForm({ villageId, villagerId, categories, taken, zone }: 
       {choice.value === FREE_NEED ? <TextField label="Nom du besoin" required {...form.field('name')} /> : null}
       <TextAreaField
         label="Description"
-        hint="Facultatif. Ce qui aide à bien faire : horaires, habitudes, lieu…"
+        hint="Facultatif. Ce qui aide à bien faire&nbsp;: horaires, habitudes, lieu…"
         {...form.field('description')}
       />
       <ScheduleSection field={form.field} values={form.values as unknown as ScheduleFields} zone={zone} />

@@ -44,7 +44,7 @@ describe('adding a need', () => {
   it('asks for a choice, then a free need’s name, with the spec’s messages', async () => {
     await buildVillage('claire');
     await renderScreen(() => <AddNeedPage villageId={ID.village} />);
-    await screen.findByRole('group', { name: 'Quel besoin ?' });
+    await screen.findByRole('group', { name: 'Quel besoin\u00a0?' });
     add();
     expect(await screen.findByText('Ce champ est requis')).toBeTruthy();
     await waitFor(() => expect(document.activeElement).toBe(screen.getAllByRole('radio')[0]));

@@ -15,7 +15,7 @@ export function DeleteNeedDialog({ need, plannedHelps, open, onClose, onConfirm 
   return (
     <ConfirmDialog
       open={open}
-      title={`Supprimer « ${need.name} » ?`}
+      title={`Supprimer «\u00a0${need.name}\u00a0»\u00a0?`}
       confirmLabel="Supprimer le besoin"
       onConfirm={onConfirm}
       onClose={onClose}
@@ -23,7 +23,7 @@ export function DeleteNeedDialog({ need, plannedHelps, open, onClose, onConfirm 
       <p>Le besoin sera retiré du village, avec toutes les aides proposées pour lui, passées comme à venir.</p>
       <p>
         {plannedHelps
-          ? `${plannedHelpsLabel(plannedHelps)} : les personnes qui les ont proposées ne les verront plus.`
+          ? `${plannedHelpsLabel(plannedHelps)}\u00a0: les personnes qui les ont proposées ne les verront plus.`
           : 'Aucune aide n’est prévue pour ce besoin.'}
       </p>
     </ConfirmDialog>

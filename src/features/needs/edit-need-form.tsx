@@ -72,7 +72,7 @@ export function EditNeedForm({ need, updaterId, helps, zone, onSaved, onCancel }
       </button>
       <ConfirmDialog
         open={confirming !== null}
-        title="Libérer des créneaux déjà pris ?"
+        title="Libérer des créneaux déjà pris&nbsp;?"
         confirmLabel="Enregistrer quand même"
         busyLabel="Enregistrement…"
         onConfirm={() => (confirming ? save(confirming) : Promise.resolve(null))}

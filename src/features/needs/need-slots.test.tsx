@@ -63,7 +63,7 @@ describe('a scheduled need’s slots', () => {
 
     expect(await screen.findByRole('heading', { name: 'Prochains créneaux' })).toBeTruthy();
     expect(within(rowOf(first)).getByText(/1 place libre sur 2/)).toBeTruthy();
-    expect(within(rowOf(first)).getByText(/Olga/).textContent).toBe('Olga : « Je fais une soupe »');
+    expect(within(rowOf(first)).getByText(/Olga/).textContent).toBe('Olga\u00a0: «\u00a0Je fais une soupe\u00a0»');
     expect(within(rowOf(second)).getByText(/À pourvoir/)).toBeTruthy();
     // Practical details, read from this device.
     expect(screen.getByText('12 rue des Lilas, Lyon')).toBeTruthy();
@@ -89,7 +89,7 @@ describe('a scheduled need’s slots', () => {
     });
     const helpId = (take.payload as { id: string }).id;
 
-    const prompt = screen.getByRole('dialog', { name: /C’est noté : vous y allez/ });
+    const prompt = screen.getByRole('dialog', { name: /C’est noté\u00a0: vous y allez/ });
     fireEvent.change(within(prompt).getByLabelText('Un mot pour le village ? (facultatif)'), {
       target: { value: ' j’apporte une soupe ' },
     });
@@ -100,7 +100,9 @@ describe('a scheduled need’s slots', () => {
       ['update-help', { village_id: ID.village, help_id: helpId, input: { updater_id: ID.hugo, comment: 'j’apporte une soupe' } }],
     ]);
     await waitFor(() =>
-      expect(within(rowOf(second)).getByText('Vous', { selector: '.slot-holders li' }).textContent).toBe('Vous : « j’apporte une soupe »'),
+      expect(within(rowOf(second)).getByText('Vous', { selector: '.slot-holders li' }).textContent).toBe(
+        'Vous\u00a0: «\u00a0j’apporte une soupe\u00a0»',
+      ),
     );
   });
 
@@ -126,7 +128,7 @@ describe('a scheduled need’s slots', () => {
     await db.transaction('rw', db.outbox, db.helps, async () => {
       await db.outbox.update(refused.seq!, {
         status: 'failed',
-        failure: { status: 409, message: "Ce créneau est complet : Olga s'en occupe." },
+        failure: { status: 409, message: "Ce créneau est complet\u00a0: Olga s'en occupe." },
       });
       await db.helps.delete((refused.payload as { id: string }).id);
       await db.helps.put(helpOn('olga', second.start_date, second.end_date));
@@ -162,8 +164,8 @@ describe('a scheduled need’s slots', () => {
     await renderScreen(() => <NeedDetailPage villageId={ID.village} needId={DINNER} />);
     await screen.findByRole('heading', { name: 'Prochains créneaux' });
     fireEvent.click(within(rowOf(slot)).getByRole('button', { name: /^Me retirer/ }));
-    const dialog = screen.getByRole('dialog', { hidden: true, name: 'Vous retirer de ce créneau ?' });
-    expect(within(dialog).getByText(/moins de 48 heures : les organisateurs du village seront prévenus/)).toBeTruthy();
+    const dialog = screen.getByRole('dialog', { hidden: true, name: 'Vous retirer de ce créneau\u00a0?' });
+    expect(within(dialog).getByText(/moins de 48 heures : les personnes qui organisent le village seront prévenues/)).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Me retirer', hidden: true }));
     await waitFor(async () => expect(await db.helps.get(mine.id)).toBeUndefined());
     expect((await db.outbox.toArray()).map((e) => [e.kind, e.payload])).toEqual([
@@ -181,7 +183,7 @@ describe('a scheduled need’s slots', () => {
     await screen.findByRole('heading', { name: 'Prochains créneaux' });
     expect(within(rowOf(first)).getByRole('button', { name: /^Je m’en occupe/ })).toBeTruthy();
     fireEvent.click(within(rowOf(second)).getByRole('button', { name: /^Annuler ce créneau/ }));
-    const dialog = screen.getByRole('dialog', { hidden: true, name: 'Annuler ce créneau ?' });
+    const dialog = screen.getByRole('dialog', { hidden: true, name: 'Annuler ce créneau\u00a0?' });
     expect(within(dialog).getByText('La personne qui l’avait pris sera prévenue.')).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Annuler ce créneau', hidden: true }));
     const label = DateTime.fromISO(second.start_date, { zone: ZONE }).toFormat("yyyy-LL-dd'T'HH:mm");
@@ -230,7 +232,7 @@ describe('editing a scheduled need', () => {
     fireEvent.click(screen.getByRole('checkbox', { name: 'mercredi' }));
     expect(await screen.findByText('⚠️ 1 créneau déjà pris sera libéré ; la personne sera prévenue.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
-    const dialog = await screen.findByRole('dialog', { hidden: true, name: 'Libérer des créneaux déjà pris ?' });
+    const dialog = await screen.findByRole('dialog', { hidden: true, name: 'Libérer des créneaux déjà pris\u00a0?' });
     expect(await db.outbox.count()).toBe(0);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Enregistrer quand même', hidden: true }));
     await waitFor(async () => expect(await db.outbox.count()).toBe(1));

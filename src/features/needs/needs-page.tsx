@@ -63,7 +63,7 @@ export function NeedsPage({ villageId }: { villageId: string }) {
       {!loading && needs.length === 0 ? (
         <p className="needs-empty">
           {canManage(me)
-            ? 'Aucun besoin pour le moment. Ajoutez ce qui aiderait au quotidien : les membres du village pourront proposer leur aide.'
+            ? 'Aucun besoin pour le moment. Ajoutez ce qui aiderait au quotidien\u00a0: les membres du village pourront proposer leur aide.'
             : 'Aucun besoin pour le moment. Ils apparaîtront ici dès que le village en aura ajouté.'}
         </p>
       ) : null}

@@ -17,7 +17,7 @@ export function PracticalFields({ field }: { field: Field }) {
       <TextField label="Adresse" autoComplete="street-address" {...field('address')} />
       <TextAreaField label="Accès" hint="Code, étage, où laisser les choses…" rows={2} {...field('access')} />
       <TextField label="Nombre de personnes à nourrir" inputMode="numeric" {...field('people')} />
-      <TextField label="Régime et allergies" hint="Par exemple : sans sel, allergie aux noix" {...field('diet')} />
+      <TextField label="Régime et allergies" hint="Par exemple&nbsp;: sans sel, allergie aux noix" {...field('diet')} />
     </fieldset>
   );
 }

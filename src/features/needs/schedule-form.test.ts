@@ -127,7 +127,7 @@ describe('an edit that drops taken slots', () => {
     // After the slot has passed it is history; a need losing its dates keeps its helps.
     expect(helpsReleasedBy(need, mondaysOnly, helps, ZONE, new Date('2027-03-20T00:00:00Z'))).toEqual([]);
     expect(helpsReleasedBy(need, null, helps, ZONE, NOW)).toEqual([]);
-    expect(releaseWarning(2)).toBe('2 créneaux déjà pris seront libérés ; les personnes seront prévenues.');
-    expect(releaseWarning(1)).toBe('1 créneau déjà pris sera libéré ; la personne sera prévenue.');
+    expect(releaseWarning(2)).toBe('2 créneaux déjà pris seront libérés\u00a0; les personnes seront prévenues.');
+    expect(releaseWarning(1)).toBe('1 créneau déjà pris sera libéré\u00a0; la personne sera prévenue.');
   });
 });

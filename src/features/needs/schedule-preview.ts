@@ -50,5 +50,5 @@ export function helpsReleasedBy(
 /** "2 créneaux déjà pris seront libérés ; les personnes seront prévenues." */
 export const releaseWarning = (count: number) =>
   count === 1
-    ? '1 créneau déjà pris sera libéré ; la personne sera prévenue.'
-    : `${count} créneaux déjà pris seront libérés ; les personnes seront prévenues.`;
+    ? '1 créneau déjà pris sera libéré\u00a0; la personne sera prévenue.'
+    : `${count} créneaux déjà pris seront libérés\u00a0; les personnes seront prévenues.`;

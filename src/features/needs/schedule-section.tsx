@@ -38,7 +38,7 @@ export function ScheduleSection({ field, values, zone, editing = null, warning =
   return (
     <fieldset className="need-section">
       <legend>Dates et créneaux</legend>
-      <RadioGroup legend="Quand ?" options={DATED} {...field('dated')} />
+      <RadioGroup legend="Quand&nbsp;?" options={DATED} {...field('dated')} />
       {dated ? (
         <>
           <div className="need-form-row">
@@ -53,7 +53,7 @@ export function ScheduleSection({ field, values, zone, editing = null, warning =
           <RadioGroup legend="Répétition" options={repeats} {...field('repeat')} />
           {values.repeat === 'weekly' || values.repeat === 'biweekly' ? <WeekdayBoxes values={values} {...field('weekdays')} /> : null}
           {repeating ? (
-            <RadioGroup legend="Jusqu’à quand ?" options={ENDS} {...field('end')}>
+            <RadioGroup legend="Jusqu’à quand&nbsp;?" options={ENDS} {...field('end')}>
               {values.end === 'weeks' ? <TextField label="Nombre de semaines" inputMode="numeric" {...field('end_weeks')} /> : null}
               {values.end === 'until' ? <TextField label="Dernière date" type="date" {...field('end_until')} /> : null}
               {values.end === 'count' ? <TextField label="Nombre de fois" inputMode="numeric" {...field('end_count')} /> : null}

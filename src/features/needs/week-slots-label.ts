@@ -14,7 +14,7 @@ export interface WeekSlotsLabel {
 export function weekSlotsLabel(slots: readonly Slot[], next: { start: string; zone: string } | null = null): WeekSlotsLabel {
   if (slots.length === 0) {
     if (!next) return { text: 'Aucun créneau à venir', tone: 'none' };
-    return { text: frenchSpaces(`Prochain créneau : ${formatSlotStart(next.start, next.zone)}`), tone: 'none' };
+    return { text: frenchSpaces(`Prochain créneau\u00a0: ${formatSlotStart(next.start, next.zone)}`), tone: 'none' };
   }
   const open = slots.filter((slot) => slot.open > 0).length;
   if (open === 0) return { text: 'Tout est couvert cette semaine', tone: 'covered' };

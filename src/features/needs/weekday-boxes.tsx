@@ -24,7 +24,7 @@ export function WeekdayBoxes({ name, onChange, error, values }: WeekdayBoxesProp
   };
   return (
     <fieldset className="choice-group weekday-boxes">
-      <legend>Quels jours ?</legend>
+      <legend>Quels jours&nbsp;?</legend>
       <div className="weekday-row">
         {WEEKDAYS.map((day) => (
           <label key={day.code} className="weekday">

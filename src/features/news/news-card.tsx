@@ -4,6 +4,7 @@ import { deleteNewsAction, setHeartAction } from '../../domain/news/actions';
 import type { NewsLine } from '../../domain/news/news-reads';
 import { authorName, heartsText } from '../../components/news/news-names';
 import { DeleteWithConfirm } from './delete-with-confirm';
+import { NewsEdit } from './news-edit';
 import { NewsComments } from './news-comments';
 import { WAITING_PHOTO_URL } from '../../domain/news/mutations/add-news-photo';
 
@@ -19,11 +20,12 @@ export function NewsCard({ post, me, organiser }: { post: NewsLine; me: string |
         <time dateTime={post.created_at} className="news-date">
           {formatMoment(post.created_at)}
         </time>
+        {Date.parse(post.updated_at) - Date.parse(post.created_at) > 60_000 ? <span className="news-edited"> · modifiée</span> : null}
       </h2>
       {post.failure !== undefined ? (
-        <p className="news-failed">Non publiée{post.failure ? ` : ${post.failure}` : ''}</p>
+        <p className="news-failed">Non publiée{post.failure ? `\u00a0: ${post.failure}` : ''}</p>
       ) : post.pending ? (
-        <p className="news-pending">En attente d'envoi : la nouvelle partira dès que le réseau sera revenu.</p>
+        <p className="news-pending">En attente d'envoi&nbsp;: la nouvelle partira dès que le réseau sera revenu.</p>
       ) : null}
       <p className="news-body">{post.body}</p>
       {post.photos.length ? (
@@ -60,9 +62,12 @@ export function NewsCard({ post, me, organiser }: { post: NewsLine; me: string |
           {heartsText(post.hearts)}
         </span>
         {me && (post.author_id === me || organiser) ? (
+          <NewsEdit villageId={post.village_id} newsId={post.id} body={post.body} me={me} author={author} />
+        ) : null}
+        {me && (post.author_id === me || organiser) ? (
           <DeleteWithConfirm
             label={`Supprimer la nouvelle de ${author === 'Vous' ? 'vous' : author}`}
-            title="Supprimer cette nouvelle ?"
+            title="Supprimer cette nouvelle&nbsp;?"
             text="La nouvelle, ses photos, ses cœurs et ses commentaires seront supprimés pour tout le village."
             onDelete={() => deleteNewsAction(post.village_id, post.id, me)}
           />

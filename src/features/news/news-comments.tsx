@@ -29,7 +29,7 @@ export function NewsComments({ post, me, organiser }: { post: LocalNewsPost; me:
               {me && (comment.author_id === me || organiser) ? (
                 <DeleteWithConfirm
                   label={`Supprimer le commentaire de ${comment.author_id === me ? 'vous' : authorName(comment.author)}`}
-                  title="Supprimer ce commentaire ?"
+                  title="Supprimer ce commentaire&nbsp;?"
                   text="Le commentaire sera supprimé pour tout le village."
                   onDelete={() => deleteCommentAction(post.village_id, post.id, comment.id, me)}
                 />

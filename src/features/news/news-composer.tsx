@@ -6,7 +6,7 @@ import { onlineStatus } from '../../pwa/online-status';
 import { PHOTO_TYPES, photoProblem } from '../../components/form/photo-rules';
 import { FieldFrame } from '../../components/form/field-frame';
 
-const KEPT_OFFLINE = 'Nouvelle gardée sur cet appareil : elle partira dès que le réseau sera revenu.';
+const KEPT_OFFLINE = 'Nouvelle gardée sur cet appareil\u00a0: elle partira dès que le réseau sera revenu.';
 const TOO_MANY = `${NEWS_PHOTOS_MAX} photos au plus.`;
 
 /**
@@ -52,7 +52,7 @@ export function NewsComposer({ villageId, authorId }: { villageId: string; autho
       setDraft('');
       setFiles([]);
       if (fileInput.current) fileInput.current.value = '';
-      if (posted.photoProblem) setPhotoError(`Les photos n’ont pas pu être gardées : ${posted.photoProblem}`);
+      if (posted.photoProblem) setPhotoError(`Les photos n’ont pas pu être gardées\u00a0: ${posted.photoProblem}`);
       if (!online) return setStatus(KEPT_OFFLINE);
       setStatus(
         !photos.length ? 'Nouvelle publiée.' : photos.length > 1 ? 'Nouvelle publiée avec ses photos.' : 'Nouvelle publiée avec sa photo.',

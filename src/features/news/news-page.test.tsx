@@ -67,4 +67,26 @@ describe('the journal of a village', () => {
     await db.outbox.update(entry.seq!, { status: 'failed', failure: { status: 403, message: 'Seules les personnes qui organisent…' } });
     await within(mine).findByText('Non publiée : Seules les personnes qui organisent…');
   });
+
+  it('lets an organiser change a post’s text in place, offline too, and keeps it to send', async () => {
+    await buildVillage('claire');
+    await db.news.put({ ...POST, author_id: ID.claire });
+    await renderScreen(() => <NewsPage villageId={ID.village} />);
+    const post = await screen.findByRole('article', { name: /^Vous/ });
+    fireEvent.click(await within(post).findByRole('button', { name: 'Modifier la nouvelle de vous' }));
+    const field = within(post).getByLabelText('Texte de la nouvelle');
+    expect(document.activeElement).toBe(field);
+    fireEvent.change(field, { target: { value: '   ' } });
+    fireEvent.click(within(post).getByRole('button', { name: 'Enregistrer' }));
+    await within(post).findByText('Ce champ est requis');
+    fireEvent.change(field, { target: { value: 'Nina rentre vendredi.' } });
+    fireEvent.click(within(post).getByRole('button', { name: 'Enregistrer' }));
+    await waitFor(() => expect(within(post).queryByLabelText('Texte de la nouvelle')).toBeNull());
+    await within(post).findByText('Nina rentre vendredi.');
+    expect(within(post).getByText(/modifiée/)).toBeTruthy();
+    await waitFor(() => expect(document.activeElement?.textContent).toBe('Modifier'));
+    const [entry] = await db.outbox.toArray();
+    expect(entry.kind).toBe('edit-news');
+    expect(entry.payload).toMatchObject({ news_id: POST.id, input: { updater_id: ID.claire, body: 'Nina rentre vendredi.' } });
+  });
 });

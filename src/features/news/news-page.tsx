@@ -40,7 +40,7 @@ export function NewsPage({ villageId }: { villageId: string }) {
       {posts === undefined ? <p role="status">Chargement…</p> : null}
       {posts?.length === 0 ? (
         <p className="news-empty">
-          {organiser ? 'Aucune nouvelle pour le moment. Donnez les premières au village !' : 'Aucune nouvelle pour le moment.'}
+          {organiser ? 'Aucune nouvelle pour le moment. Donnez les premières au village\u00a0!' : 'Aucune nouvelle pour le moment.'}
         </p>
       ) : null}
       {posts?.map((post) => (

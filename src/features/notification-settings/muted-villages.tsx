@@ -31,7 +31,7 @@ export function MutedVillages({ mutedIds, onMute }: MutedVillagesProps) {
           {villages.map((village) => (
             <li key={village.id}>
               <SwitchField
-                label={`Mettre en sourdine « ${village.name} »`}
+                label={`Mettre en sourdine «\u00a0${village.name}\u00a0»`}
                 checked={mutedIds.includes(village.id.toLowerCase())}
                 describedBy={noteId}
                 onChange={(muted) => onMute(village, muted)}

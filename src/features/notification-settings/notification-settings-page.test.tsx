@@ -13,6 +13,7 @@ import { keepSettings } from '../../domain/notification-settings/notification-se
 import { NotificationSettingsPage, PUSH_SCOPE_TEXT, UNVERIFIED_TEXT } from './notification-settings-page';
 import { SAVED_LATER_TEXT, SAVED_TEXT } from '../../domain/notification-settings/use-save-status';
 import { MUTE_EXPLANATION } from './muted-villages';
+import { asRead } from '../../testing/as-read';
 
 await provideAppMutationKinds();
 
@@ -68,7 +69,7 @@ describe('the notification settings', () => {
       'Rappels',
       'Nouveaux créneaux à pourvoir',
       'Discussion',
-      'Résumé de la semaine (organisateurs)',
+      'Résumé de la semaine (pour qui organise)',
     ]) {
       await waitFor(() => expect(kind(legend).getAllByRole('switch')).toHaveLength(2));
     }
@@ -83,7 +84,7 @@ describe('the notification settings', () => {
         .map((id) => document.getElementById(id)!.textContent),
     ).toEqual(['La veille au soir de chacun de vos créneaux (et une heure avant, en notification).', PUSH_SCOPE_TEXT]);
     expect(screen.getByText(MUTE_EXPLANATION)).toBeTruthy();
-    expect(screen.queryByText(UNVERIFIED_TEXT)).toBeNull();
+    expect(screen.queryByText(asRead(UNVERIFIED_TEXT))).toBeNull();
     expect(status().textContent).toBe('');
   });
 
@@ -131,7 +132,7 @@ describe('the notification settings', () => {
     await renderScreen(() => <NotificationSettingsPage />);
     await waitFor(() => expect(emailSwitch('Discussion').checked).toBe(false));
     fireEvent.click(emailSwitch('Discussion'));
-    await waitFor(() => expect(status().textContent).toBe('Non enregistré : Données invalides'));
+    await waitFor(() => expect(status().textContent).toBe('Non enregistré\u00a0: Données invalides'));
     await waitFor(() => expect(emailSwitch('Discussion').checked).toBe(false));
     expect(server.puts).toEqual([{ email: { chat: true } }]);
     expect(server.settings.email.chat).toBe(false);
@@ -142,7 +143,7 @@ describe('the notification settings', () => {
   it('mutes a village of the user, sending the whole list', async () => {
     const server = fakeServer();
     await renderScreen(() => <NotificationSettingsPage />);
-    const mute = (await screen.findByRole('switch', { name: 'Mettre en sourdine « Le village de Jeanne »' })) as HTMLInputElement;
+    const mute = (await screen.findByRole('switch', { name: 'Mettre en sourdine «\u00a0Le village de Jeanne\u00a0»' })) as HTMLInputElement;
     expect(mute.checked).toBe(false);
     fireEvent.click(mute);
     await waitFor(() => expect(status().textContent).toBe(SAVED_TEXT));
@@ -155,7 +156,7 @@ describe('the notification settings', () => {
     server.reachable = false;
     keepSettings(USER_ID, { ...DEFAULT_NOTIFICATION_SETTINGS, email: { ...DEFAULT_NOTIFICATION_SETTINGS.email, weekly_summary: false } });
     await renderScreen(() => <NotificationSettingsPage />);
-    await waitFor(() => expect(emailSwitch('Résumé de la semaine (organisateurs)').checked).toBe(false));
+    await waitFor(() => expect(emailSwitch('Résumé de la semaine (pour qui organise)').checked).toBe(false));
     expect(emailSwitch('Rappels').checked).toBe(true);
   });
 
@@ -172,6 +173,6 @@ describe('the notification settings', () => {
     fakeServer();
     await db.users.put(aUser({ id: USER_ID, first_name: 'Claire', email_verified_at: null }));
     await renderScreen(() => <NotificationSettingsPage />);
-    expect(await screen.findByText(UNVERIFIED_TEXT)).toBeTruthy();
+    expect(await screen.findByText(asRead(UNVERIFIED_TEXT))).toBeTruthy();
   });
 });

@@ -14,9 +14,10 @@ import { SwitchField } from './switch-field';
 import { useSaveStatus } from '../../domain/notification-settings/use-save-status';
 import './notification-settings.css';
 
-export const PUSH_SCOPE_TEXT = 'Les choix « Par notification » valent pour tous vos appareils où les notifications sont activées.';
+export const PUSH_SCOPE_TEXT =
+  'Les choix «\u00a0Par notification\u00a0» valent pour tous vos appareils où les notifications sont activées.';
 export const UNVERIFIED_TEXT =
-  "Votre adresse e-mail n'est pas encore vérifiée : en attendant, vous ne recevez que les e-mails de vérification et de mot de passe oublié.";
+  "Votre adresse e-mail n'est pas encore vérifiée\u00a0: en attendant, vous ne recevez que les e-mails de vérification et de mot de passe oublié.";
 
 /** `/account/notifications`: what one is told, per kind and channel, and the villages muted. */
 export function NotificationSettingsPage() {
@@ -64,7 +65,7 @@ function SettingsForm({ user }: { user: User }) {
         <SettingsSwitches settings={settings} pushNoteId={pushNoteId} onChange={(next) => void change(next)} />
       ) : query.isError ? (
         <p role="alert" className="form-alert">
-          Vos réglages ne peuvent pas être affichés pour le moment : {query.error.message}
+          Vos réglages ne peuvent pas être affichés pour le moment&nbsp;: {query.error.message}
         </p>
       ) : (
         <p role="status">Chargement de vos réglages…</p>

@@ -21,12 +21,14 @@ describe('the unsubscribe page', () => {
     const spy = vi.fn(fetchMock);
     vi.stubGlobal('fetch', spy);
     await renderWithRouter(() => <UnsubscribePage token={TOKEN} />);
-    expect(screen.getByRole('heading', { level: 1, name: 'Ne plus recevoir ces e-mails ?' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Ne plus recevoir ces e-mails\u00a0?' })).toBeTruthy();
     // Opening the page changes nothing: mail scanners open links too.
     expect(requests).toHaveLength(0);
 
     unsubscribe();
-    expect((await screen.findByRole('status')).textContent).toBe("C'est fait : vous ne recevrez plus les e-mails « Rappels ».");
+    expect((await screen.findByRole('status')).textContent).toBe(
+      "C'est fait\u00a0: vous ne recevrez plus les e-mails «\u00a0Rappels\u00a0».",
+    );
     expect(requests).toHaveLength(1);
     expect(requests[0].method).toBe('POST');
     expect(new URL(requests[0].url).pathname).toBe(`/v1/mail/unsubscribe/${TOKEN}`);
@@ -55,7 +57,9 @@ describe('the unsubscribe page', () => {
 
     onlineStatus.set(true);
     unsubscribe();
-    expect((await screen.findByRole('status')).textContent).toBe("C'est fait : vous ne recevrez plus les e-mails « Discussion ».");
+    expect((await screen.findByRole('status')).textContent).toBe(
+      "C'est fait\u00a0: vous ne recevrez plus les e-mails «\u00a0Discussion\u00a0».",
+    );
   });
 
   it('a lost connection on the way: says so and keeps the button', async () => {

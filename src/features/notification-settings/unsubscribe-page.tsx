@@ -7,9 +7,10 @@ import { KIND_LABELS } from '../../domain/notification-settings/kind-texts';
 import { unsubscribeFromMail } from '../../domain/notification-settings/unsubscribe-call';
 import './notification-settings.css';
 
-export const OFFLINE_UNSUBSCRIBE_TEXT = 'Vous êtes hors ligne : réessayez une fois la connexion revenue.';
+export const OFFLINE_UNSUBSCRIBE_TEXT = 'Vous êtes hors ligne\u00a0: réessayez une fois la connexion revenue.';
 
-export const unsubscribedText = (kind: NotificationKind) => `C'est fait : vous ne recevrez plus les e-mails « ${KIND_LABELS[kind]} ».`;
+export const unsubscribedText = (kind: NotificationKind) =>
+  `C'est fait\u00a0: vous ne recevrez plus les e-mails «\u00a0${KIND_LABELS[kind]}\u00a0».`;
 
 type State =
   { step: 'asking'; busy: boolean; error: string | null } | { step: 'done'; kind: NotificationKind } | { step: 'invalid'; message: string };
@@ -59,7 +60,7 @@ export function UnsubscribePage({ token }: { token: string }) {
         <>
           <h1>
             {/* Kept on one line: a phone would otherwise break "e-mails" at its hyphen. */}
-            Ne plus recevoir ces <span className="nowrap">e-mails ?</span>
+            Ne plus recevoir ces <span className="nowrap">e-mails&nbsp;?</span>
           </h1>
           <p>Un clic suffit, sans vous connecter. Vous pourrez changer d'avis à tout moment dans vos réglages.</p>
           {/* aria-disabled while busy: a disabled button would drop the focus, and a screen reader with it. */}

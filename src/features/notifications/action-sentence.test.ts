@@ -43,13 +43,16 @@ const EXPECTED: Record<ActionType, [Record<string, unknown>, string]> = {
   villager_left: [{ first_name: 'Marie' }, 'Marie a quitté le village'],
   help_released: [
     { help_id: 'h', need_id: 'n', need_name: 'Dîner', helper_id: PAUL, helper_first_name: 'Paul', start_date: START },
-    'Marie a annulé le créneau Dîner, jeudi 14\u00a0novembre 2024, 14\u00a0h : la place de Paul est libérée',
+    'Marie a annulé le créneau Dîner, jeudi 14\u00a0novembre 2024, 14\u00a0h\u00a0: la place de Paul est libérée',
   ],
   help_withdrawn_late: [
     { help_id: 'h', need_id: 'n', need_name: 'Dîner', start_date: START },
     'Marie a annulé son aide pour Dîner, jeudi 14\u00a0novembre 2024, 14\u00a0h, moins de 48\u00a0h avant',
   ],
-  villager_role_changed: [{ villager_id: PAUL, first_name: 'Paul', is_manager: true }, 'Marie a ajouté Paul aux organisateurs du village'],
+  villager_role_changed: [
+    { villager_id: PAUL, first_name: 'Paul', is_manager: true },
+    'Marie a nommé Paul co-organisateur·rice du village',
+  ],
   news_published: [{ news_id: 'p' }, 'Marie a publié une nouvelle'],
 };
 
@@ -70,29 +73,29 @@ describe('actionSentence', () => {
 
   it('says how many slots a departure freed', () => {
     expect(actionSentence(action('villager_left', { first_name: 'Paul', released: 3 }, PAUL), names)).toBe(
-      'Paul a quitté le village : 3 créneaux sont à nouveau à pourvoir',
+      'Paul a quitté le village\u00a0: 3 créneaux sont à nouveau à pourvoir',
     );
     expect(actionSentence(action('villager_left', { first_name: 'Paul', released: 1 }, PAUL), names)).toBe(
-      'Paul a quitté le village : 1 créneau est à nouveau à pourvoir',
+      'Paul a quitté le village\u00a0: 1 créneau est à nouveau à pourvoir',
     );
     expect(actionSentence(action('villager_left', { first_name: 'Paul', released: 0 }, PAUL), names)).toBe('Paul a quitté le village');
     expect(actionSentence(action('villager_left', { first_name: 'Paul', released: 2, account_deleted: true }, 'gone'), names)).toBe(
-      'Paul a supprimé son compte : 2 créneaux sont à nouveau à pourvoir',
+      'Paul a supprimé son compte\u00a0: 2 créneaux sont à nouveau à pourvoir',
     );
     expect(actionSentence(action('villager_banned', { villager_id: PAUL, first_name: 'Paul', released: 4 }), names)).toBe(
-      'Marie a retiré Paul du village : 4 créneaux sont à nouveau à pourvoir',
+      'Marie a retiré Paul du village\u00a0: 4 créneaux sont à nouveau à pourvoir',
     );
   });
 
   it('tells a slot released by an edit, with the helper the device knows, and a role taken back', () => {
     expect(actionSentence(action('help_released', { need_name: 'Dîner', helper_id: PAUL }), names)).toBe(
-      'Marie a annulé le créneau Dîner : la place de Paul est libérée',
+      'Marie a annulé le créneau Dîner\u00a0: la place de Paul est libérée',
     );
     expect(actionSentence(action('help_released', { need_name: 'Dîner', helper_first_name: 'Anne' }), names)).toBe(
-      "Marie a annulé le créneau Dîner : la place d'Anne est libérée",
+      "Marie a annulé le créneau Dîner\u00a0: la place d'Anne est libérée",
     );
     expect(actionSentence(action('villager_role_changed', { villager_id: PAUL, is_manager: false }), names)).toBe(
-      'Marie a retiré Paul des organisateurs du village',
+      'Marie a retiré à Paul l’organisation du village',
     );
   });
 

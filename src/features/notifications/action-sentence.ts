@@ -16,7 +16,7 @@ const ofName = (name: string) => (/^[aeiouyàâäéèêëîïôöùûüœæ]/i.t
 const released = (value: unknown) => {
   const n = typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : 0;
   if (n === 0) return '';
-  return n === 1 ? ' : 1 créneau est à nouveau à pourvoir' : ` : ${n} créneaux sont à nouveau à pourvoir`;
+  return n === 1 ? '\u00a0: 1 créneau est à nouveau à pourvoir' : `\u00a0: ${n} créneaux sont à nouveau à pourvoir`;
 };
 
 const slot = (value: unknown) => {
@@ -74,15 +74,15 @@ export function actionSentence(action: Action, names: VillagerNames): string {
     case 'help_released': {
       // Gender neutral: the place is freed, rather than "Paul n'y est plus inscrit·e".
       const helper = text(d.helper_first_name) ?? (typeof d.helper_id === 'string' ? names[d.helper_id] : undefined);
-      return `${who} a annulé le créneau ${helpNeed}${slot(d.start_date)} : la place ${helper ? ofName(helper) : "d'un membre"} est libérée`;
+      return `${who} a annulé le créneau ${helpNeed}${slot(d.start_date)}\u00a0: la place ${helper ? ofName(helper) : "d'un membre"} est libérée`;
     }
     case 'help_withdrawn_late':
       return `${who} a annulé son aide pour ${helpNeed}${slot(d.start_date)}, moins de 48\u00a0h avant`;
     case 'villager_role_changed': {
       const named = namedVillager(d, names) ?? 'un membre';
       return d.is_manager === true
-        ? `${who} a ajouté ${named} aux organisateurs du village`
-        : `${who} a retiré ${named} des organisateurs du village`;
+        ? `${who} a nommé ${named} co-organisateur·rice du village`
+        : `${who} a retiré à ${named} l’organisation du village`;
     }
     case 'news_published':
       return `${who} a publié une nouvelle`;

@@ -11,7 +11,7 @@ export function FeedItem({ action, sentence, isNew, count = 1 }: { action: Actio
       <p className="feed-sentence">
         {isNew ? (
           <span className="feed-new">
-            Nouveau<span className="visually-hidden"> :</span>
+            Nouveau<span className="visually-hidden">&nbsp;:</span>
           </span>
         ) : null}{' '}
         {sentence}

@@ -47,7 +47,7 @@ describe('the village news', () => {
     await renderWith(() => <NotificationsPage villageId={ID.village} />);
 
     expect(await screen.findByText('Hugo a ajouté le besoin Besoin 1')).toBeTruthy();
-    expect(items().map((li) => li.querySelector('.feed-sentence')!.textContent!.replace('Nouveau :', '').trim())).toEqual([
+    expect(items().map((li) => li.querySelector('.feed-sentence')!.textContent!.replace('Nouveau\u00a0:', '').trim())).toEqual([
       'Hugo a ajouté le besoin Besoin 1',
       'Hugo a ajouté le besoin Besoin 2',
       'Hugo a ajouté le besoin Besoin 3',
@@ -106,7 +106,7 @@ describe('the village news', () => {
     expect(items().map((li) => li.querySelector('.feed-sentence')!.textContent!.trim())).toEqual([
       'Hugo a mis à jour les informations du village',
       'Hugo a ajouté le besoin Besoin 1',
-      'Nouveau : Claire a ajouté le besoin Besoin 2',
+      'Nouveau\u00a0: Claire a ajouté le besoin Besoin 2',
     ]);
     expect(items()[0].querySelector('.feed-meta')!.textContent).toContain(', 3 fois');
     expect(items()[1].querySelector('.feed-meta')!.textContent).not.toContain('fois');
@@ -155,7 +155,7 @@ describe('the village news', () => {
     await buildVillage('nina');
     await renderWith(() => <NotificationsPage villageId={ID.village} />);
     expect((await screen.findByRole('alert')).textContent).toContain(
-      'Hors ligne : les nouvelles du village s’afficheront au retour du réseau.',
+      'Hors ligne\u00a0: les nouvelles du village s’afficheront au retour du réseau.',
     );
   });
 });

@@ -50,7 +50,7 @@ export function NotificationsPage({ villageId }: { villageId: string }) {
       <h1 id="notifications-title">Nouvelles du village</h1>
       {staleOffline ? (
         <p className="notifications-offline" role="status">
-          Hors ligne : dernières nouvelles connues
+          Hors ligne&nbsp;: dernières nouvelles connues
         </p>
       ) : null}
       {first.isPending && first.fetchStatus !== 'idle' ? <p role="status">Chargement…</p> : null}
@@ -58,7 +58,7 @@ export function NotificationsPage({ villageId }: { villageId: string }) {
         <div className="notifications-error" role="alert">
           <p>
             {isOffline(first.error)
-              ? 'Hors ligne : les nouvelles du village s’afficheront au retour du réseau.'
+              ? 'Hors ligne\u00a0: les nouvelles du village s’afficheront au retour du réseau.'
               : 'Les nouvelles du village n’ont pas pu être chargées.'}
           </p>
           <button type="button" className="secondary" onClick={() => void first.refetch()}>

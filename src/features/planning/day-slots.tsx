@@ -1,6 +1,6 @@
 import { type CSSProperties } from 'react';
 import type { Slot } from '../../contract/slots';
-import { needOf, type PlanningLookups } from './planning-lookups';
+import { closedText, needOf, type PlanningLookups } from './planning-lookups';
 import { isTakeable, SLOT_MARK, slotStateText, type DaySlot } from './slot-index';
 import { slotWriteKey } from '../../domain/helps/slot-writes';
 import { SlotWriteLabel } from '../../components/take-slot/slot-write-label';
@@ -24,6 +24,7 @@ export function DaySlots({ entries, lookups, onTake }: DaySlotsProps) {
         const need = needOf({ village_need_id: slot.village_need_id }, lookups);
         const accent = { '--accent': lookups.colorByNeedId.get(slot.village_need_id) ?? '#000000' } as CSSProperties;
         const holders = slot.taken.map((helpId) => lookups.helperNameByHelpId.get(helpId)).filter(Boolean);
+        const closed = closedText(slot.taken, lookups.closedHelps);
         const body = (
           <>
             {/* Its non-breaking spaces (contract/french-time.ts) keep each time whole on a narrow column. */}
@@ -35,6 +36,7 @@ export function DaySlots({ entries, lookups, onTake }: DaySlotsProps) {
             </span>
             <SlotWriteLabel write={lookups.slotWrites?.get(slotWriteKey(slot.village_need_id, slot.start_date))} />
             {holders.length && state !== 'mine' ? <span className="day-slot-holders">{holders.join(', ')}</span> : null}
+            {closed ? <span className="day-closed">{closed}</span> : null}
           </>
         );
         return (

@@ -3,6 +3,7 @@ import type { Help, NeedCategory, VillageNeed, Villager } from '../../contract';
 import type { PlanningHelp } from '../../domain/helps/planning-helps';
 import { categoryColor } from '../../domain/categories/category-reads';
 import type { SlotWrite } from '../../domain/helps/slot-writes';
+import type { HelpClosed } from '../../domain/helps/closed-helps';
 import { needHelpsLinks, type NeedHelpsLinkProps } from './need-helps-link';
 
 /** What a day cell needs to name a help or a slot, gathered once per data change rather than searched per item. */
@@ -18,6 +19,16 @@ export interface PlanningLookups {
   helpsLink: (needId: string) => NeedHelpsLinkProps;
   /** Where the viewer's takes made on this device stand, by slot (slotWriteKey). */
   slotWrites?: ReadonlyMap<string, SlotWrite>;
+  /** The past helps said done or thanked, by help id (useClosedHelps): « Fait », « Merci envoyé ». */
+  closedHelps?: ReadonlyMap<string, HelpClosed>;
+}
+
+/** « Fait · Merci envoyé » for the helps given, or nothing: a slot is done when one of its helps is. */
+export function closedText(helpIds: readonly string[], closed: ReadonlyMap<string, HelpClosed> | undefined): string | null {
+  if (!closed?.size) return null;
+  const states = helpIds.map((id) => closed.get(id)).filter((state) => state !== undefined);
+  const words = [states.some((s) => s.done) ? 'Fait' : null, states.some((s) => s.thanked) ? 'Merci envoyé' : null].filter(Boolean);
+  return words.length ? words.join(' · ') : null;
 }
 
 export function planningLookups(

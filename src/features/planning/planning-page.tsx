@@ -12,6 +12,7 @@ import { CalendarSubscription } from '../../components/calendar-subscription/cal
 import { useTakeSlot } from '../../components/take-slot/use-take-slot';
 import { useHelpsOfPeriod } from '../../domain/helps/older-helps';
 import { useSlotWrites } from '../../domain/helps/slot-writes';
+import { useClosedHelps } from '../../domain/helps/closed-helps';
 import { helpsFromInstant } from '../../contract/villages';
 import { OlderPeriodStatus } from './older-period-status';
 import { ThankEveryone } from './thank-everyone';
@@ -37,6 +38,7 @@ export function PlanningPage({ villageId, openOnly = false }: { villageId: strin
   const me = useMyVillager(villageId);
   const { take, noteDialog } = useTakeSlot(villageId);
   const slotWrites = useSlotWrites(villageId);
+  const closedHelps = useClosedHelps(villageId, read?.range);
   const active = me && isActiveVillager(me) ? me : null;
   const onTake = useCallback((slot: Slot) => void (active && take(slot.village_need_id, slot, active.id)), [active, take]);
   const loading = read === undefined || slots === undefined || needs === undefined || villagers === undefined || categories === undefined;
@@ -61,6 +63,7 @@ export function PlanningPage({ villageId, openOnly = false }: { villageId: strin
           myVillagerId={active?.id ?? null}
           onTake={active ? onTake : undefined}
           slotWrites={slotWrites}
+          closedHelps={closedHelps}
           key={openOnly ? 'open-only' : 'all'}
           initialOpenOnly={openOnly}
           onPeriodChange={onPeriodChange}

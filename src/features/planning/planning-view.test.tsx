@@ -265,6 +265,22 @@ describe('the planning’s slots', () => {
     expect(monday.querySelector('.slot-write')).toBeNull();
   });
 
+  it('says of a past slot and a past help that they were done and thanked, and nothing of the others', async () => {
+    const closedHelps = new Map([
+      ['h4', { done: true, thanked: true }],
+      ['h1', { done: true, thanked: false }],
+    ]);
+    await withSlots({ closedHelps });
+    const [, tuesday, wednesday] = dayCells();
+    expect(slotTexts(wednesday)).toEqual(['19\u00a0h\u00a0– 20\u00a0h\u00a030Dîner● CompletBrunoFait · Merci envoyé']);
+    expect(slotTexts(tuesday)).toEqual(['19\u00a0h\u00a0– 20\u00a0h\u00a030Dîner◐ 2 places libres sur 3Bruno']);
+    expect(
+      within(tuesday as HTMLElement)
+        .getAllByRole('link')
+        .at(-1)?.textContent,
+    ).toBe('14\u00a0h\u00a0– 16\u00a0hCoursesAliceFait');
+  });
+
   it('takes an open slot in one tap', async () => {
     const onTake = vi.fn();
     await withSlots({ onTake });

@@ -9,6 +9,7 @@ import { indexHelpsByDay } from '../../domain/helps/day-index';
 import { MonthView } from './month-view';
 import { PeriodPicker } from './period-picker';
 import { planningLookups, undatedNeeds } from './planning-lookups';
+import type { HelpClosed } from '../../domain/helps/closed-helps';
 import { indexSlotsByDay } from './slot-index';
 import { UndatedNeeds } from './undated-needs';
 import { useSwipe } from './use-swipe';
@@ -44,6 +45,8 @@ export interface PlanningViewProps {
   now?: number;
   /** Where the viewer's takes made on this device stand (useSlotWrites): "en attente d'envoi", "refusée". */
   slotWrites?: ReadonlyMap<string, SlotWrite>;
+  /** The past helps said done or thanked (useClosedHelps). */
+  closedHelps?: ReadonlyMap<string, HelpClosed>;
 }
 
 const NO_SLOTS: readonly Slot[] = [];
@@ -68,6 +71,7 @@ export function PlanningView({
   readRange,
   now,
   slotWrites,
+  closedHelps,
 }: PlanningViewProps) {
   const [view, setView] = useState<PlanningViewKind>(initialView);
   const [openOnly, setOpenOnly] = useState(initialOpenOnly);
@@ -87,8 +91,8 @@ export function PlanningView({
   const index = useMemo(() => indexHelpsByDay(helps), [helps]);
   const router = useRouter();
   const lookups = useMemo(
-    () => ({ ...planningLookups(router, villageId, needs, categories, villagers, helps), slotWrites }),
-    [router, villageId, needs, categories, villagers, helps, slotWrites],
+    () => ({ ...planningLookups(router, villageId, needs, categories, villagers, helps), slotWrites, closedHelps }),
+    [router, villageId, needs, categories, villagers, helps, slotWrites, closedHelps],
   );
   const mine = useMemo(
     () => new Set(myVillagerId ? helps.filter((h) => h.helper_id === myVillagerId).map((h) => h.id) : []),

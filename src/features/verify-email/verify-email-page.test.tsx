@@ -104,7 +104,7 @@ describe('the verification link’s page', () => {
     });
     await renderWithRouter(() => <VerifyEmailPage token={token} />);
     expect((await screen.findByRole('alert')).textContent).toMatch(
-      /^Pas de connexion pour le moment : votre adresse sera vérifiée dès que le réseau reviendra/,
+      /^Pas de connexion pour le moment\u00a0: votre adresse sera vérifiée dès que le réseau reviendra/,
     );
     offline = false;
     await act(async () => void window.dispatchEvent(new Event('online')));

@@ -4,7 +4,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DateTime } from 'luxon';
 import { db } from '../../db/database';
-import { buildVillage, ID, type Member } from '../../testing/nina-village';
+import { buildVillage, helpAt, ID, type Member } from '../../testing/nina-village';
 import { VillageHomePage } from './village-home-page';
 import { renderScreen } from '../../testing/render-screen';
 import { provideAppMutationKinds } from '../../testing/mutation-kinds';
@@ -63,6 +63,36 @@ describe('a village’s home', () => {
     );
   });
 
+  it('says what was done in the past week, by whom, and whether it was said done and thanked', async () => {
+    await buildVillage('hugo');
+    // The fixture's help of last week ends at 11 h seven days ago: inside the week before 11 h. Nine days ago is out.
+    await db.helps.delete(ID.helpHugoLastWeek);
+    await db.helps.bulkPut([
+      helpAt('0190a000-0000-7000-8000-00000000d000', 'claire', -9, 9),
+      { ...helpAt('0190a000-0000-7000-8000-00000000d001', 'hugo', -2, 9), done_at: new Date().toISOString(), thanks_count: 1 },
+      helpAt('0190a000-0000-7000-8000-00000000d002', 'olga', -1, 18, ID.needDog),
+    ]);
+    await renderScreen(() => <VillageHomePage villageId={ID.village} />);
+    const done = await screen.findByRole('region', { name: 'Fait ces derniers jours' });
+    const rows = within(done)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
+    // Newest first; the help of nine days ago is older than the week and left out.
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toMatch(/^Olga · Promener le chien/);
+    expect(rows[0]).not.toMatch(/Fait|Merci/);
+    expect(rows[1]).toMatch(/^Hugo · Repas.*FaitMerci envoyé$/);
+    expect(within(done).getAllByRole('link')[1].getAttribute('href')).toBe(`${village}/needs/${ID.needMeals}/helps`);
+  });
+
+  it('says nothing of what was done when the past week held no help', async () => {
+    await buildVillage('hugo');
+    await db.helps.delete(ID.helpHugoLastWeek);
+    await renderScreen(() => <VillageHomePage villageId={ID.village} />);
+    await screen.findByRole('heading', { level: 1, name: 'Nina Martin' });
+    expect(screen.queryByRole('region', { name: 'Fait ces derniers jours' })).toBeNull();
+  });
+
   it('offers the next slots to fill, each taken in one tap, and the week’s count leading to the planning', async () => {
     await buildVillage('olga');
     const tomorrow = DateTime.now().setZone('Europe/Paris').plus({ days: 1 });
@@ -75,7 +105,7 @@ describe('a village’s home', () => {
     expect(buttons).toHaveLength(3);
     expect(within(section).getAllByText('À pourvoir : 2 places')).toHaveLength(3);
     // The week's count when tomorrow is still this week (not on a Sunday).
-    const weekLink = within(section).queryByRole('link', { name: /^Cette semaine : \d+ créneaux? à pourvoir$/ });
+    const weekLink = within(section).queryByRole('link', { name: /^Cette semaine\u00a0: \d+ créneaux? à pourvoir$/ });
     expect(weekLink === null).toBe(tomorrow.weekday === 1);
     if (weekLink) expect(weekLink.getAttribute('href')).toBe(`${village}/planning?filtre=a-pourvoir`);
 

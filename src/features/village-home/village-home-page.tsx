@@ -5,7 +5,9 @@ import { canManage, useMyVillager, useVillagers } from '../../domain/villagers/v
 import { useVillage, useVillageSync } from '../../domain/villages/village-reads';
 import { villageHomeOf, type VillageHome } from '../../domain/villages/village-home';
 import { OpenSlots } from '../../components/open-slots/open-slots';
+import { useVillageNeeds } from '../../domain/needs/need-reads';
 import { VillageCircle } from './village-circle';
+import { DoneLately } from './done-lately';
 import '../../components/village-photo.css';
 import './village-home.css';
 
@@ -19,11 +21,13 @@ export function VillageHomePage({ villageId, latestNews }: { villageId: string; 
   const village = useVillage(villageId);
   const villagers = useVillagers(villageId);
   const me = useMyVillager(villageId);
+  const needs = useVillageNeeds(villageId);
   const titleId = useId();
 
   if (village === undefined || villagers === undefined || me === undefined) return <p role="status">Chargement…</p>;
   const home = villageHomeOf(village, villagers);
   const active = me !== null && isActiveVillager(me);
+  const firstNames = new Map(villagers.map((villager) => [villager.id, villager.user?.first_name ?? 'Un membre']));
 
   return (
     <article className="village-home" aria-labelledby={titleId}>
@@ -32,6 +36,7 @@ export function VillageHomePage({ villageId, latestNews }: { villageId: string; 
       {me && active ? <OpenSlots villageId={villageId} me={me} /> : null}
       {/* Dernières nouvelles: the village's news slot in here, between what to do and who is there. */}
       {latestNews}
+      <DoneLately villageId={villageId} needs={needs ?? []} firstNameOf={(id) => firstNames.get(id) ?? 'Un membre'} />
       <VillageCircle circle={home.circle} villageId={villageId} />
       <p className="village-home-more">
         <Link to="/dashboard/villages/$id/infos" params={{ id: villageId }}>

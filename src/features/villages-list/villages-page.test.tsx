@@ -84,7 +84,7 @@ describe('the villages list', () => {
 
     const anne = card('Le village d’Anne');
     expect(within(anne).getByText('Création en cours')).toBeTruthy();
-    expect(within(anne).getByRole('link', { name: 'Reprendre la création : Le village d’Anne' }).getAttribute('href')).toBe(
+    expect(within(anne).getByRole('link', { name: 'Reprendre la création\u00a0: Le village d’Anne' }).getAttribute('href')).toBe(
       `/create/village?pcvi=${created}`,
     );
 
@@ -109,7 +109,7 @@ describe('the villages list', () => {
       expect(within(nina).queryByText(/Cette semaine/)).toBeNull();
       return;
     }
-    const link = await within(nina).findByRole('link', { name: new RegExp(`Cette semaine : ${daysLeft} créneaux? à pourvoir`) });
+    const link = await within(nina).findByRole('link', { name: new RegExp(`Cette semaine\u00a0: ${daysLeft} créneaux? à pourvoir`) });
     expect(link.getAttribute('href')).toBe(`/dashboard/villages/${ID.village}/planning?filtre=a-pourvoir`);
   });
 

@@ -68,7 +68,7 @@ function VillageCard({ summary }: { summary: VillageSummary }) {
           ) : null}
           {destination.to === '/create/village' ? (
             <Link {...destination} className="button village-card-resume">
-              Reprendre<span className="visually-hidden"> la création : {summary.title}</span>
+              Reprendre<span className="visually-hidden"> la création&nbsp;: {summary.title}</span>
             </Link>
           ) : null}
         </div>
@@ -103,7 +103,7 @@ function RefreshNotice({ error }: { error: Error | null }) {
   return (
     <p className="notice villages-refresh">
       {offline
-        ? 'Hors ligne : voici les villages enregistrés sur cet appareil.'
+        ? 'Hors ligne\u00a0: voici les villages enregistrés sur cet appareil.'
         : "La liste n'a pas pu être actualisée. Elle le sera à votre prochain passage."}
     </p>
   );

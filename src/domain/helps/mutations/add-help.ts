@@ -59,8 +59,9 @@ export const addHelp = defineMutation({
     await db.helps.put(withoutNeedCopy(data));
   },
   describe: (p) => {
-    if (p.slot && p.need_name !== undefined) return `Créneau du ${formatSlotStart(p.input.start_date, p.time_zone)} sur « ${p.need_name} »`;
-    const on = p.need_name !== undefined ? ` sur « ${p.need_name} »` : '';
+    if (p.slot && p.need_name !== undefined)
+      return `Créneau du ${formatSlotStart(p.input.start_date, p.time_zone)} sur «\u00a0${p.need_name}\u00a0»`;
+    const on = p.need_name !== undefined ? ` sur «\u00a0${p.need_name}\u00a0»` : '';
     return `Proposition d'aide du ${slotTime(p.input.start_date)}${on}`;
   },
 });

@@ -15,7 +15,7 @@ export type MarkHelpDonePayload = v.InferOutput<typeof DonePayload>;
 const ThankPayload = v.object({ village_id: uuid, help_id: uuid, input: ThanksInput, need_name: v.optional(v.string()) });
 export type ThankHelperPayload = v.InferOutput<typeof ThankPayload>;
 
-const onNeed = (name: string | undefined) => (name ? ` sur « ${name} »` : '');
+const onNeed = (name: string | undefined) => (name ? ` sur «\u00a0${name}\u00a0»` : '');
 
 /** The server's answer replaces the local guess, unless the help went meanwhile (withdrawn by a later write). */
 export async function settleHelp(db: VillageDatabase, data: Help) {
@@ -44,7 +44,7 @@ export const markHelpDone = defineMutation({
   request: (p) =>
     requestTo(markHelpDoneEndpoint, { params: { id: p.village_id, helpId: p.help_id }, body: { villager_id: p.villager_id } }),
   settle: (db, _p, data) => settleHelp(db, data),
-  describe: (p) => `« C'est fait »${onNeed(p.need_name)}`,
+  describe: (p) => `«\u00a0C'est fait\u00a0»${onNeed(p.need_name)}`,
 });
 
 /** « Merci »: an organiser or the person helped thanks a help's helper, with an optional word. */

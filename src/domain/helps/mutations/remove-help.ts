@@ -34,7 +34,7 @@ const removeHelp = (name: 'delete-help' | 'refuse-help', endpoint: typeof delete
     request: (p) => requestTo(endpoint, { params: { id: p.village_id, helpId: p.help_id }, query: { villager_id: p.villager_id } }),
     describe: (p) => {
       const when = p.start_date ? `de l'aide du ${slotTime(p.start_date)}` : "d'une aide";
-      return `${action} ${when}${p.need_name ? ` sur « ${p.need_name} »` : ''}`;
+      return `${action} ${when}${p.need_name ? ` sur «\u00a0${p.need_name}\u00a0»` : ''}`;
     },
   });
 

@@ -24,5 +24,5 @@ export const updateHelp = defineMutation({
     if (!(await db.helps.get(p.help_id))) return;
     await db.helps.put(withoutNeedCopy(data));
   },
-  describe: (p) => (p.input.comment ? `Mot sur votre aide : « ${p.input.comment} »` : 'Mot sur votre aide retiré'),
+  describe: (p) => (p.input.comment ? `Mot sur votre aide\u00a0: «\u00a0${p.input.comment}\u00a0»` : 'Mot sur votre aide retiré'),
 });

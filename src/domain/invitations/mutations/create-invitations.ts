@@ -26,5 +26,5 @@ export const createInvitations = defineMutation({
   target: (p) => `invitations:${p.id}`,
   apply: async () => {},
   request: (p) => requestTo(createInvitationsEndpoint, { params: { id: p.village_id }, body: p.input }),
-  describe: (p) => `Invitation par e-mail (${count(p.input.emails.length)} : ${p.input.emails.join(', ')})`,
+  describe: (p) => `Invitation par e-mail (${count(p.input.emails.length)}\u00a0: ${p.input.emails.join(', ')})`,
 });

@@ -30,5 +30,6 @@ export const sendMessage = defineMutation({
   async settle(db, _p, data) {
     await db.messages.put(data);
   },
-  describe: (p) => `Message dans la discussion : « ${p.input.body.length > 40 ? `${p.input.body.slice(0, 40)}…` : p.input.body} »`,
+  describe: (p) =>
+    `Message dans la discussion\u00a0: «\u00a0${p.input.body.length > 40 ? `${p.input.body.slice(0, 40)}…` : p.input.body}\u00a0»`,
 });

@@ -37,5 +37,5 @@ export const createNeed = defineMutation({
   async settle(db, _p, data) {
     await db.needs.put(data);
   },
-  describe: (p) => (p.input.name ? `Ajout du besoin « ${p.input.name} »` : "Ajout d'un besoin"),
+  describe: (p) => (p.input.name ? `Ajout du besoin «\u00a0${p.input.name}\u00a0»` : "Ajout d'un besoin"),
 });

@@ -22,5 +22,5 @@ export const deleteNeed = defineMutation({
     await db.helps.where('village_need_id').equals(p.need_id).delete();
   },
   request: (p) => requestTo(deleteNeedEndpoint, { params: { id: p.village_id, needId: p.need_id }, query: { villager_id: p.villager_id } }),
-  describe: (p) => (p.need_name ? `Suppression du besoin « ${p.need_name} »` : "Suppression d'un besoin"),
+  describe: (p) => (p.need_name ? `Suppression du besoin «\u00a0${p.need_name}\u00a0»` : "Suppression d'un besoin"),
 });

@@ -52,5 +52,5 @@ export const updateNeed = defineMutation({
   async settle(db, _p, data) {
     await db.needs.put(data);
   },
-  describe: (p) => (p.input.name ? `Modification du besoin « ${p.input.name} »` : "Modification d'un besoin"),
+  describe: (p) => (p.input.name ? `Modification du besoin «\u00a0${p.input.name}\u00a0»` : "Modification d'un besoin"),
 });

@@ -35,7 +35,7 @@ export const commentNews = defineMutation({
   async settle(db, p, data) {
     await changePost(db, p.news_id, (post) => ({ ...post, comments: post.comments.map((c) => (c.id === data.id ? data : c)) }));
   },
-  describe: (p) => `Commentaire : « ${p.input.body.length > 40 ? `${p.input.body.slice(0, 40)}…` : p.input.body} »`,
+  describe: (p) => `Commentaire\u00a0: «\u00a0${p.input.body.length > 40 ? `${p.input.body.slice(0, 40)}…` : p.input.body}\u00a0»`,
 });
 
 const UncommentPayload = v.object({ village_id: uuid, news_id: uuid, comment_id: uuid, villager_id: uuid });

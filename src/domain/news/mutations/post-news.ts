@@ -54,5 +54,5 @@ export const postNews = defineMutation({
         : data,
     );
   },
-  describe: (p) => `Nouvelle : « ${p.input.body.length > 40 ? `${p.input.body.slice(0, 40)}…` : p.input.body} »`,
+  describe: (p) => `Nouvelle\u00a0: «\u00a0${p.input.body.length > 40 ? `${p.input.body.slice(0, 40)}…` : p.input.body}\u00a0»`,
 });

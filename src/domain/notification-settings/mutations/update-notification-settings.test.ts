@@ -66,7 +66,7 @@ describe('update-notification-settings', () => {
     await drainOutbox({ db, transport: { baseUrl: BASE_URL, fetch: server.fetch } });
     const [failed] = await db.outbox.toArray();
     expect(failed).toMatchObject({ status: 'failed', failure: { status: 422, message: 'Données invalides' } });
-    expect(describeEntry(failed)).toBe('Nouveaux créneaux à pourvoir par e-mail : désactivé');
+    expect(describeEntry(failed)).toBe('Nouveaux créneaux à pourvoir par e-mail\u00a0: désactivé');
     expect(
       updateNotificationSettings.describe!({
         change: 'mute',
@@ -75,7 +75,7 @@ describe('update-notification-settings', () => {
         muted: true,
         muted_village_ids: [],
       }),
-    ).toBe('Mise en sourdine du village « Le village de Jeanne »');
+    ).toBe('Mise en sourdine du village «\u00a0Le village de Jeanne\u00a0»');
     // No village is pulled after the refusal: these settings are the account's.
     expect(server.requests.filter((r) => r.method === 'GET')).toEqual([]);
     expect(server.writes()).toHaveLength(1);

@@ -55,6 +55,6 @@ export const updateNotificationSettings = defineMutation({
   request: (change) => requestTo(updateEndpoint, { body: changeBody(change) }),
   describe: (change) =>
     change.change === 'switch'
-      ? `${KIND_LABELS[change.kind]} ${CHANNEL_LABELS[change.channel].toLowerCase()} : ${change.on ? 'activé' : 'désactivé'}`
-      : `${change.muted ? 'Mise en sourdine' : 'Fin de la sourdine'} du village « ${change.village_name} »`,
+      ? `${KIND_LABELS[change.kind]} ${CHANNEL_LABELS[change.channel].toLowerCase()}\u00a0: ${change.on ? 'activé' : 'désactivé'}`
+      : `${change.muted ? 'Mise en sourdine' : 'Fin de la sourdine'} du village «\u00a0${change.village_name}\u00a0»`,
 });

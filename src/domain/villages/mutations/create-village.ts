@@ -61,5 +61,5 @@ export const createVillage = defineMutation({
   },
   request: (p) => requestTo(createVillageEndpoint, { body: { ...p.input, id: p.id, villager_id: p.villager_id } }),
   settle: (db, p, data) => storeVillageAnswer(db, p.id, data),
-  describe: (p) => (p.input.name ? `Création du village « ${p.input.name} »` : "Création d'un village"),
+  describe: (p) => (p.input.name ? `Création du village «\u00a0${p.input.name}\u00a0»` : "Création d'un village"),
 });

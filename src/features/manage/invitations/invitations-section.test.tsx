@@ -72,7 +72,7 @@ describe('inviting by mail from the members screen', () => {
     expect(await db.outbox.count()).toBe(0);
 
     fireEvent.change(field, { target: { value: 'Marc@exemple.fr\nlea@exemple.fr' } });
-    fireEvent.change(screen.getByLabelText(/^Un mot pour accompagner/), { target: { value: '  Venez nous aider !  ' } });
+    fireEvent.change(screen.getByLabelText(/^Un mot pour accompagner/), { target: { value: '  Venez nous aider\u00a0!  ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Envoyer les invitations' }));
     expect(await screen.findByText('2 invitations enregistrées : elles partent dès que possible.')).toBeTruthy();
     const [entry] = await db.outbox.toArray();
@@ -81,7 +81,7 @@ describe('inviting by mail from the members screen', () => {
       villageId: ID.village,
       payload: {
         village_id: ID.village,
-        input: { inviter_id: ID.claire, emails: ['marc@exemple.fr', 'lea@exemple.fr'], message: 'Venez nous aider !' },
+        input: { inviter_id: ID.claire, emails: ['marc@exemple.fr', 'lea@exemple.fr'], message: 'Venez nous aider\u00a0!' },
       },
     });
     expect((field as HTMLTextAreaElement).value).toBe('');
@@ -97,7 +97,7 @@ describe('inviting by mail from the members screen', () => {
     expect(await within(list).findByText('paul@exemple.fr')).toBeTruthy();
     expect(within(list).getByText(/^Envoyée le 24 novembre à \d+ h 05$/)).toBeTruthy();
     fireEvent.click(within(list).getByRole('button', { name: 'Retirer l’invitation à paul@exemple.fr' }));
-    const dialog = screen.getByRole('dialog', { hidden: true, name: 'Retirer l’invitation à paul@exemple.fr ?' });
+    const dialog = screen.getByRole('dialog', { hidden: true, name: 'Retirer l’invitation à paul@exemple.fr\u00a0?' });
     expect(within(dialog).getByText(/ne dira plus qui invite/)).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { hidden: true, name: 'Retirer l’invitation' }));
     await waitFor(async () => expect(await db.outbox.count()).toBe(1));

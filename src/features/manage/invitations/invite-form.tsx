@@ -6,7 +6,9 @@ import { createInvitationsAction } from '../../../domain/invitations/actions';
 import { parseEmails } from './parse-emails';
 
 const sentText = (n: number) =>
-  n === 1 ? 'Invitation enregistrée : elle part dès que possible.' : `${n} invitations enregistrées : elles partent dès que possible.`;
+  n === 1
+    ? 'Invitation enregistrée\u00a0: elle part dès que possible.'
+    : `${n} invitations enregistrées\u00a0: elles partent dès que possible.`;
 
 /**
  * "Inviter par e-mail": one or more addresses and an optional word. The write is queued (the outbox sends

@@ -12,9 +12,9 @@ describe('the addresses typed to invite', () => {
   it('name the wrong ones in French', () => {
     expect(parseEmails('marc@exemple.fr, marc.exemple.fr')).toEqual({
       ok: false,
-      message: 'Cette adresse n’est pas valide : marc.exemple.fr',
+      message: 'Cette adresse n’est pas valide\u00a0: marc.exemple.fr',
     });
-    expect(parseEmails('a@, b@exemple.fr, c')).toEqual({ ok: false, message: 'Ces adresses ne sont pas valides : a@, c' });
+    expect(parseEmails('a@, b@exemple.fr, c')).toEqual({ ok: false, message: 'Ces adresses ne sont pas valides\u00a0: a@, c' });
     expect(parseEmails(' \n ')).toEqual({ ok: false, message: 'Indiquez au moins une adresse e-mail' });
   });
 

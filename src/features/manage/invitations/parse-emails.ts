@@ -19,8 +19,8 @@ export function parseEmails(typed: string): ParsedEmails {
     if (checked.success) emails.push(checked.output);
     else wrong.push(word);
   }
-  if (wrong.length === 1) return { ok: false, message: `Cette adresse n’est pas valide : ${wrong[0]}` };
-  if (wrong.length > 1) return { ok: false, message: `Ces adresses ne sont pas valides : ${wrong.join(', ')}` };
+  if (wrong.length === 1) return { ok: false, message: `Cette adresse n’est pas valide\u00a0: ${wrong[0]}` };
+  if (wrong.length > 1) return { ok: false, message: `Ces adresses ne sont pas valides\u00a0: ${wrong.join(', ')}` };
   const unique = [...new Set(emails)];
   if (unique.length > MAX_INVITATION_EMAILS) return { ok: false, message: `${invitationMessages.tooMany} (${unique.length} saisies)` };
   return { ok: true, emails: unique };

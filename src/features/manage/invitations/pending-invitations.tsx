@@ -7,7 +7,7 @@ import { invitationsQuery, InvitationsUnavailable } from '../../../domain/invita
 import { sentAt } from './sent-at';
 import { useQueuedInvitations } from '../../../domain/invitations/use-queued-invitations';
 
-const OFFLINE = 'Hors connexion : ';
+const OFFLINE = 'Hors connexion\u00a0: ';
 
 /** Why the list may be old or missing: the connection, or the server's French word. */
 function staleness(error: unknown, hasList: boolean): string | null {
@@ -107,14 +107,14 @@ export function PendingInvitations({
       </p>
       <ConfirmDialog
         open={withdrawing !== null}
-        title={withdrawing ? `Retirer l’invitation à ${withdrawing.email} ?` : 'Retirer l’invitation ?'}
+        title={withdrawing ? `Retirer l’invitation à ${withdrawing.email}\u00a0?` : 'Retirer l’invitation\u00a0?'}
         confirmLabel="Retirer l’invitation"
         busyLabel="Retrait…"
         onConfirm={withdraw}
         onClose={() => setWithdrawing(null)}
       >
-        <p>Elle disparaît de cette liste et ne pourra plus être renvoyée ; le lien de l’e-mail ne dira plus qui invite.</p>
-        <p>Ce lien contient toutefois le code du village : il permet encore de le rejoindre, comme le code partagé.</p>
+        <p>Elle disparaît de cette liste et ne pourra plus être renvoyée&nbsp;; le lien de l’e-mail ne dira plus qui invite.</p>
+        <p>Ce lien contient toutefois le code du village&nbsp;: il permet encore de le rejoindre, comme le code partagé.</p>
       </ConfirmDialog>
     </section>
   );

@@ -42,7 +42,7 @@ export function AddHelpForm({ villageId, needId, helperId, needName }: AddHelpFo
       </div>
       <TextAreaField
         label="Commentaire"
-        hint="Facultatif. Un mot pour le village : ce que vous ferez, une précision…"
+        hint="Facultatif. Un mot pour le village&nbsp;: ce que vous ferez, une précision…"
         {...form.field('comment')}
       />
       <SubmitButton busy={form.submitting}>Proposer mon aide</SubmitButton>

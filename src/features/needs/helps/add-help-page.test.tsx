@@ -28,7 +28,7 @@ describe('proposing a help', () => {
   it('needs a day and two times, the end after the start', async () => {
     await buildVillage('olga');
     await renderScreen(() => <AddHelpPage villageId={ID.village} needId={ID.needDog} />);
-    await screen.findByRole('heading', { name: 'Proposer mon aide : Promener le chien' });
+    await screen.findByRole('heading', { name: 'Proposer mon aide\u00a0: Promener le chien' });
     await screen.findByLabelText('Date');
     type('Date', '');
     send();
@@ -65,7 +65,7 @@ describe('proposing a help', () => {
   it('keeps the slot in UTC from Paris time, counts it, and shows the need’s helps', async () => {
     await buildVillage('olga');
     const { router } = await renderScreen(() => <AddHelpPage villageId={ID.village} needId={ID.needDog} />);
-    await screen.findByRole('heading', { name: 'Proposer mon aide : Promener le chien' });
+    await screen.findByRole('heading', { name: 'Proposer mon aide\u00a0: Promener le chien' });
     await screen.findByLabelText('Date');
     // Next summer: in the future and under two years ahead whenever the test runs, Paris at UTC+2.
     const day = `${DateTime.now().year + 1}-07-14`;

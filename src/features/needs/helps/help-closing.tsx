@@ -44,9 +44,9 @@ export function HelpClosing({ villageId, help, me, helperName, needName }: HelpC
           {help.thanks_count > 0 ? <span className="help-badge">Merci envoyé</span> : null}
         </p>
       ) : null}
-      {help.thanks_message ? <p className="help-comment">« {help.thanks_message} »</p> : null}
+      {help.thanks_message ? <p className="help-comment">«&nbsp;{help.thanks_message}&nbsp;»</p> : null}
       {canDone ? (
-        <button type="button" className="secondary" onClick={() => void done()} aria-label={`C’est fait : l’aide de ${helperName}`}>
+        <button type="button" className="secondary" onClick={() => void done()} aria-label={`C’est fait\u00a0: l’aide de ${helperName}`}>
           C’est fait
         </button>
       ) : null}

@@ -19,11 +19,11 @@ describe('the add-help form', () => {
       toCreateHelpInput({ date, start_time, end_time, comment: null }, helper, now);
     expect(at('2024-11-14', '14:00', '16:00')).toEqual({
       ok: false,
-      errors: [{ field: 'date', message: 'Ce créneau est déjà passé : choisissez une date à venir' }],
+      errors: [{ field: 'date', message: 'Ce créneau est déjà passé\u00a0: choisissez une date à venir' }],
     });
     expect(at('2026-11-15', '14:00', '16:00')).toEqual({
       ok: false,
-      errors: [{ field: 'date', message: 'Ce créneau est trop loin : 2 ans au plus' }],
+      errors: [{ field: 'date', message: 'Ce créneau est trop loin\u00a0: 2 ans au plus' }],
     });
     // A few minutes of clock skew: "now" is not the past.
     expect(at('2024-11-14', '14:58', '16:00').ok).toBe(true);

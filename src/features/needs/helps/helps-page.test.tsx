@@ -32,7 +32,7 @@ async function showHelps(as: Parameters<typeof buildVillage>[0]) {
   await buildVillage(as);
   await db.helps.put(helpAt(TODAY_HELP, 'olga', 0, 8));
   await renderScreen(() => <HelpsPage villageId={ID.village} needId={ID.needMeals} />);
-  await screen.findByRole('heading', { level: 1, name: 'Aides : Repas' });
+  await screen.findByRole('heading', { level: 1, name: 'Aides\u00a0: Repas' });
 }
 
 describe('a need’s helps', () => {
@@ -96,7 +96,7 @@ describe('a need’s helps', () => {
     await buildVillage('claire');
     await db.villagers.update(ID.hugo, { is_ban: true });
     await renderScreen(() => <HelpsPage villageId={ID.village} needId={ID.needMeals} />);
-    await screen.findByRole('heading', { level: 1, name: 'Aides : Repas' });
+    await screen.findByRole('heading', { level: 1, name: 'Aides\u00a0: Repas' });
     expect(screen.queryByText('Hugo')).toBeNull();
     expect(within(section('Passées')).getByText('Aucune aide passée.')).toBeTruthy();
   });

@@ -59,7 +59,7 @@ export function HelpsPage({ villageId, needId }: { villageId: string; needId: st
         </Link>
       </p>
       <div className="needs-header">
-        <h1 id="helps-title">Aides{need ? ` : ${need.name}` : ''}</h1>
+        <h1 id="helps-title">Aides{need ? `\u00a0: ${need.name}` : ''}</h1>
         {need ? (
           <Link to="/dashboard/villages/$id/needs/$need_id/helps/add" params={{ id: villageId, need_id: needId }} className="button">
             Proposer mon aide
@@ -105,7 +105,7 @@ export function HelpsPage({ villageId, needId }: { villageId: string; needId: st
         : null}
       <ConfirmDialog
         open={pending !== null}
-        title={pending?.action === 'refuse' ? 'Refuser cette aide ?' : 'Retirer votre aide ?'}
+        title={pending?.action === 'refuse' ? 'Refuser cette aide\u00a0?' : 'Retirer votre aide\u00a0?'}
         confirmLabel={pending?.action === 'refuse' ? 'Confirmer le refus' : 'Confirmer le retrait'}
         busyLabel="Un instant…"
         onConfirm={confirm}
@@ -115,11 +115,11 @@ export function HelpsPage({ villageId, needId }: { villageId: string; needId: st
           <p>
             {pending.action === 'refuse'
               ? `L’aide de ${helperName(pending.help, villagers, me)} (${formatHelpSlot(pending.help.start_date, pending.help.end_date)}) sera retirée du village.`
-              : `Votre aide (${formatHelpSlot(pending.help.start_date, pending.help.end_date)}) sera retirée : le village ne comptera plus sur vous pour ce créneau.`}
+              : `Votre aide (${formatHelpSlot(pending.help.start_date, pending.help.end_date)}) sera retirée\u00a0: le village ne comptera plus sur vous pour ce créneau.`}
           </p>
         ) : null}
         {pending?.action === 'remove' && pending.late ? (
-          <p>Ce créneau commence dans moins de 48 heures : les organisateurs du village seront prévenus.</p>
+          <p>Ce créneau commence dans moins de 48 heures&nbsp;: les personnes qui organisent le village seront prévenues.</p>
         ) : null}
       </ConfirmDialog>
     </section>

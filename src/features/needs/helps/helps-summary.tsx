@@ -20,9 +20,9 @@ export function HelpsSummary({ helps }: { helps: Help[] }) {
   return (
     <div className="helps-summary">
       <p>
-        Aujourd’hui : {count(today.length)} · À venir : {count(upcoming.length)}
+        Aujourd’hui&nbsp;: {count(today.length)} · À venir&nbsp;: {count(upcoming.length)}
       </p>
-      <p>Prochaine aide : {formatHelpSlot(next.start_date, next.end_date)}</p>
+      <p>Prochaine aide&nbsp;: {formatHelpSlot(next.start_date, next.end_date)}</p>
     </div>
   );
 }

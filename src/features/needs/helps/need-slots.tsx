@@ -116,7 +116,7 @@ export function NeedSlots({ villageId, need, onlyOpen = false, headingLevel = 'h
       {noteDialog}
       <ConfirmDialog
         open={pending !== null}
-        title={pending?.kind === 'cancel' ? 'Annuler ce créneau ?' : 'Vous retirer de ce créneau ?'}
+        title={pending?.kind === 'cancel' ? 'Annuler ce créneau\u00a0?' : 'Vous retirer de ce créneau\u00a0?'}
         confirmLabel={pending?.kind === 'cancel' ? 'Annuler ce créneau' : 'Me retirer'}
         busyLabel="Un instant…"
         onConfirm={confirm}
@@ -125,12 +125,14 @@ export function NeedSlots({ villageId, need, onlyOpen = false, headingLevel = 'h
         {pending?.kind === 'withdraw' ? (
           <>
             <p>Votre place du {when(pending.slot)} sera libérée pour quelqu’un d’autre.</p>
-            {pending.late ? <p>Ce créneau commence dans moins de 48 heures : les organisateurs du village seront prévenus.</p> : null}
+            {pending.late ? (
+              <p>Ce créneau commence dans moins de 48 heures&nbsp;: les personnes qui organisent le village seront prévenues.</p>
+            ) : null}
           </>
         ) : null}
         {pending?.kind === 'cancel' ? (
           <>
-            <p>Le créneau du {when(pending.slot)} n’aura pas lieu : il disparaît du planning.</p>
+            <p>Le créneau du {when(pending.slot)} n’aura pas lieu&nbsp;: il disparaît du planning.</p>
             {takenCount ? (
               <p>
                 {takenCount === 1

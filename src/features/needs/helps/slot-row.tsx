@@ -37,24 +37,24 @@ export function SlotRow({ slot, state, zone, holders, onTake, onWithdraw, onCanc
           {holders.map(({ help, name }) => (
             <li key={help.id}>
               {name}
-              {help.comment ? <span className="slot-comment"> : « {help.comment} »</span> : null}
+              {help.comment ? <span className="slot-comment">&nbsp;: «&nbsp;{help.comment}&nbsp;»</span> : null}
             </li>
           ))}
         </ul>
       ) : null}
       <div className="slot-actions">
         {state !== 'mine' && slot.open > 0 && onTake ? (
-          <button type="button" onClick={onTake} aria-label={`Je m’en occupe : ${when}`}>
+          <button type="button" onClick={onTake} aria-label={`Je m’en occupe\u00a0: ${when}`}>
             Je m’en occupe
           </button>
         ) : null}
         {state === 'mine' && onWithdraw ? (
-          <button type="button" className="secondary" onClick={onWithdraw} aria-label={`Me retirer : ${when}`}>
+          <button type="button" className="secondary" onClick={onWithdraw} aria-label={`Me retirer\u00a0: ${when}`}>
             Me retirer
           </button>
         ) : null}
         {onCancel ? (
-          <button type="button" className="link" onClick={onCancel} aria-label={`Annuler ce créneau : ${when}`}>
+          <button type="button" className="link" onClick={onCancel} aria-label={`Annuler ce créneau\u00a0: ${when}`}>
             Annuler ce créneau
           </button>
         ) : null}
