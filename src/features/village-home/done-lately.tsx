@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Link } from '@tanstack/react-router';
 import type { VillageNeed } from '../../contract';
-import { formatSlotDay } from '../../contract/french-time';
+import { formatDayHeading } from '../../contract/french-time';
 import { useDoneLately } from '../../domain/helps/closed-helps';
 
 interface DoneLatelyProps {
@@ -30,7 +30,7 @@ export function DoneLately({ villageId, needs, firstNameOf }: DoneLatelyProps) {
               <strong>{firstNameOf(help.helper_id)}</strong> ·{' '}
               {needName.get(help.village_need_id) ?? help.village_need?.name ?? 'Besoin supprimé'}
             </Link>
-            <span className="village-home-done-day">{formatSlotDay(help.start_date)}</span>
+            <span className="village-home-done-day">{formatDayHeading(help.start_date)}</span>
             {help.done_at ? <span className="help-badge">Fait</span> : null}
             {help.thanks_count > 0 ? <span className="help-badge">Merci envoyé</span> : null}
           </li>
