@@ -78,6 +78,7 @@ export function needRoutes(app: App, deps: Deps, serialize: Serializers) {
           access: input.access,
           people: input.people ?? null,
           diet: input.diet,
+          organisersOnly: input.organisers_only ?? false,
           createdAt: now,
           updatedAt: now,
         })
@@ -117,6 +118,7 @@ export function needRoutes(app: App, deps: Deps, serialize: Serializers) {
           access: input.access,
           people: input.people,
           diet: input.diet,
+          organisersOnly: input.organisers_only,
           updatedAt: now,
         })
         .where(eq(villageNeeds.id, needId))
