@@ -96,3 +96,11 @@ export function needFor(audience: NeedAudience, need: VillageNeed): VillageNeed 
   if (seesDetails(audience, need.id) || (need.address === null && need.access === null)) return need;
   return { ...need, address: null, access: null, details_hidden: true };
 }
+
+type NeedRow = { id: string; organisersOnly: boolean; address: string | null; access: string | null };
+
+/** A database row of a need as this audience is sent it, for the roads that write rows out (calendars). */
+export function needRowFor<T extends NeedRow>(audience: NeedAudience, need: T): T | null {
+  if (!seesNeed(audience, need)) return null;
+  return seesDetails(audience, need.id) ? need : { ...need, address: null, access: null };
+}
