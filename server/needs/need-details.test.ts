@@ -1,11 +1,14 @@
 import { and, eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { mailJobs, pushJobs } from '../db/schema';
 import { composeJob } from '../push/compose';
 import { addScheduledNeed, DINNERS, take, WEDNESDAY_17_MARCH, FRIDAY_19_MARCH } from '../test/schedules';
 import { createWorld, type TestUser } from '../test/world';
+import { readEvents } from '../test/sse-reader';
 
 const world = await createWorld();
+const streams: { cancel(): unknown }[] = [];
+afterAll(() => Promise.all(streams.map((stream) => stream.cancel())));
 
 const ADDRESS = '12 rue des Lilas, Lyon';
 const ACCESS = 'Code 1234B, 3e étage';
@@ -22,7 +25,7 @@ interface Scene {
   lea: TestUser;
   nina: TestUser;
   villageId: string;
-  ids: { hugo: string; lea: string; nina: string };
+  ids: { claire: string; hugo: string; lea: string; nina: string };
   dinner: string;
   secret: string;
 }
@@ -37,6 +40,7 @@ async function scene(): Promise<Scene> {
   const [claire, hugo, lea, nina] = await Promise.all(['Claire', 'Hugo', 'Léa', 'Nina'].map((name) => world.user(name)));
   const village = await world.village(claire);
   const ids = {
+    claire: village.creatorVillagerId,
     hugo: await world.join(hugo, village.shareCode),
     lea: await world.join(lea, village.shareCode),
     nina: await world.join(nina, village.shareCode),
@@ -143,7 +147,9 @@ describe('the other roads', () => {
     const s = await scene();
     const helpsOf = async (user: TestUser) =>
       (
-        (await world.request('GET', `/v1/villages/${s.villageId}/helps?before=2028-01-01T00:00:00Z`, { token: user.token })).body.data as { village_need_id: string }[]
+        (await world.request('GET', `/v1/villages/${s.villageId}/helps?before=2028-01-01T00:00:00Z`, { token: user.token })).body.data as {
+          village_need_id: string;
+        }[]
       ).map((h) => h.village_need_id);
     expect(await helpsOf(s.lea)).toEqual([s.dinner]);
     expect((await helpsOf(s.hugo)).sort()).toEqual([s.dinner, s.secret].sort());
@@ -215,5 +221,24 @@ describe('the other roads', () => {
     };
     expect(await announced(s.secret)).toEqual(new Set([s.nina.id]));
     expect(await announced(s.dinner)).toEqual(new Set([s.hugo.id, s.lea.id, s.nina.id]));
+  });
+
+  it('live events tell a plain helper that something changed, never what the need holds', async () => {
+    const s = await scene();
+    const ticket = await world.request('POST', `/v1/villages/${s.villageId}/events/ticket`, { token: s.lea.token });
+    expect(ticket.status).toBe(200);
+    const res = await world.app.request(`/v1/villages/${s.villageId}/events?ticket=${encodeURIComponent(ticket.body.data.ticket)}`);
+    expect(res.status).toBe(200);
+    const events = readEvents(res.body!);
+    streams.push(events);
+    expect(await events.next()).toMatchObject({ event: 'ready' });
+    const edited = await world.request('PUT', `/v1/villages/${s.villageId}/needs/${s.secret}`, {
+      token: s.claire.token,
+      json: { updater_id: s.ids.claire, access: 'Code 9999Z' },
+    });
+    expect(edited.status).toBe(200);
+    const change = await events.next();
+    expect(change?.event).toBe('change');
+    expect(JSON.parse(change!.data)).toEqual({ type: 'need_updated', village_id: s.villageId });
   });
 });
