@@ -14,7 +14,8 @@ export function actionRoutes(app: App, deps: Deps, serialize: Serializers) {
     const reader = canRead(await readMembership(deps, villageId, user.id));
     // What is told of an organisers-only need goes only to the organisers and to its helpers, as the need itself.
     let hidden: string[] = [];
-    if (!isManager(reader)) {
+    const plain = !isManager(reader);
+    if (plain) {
       const only = await deps.db
         .select({ id: villageNeeds.id })
         .from(villageNeeds)
@@ -27,6 +28,7 @@ export function actionRoutes(app: App, deps: Deps, serialize: Serializers) {
     const shown = and(
       eq(actions.villageId, villageId),
       hidden.length ? notInArray(sql<string>`coalesce(${actions.data}->>'need_id', '')`, hidden) : undefined,
+      plain ? sql`coalesce(${actions.data}->>'organisers_only', '') <> 'true'` : undefined,
     );
     const order = q.sort === '-created_at' ? [desc(actions.createdAt), desc(actions.id)] : [asc(actions.createdAt), asc(actions.id)];
     const [rows, [{ total }]] = await Promise.all([

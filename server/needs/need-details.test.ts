@@ -159,6 +159,13 @@ describe('the other roads', () => {
     expect(await feedOf(s.lea)).toContain('Dîner');
     expect(await feedOf(s.claire)).toContain('Rendez-vous');
     expect(await feedOf(s.hugo)).toContain('Rendez-vous');
+    // Deleted, it can no longer be asked whether it was organisers-only: its item says so itself.
+    const deleted = await world.request('DELETE', `/v1/villages/${s.villageId}/needs/${s.secret}?villager_id=${s.ids.claire}`, {
+      token: s.claire.token,
+    });
+    expect(deleted.status).toBe(204);
+    expect(await feedOf(s.lea)).not.toContain('Rendez-vous');
+    expect(await feedOf(s.claire)).toContain('Rendez-vous');
   });
 
   it('the village calendar (.ics) carries the details and the appointment only for whom they go', async () => {
