@@ -89,6 +89,18 @@ describe('GET /v1/villages/{id}', () => {
     expect(lea.village.helps.map((h) => h.village_need_id)).toEqual([s.dinner]);
     expect(lea.raw).not.toContain('Rendez-vous');
     hasNoDetails(lea.raw);
+    // Every include, the copy of each need nested in its helps too.
+    const full = await world.request(
+      'GET',
+      `/v1/villages/${s.villageId}?include=photo,needs,villagers,villagers.user,helps,helps.villageNeed`,
+      {
+        token: s.lea.token,
+      },
+    );
+    expect(full.status).toBe(200);
+    expect(full.body.data.helps[0].village_need).toMatchObject({ id: s.dinner, address: null, details_hidden: true });
+    hasNoDetails(JSON.stringify(full.body));
+    expect(JSON.stringify(full.body)).not.toContain('Rendez-vous');
   });
 
   it('sends them once a slot is taken, in the take answer and the next read, and no more once the help is past', async () => {
