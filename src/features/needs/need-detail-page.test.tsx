@@ -97,4 +97,21 @@ describe('a need', () => {
     expect(within(details).getByText('Code 1234B')).toBeTruthy();
     expect(within(details).queryByText(/communiqués aux personnes inscrites/)).toBeNull();
   });
+
+  it('lets a manager make a need visible to the organisers only, sending that field alone', async () => {
+    await buildVillage('nina');
+    await renderScreen(() => <NeedDetailPage villageId={ID.village} needId={ID.needDog} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Modifier le besoin' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Visible aux organisateurs seulement' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    await waitFor(async () => expect(await db.outbox.count()).toBe(1));
+    expect((await db.outbox.toArray())[0].payload).toMatchObject({ input: { updater_id: ID.nina, organisers_only: true } });
+    expect(Object.keys((await db.outbox.toArray())[0].payload.input as object).sort()).toEqual([
+      'description',
+      'name',
+      'organisers_only',
+      'updater_id',
+    ]);
+    expect(await db.needs.get(ID.needDog)).toMatchObject({ organisers_only: true });
+  });
 });
