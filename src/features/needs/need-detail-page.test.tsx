@@ -105,13 +105,9 @@ describe('a need', () => {
     fireEvent.click(screen.getByRole('checkbox', { name: 'Visible aux organisateurs seulement' }));
     fireEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
     await waitFor(async () => expect(await db.outbox.count()).toBe(1));
-    expect((await db.outbox.toArray())[0].payload).toMatchObject({ input: { updater_id: ID.nina, organisers_only: true } });
-    expect(Object.keys((await db.outbox.toArray())[0].payload.input as object).sort()).toEqual([
-      'description',
-      'name',
-      'organisers_only',
-      'updater_id',
-    ]);
+    const { payload } = (await db.outbox.toArray())[0] as { payload: { input: Record<string, unknown> } };
+    expect(payload).toMatchObject({ input: { updater_id: ID.nina, organisers_only: true } });
+    expect(Object.keys(payload.input).sort()).toEqual(['description', 'name', 'organisers_only', 'updater_id']);
     expect(await db.needs.get(ID.needDog)).toMatchObject({ organisers_only: true });
   });
 });
