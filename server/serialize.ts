@@ -65,6 +65,8 @@ export function createSerializers(publicUrl: string) {
     access: n.access,
     people: n.people,
     diet: n.diet,
+    organisers_only: n.organisersOnly,
+    details_hidden: false,
     created_at: n.createdAt.toISOString(),
     updated_at: n.updatedAt.toISOString(),
   });

@@ -1,3 +1,4 @@
+import { readAudience } from '../needs/need-audience';
 import { issueMyCalendar, revokeMyCalendar } from '../../src/contract/endpoints/calendar';
 import { calendarFile, issueVillageCalendar, revokeVillageCalendar } from '../../src/contract/endpoints/calendar';
 import type { Deps } from '../deps';
@@ -76,7 +77,8 @@ export function calendarRoutes(app: App, deps: Deps) {
     const membership = await readMembership(deps, villageId, feed.userId).catch(() => null);
     if (!membership || !isActive(membership.villager)) throw notFound(FEED_NOT_FOUND);
     const village = membership.village;
-    const events = await villageEvents(deps.db, deps.publicUrl, village, now);
+    const audience = await readAudience(deps.db, villageId, membership.villager, now);
+    const events = await villageEvents(deps.db, deps.publicUrl, village, audience, now);
     return writeCalendar({ name: `Planning — ${village.name ?? 'village'}`, stamp: now, events });
   }
 }

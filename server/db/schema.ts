@@ -152,6 +152,8 @@ export const villageNeeds = pgTable(
     access: text('access'),
     people: integer('people'),
     diet: text('diet'),
+    /** "Visible aux organisateurs seulement" (a doctor's appointment): only organisers and its helpers see it. */
+    organisersOnly: boolean('organisers_only').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

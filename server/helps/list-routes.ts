@@ -1,10 +1,11 @@
-import { and, desc, eq, gte } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, or } from 'drizzle-orm';
 import { listHelps } from '../../src/contract/endpoints/helps';
 import type { Deps } from '../deps';
-import { helps, villagers } from '../db/schema';
+import { helps, villageNeeds, villagers } from '../db/schema';
 import { text } from '../http/errors';
 import { route, type App } from '../http/route';
-import { canRead, readMembership } from '../policy';
+import { canRead, isManager, readMembership } from '../policy';
+import { readAudience } from '../needs/need-audience';
 import type { Serializers } from '../serialize';
 import { beforeCursor } from '../http/keyset-cursor';
 
@@ -14,11 +15,14 @@ import { beforeCursor } from '../http/keyset-cursor';
  */
 export function helpListRoutes(app: App, deps: Deps, serialize: Serializers) {
   route(app, listHelps, { ids: { id: text.villageNotFound } }, async (c, { user, params: { id: villageId }, query: q }) => {
-    canRead(await readMembership(deps, villageId, user.id));
+    const reader = canRead(await readMembership(deps, villageId, user.id));
+    // The helps of an organisers-only need go only to the organisers and to its helpers, as the need itself.
+    const seen = isManager(reader) ? null : [...(await readAudience(deps.db, villageId, reader, deps.clock.now())).seen];
     const rows = await deps.db
       .select({ help: helps })
       .from(helps)
       .innerJoin(villagers, eq(villagers.id, helps.helperId))
+      .innerJoin(villageNeeds, eq(villageNeeds.id, helps.villageNeedId))
       .where(
         and(
           eq(helps.villageId, villageId),
@@ -28,6 +32,7 @@ export function helpListRoutes(app: App, deps: Deps, serialize: Serializers) {
           await beforeCursor(deps.db, { table: helps, id: helps.id, at: helps.startDate, villageId: helps.villageId }, villageId, q.before),
           q.from ? gte(helps.startDate, new Date(q.from)) : undefined,
           q.need_id ? eq(helps.villageNeedId, q.need_id.toLowerCase()) : undefined,
+          seen ? or(eq(villageNeeds.organisersOnly, false), seen.length ? inArray(helps.villageNeedId, seen) : undefined) : undefined,
         ),
       )
       .orderBy(desc(helps.startDate), desc(helps.id))

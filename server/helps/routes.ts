@@ -15,6 +15,7 @@ import { lockNeed, readForTaking, slotHolders } from './slot-holders';
 import { actingAs, canManage, canRemoveHelp, loadMembership } from '../policy';
 import type { Serializers } from '../serialize';
 import { helpListRoutes } from './list-routes';
+import { needFor, readAudience } from '../needs/need-audience';
 import { helpThanksRoutes } from './thanks-routes';
 
 const NOT_YOUR_HELP = 'Seule la personne qui a proposé cette aide, ou celles qui gèrent le village, peuvent la retirer.';
@@ -116,7 +117,12 @@ export function helpRoutes(app: App, deps: Deps, serialize: Serializers) {
       }
       await recordAction(
         tx,
-        { villageId, villagerId: actor.id, type: 'help_deleted', data: { help_id: helpId, need_name: needName, start_date: start } },
+        {
+          villageId,
+          villagerId: actor.id,
+          type: 'help_deleted',
+          data: { help_id: helpId, need_id: help.villageNeedId, need_name: needName, start_date: start },
+        },
         now,
       );
     });
@@ -138,7 +144,9 @@ export function helpRoutes(app: App, deps: Deps, serialize: Serializers) {
         await touchVillage(tx, villageId, deps.clock.now());
       }
       const [need] = await tx.select().from(villageNeeds).where(eq(villageNeeds.id, updated.villageNeedId));
-      return { ...serialize.help(updated), village_need: serialize.need(need) };
+      // A note written on a help already past does not open the need's details again.
+      const audience = await readAudience(tx, villageId, actor, deps.clock.now());
+      return { ...serialize.help(updated), village_need: needFor(audience, serialize.need(need)) ?? serialize.need(need) };
     });
   });
 

@@ -1,11 +1,11 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { messages } from '../../src/contract';
 import type { Schedule } from '../../src/contract/schedule';
 import { createNeed, deleteNeed, updateNeed } from '../../src/contract/endpoints/needs';
 import type { Deps } from '../deps';
 import type { Executor } from '../db/client';
-import { catalogueNeeds, needCategories, villageNeeds } from '../db/schema';
+import { actions, catalogueNeeds, needCategories, villageNeeds } from '../db/schema';
 import { conflict, invalid, notFound, text } from '../http/errors';
 import { route, type App } from '../http/route';
 import { write } from '../http/write';
@@ -78,6 +78,7 @@ export function needRoutes(app: App, deps: Deps, serialize: Serializers) {
           access: input.access,
           people: input.people ?? null,
           diet: input.diet,
+          organisersOnly: input.organisers_only ?? false,
           createdAt: now,
           updatedAt: now,
         })
@@ -117,6 +118,7 @@ export function needRoutes(app: App, deps: Deps, serialize: Serializers) {
           access: input.access,
           people: input.people,
           diet: input.diet,
+          organisersOnly: input.organisers_only,
           updatedAt: now,
         })
         .where(eq(villageNeeds.id, needId))
@@ -145,11 +147,26 @@ export function needRoutes(app: App, deps: Deps, serialize: Serializers) {
       const need = await findNeed(tx, villageId, needId);
       // Its helps go with it (foreign key cascade).
       await tx.delete(villageNeeds).where(eq(villageNeeds.id, needId));
+      // The feed can no longer ask the need whether it was organisers-only: its items say it from now on.
+      if (need.organisersOnly) await markOrganisersOnlyItems(tx, villageId, needId);
       await recordAction(
         tx,
-        { villageId, villagerId: actor.id, type: 'need_deleted', data: { need_id: needId, name: need.name } },
+        {
+          villageId,
+          villagerId: actor.id,
+          type: 'need_deleted',
+          data: { need_id: needId, name: need.name, ...(need.organisersOnly ? { organisers_only: true } : {}) },
+        },
         deps.clock.now(),
       );
     });
   });
+}
+
+/** Every feed item about an organisers-only need marked as such, for when the need is gone (actions/routes.ts). */
+async function markOrganisersOnlyItems(tx: Executor, villageId: string, needId: string) {
+  await tx
+    .update(actions)
+    .set({ data: sql`${actions.data} || '{"organisers_only":true}'::jsonb` })
+    .where(and(eq(actions.villageId, villageId), sql`${actions.data}->>'need_id' = ${needId}`));
 }

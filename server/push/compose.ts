@@ -93,9 +93,14 @@ export async function composeJob(db: Executor, job: QueuedJob, now: Date): Promi
   const slot = (iso: unknown) => formatHelpSlot(String(iso), null, undefined, village.timeZone);
 
   switch (job.kind) {
-    case 'need_added':
+    case 'need_added': {
+      // An organisers-only need is told to the organisers only (read when sent: it may have changed since).
+      const [need] = await db
+        .select({ organisersOnly: villageNeeds.organisersOnly })
+        .from(villageNeeds)
+        .where(eq(villageNeeds.id, String(d.need_id)));
       return to(
-        members.filter((m) => isActive(m) && m.id !== d.author_id),
+        members.filter((m) => (need?.organisersOnly ? isManager(m) : isActive(m)) && m.id !== d.author_id),
         {
           title: `Nouveau besoin · ${label}`,
           body: `${nameOf(members, d.author_id)} a ajouté «\u00a0${d.need_name}\u00a0». Pouvez-vous aider\u00a0?`,
@@ -103,6 +108,7 @@ export async function composeJob(db: Executor, job: QueuedJob, now: Date): Promi
           tag: `need-${d.need_id}`,
         },
       );
+    }
     case 'help_released':
       // Told to the helper whose slot an organiser's edit of the schedule removed.
       return to(

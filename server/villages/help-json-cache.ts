@@ -89,7 +89,7 @@ export function createHelpJsonCache(maxEntries = 200_000, maxLists = 200, maxChu
      * The JSON of a village's helps by start (from `from` on), those of villagers out or banned left out,
      * in chunks of helps parted by commas, none empty (the caller writes the brackets and the commas between
      * chunks); with `needJson`, each help
-     * carries its need's JSON as `village_need`. The same chunks as the last call's when nothing they hold
+     * carries its need's JSON as `village_need`; the helps of `hiddenNeeds` are left out. The same chunks as the last call's when nothing they hold
      * has changed.
      */
     async helpsChunks(
@@ -98,8 +98,10 @@ export function createHelpJsonCache(maxEntries = 200_000, maxLists = 200, maxChu
       villageId: string,
       from: Date | undefined,
       needJson?: Map<string, string>,
+      hiddenNeeds: ReadonlySet<string> = new Set(),
     ): Promise<KeptPart[]> {
-      const listKey = `${villageId}|${from?.toISOString() ?? ''}|${needJson ? 'nested' : ''}`;
+      const hidden = [...hiddenNeeds].sort().join(',');
+      const listKey = `${villageId}|${from?.toISOString() ?? ''}|${needJson ? 'nested' : ''}|${hidden}`;
       const needs = needJson
         ? createHash('md5')
             .update([...needJson].join('\n'))
@@ -142,7 +144,10 @@ export function createHelpJsonCache(maxEntries = 200_000, maxLists = 200, maxChu
         lists.set(listKey, last);
         return last.chunks;
       }
-      const groups = chunkedOrder(list ? list.split(',') : []).map((group) => ({ group, key: `${group.join(',')}|${needs}` }));
+      // Left out before chunking: the chunks without a help of a hidden need are the ones every audience shares.
+      const all = list ? list.split(',') : [];
+      const shown = hiddenNeeds.size ? all.filter((entry) => !hiddenNeeds.has(parseOrderEntry(entry).needId)) : all;
+      const groups = chunkedOrder(shown).map((group) => ({ group, key: `${group.join(',')}|${needs}` }));
       const toBuild = groups.filter(({ key }) => !chunks.has(key));
       const json = await jsonOf(
         db,

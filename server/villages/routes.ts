@@ -15,7 +15,7 @@ import { route, type App } from '../http/route';
 import { write } from '../http/write';
 import { ownAccountOnly } from '../users/own-account';
 import { recordAction } from '../actions/record';
-import type { VillageRow } from '../membership';
+import type { VillageRow, VillagerRow } from '../membership';
 import { actingAs, canManage, canRead, loadMembership, readMembership } from '../policy';
 import type { Serializers } from '../serialize';
 import { newShareCode } from './share-code';
@@ -24,10 +24,13 @@ import { buildVillageJson, buildVillageView } from './view';
 import { createHelpJsonCache } from './help-json-cache';
 import { noteSeen } from '../villagers/last-seen';
 import type { VillageViewCache } from './view-cache';
+import { createHeldNeedsCache } from '../needs/held-needs-cache';
+import type { NeedAudience } from '../needs/need-audience';
 
 /** The villages themselves: list, create, read (the hot path, cached) and update. */
 export function villageRoutes(app: App, deps: Deps, serialize: Serializers, cache: VillageViewCache) {
   const helpJson = createHelpJsonCache();
+  const held = createHeldNeedsCache();
   // Readers ask with a handful of include strings: each is parsed once (it was 3 % of a read's time).
   const readings = new Map<string, { include: Set<VillageInclude>; key: string; from?: Date }>();
   const reading = (rawInclude: string | undefined, helpsFrom: string | undefined) => {
@@ -47,17 +50,21 @@ export function villageRoutes(app: App, deps: Deps, serialize: Serializers, cach
     }
     return known;
   };
-  const viewJson = async (db: Executor, village: VillageRow, rawInclude: string | undefined, helpsFrom?: string) => {
+  // Kept by audience (need-audience.ts): organisers share one answer, helpers without details to read
+  // another, and helpers holding a slot of a need with details one per set of such needs.
+  const viewJson = async (db: Executor, village: VillageRow, reader: VillagerRow, rawInclude: string | undefined, helpsFrom?: string) => {
     const { include, key, from } = reading(rawInclude, helpsFrom);
-    const view = await cache.getOrBuild(village.id, village.revision, key, () =>
-      buildVillageJson(db, serialize, helpJson, village, include, from),
+    const audience: NeedAudience = await held.audience(db, village, reader, deps.clock.now());
+    const audienceKey = `${key};${audience.key}`;
+    const view = await cache.getOrBuild(village.id, village.revision, audienceKey, () =>
+      buildVillageJson(db, serialize, helpJson, village, include, from, audience),
     );
-    return { ...view, etag: `W/"${village.id}:${view.revision}:${key}"` };
+    return { ...view, etag: `W/"${village.id}:${view.revision}:${audienceKey}"` };
   };
 
   const villagesOf = async (c: Context<AppEnv>, userId: string, q: QueryOf<typeof listVillages>) => {
     const rows = await deps.db
-      .select({ village: villages })
+      .select({ village: villages, villager: villagers })
       .from(villagers)
       .innerJoin(villages, eq(villages.id, villagers.villageId))
       .where(
@@ -70,7 +77,7 @@ export function villageRoutes(app: App, deps: Deps, serialize: Serializers, cach
       )
       .orderBy(asc(villages.createdAt));
     const parts: Buffer[] = [];
-    for (const row of rows) parts.push((await viewJson(deps.db, row.village, q.include)).village);
+    for (const row of rows) parts.push((await viewJson(deps.db, row.village, row.villager, q.include)).village);
     const list = Buffer.concat([Buffer.from('{"data":['), ...parts.flatMap((part, i) => (i ? [COMMA, part] : [part])), Buffer.from(']}')]);
     return c.body(bytes(list), 200, { 'Content-Type': 'application/json; charset=UTF-8' });
   };
@@ -130,7 +137,7 @@ export function villageRoutes(app: App, deps: Deps, serialize: Serializers, cach
   route(app, getVillage, { ids }, async (c, { user, params: { id }, query }) => {
     const membership = await readMembership(deps, id, user.id);
     const reader = canRead(membership);
-    const view = await viewJson(deps.db, membership.village, query.include, query.helps_from);
+    const view = await viewJson(deps.db, membership.village, reader, query.include, query.helps_from);
     // The reader opened the village (a 304 too), once the request proved good: the chat digest will not tell
     // them what it showed.
     await noteSeen(deps, reader.id);

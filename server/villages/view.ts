@@ -1,11 +1,12 @@
 import { asc, eq, inArray } from 'drizzle-orm';
-import type { Village, VillageInclude } from '../../src/contract';
+import type { Village, VillageInclude, VillageNeed } from '../../src/contract';
 import type { Executor } from '../db/client';
 import { users, villageNeeds, villagers } from '../db/schema';
 import type { HelpJsonCache } from './help-json-cache';
 import type { KeptPart } from './gzip-parts';
 import type { VillageRow } from '../membership';
 import type { Serializers } from '../serialize';
+import { FULL_AUDIENCE, needFor, type NeedAudience } from '../needs/need-audience';
 
 /**
  * A village's JSON in stretches: what comes before its helps, the helps' chunks (kept between builds, none
@@ -18,8 +19,8 @@ export interface VillageJson {
 }
 
 /**
- * A village's answer as JSON, with the relations asked for; the same for every active villager who reads
- * it. With `helpsFrom`, only the helps that start from that instant on. Helps come as JSON kept per help
+ * A village's answer as JSON, with the relations asked for, as `audience` is sent it (need-audience.ts): the
+ * same for every reader of one audience. With `helpsFrom`, only the helps that start from that instant on. Helps come as JSON kept per help
  * (help-json-cache.ts): a rebuild after a write serializes only the helps it has not seen, and reuses the
  * whole list when none changed.
  */
@@ -29,15 +30,17 @@ export async function buildVillageJson(
   helpJson: HelpJsonCache,
   village: VillageRow,
   include: Set<VillageInclude>,
-  helpsFrom?: Date,
+  helpsFrom: Date | undefined,
+  audience: NeedAudience,
 ): Promise<VillageJson> {
-  const { view, needs } = await readVillage(db, serialize, village, include);
+  const { view, needs, hidden } = await readVillage(db, serialize, village, include, audience);
   const json = JSON.stringify(view);
   if (!include.has('helps')) return { head: json, tail: '' };
   // Helps of inactive villagers (out or banned) are ignored, as the spec says and as slots count them:
   // the village never shows them, so app and server agree on who helps and on each slot's places.
   const needJson = include.has('helps.villageNeed') ? new Map([...needs].map(([id, need]) => [id, JSON.stringify(need)])) : undefined;
-  const helps = await helpJson.helpsChunks(db, serialize, village.id, helpsFrom, needJson);
+  // The helps of needs this audience is not sent are not sent either: they would tell when and who.
+  const helps = await helpJson.helpsChunks(db, serialize, village.id, helpsFrom, needJson, hidden);
   return { head: `${json.slice(0, -1)},"helps":[`, helps, tail: ']}' };
 }
 
@@ -47,22 +50,35 @@ export async function buildVillageView(
   serialize: Serializers,
   village: VillageRow,
   include: Set<VillageInclude>,
+  audience: NeedAudience = FULL_AUDIENCE,
 ): Promise<Village> {
-  return (await readVillage(db, serialize, village, include)).view;
+  return (await readVillage(db, serialize, village, include, audience)).view;
 }
 
-async function readVillage(db: Executor, serialize: Serializers, village: VillageRow, include: Set<VillageInclude>) {
+async function readVillage(
+  db: Executor,
+  serialize: Serializers,
+  village: VillageRow,
+  include: Set<VillageInclude>,
+  audience: NeedAudience,
+) {
   const view: Village = serialize.village(village);
   const needRows =
-    include.has('needs') || include.has('helps.villageNeed')
+    include.has('needs') || include.has('helps.villageNeed') || (include.has('helps') && !audience.full)
       ? await db
           .select()
           .from(villageNeeds)
           .where(eq(villageNeeds.villageId, village.id))
           .orderBy(asc(villageNeeds.createdAt), asc(villageNeeds.id))
       : [];
-  // Each need is serialized once, then shared by the helps that carry it.
-  const needs = new Map(needRows.map((n) => [n.id, serialize.need(n)]));
+  // Each need is serialized once, as this audience is sent it, then shared by the helps that carry it.
+  const needs = new Map<string, VillageNeed>();
+  const hidden = new Set<string>();
+  for (const row of needRows) {
+    const need = needFor(audience, serialize.need(row));
+    if (need) needs.set(row.id, need);
+    else hidden.add(row.id);
+  }
   if (include.has('needs')) view.needs = [...needs.values()];
   if (include.has('villagers')) {
     const rows = await db
@@ -88,5 +104,5 @@ async function readVillage(db: Executor, serialize: Serializers, village: Villag
       return { ...villager, user };
     });
   }
-  return { view, needs };
+  return { view, needs, hidden };
 }

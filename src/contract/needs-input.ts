@@ -37,6 +37,7 @@ export const CreateNeedInput = v.strictObject({
   name: v.optional(text(100)),
   description: optionalText(2000),
   ...practicalFields,
+  organisers_only: v.optional(v.boolean(messages.wrongType)),
 });
 export type CreateNeedInput = v.InferOutput<typeof CreateNeedInput>;
 
@@ -52,5 +53,6 @@ export const UpdateNeedInput = v.strictObject({
   access: v.optional(practicalFields.access),
   people: practicalFields.people,
   diet: v.optional(practicalFields.diet),
+  organisers_only: v.optional(v.boolean(messages.wrongType)),
 });
 export type UpdateNeedInput = v.InferOutput<typeof UpdateNeedInput>;

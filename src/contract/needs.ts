@@ -15,6 +15,14 @@ export const VillageNeed = v.object({
   access: v.optional(v.nullable(v.string()), null),
   people: v.optional(v.nullable(v.number()), null),
   diet: v.optional(v.nullable(v.string()), null),
+  /** « Visible aux organisateurs seulement »: only the organisers and the need's helpers are sent it at all. */
+  organisers_only: v.optional(v.boolean(), false),
+  /**
+   * True when the need has an address or a door code this reader is not sent (`address` and `access` then
+   * null): they go only to the organisers and to whoever holds a help of the need not yet past, who get them
+   * once they take a slot.
+   */
+  details_hidden: v.optional(v.boolean(), false),
   created_at: v.string(),
   updated_at: v.string(),
 });

@@ -94,6 +94,8 @@ export function aNeed(overrides: Partial<VillageNeed> = {}): VillageNeed {
     access: null,
     people: null,
     diet: null,
+    organisers_only: false,
+    details_hidden: false,
     created_at: STAMP,
     updated_at: STAMP,
     ...overrides,

@@ -54,7 +54,15 @@ async function newNeeds(db: Db, from: Date, to: Date): Promise<NewNeed[]> {
     })
     .from(villageNeeds)
     .innerJoin(villages, eq(villages.id, villageNeeds.villageId))
-    .where(and(gte(villageNeeds.createdAt, from), lt(villageNeeds.createdAt, to), eq(villages.state, STARTED)))
+    // An organisers-only need is not offered to the circle: its organisers added it, and choose its helpers.
+    .where(
+      and(
+        gte(villageNeeds.createdAt, from),
+        lt(villageNeeds.createdAt, to),
+        eq(villages.state, STARTED),
+        eq(villageNeeds.organisersOnly, false),
+      ),
+    )
     .orderBy(asc(villageNeeds.createdAt));
   if (rows.length === 0) return [];
   // The feed's item written in the need's transaction, at the need's instant, says who added it.

@@ -7,6 +7,8 @@ interface FieldFrameProps {
   error?: string;
   /** A hint shown under the label, read with the field. */
   hint?: string;
+  /** A caution shown under the control (components/form/no-medical-details.ts), read with the field too. */
+  caution?: string;
   /** The control itself, given the attributes that tie it to its label, hint and error. */
   children: (control: { id: string; 'aria-invalid': true | undefined; 'aria-describedby': string | undefined }) => ReactNode;
 }
@@ -15,12 +17,13 @@ interface FieldFrameProps {
  * The label, hint and error around a form control, tied to it (aria-invalid, aria-describedby), so an error
  * is announced on focus. One wiring for inputs and text areas.
  */
-export function FieldFrame({ label, name, id, error, hint, children }: FieldFrameProps) {
+export function FieldFrame({ label, name, id, error, hint, caution, children }: FieldFrameProps) {
   const generated = useId();
   const inputId = id ?? `${name}-${generated}`;
   const hintId = hint ? `${inputId}-hint` : undefined;
   const errorId = error ? `${inputId}-error` : undefined;
-  const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
+  const cautionId = caution ? `${inputId}-caution` : undefined;
+  const describedBy = [hintId, cautionId, errorId].filter(Boolean).join(' ') || undefined;
   return (
     <div className="field">
       <label htmlFor={inputId}>{label}</label>
@@ -30,6 +33,11 @@ export function FieldFrame({ label, name, id, error, hint, children }: FieldFram
         </p>
       ) : null}
       {children({ id: inputId, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
+      {caution ? (
+        <p className="field-hint field-caution" id={cautionId}>
+          {caution}
+        </p>
+      ) : null}
       {error ? (
         <p className="field-error" id={errorId}>
           {error}
@@ -48,4 +56,6 @@ export interface TextFieldBase {
   error?: string;
   /** A hint shown under the label, read with the field. */
   hint?: string;
+  /** A caution shown under the field, read with it. */
+  caution?: string;
 }

@@ -6,9 +6,9 @@ type NativeProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChan
 type TextFieldProps = NativeProps & TextFieldBase;
 
 /** A labelled input whose error is tied to it, so it is announced on focus. */
-export function TextField({ label, name, value, onChange, error, hint, id, ...native }: TextFieldProps) {
+export function TextField({ label, name, value, onChange, error, hint, caution, id, ...native }: TextFieldProps) {
   return (
-    <FieldFrame label={label} name={name} id={id} error={error} hint={hint}>
+    <FieldFrame label={label} name={name} id={id} error={error} hint={hint} caution={caution}>
       {(wiring) => <input {...native} {...wiring} name={name} value={value} onChange={(e) => onChange(e.target.value)} />}
     </FieldFrame>
   );

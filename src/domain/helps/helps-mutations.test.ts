@@ -205,6 +205,33 @@ describe('update-help: the note on a help', () => {
   });
 });
 
+describe('a slot taken on a need whose details were hidden', () => {
+  it('keeps the address and door code the answer brings, for the slot card offline, and nothing else of the copy', async () => {
+    const hidden = aNeed({ village_id: villageId, name: 'Dîner', description: 'Édité ici', details_hidden: true });
+    await seedLocal(db, aVillage({ id: villageId }), [hidden]);
+    const help = aHelpOn(hidden, { helper_id: villagerId });
+    const answered = {
+      ...help,
+      village_need: { ...hidden, description: 'Ancienne', address: '12 rue des Lilas', access: 'Code 1234B', details_hidden: false },
+    };
+    const payload = {
+      village_id: villageId,
+      village_need_id: hidden.id,
+      id: help.id,
+      input: { helper_id: villagerId, start_date: help.start_date },
+    };
+    await db.transaction('rw', [db.needs, db.helps, db.categories, db.villages], () => addHelp.settle!(db, payload, answered));
+    expect(await db.needs.get(hidden.id)).toMatchObject({
+      address: '12 rue des Lilas',
+      access: 'Code 1234B',
+      details_hidden: false,
+      description: 'Édité ici',
+    });
+    const { village_need: _copy, ...lean } = answered;
+    expect(await db.helps.get(help.id)).toEqual(lean);
+  });
+});
+
 describe('a take refused on replay', () => {
   it('names the slot and its need when the write carries them, in the village’s zone', () => {
     const take = {

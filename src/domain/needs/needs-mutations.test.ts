@@ -33,6 +33,8 @@ describe('local effects', () => {
       access: null,
       people: null,
       diet: null,
+      organisers_only: false,
+      details_hidden: false,
       created_at: MADE_AT.toISOString(),
       updated_at: MADE_AT.toISOString(),
     });

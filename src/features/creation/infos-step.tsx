@@ -6,6 +6,7 @@ import { useForm } from '../../components/form/use-form';
 import { FormAlert } from '../../components/form/form-alert';
 import { TextField } from '../../components/form/text-field';
 import { TextAreaField } from '../../components/form/text-area-field';
+import { NO_MEDICAL_DETAILS } from '../../components/form/no-medical-details';
 import { PHONE_EXAMPLES } from '../../components/form/phone-hint';
 import { finishCreationAction } from '../../domain/villages/actions';
 import { PendingVillage } from './pending-village';
@@ -55,7 +56,7 @@ function InfosForm({ village, creatorId, suggestedName }: { village: Village; cr
       <h1>{infosTitle(person)}</h1>
       <FormAlert message={form.formError} />
       <TextField label="Nom du village" required {...form.field('name')} />
-      <TextAreaField label="Présentation" hint={presentationHint(person)} rows={5} {...form.field('infos')} />
+      <TextAreaField label="Présentation" hint={presentationHint(person)} caution={NO_MEDICAL_DETAILS} rows={5} {...form.field('infos')} />
       <TextField
         label="Téléphone"
         hint={`Facultatif. Un numéro où joindre la personne qui coordonne, ${PHONE_EXAMPLES}.`}

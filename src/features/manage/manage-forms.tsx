@@ -3,6 +3,7 @@ import { CREATION_MODE } from '../../contract';
 import { useForm } from '../../components/form/use-form';
 import { TextField } from '../../components/form/text-field';
 import { TextAreaField } from '../../components/form/text-area-field';
+import { NO_MEDICAL_DETAILS } from '../../components/form/no-medical-details';
 import { FormAlert } from '../../components/form/form-alert';
 import { SubmitButton } from '../../components/form/submit-button';
 import { PHONE_EXAMPLES } from '../../components/form/phone-hint';
@@ -66,6 +67,7 @@ export function PresentationForm({ village, me }: ManageContext) {
       <TextAreaField
         label="Présentation"
         hint="Facultatif. Ce que les membres doivent savoir du village et de la personne aidée."
+        caution={NO_MEDICAL_DETAILS}
         rows={6}
         {...form.field('infos')}
       />

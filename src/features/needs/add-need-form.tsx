@@ -4,6 +4,7 @@ import type { NeedCategory } from '../../contract';
 import { useForm } from '../../components/form/use-form';
 import { TextField } from '../../components/form/text-field';
 import { TextAreaField } from '../../components/form/text-area-field';
+import { NO_MEDICAL_DETAILS } from '../../components/form/no-medical-details';
 import { FormAlert } from '../../components/form/form-alert';
 import { SubmitButton } from '../../components/form/submit-button';
 import { DETAIL_FIELD_NAMES, FREE_NEED, addNeedSchema, detailFieldsOf } from './need-form-schemas';
@@ -80,6 +81,7 @@ export function AddNeedForm({ villageId, villagerId, categories, taken, zone }: 
       <TextAreaField
         label="Description"
         hint="Facultatif. Ce qui aide à bien faire&nbsp;: horaires, habitudes, lieu…"
+        caution={NO_MEDICAL_DETAILS}
         {...form.field('description')}
       />
       <ScheduleSection field={form.field} values={form.values as unknown as ScheduleFields} zone={zone} />

@@ -181,4 +181,24 @@ describe('adding a need', () => {
     expect((screen.getByLabelText('Nombre de personnes par créneau') as HTMLInputElement).value).toBe('25');
     expect(await db.outbox.count()).toBe(0);
   });
+
+  it('marks a need « Visible aux organisateurs seulement », and says under the free texts not to write medical details', async () => {
+    await buildVillage('nina');
+    await renderScreen(() => <AddNeedPage villageId={ID.village} />);
+    fireEvent.click(await screen.findByLabelText('Un autre besoin, que je décris'));
+    type('Nom du besoin', 'Rendez-vous');
+    for (const label of ['Description', 'Adresse']) {
+      const described = (screen.getByLabelText(label).getAttribute('aria-describedby') ?? '').split(' ');
+      const texts = described.map((id) => document.getElementById(id)?.textContent ?? '');
+      expect(texts.some((text) => text.startsWith('N’écrivez pas de détails médicaux'))).toBe(true);
+    }
+    const only = screen.getByRole('checkbox', { name: 'Visible aux organisateurs seulement' }) as HTMLInputElement;
+    expect(only.checked).toBe(false);
+    expect(document.getElementById(only.getAttribute('aria-describedby')!)?.textContent).toContain('seuls les organisateurs le voient');
+    fireEvent.click(only);
+    add();
+    await waitFor(async () => expect(await db.outbox.count()).toBe(1));
+    expect((await db.outbox.toArray())[0].payload).toMatchObject({ input: { name: 'Rendez-vous', organisers_only: true } });
+    expect((await db.needs.toArray()).find((need) => need.name === 'Rendez-vous')).toMatchObject({ organisers_only: true });
+  });
 });

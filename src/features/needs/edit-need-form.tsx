@@ -4,6 +4,7 @@ import type { UpdateNeedInput } from '../../contract/needs-input';
 import { useForm } from '../../components/form/use-form';
 import { TextField } from '../../components/form/text-field';
 import { TextAreaField } from '../../components/form/text-area-field';
+import { NO_MEDICAL_DETAILS } from '../../components/form/no-medical-details';
 import { FormAlert } from '../../components/form/form-alert';
 import { SubmitButton } from '../../components/form/submit-button';
 import { ConfirmDialog } from '../../components/confirm-dialog';
@@ -57,7 +58,7 @@ export function EditNeedForm({ need, updaterId, helps, zone, onSaved, onCancel }
       <h2 id="edit-need-title">Modifier le besoin</h2>
       <FormAlert message={form.formError ?? strayError(form.errors, ['name', 'description', ...DETAIL_FIELD_NAMES])} />
       <TextField label="Nom du besoin" required {...form.field('name')} />
-      <TextAreaField label="Description" hint="Facultatif." {...form.field('description')} />
+      <TextAreaField label="Description" hint="Facultatif." caution={NO_MEDICAL_DETAILS} {...form.field('description')} />
       <ScheduleSection
         field={form.field}
         values={values}

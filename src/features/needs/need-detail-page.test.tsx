@@ -78,4 +78,36 @@ describe('a need', () => {
     await renderScreen(() => <NeedDetailPage villageId={ID.village} needId="0190a000-0000-7000-8000-0000000000ff" />);
     expect(await screen.findByText('Ce besoin n’existe pas ou a été supprimé.')).toBeTruthy();
   });
+
+  it('tells a helper without a slot that the address and door code go to those who take one', async () => {
+    await buildVillage('olga');
+    await db.needs.update(ID.needMeals, { address: null, access: null, details_hidden: true });
+    await renderScreen(() => <NeedDetailPage villageId={ID.village} needId={ID.needMeals} />);
+    const details = await screen.findByRole('region', { name: 'Infos pratiques' });
+    expect(within(details).getByText('Adresse et accès communiqués aux personnes inscrites à un créneau.')).toBeTruthy();
+    expect(within(details).queryByText('Adresse')).toBeNull();
+  });
+
+  it('shows the address and door code to whoever may read them, without the notice', async () => {
+    await buildVillage('olga');
+    await db.needs.update(ID.needMeals, { address: '12 rue des Lilas', access: 'Code 1234B', details_hidden: false });
+    await renderScreen(() => <NeedDetailPage villageId={ID.village} needId={ID.needMeals} />);
+    const details = await screen.findByRole('region', { name: 'Infos pratiques' });
+    expect(within(details).getByText('12 rue des Lilas')).toBeTruthy();
+    expect(within(details).getByText('Code 1234B')).toBeTruthy();
+    expect(within(details).queryByText(/communiqués aux personnes inscrites/)).toBeNull();
+  });
+
+  it('lets a manager make a need visible to the organisers only, sending that field alone', async () => {
+    await buildVillage('nina');
+    await renderScreen(() => <NeedDetailPage villageId={ID.village} needId={ID.needDog} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Modifier le besoin' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Visible aux organisateurs seulement' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    await waitFor(async () => expect(await db.outbox.count()).toBe(1));
+    const { payload } = (await db.outbox.toArray())[0] as { payload: { input: Record<string, unknown> } };
+    expect(payload).toMatchObject({ input: { updater_id: ID.nina, organisers_only: true } });
+    expect(Object.keys(payload.input).sort()).toEqual(['description', 'name', 'organisers_only', 'updater_id']);
+    expect(await db.needs.get(ID.needDog)).toMatchObject({ organisers_only: true });
+  });
 });

@@ -26,8 +26,10 @@ const DetailEntries = {
   access: typed,
   people: typed,
   diet: typed,
+  /** « Visible aux organisateurs seulement », a checkbox: 'on' when ticked. */
+  organisers_only: typed,
 };
-type DetailFields = ScheduleFields & { address: string; access: string; people: string; diet: string };
+type DetailFields = ScheduleFields & { address: string; access: string; people: string; diet: string; organisers_only: string };
 
 /** The names of the form's own fields: a contract message on any other path is said at the form's top. */
 export const DETAIL_FIELD_NAMES = Object.keys(DetailEntries);
@@ -50,6 +52,7 @@ function detailsInput(fields: DetailFields, editing: Schedule | null) {
     access: fields.access,
     people: fields.people.trim() === '' ? null : Number(fields.people.trim()),
     diet: fields.diet,
+    organisers_only: fields.organisers_only === 'on',
   };
 }
 
@@ -61,6 +64,7 @@ export function detailFieldsOf(need: VillageNeed | null): Record<keyof DetailFie
     access: need?.access ?? '',
     people: need?.people == null ? '' : String(need.people),
     diet: need?.diet ?? '',
+    organisers_only: need?.organisers_only ? 'on' : '',
   };
 }
 
@@ -105,12 +109,14 @@ export const editNeedSchema = (updaterId: string, need: VillageNeed) =>
     scheduleChecked(),
     v.transform(({ name, description, ...fields }): v.InferInput<typeof UpdateNeedInput> => {
       const details = detailsInput(fields, need.schedule);
+      // A need stored on this device before the field existed is not organisers-only.
+      const stored = { ...need, organisers_only: need.organisers_only ?? false };
       const normalised = v.safeParse(CreateNeedInput, { villager_id: updaterId, ...details });
       // Compared as the contract would store them (trimmed, empty as null); a wrong value is sent to be refused.
       const now = normalised.success ? normalised.output : details;
       const changed = Object.fromEntries(
         (Object.keys(details) as (keyof typeof details)[])
-          .filter((key) => !sameValue(now[key], need[key]))
+          .filter((key) => !sameValue(now[key], stored[key]))
           .map((key) => [key, details[key]]),
       );
       return { updater_id: updaterId, name, description, ...changed };

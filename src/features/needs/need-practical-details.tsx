@@ -3,12 +3,20 @@ import type { VillageNeed } from '../../contract';
 /** A map search for the address, in whatever maps app the phone opens for it. */
 const mapLink = (address: string) => `https://www.openstreetmap.org/search?query=${encodeURIComponent(address)}`;
 
-/** Address, access, people to feed, diet: for whoever takes a slot, read from this device (offline too). */
+/** Said where the address and the door code would be, to a member who holds no slot of the need yet. */
+export const DETAILS_HIDDEN = 'Adresse et accès communiqués aux personnes inscrites à un créneau.';
+
+/**
+ * Address, access, people to feed, diet: for whoever takes a slot, read from this device (offline too). The
+ * server sends the address and the door code only to the organisers and to whoever holds a slot: the others
+ * are told they exist, and get them by taking one.
+ */
 export function NeedPracticalDetails({ need }: { need: VillageNeed }) {
-  if (!need.address && !need.access && need.people == null && !need.diet) return null;
+  if (!need.address && !need.access && need.people == null && !need.diet && !need.details_hidden) return null;
   return (
     <section className="need-practical" aria-labelledby="need-practical-title">
       <h2 id="need-practical-title">Infos pratiques</h2>
+      {need.details_hidden ? <p className="need-practical-hidden">{DETAILS_HIDDEN}</p> : null}
       <dl>
         {need.address ? (
           <>

@@ -5,6 +5,7 @@ import { postNewsAction } from '../../domain/news/actions';
 import { onlineStatus } from '../../pwa/online-status';
 import { PHOTO_TYPES, photoProblem } from '../../components/form/photo-rules';
 import { FieldFrame } from '../../components/form/field-frame';
+import { NO_MEDICAL_DETAILS } from '../../components/form/no-medical-details';
 
 const KEPT_OFFLINE = 'Nouvelle gardée sur cet appareil\u00a0: elle partira dès que le réseau sera revenu.';
 const TOO_MANY = `${NEWS_PHOTOS_MAX} photos au plus.`;
@@ -64,7 +65,7 @@ export function NewsComposer({ villageId, authorId }: { villageId: string; autho
 
   return (
     <form className="news-composer" onSubmit={(event) => void submit(event)}>
-      <FieldFrame label="Votre nouvelle" name="body" id={fieldId} error={error}>
+      <FieldFrame label="Votre nouvelle" name="body" id={fieldId} error={error} caution={NO_MEDICAL_DETAILS}>
         {(control) => <textarea {...control} rows={4} value={draft} onChange={(event) => setDraft(event.target.value)} />}
       </FieldFrame>
       {/* The browser's own file button speaks its own language: a French label stands in for it, as for the

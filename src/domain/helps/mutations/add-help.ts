@@ -55,8 +55,15 @@ export const addHelp = defineMutation({
   async settle(db, p, data) {
     // A later write still waiting (deleting the need) may have taken the help away with its need: the
     // answer must not bring it back. Stored lean, as a pull stores helps: their need is in the needs table.
-    if (!(await db.needs.get(p.village_need_id))) return;
+    const need = await db.needs.get(p.village_need_id);
+    if (!need) return;
     await db.helps.put(withoutNeedCopy(data));
+    // Taking the slot opens the need's address and door code: kept at once for the slot card, offline too,
+    // before the next pull brings them. Only those fields: a pending edit of the need keeps the rest.
+    const copy = data.village_need;
+    if (need.details_hidden && copy && !copy.details_hidden) {
+      await db.needs.update(need.id, { address: copy.address, access: copy.access, details_hidden: false });
+    }
   },
   describe: (p) => {
     if (p.slot && p.need_name !== undefined)

@@ -29,6 +29,8 @@ export const createNeed = defineMutation({
       access: p.input.access ?? null,
       people: p.input.people ?? null,
       diet: p.input.diet ?? null,
+      organisers_only: p.input.organisers_only ?? false,
+      details_hidden: false,
       created_at: createdAt,
       updated_at: createdAt,
     });

@@ -1,0 +1,1 @@
+ALTER TABLE "village_needs" ADD COLUMN "organisers_only" boolean DEFAULT false NOT NULL;
