@@ -16,6 +16,7 @@ import { actingAs, canManage, canRemoveHelp, loadMembership } from '../policy';
 import type { Serializers } from '../serialize';
 import { helpListRoutes } from './list-routes';
 import { helpThanksRoutes } from './thanks-routes';
+import { replacementRoutes } from './replacement-routes';
 
 const NOT_YOUR_HELP = 'Seule la personne qui a proposé cette aide, ou celles qui gèrent le village, peuvent la retirer.';
 const ALREADY_YOURS = 'Vous vous occupez déjà de ce créneau.';
@@ -26,6 +27,7 @@ export const LATE_WITHDRAWAL_MS = 48 * 3600 * 1000;
 export function helpRoutes(app: App, deps: Deps, serialize: Serializers) {
   helpListRoutes(app, deps, serialize);
   helpThanksRoutes(app, deps, serialize);
+  replacementRoutes(app, deps, serialize);
 
   /** What the feed needs to tell the story of a help once it is gone. */
   const describe = async (tx: Executor, villageId: string, helpId: string) => {
