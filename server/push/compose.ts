@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { PushKind, PushPayload } from '../../src/contract/push';
 import { formatHelpSlot } from '../../src/contract/french-time';
-import { replacementSentence } from '../../src/contract/replacement';
+import { ofName, replacementSentence } from '../../src/contract/replacement';
 import type { Executor } from '../db/client';
 import { helps, messages, newsPosts, users, villageNeeds, villagers, villages } from '../db/schema';
 import { isActive as isActiveVillager, isManager as isManagerVillager } from '../policy';
@@ -261,7 +261,7 @@ export async function composeJob(db: Executor, job: QueuedJob, now: Date): Promi
         members.filter((m) => (m.id === d.from_helper_id ? isActive(m) : isManager(m)) && m.id !== d.helper_id),
         {
           title: `Relais pris · ${label}`,
-          body: `${nameOf(members, d.helper_id)} prend le relais de ${nameOf(members, d.from_helper_id)} pour « ${d.need_name} », ${slot(d.start_date)}.`,
+          body: `${nameOf(members, d.helper_id)} prend le relais ${ofName(nameOf(members, d.from_helper_id))} pour « ${d.need_name} », ${slot(d.start_date)}.`,
           url: `${base}/needs/${d.need_id}/helps`,
           tag: `replacement-${d.old_help_id}`,
         },

@@ -23,3 +23,6 @@ export const replacementSentence = (firstName: string, needName: string, start: 
 
 /** The 409 a second taker gets: who was faster. */
 export const alreadyTakenOver = (firstName: string) => `${firstName} a déjà pris le relais.`;
+
+/** "de Bruno", "d’Inès": French elides "de" before a vowel. */
+export const ofName = (name: string) => (/^[aeiouyàâäéèêëîïôöùûüœæ]/i.test(name) ? `d’${name}` : `de ${name}`);

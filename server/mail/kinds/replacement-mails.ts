@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { DateTime } from 'luxon';
 import { formatHelpSlot } from '../../../src/contract/help-time';
+import { ofName } from '../../../src/contract/replacement';
 import { layout } from '../layout';
 import { mailTemplate, unsubscribeFooter } from '../template';
 
@@ -51,7 +52,7 @@ export const replacementTakenMail = mailTemplate({
   payload: ReplacementMailPayload,
   render(p, context) {
     const taker = p.taker_name ?? 'Un membre du village';
-    const whose = p.is_asker ? 'votre créneau' : `le créneau de ${p.asker_name}`;
+    const whose = p.is_asker ? 'votre créneau' : `le créneau ${ofName(p.asker_name)}`;
     return layout(`${taker} prend le relais pour « ${p.need_name} »`, {
       greeting: `Bonjour ${p.first_name},`,
       paragraphs: [

@@ -74,7 +74,7 @@ describe('a scheduled need’s slots', () => {
     fireEvent.click(within(rowOf(second)).getByRole('button', { name: /^Je m’en occupe/ }));
     await waitFor(() => expect(within(rowOf(second)).getByText(/Vous y allez/)).toBeTruthy());
     expect(within(rowOf(second)).queryByRole('button', { name: /^Je m’en occupe/ })).toBeNull();
-    expect(within(rowOf(second)).getByRole('button', { name: /^Me retirer/ })).toBeTruthy();
+    expect(within(rowOf(second)).getByRole('button', { name: /^Je ne peux plus/ })).toBeTruthy();
     const [take] = await db.outbox.toArray();
     expect(take).toMatchObject({
       kind: 'add-help',
@@ -161,14 +161,52 @@ describe('a scheduled need’s slots', () => {
     await db.helps.put(mine);
     await renderScreen(() => <NeedDetailPage villageId={ID.village} needId={DINNER} />);
     await screen.findByRole('heading', { name: 'Prochains créneaux' });
-    fireEvent.click(within(rowOf(slot)).getByRole('button', { name: /^Me retirer/ }));
-    const dialog = screen.getByRole('dialog', { hidden: true, name: 'Vous retirer de ce créneau ?' });
-    expect(within(dialog).getByText(/moins de 48 heures : les organisateurs du village seront prévenus/)).toBeTruthy();
+    fireEvent.click(within(rowOf(slot)).getByRole('button', { name: /^Je ne peux plus/ }));
+    const dialog = screen.getByRole('dialog', { hidden: true, name: 'Vous ne pouvez plus venir ?' });
+    expect(
+      within(dialog).getByText(/moins de 48 heures : si vous vous retirez, les organisateurs du village seront prévenus/),
+    ).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Me retirer', hidden: true }));
     await waitFor(async () => expect(await db.helps.get(mine.id)).toBeUndefined());
     expect((await db.outbox.toArray()).map((e) => [e.kind, e.payload])).toEqual([
       ['delete-help', { village_id: ID.village, help_id: mine.id, villager_id: ID.hugo, need_name: 'Dîner', start_date: mine.start_date }],
     ]);
+  });
+
+  it('« Je ne peux plus » asks for a replacement first: the helper keeps the slot, says so, and may come after all', async () => {
+    await buildVillage('hugo');
+    const [slot] = await dinner(threeEvenings(1));
+    const mine = helpOn('hugo', slot.start_date, slot.end_date);
+    await db.helps.put(mine);
+    await renderScreen(() => <NeedDetailPage villageId={ID.village} needId={DINNER} />);
+    await screen.findByRole('heading', { name: 'Prochains créneaux' });
+    fireEvent.click(within(rowOf(slot)).getByRole('button', { name: /^Je ne peux plus/ }));
+    const dialog = screen.getByRole('dialog', { hidden: true, name: 'Vous ne pouvez plus venir ?' });
+    expect(within(dialog).queryByText(/moins de 48 heures/)).toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Chercher un remplaçant', hidden: true }));
+    await waitFor(() => expect(within(rowOf(slot)).getByText(/cherchez quelqu’un/)).toBeTruthy());
+    expect(within(rowOf(slot)).getByText(/Vous y allez/)).toBeTruthy();
+    expect((await db.helps.get(mine.id))?.replacement_asked_at).toEqual(expect.any(String));
+    fireEvent.click(within(rowOf(slot)).getByRole('button', { name: /^Je peux venir finalement/ }));
+    await waitFor(async () => expect((await db.helps.get(mine.id))?.replacement_asked_at).toBeNull());
+    expect((await db.outbox.toArray()).map((e) => e.kind)).toEqual(['ask-replacement', 'cancel-replacement']);
+  });
+
+  it('shows another member « Olga cherche quelqu’un » and takes the slot over in one tap', async () => {
+    await buildVillage('hugo');
+    const [slot] = await dinner(threeEvenings(1));
+    const olgas = { ...helpOn('olga', slot.start_date, slot.end_date), replacement_asked_at: new Date().toISOString() };
+    await db.helps.put(olgas);
+    await renderScreen(() => <NeedDetailPage villageId={ID.village} needId={DINNER} />);
+    await screen.findByRole('heading', { name: 'Prochains créneaux' });
+    expect(within(rowOf(slot)).getByText(/Olga/).textContent).toBe('Olga cherche quelqu’un');
+    expect(within(rowOf(slot)).getByText(/Complet/)).toBeTruthy();
+    fireEvent.click(within(rowOf(slot)).getByRole('button', { name: /^Je prends le relais d’Olga/ }));
+    await waitFor(() => expect(within(rowOf(slot)).getByText(/Vous y allez/)).toBeTruthy());
+    expect(await db.helps.get(olgas.id)).toBeUndefined();
+    const [entry] = await db.outbox.toArray();
+    expect(entry).toMatchObject({ kind: 'take-over-help', payload: { help_id: olgas.id, helper_id: ID.hugo, need_name: 'Dîner' } });
+    expect((await db.helps.get((entry.payload as { id: string }).id))?.helper_id).toBe(ID.hugo);
   });
 
   it('lets a manager cancel one date: it joins the cancelled dates and its helper is released', async () => {
