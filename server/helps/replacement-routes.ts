@@ -51,7 +51,7 @@ const isFuture = (help: { startDate: Date }, now: Date) => help.startDate.getTim
 
 /**
  * « Je ne peux plus »: the helper of a future slot asks the circle for someone to take it over, keeping it
- * until someone does; anyone else takes it over in one step (docs/api-decisions.md, Replacements).
+ * until someone does; anyone else takes it over in one step (docs/api-decisions.md, « Replacements »).
  */
 export function replacementRoutes(app: App, deps: Deps, serialize: Serializers) {
   const helpIds = { ids: { id: text.villageNotFound, helpId: text.helpNotFound } };
