@@ -4,7 +4,7 @@ import { askReplacement, cancelReplacement, takeOverHelp } from '../../src/contr
 import { alreadyTakenOver } from '../../src/contract/replacement';
 import type { Deps } from '../deps';
 import type { Executor } from '../db/client';
-import { helps, users, villageNeeds, villagers } from '../db/schema';
+import { helps, users, villagers } from '../db/schema';
 import { conflict, forbidden, notFound, text } from '../http/errors';
 import { route, type App } from '../http/route';
 import { write } from '../http/write';
@@ -13,7 +13,7 @@ import { cancelReminders, helpTakenJobs } from '../push/queue';
 import { queueHelpConfirmation } from '../mail/kinds/confirmation-queue';
 import { actingAs, loadMembership } from '../policy';
 import type { Serializers } from '../serialize';
-import { readForTaking, slotHolders } from './slot-holders';
+import { helpWithNames, readForTaking, slotHolders } from './slot-holders';
 import { tellReplacementAsked, tellTakenOver } from './replacement-mails';
 
 const NOT_YOURS_TO_REPLACE = 'Seule la personne qui a pris ce créneau peut chercher quelqu’un pour la remplacer.';
@@ -22,18 +22,6 @@ const NOT_ASKED = (name: string) => `${name} n’a pas demandé de remplaçant p
 const OWN_HELP = 'C’est votre créneau : pour le garder, annulez plutôt votre demande de remplacement.';
 const ALREADY_YOURS = 'Vous vous occupez déjà de ce créneau.';
 const SOMEONE = 'Un membre du village';
-
-/** A help of the village with its need's name and its helper's first name. */
-async function helpWithNames(tx: Executor, villageId: string, helpId: string) {
-  const [row] = await tx
-    .select({ help: helps, needName: villageNeeds.name, helperName: users.firstName })
-    .from(helps)
-    .innerJoin(villageNeeds, eq(villageNeeds.id, helps.villageNeedId))
-    .innerJoin(villagers, eq(villagers.id, helps.helperId))
-    .leftJoin(users, eq(users.id, villagers.userId))
-    .where(and(eq(helps.id, helpId), eq(helps.villageId, villageId)));
-  return row;
-}
 
 /** A help gone: taken over already (409 naming who was faster), else unknown (404). */
 async function goneHelp(tx: Executor, villageId: string, helpId: string): Promise<never> {

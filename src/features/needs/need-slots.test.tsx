@@ -3,7 +3,7 @@ import 'fake-indexeddb/auto';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DateTime } from 'luxon';
-import { type Schedule } from '../../contract';
+import { type Help, type Schedule } from '../../contract';
 import { expandSchedule } from '../../contract/schedule';
 import { formatHelpSlot } from '../../contract/french-time';
 import { db } from '../../db/database';
@@ -53,6 +53,23 @@ const threeEvenings = (places: number): Schedule => ({
   exdates: [],
   places,
 });
+
+/** Hugo's screen of the need, its first slot held by `helper` (with `more` on the help). */
+async function firstSlotHeldBy(helper: Member, schedule: Schedule, more: Partial<Help> = {}) {
+  await buildVillage('hugo');
+  const [slot] = await dinner(schedule);
+  const help = { ...helpOn(helper, slot.start_date, slot.end_date), ...more };
+  await db.helps.put(help);
+  await renderScreen(() => <NeedDetailPage villageId={ID.village} needId={DINNER} />);
+  await screen.findByRole('heading', { name: 'Prochains créneaux' });
+  return { slot, help };
+}
+
+/** « Je ne peux plus » on the slot: the dialog it opens. */
+function cannotCome(slot: { start_date: string; end_date: string }) {
+  fireEvent.click(within(rowOf(slot)).getByRole('button', { name: /^Je ne peux plus/ }));
+  return screen.getByRole('dialog', { hidden: true, name: 'Vous ne pouvez plus venir ?' });
+}
 
 describe('a scheduled need’s slots', () => {
   it('are taken in one tap, shown as mine at once, then a note can be added', async () => {
@@ -148,7 +165,6 @@ describe('a scheduled need’s slots', () => {
   });
 
   it('warns a helper withdrawing under 48 hours ahead that the organisers will be told', async () => {
-    await buildVillage('hugo');
     const schedule: Schedule = {
       dtstart: `${paris().plus({ days: 1 }).toISODate()}T19:00`,
       duration_minutes: 60,
@@ -156,13 +172,8 @@ describe('a scheduled need’s slots', () => {
       exdates: [],
       places: 1,
     };
-    const [slot] = await dinner(schedule);
-    const mine = helpOn('hugo', slot.start_date, slot.end_date);
-    await db.helps.put(mine);
-    await renderScreen(() => <NeedDetailPage villageId={ID.village} needId={DINNER} />);
-    await screen.findByRole('heading', { name: 'Prochains créneaux' });
-    fireEvent.click(within(rowOf(slot)).getByRole('button', { name: /^Je ne peux plus/ }));
-    const dialog = screen.getByRole('dialog', { hidden: true, name: 'Vous ne pouvez plus venir ?' });
+    const { slot, help: mine } = await firstSlotHeldBy('hugo', schedule);
+    const dialog = cannotCome(slot);
     expect(
       within(dialog).getByText(/moins de 48 heures : si vous vous retirez, les organisateurs du village seront prévenus/),
     ).toBeTruthy();
@@ -174,14 +185,8 @@ describe('a scheduled need’s slots', () => {
   });
 
   it('« Je ne peux plus » asks for a replacement first: the helper keeps the slot, says so, and may come after all', async () => {
-    await buildVillage('hugo');
-    const [slot] = await dinner(threeEvenings(1));
-    const mine = helpOn('hugo', slot.start_date, slot.end_date);
-    await db.helps.put(mine);
-    await renderScreen(() => <NeedDetailPage villageId={ID.village} needId={DINNER} />);
-    await screen.findByRole('heading', { name: 'Prochains créneaux' });
-    fireEvent.click(within(rowOf(slot)).getByRole('button', { name: /^Je ne peux plus/ }));
-    const dialog = screen.getByRole('dialog', { hidden: true, name: 'Vous ne pouvez plus venir ?' });
+    const { slot, help: mine } = await firstSlotHeldBy('hugo', threeEvenings(1));
+    const dialog = cannotCome(slot);
     expect(within(dialog).queryByText(/moins de 48 heures/)).toBeNull();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Chercher un remplaçant', hidden: true }));
     await waitFor(() => expect(within(rowOf(slot)).getByText(/cherchez quelqu’un/)).toBeTruthy());
@@ -193,12 +198,7 @@ describe('a scheduled need’s slots', () => {
   });
 
   it('shows another member « Olga cherche quelqu’un » and takes the slot over in one tap', async () => {
-    await buildVillage('hugo');
-    const [slot] = await dinner(threeEvenings(1));
-    const olgas = { ...helpOn('olga', slot.start_date, slot.end_date), replacement_asked_at: new Date().toISOString() };
-    await db.helps.put(olgas);
-    await renderScreen(() => <NeedDetailPage villageId={ID.village} needId={DINNER} />);
-    await screen.findByRole('heading', { name: 'Prochains créneaux' });
+    const { slot, help: olgas } = await firstSlotHeldBy('olga', threeEvenings(1), { replacement_asked_at: new Date().toISOString() });
     expect(within(rowOf(slot)).getByText(/Olga/).textContent).toBe('Olga cherche quelqu’un');
     expect(within(rowOf(slot)).getByText(/Complet/)).toBeTruthy();
     fireEvent.click(within(rowOf(slot)).getByRole('button', { name: /^Je prends le relais d’Olga/ }));

@@ -1,5 +1,6 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { useModalDialog } from '../../../components/use-modal-dialog';
+import { useDialogAction } from '../../../components/use-dialog-action';
 
 interface CannotComeDialogProps {
   open: boolean;
@@ -26,28 +27,9 @@ export function CannotComeDialog({ open, when, late, onSeekReplacement, onWithdr
   useEffect(() => {
     if (open) first.current?.focus();
   }, [open]);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, run } = useDialogAction(open);
   const titleId = useId();
   const textId = useId();
-
-  // A new opening starts without the previous attempt's error (reset while rendering, as ConfirmDialog does).
-  const [wasOpen, setWasOpen] = useState(open);
-  if (open !== wasOpen) {
-    setWasOpen(open);
-    if (open) setError(null);
-  }
-
-  const run = async (action: () => Promise<string | null>) => {
-    if (busy) return;
-    setBusy(true);
-    setError(null);
-    try {
-      setError(await action());
-    } finally {
-      setBusy(false);
-    }
-  };
 
   return (
     <dialog ref={ref} className="dialog" aria-labelledby={titleId} aria-describedby={textId} onClose={onClose}>
