@@ -91,7 +91,7 @@ describe('asking for a replacement', () => {
     const [push] = await s.pushes('help_replacement_asked');
     const told = await delivered(s.village.id, 'help_replacement_asked', push.data as Record<string, unknown>);
     expect([...told.keys()].sort()).toEqual([s.creator.id, s.ines.id, s.zoe.id].sort());
-    expect(told.get(s.ines.id)).toBe('Bruno cherche quelqu’un pour « Dîner », mercredi 17\u00a0mars 2027, 19\u00a0h.');
+    expect(told.get(s.ines.id)).toBe('Bruno cherche quelqu’un pour «\u00a0Dîner\u00a0», mercredi 17\u00a0mars 2027, 19\u00a0h.');
 
     const mails = await s.mails('replacement_asked');
     expect(mails.map((m) => m.userId).sort()).toEqual([s.creator.id, s.ines.id, s.zoe.id].sort());

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { formatSlotStart } from './french-time';
+import { formatSlotStart, frenchSpaces } from './french-time';
 import { uuid } from './fields';
 
 /**
@@ -19,7 +19,7 @@ export type TakeOverInput = v.InferOutput<typeof TakeOverInput>;
 
 /** « Bruno cherche quelqu’un pour « Dîner », mercredi 3 décembre, 19 h »: the feed, the push, the mail and the slot say it alike. */
 export const replacementSentence = (firstName: string, needName: string, start: string, zone?: string) =>
-  `${firstName} cherche quelqu’un pour « ${needName} », ${formatSlotStart(start, zone)}`;
+  frenchSpaces(`${firstName} cherche quelqu’un pour « ${needName} », ${formatSlotStart(start, zone)}`);
 
 /** The 409 a second taker gets: who was faster. */
 export const alreadyTakenOver = (firstName: string) => `${firstName} a déjà pris le relais.`;

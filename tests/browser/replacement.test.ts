@@ -1,7 +1,7 @@
 /**
  * « Je ne peux plus » with a replacement, in real Chromium profiles against the real server, at 390 px: Bruno
  * holds Friday's dinner, taps « Je ne peux plus » and chooses « Chercher un remplaçant »; Inès, on her own
- * phone, reads « Bruno cherche quelqu’un » on the need's slots and takes it over in one tap; the server then has
+ * phone, reads « Bruno cherche quelqu’un » on her village home and on the need's slots, and takes it over in one tap; the server then has
  * the slot as hers alone and Inès's screen says « Vous y allez ». No accessibility violation (axe-core).
  * Screenshots: /tmp/replacement-*.png.
  */
@@ -88,7 +88,13 @@ describe('« Je ne peux plus » with a replacement', () => {
     await expect.poll(async () => (await serverHelps())[0]?.replacement_asked_at ?? null, { timeout: 20_000 }).not.toBeNull();
 
     // Inès: « Bruno cherche quelqu’un », then « Je prends le relais » in one tap.
-    const i = await phoneOf(inesPhone.context, ines.token, `/dashboard/villages/${village.id}/needs/${needId}`);
+    // Her village home says it first, with the slot in words.
+    const i = await phoneOf(inesPhone.context, ines.token, `/dashboard/villages/${village.id}/home`);
+    const requests = i.getByRole('region', { name: 'Relais demandés' });
+    await requests.getByText(/^Bruno cherche quelqu’un pour «\s?Dîner/).waitFor({ timeout: 30_000 });
+    await i.screenshot({ path: '/tmp/replacement-home-390.png', fullPage: true });
+    expect(await axeViolations(i)).toEqual([]);
+    await i.goto(`${app.base}/dashboard/villages/${village.id}/needs/${needId}`);
     await i.getByText('Bruno cherche quelqu’un').waitFor({ timeout: 30_000 });
     const takeOver = i.getByRole('button', { name: new RegExp(`^Je prends le relais de Bruno : ${dayWords}`) });
     await i.screenshot({ path: '/tmp/replacement-seeking-390.png', fullPage: true });
@@ -98,5 +104,5 @@ describe('« Je ne peux plus » with a replacement', () => {
     await expect(i.getByText('Vous y allez').count()).resolves.toBe(1);
     await expect.poll(async () => (await serverHelps()).map((h) => h.helper_id), { timeout: 20_000 }).toEqual([ines.villagerId]);
     await i.screenshot({ path: '/tmp/replacement-taken-390.png', fullPage: true });
-  });
+  }, 120_000);
 });
