@@ -83,6 +83,7 @@ export function createSerializers(publicUrl: string) {
     done_at: iso(h.doneAt),
     thanks_count: h.thanksCount,
     thanks_message: h.thanksMessage,
+    replacement_asked_at: iso(h.replacementAskedAt),
   });
 
   const village = (v: Row<typeof s.villages>): Village => ({

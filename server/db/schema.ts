@@ -183,6 +183,10 @@ export const helps = pgTable(
     /** The thanks its helper received: how many, and the latest word (null: none, or thanks without a word). */
     thanksCount: integer('thanks_count').notNull().default(0),
     thanksMessage: text('thanks_message'),
+    /** When its helper asked the circle for someone to take it over; they hold it until someone does (helps/replacement-routes.ts). */
+    replacementAskedAt: timestamp('replacement_asked_at', { withTimezone: true, mode: 'date' }),
+    /** The help this one took over, gone since: a second taker is told who was faster. */
+    takenOverFrom: uuid('taken_over_from'),
   },
   // Who holds a slot is read by need and start, in the write's transaction that checks its places.
   // The evening reminders read every village's helps starting in the next hours.
@@ -190,6 +194,8 @@ export const helps = pgTable(
     index('helps_village_idx').on(t.villageId, t.startDate),
     index('helps_need_idx').on(t.villageNeedId, t.startDate),
     index('helps_start_idx').on(t.startDate),
+    // A late taker looks up who took over the help they aimed at (rare: only on that refusal).
+    index('helps_taken_over_from_idx').on(t.takenOverFrom),
   ],
 );
 

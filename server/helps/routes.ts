@@ -1,22 +1,23 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { addHelp, deleteHelp, refuseHelp, updateHelp } from '../../src/contract/endpoints/helps';
 import { helpStartProblem, occurrenceAt } from '../../src/contract/schedule';
 import type { Deps } from '../deps';
 import type { Executor } from '../db/client';
-import { helps, users, villageNeeds, villagers } from '../db/schema';
+import { helps, villageNeeds } from '../db/schema';
 import { conflict, forbidden, invalid, notFound, text } from '../http/errors';
 import { route, type App } from '../http/route';
 import { write } from '../http/write';
 import { recordAction, touchVillage } from '../actions/record';
 import { cancelReminders, helpTakenJobs } from '../push/queue';
 import { queueHelpConfirmation } from '../mail/kinds/confirmation-queue';
-import { lockNeed, readForTaking, slotHolders } from './slot-holders';
+import { helpWithNames, lockNeed, readForTaking, slotHolders } from './slot-holders';
 import { actingAs, canManage, canRemoveHelp, loadMembership } from '../policy';
 import type { Serializers } from '../serialize';
 import { helpListRoutes } from './list-routes';
 import { needFor, readAudience } from '../needs/need-audience';
 import { helpThanksRoutes } from './thanks-routes';
+import { replacementRoutes } from './replacement-routes';
 
 const NOT_YOUR_HELP = 'Seule la personne qui a proposé cette aide, ou celles qui gèrent le village, peuvent la retirer.';
 const ALREADY_YOURS = 'Vous vous occupez déjà de ce créneau.';
@@ -27,16 +28,11 @@ export const LATE_WITHDRAWAL_MS = 48 * 3600 * 1000;
 export function helpRoutes(app: App, deps: Deps, serialize: Serializers) {
   helpListRoutes(app, deps, serialize);
   helpThanksRoutes(app, deps, serialize);
+  replacementRoutes(app, deps, serialize);
 
   /** What the feed needs to tell the story of a help once it is gone. */
   const describe = async (tx: Executor, villageId: string, helpId: string) => {
-    const [row] = await tx
-      .select({ help: helps, needName: villageNeeds.name, helperName: users.firstName })
-      .from(helps)
-      .innerJoin(villageNeeds, eq(villageNeeds.id, helps.villageNeedId))
-      .innerJoin(villagers, eq(villagers.id, helps.helperId))
-      .leftJoin(users, eq(users.id, villagers.userId))
-      .where(and(eq(helps.id, helpId), eq(helps.villageId, villageId)));
+    const row = await helpWithNames(tx, villageId, helpId);
     if (!row) throw notFound(text.helpNotFound);
     return row;
   };

@@ -53,6 +53,18 @@ export async function readForTaking(
   return row ?? loadMembership(tx, villageId, userId);
 }
 
+/** A help of the village with its need's name and its helper's first name (the feed tells them once it is gone). */
+export async function helpWithNames(tx: Executor, villageId: string, helpId: string) {
+  const [row] = await tx
+    .select({ help: helps, needName: villageNeeds.name, helperName: users.firstName })
+    .from(helps)
+    .innerJoin(villageNeeds, eq(villageNeeds.id, helps.villageNeedId))
+    .innerJoin(villagers, eq(villagers.id, helps.helperId))
+    .leftJoin(users, eq(users.id, villagers.userId))
+    .where(and(eq(helps.id, helpId), eq(helps.villageId, villageId)));
+  return row;
+}
+
 export interface Holder {
   helpId: string;
   helperId: string;

@@ -11,6 +11,7 @@ import { chatDigestMail } from './kinds/chat-digest-mail';
 import { weeklySummaryMail } from './kinds/weekly-summary-mail';
 import { newsMail } from './kinds/news-mail';
 import { thanksMail } from './kinds/thanks-mail';
+import { replacementAskedMail, replacementTakenMail } from './kinds/replacement-mails';
 
 /**
  * Every kind of mail the server sends, by the name its queued rows carry. queue.ts types its jobs by this list,
@@ -29,6 +30,8 @@ export const mailTemplates = {
   weekly_summary: weeklySummaryMail,
   news: newsMail,
   thanks: thanksMail,
+  replacement_asked: replacementAskedMail,
+  replacement_taken: replacementTakenMail,
 };
 
 export type MailKind = keyof typeof mailTemplates;

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { PushKind, PushPayload } from '../../src/contract/push';
 import { formatHelpSlot, frenchSpaces } from '../../src/contract/french-time';
+import { ofName, replacementSentence } from '../../src/contract/replacement';
 import type { Executor } from '../db/client';
 import { helps, messages, newsPosts, users, villageNeeds, villagers, villages } from '../db/schema';
 import { isActive as isActiveVillager, isManager as isManagerVillager } from '../policy';
@@ -249,6 +250,35 @@ export async function composeJob(db: Executor, job: QueuedJob, now: Date): Promi
         { urgency: 'high', ttl: Math.max(60, Math.floor((row.help.startDate.getTime() - now.getTime()) / 1000)) },
       );
     }
+    case 'help_replacement_asked': {
+      // Read when sent: a help taken over, or a request taken back meanwhile, is not told.
+      const [help] = await db
+        .select({ replacementAskedAt: helps.replacementAskedAt, startDate: helps.startDate })
+        .from(helps)
+        .where(and(eq(helps.id, String(d.help_id)), eq(helps.villageId, village.id)));
+      if (!help?.replacementAskedAt || help.startDate <= now) return [];
+      return to(
+        members.filter((m) => isActive(m) && m.id !== d.helper_id),
+        {
+          title: `Remplacement recherché · ${label}`,
+          body: `${replacementSentence(nameOf(members, d.helper_id), String(d.need_name), String(d.start_date), village.timeZone)}.`,
+          url: `${base}/needs/${d.need_id}/helps`,
+          tag: `replacement-${d.help_id}`,
+        },
+        { urgency: 'high' },
+      );
+    }
+    case 'help_taken_over':
+      // The helper who asked, and the organisers; not the taker, who has their confirmation.
+      return to(
+        members.filter((m) => (m.id === d.from_helper_id ? isActive(m) : isManager(m)) && m.id !== d.helper_id),
+        {
+          title: `Relais pris · ${label}`,
+          body: `${nameOf(members, d.helper_id)} prend le relais ${ofName(nameOf(members, d.from_helper_id))} pour «\u00a0${d.need_name}\u00a0», ${slot(d.start_date)}.`,
+          url: `${base}/needs/${d.need_id}/helps`,
+          tag: `replacement-${d.old_help_id}`,
+        },
+      );
     default:
       return [];
   }

@@ -22,6 +22,10 @@ export const PUSH_NOTIFICATION_KIND: Record<PushKind, NotificationKind> = {
   villager_role_changed: 'confirmations',
   news: 'news',
   help_thanked: 'thanks',
+  // A slot to take, like a new need: those who quieted new slots are not asked.
+  help_replacement_asked: 'new_slots',
+  // The first helper's own commitment, and one the organisers rely on.
+  help_taken_over: 'confirmations',
 };
 
 /**

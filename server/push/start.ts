@@ -19,6 +19,8 @@ const QUEUEING = new Set([
   'help_withdrawn_late',
   'news_published',
   'help_thanked',
+  'help_replacement_asked',
+  'help_taken_over',
 ]);
 // Reminders are due at set times, and a NOTIFY may be lost while the LISTEN reconnects.
 const TICK_MS = 15_000;

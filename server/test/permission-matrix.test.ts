@@ -702,6 +702,50 @@ const calls: Call[] = [
     run: (s, a, ctx) => req(a, 'PUT', helpPath(s, ctx), { json: { updater_id: a.otherVillagerId, comment: 'Usurpé' } }),
   },
 
+  // ---- replacements: asked by a help's own helper, taken over by any other active member ----
+  {
+    call: 'POST /v1/villages/{id}/helps/{helpId}/replacement',
+    variant: 'own help',
+    expect: with201(READERS),
+    prepare: ownHelp,
+    run: (s, a, ctx) => req(a, 'POST', `${helpPath(s, ctx)}/replacement`, { json: { helper_id: a.villagerId } }),
+    check: (_s, _a, res) => expect(res.body.data.replacement_asked_at).toEqual(expect.any(String)),
+  },
+  {
+    call: 'POST /v1/villages/{id}/helps/{helpId}/replacement',
+    variant: "another member's help",
+    // The helper keeps the slot until someone takes over: asking is theirs, not an organiser's.
+    expect: { helper: 403, coorganiser: 403, needy: 403, creator: 403 },
+    prepare: anotherMembersHelp,
+    run: (s, a, ctx) => req(a, 'POST', `${helpPath(s, ctx)}/replacement`, { json: { helper_id: a.villagerId } }),
+  },
+  {
+    call: 'POST /v1/villages/{id}/helps/{helpId}/take-over',
+    variant: "another member's help whose helper asked",
+    // The scene's helper already holds a help of that need at that start: one cannot take a slot twice.
+    expect: { ...with201(READERS), helper: 409 },
+    prepare: async (s) => {
+      const other = await world.user('Autre');
+      const otherId = await world.join(other, s.shareCode);
+      const helpId = await addHelp(s, other.token, otherId);
+      const path = `/v1/villages/${s.villageId}/helps/${helpId}/replacement`;
+      await ok(world.request('POST', path, { token: other.token, json: { helper_id: otherId } }), 'replacement');
+      return { helpId };
+    },
+    run: (s, a, ctx) => req(a, 'POST', `${helpPath(s, ctx)}/take-over`, { json: { helper_id: a.villagerId } }),
+    check: async (_s, a, res, ctx) => {
+      expect(res.body.data.helper_id).toBe(a.villagerId);
+      expect(await world.db.select().from(helps).where(eq(helps.id, ctx.helpId))).toEqual([]);
+    },
+  },
+  {
+    call: 'POST /v1/villages/{id}/helps/{helpId}/take-over',
+    variant: "with someone else's helper_id",
+    expect: NOBODY,
+    prepare: helpersHelp,
+    run: (s, a, ctx) => req(a, 'POST', `${helpPath(s, ctx)}/take-over`, { json: { helper_id: a.otherVillagerId } }),
+  },
+
   // ---- slots: read by active villagers ----
   {
     call: 'GET /v1/villages/{id}/slots',

@@ -1,5 +1,6 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useModalDialog } from './use-modal-dialog';
+import { useDialogAction } from './use-dialog-action';
 
 interface ConfirmDialogProps {
   open: boolean;
@@ -20,30 +21,10 @@ interface ConfirmDialogProps {
  */
 export function ConfirmDialog({ open, title, children, confirmLabel, busyLabel = 'Suppression…', onConfirm, onClose }: ConfirmDialogProps) {
   const ref = useModalDialog(open);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, run } = useDialogAction(open);
   const titleId = useId();
   const textId = useId();
-
-  // A new opening starts without the previous attempt's error. Reset while rendering (React's pattern for
-  // state that follows a prop), so the old error never shows for a frame as an effect would let it.
-  const [wasOpen, setWasOpen] = useState(open);
-  if (open !== wasOpen) {
-    setWasOpen(open);
-    if (open) setError(null);
-  }
-
-  const confirm = async () => {
-    if (busy) return;
-    setBusy(true);
-    setError(null);
-    try {
-      const failure = await onConfirm();
-      if (failure) setError(failure);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const confirm = () => run(onConfirm);
 
   return (
     <dialog ref={ref} className="dialog" aria-labelledby={titleId} aria-describedby={textId} onClose={onClose}>

@@ -26,6 +26,9 @@ export const ACTION_TYPES = [
   'villager_role_changed',
   // News (issue 41).
   'news_published',
+  // Replacements (issue 42).
+  'help_replacement_asked',
+  'help_taken_over',
 ] as const;
 export type ActionType = (typeof ACTION_TYPES)[number];
 

@@ -17,6 +17,8 @@ export const Help = v.object({
   /** How many times its helper was thanked for it, and the latest word with a thanks. */
   thanks_count: v.optional(v.number(), 0),
   thanks_message: v.optional(v.nullable(v.string()), null),
+  /** When its helper asked the circle for someone to take it over (« Je ne peux plus »); null when they did not. */
+  replacement_asked_at: v.optional(v.nullable(v.string()), null),
   village_need: v.optional(VillageNeed),
 });
 export type Help = v.InferOutput<typeof Help>;

@@ -42,6 +42,8 @@ export const PUSH_KINDS = [
   'help_withdrawn_late',
   'news',
   'help_thanked',
+  'help_replacement_asked',
+  'help_taken_over',
 ] as const;
 export type PushKind = (typeof PUSH_KINDS)[number];
 

@@ -37,6 +37,9 @@ describe("the app's mutation kinds", () => {
         'unheart-news',
         'comment-news',
         'uncomment-news',
+        'ask-replacement',
+        'cancel-replacement',
+        'take-over-help',
       ].sort(),
     );
     expect(mutationKinds.filter((kind) => !kind.describe).map((kind) => kind.name)).toEqual([]);

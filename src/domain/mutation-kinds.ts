@@ -7,6 +7,7 @@ import { deleteHelp, refuseHelp } from './helps/mutations/remove-help';
 import { updateHelp } from './helps/mutations/update-help';
 import { markHelpDone, thankHelper } from './helps/mutations/close-help';
 import { thankEveryone } from './helps/mutations/thank-everyone';
+import { replacementKinds } from './helps/mutations/replacement';
 import { sendMessage } from './messages/mutations/send-message';
 import { checkNotifications } from './villagers/mutations/check-notifications';
 import { setVillagerRole } from './villagers/mutations/set-villager-role';
@@ -38,6 +39,7 @@ export const mutationKinds: readonly MutationKind[] = [
   markHelpDone,
   thankHelper,
   thankEveryone,
+  ...replacementKinds,
   sendMessage,
   checkNotifications,
   setVillagerRole,

@@ -116,6 +116,7 @@ export function aHelp(overrides: Partial<Help> = {}): Help {
     done_at: null,
     thanks_count: 0,
     thanks_message: null,
+    replacement_asked_at: null,
     ...overrides,
   };
 }

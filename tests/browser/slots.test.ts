@@ -156,9 +156,9 @@ describe('slots to fill', () => {
     await app.stop();
     try {
       await takeButton(C.page, friday).click();
-      await C.page.getByRole('button', { name: new RegExp(`Me retirer : ${dayWords(friday)}`) }).waitFor();
+      await C.page.getByRole('button', { name: new RegExp(`Je ne peux plus : ${dayWords(friday)}`) }).waitFor();
       await C.page.reload();
-      await C.page.getByRole('button', { name: new RegExp(`Me retirer : ${dayWords(friday)}`) }).waitFor({ timeout: 20_000 });
+      await C.page.getByRole('button', { name: new RegExp(`Je ne peux plus : ${dayWords(friday)}`) }).waitFor({ timeout: 20_000 });
     } finally {
       await app.start();
     }

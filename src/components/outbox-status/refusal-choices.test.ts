@@ -34,6 +34,7 @@ describe('whether a refused change can go through if sent again', () => {
   it('never for a full slot, one already held, a taken id or a person gone from the village', () => {
     expect(canSucceedAgain({ status: 409, message: slotFull(['Bruno', 'Marie']) })).toBe(false);
     expect(canSucceedAgain({ status: 409, message: slotFull([]) })).toBe(false);
+    expect(canSucceedAgain({ status: 409, message: 'Claire a déjà pris le relais.' })).toBe(false);
     expect(canSucceedAgain({ status: 409, message: 'Vous vous occupez déjà de ce créneau.' })).toBe(false);
     expect(canSucceedAgain({ status: 409, message: idTaken })).toBe(false);
     expect(canSucceedAgain({ status: 409, message: notActiveVillager })).toBe(false);

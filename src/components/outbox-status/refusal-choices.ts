@@ -13,6 +13,8 @@ import { goneReason } from './gone-reason';
 /** The server's 409 when one takes a slot one already holds (server/helps/routes.ts): sending again changes nothing. */
 const ALREADY_YOURS = 'Vous vous occupez déjà de ce créneau.';
 const SLOT_FULL = 'Ce créneau est complet';
+/** The server's 409 to a second taker of a replacement (« Claire a déjà pris le relais. »): it stays true. */
+const TAKEN_OVER = ' a déjà pris le relais.';
 /** Kinds whose refusal leaves the person looking for another slot of the same need. */
 const SLOT_KINDS = new Set(['add-help']);
 
@@ -50,7 +52,13 @@ export function canSucceedAgain(failure: Failure | undefined): boolean {
   if (status === 404 || status === 400 || status === 413 || status === 422) return false;
   if (status === 409) {
     if (message === lastManager) return true;
-    return !(message.startsWith(SLOT_FULL) || message === ALREADY_YOURS || message === idTaken || message === notActiveVillager);
+    return !(
+      message.startsWith(SLOT_FULL) ||
+      message.endsWith(TAKEN_OVER) ||
+      message === ALREADY_YOURS ||
+      message === idTaken ||
+      message === notActiveVillager
+    );
   }
   if (status === 403) return message === notManager || message === notAppointer;
   return true;

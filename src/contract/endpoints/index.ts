@@ -7,6 +7,7 @@ import * as needs from './needs';
 import * as villagers from './villagers';
 import * as helps from './helps';
 import * as helpThanks from './help-thanks';
+import * as replacement from './replacement';
 import * as slots from './slots';
 import * as actions from './actions';
 import * as messages from './messages';
@@ -38,6 +39,7 @@ export const endpointTable: readonly AnyEndpoint[] = [
   villagers,
   helps,
   helpThanks,
+  replacement,
   slots,
   actions,
   messages,

@@ -6,6 +6,7 @@ import { writeLocally, type LocalWrite } from '../../outbox/write-locally';
 import { addHelp } from './mutations/add-help';
 import { deleteHelp, refuseHelp } from './mutations/remove-help';
 import { updateHelp } from './mutations/update-help';
+import { askReplacement, cancelReplacement, takeOverHelp } from './mutations/replacement';
 
 /** What the list of refused changes needs to name a take after the fact; not sent. */
 export interface SlotContext {
@@ -100,4 +101,45 @@ export async function refuseHelpAction(
   });
   if (result.ok) track('refuse_help');
   return result;
+}
+
+/** Which slot it is, for the list of refused changes; not sent. */
+export interface ReplacementContext {
+  needName?: string;
+  startDate?: string;
+  timeZone?: string;
+}
+const replacementContext = (c: ReplacementContext) => ({ need_name: c.needName, start_date: c.startDate, time_zone: c.timeZone });
+
+/** « Chercher un remplaçant »: the helper keeps their help and the circle is asked to take it over. */
+export function askReplacementAction(villageId: string, helpId: string, villagerId: string, context: ReplacementContext = {}) {
+  return writeLocally(askReplacement, { village_id: villageId, help_id: helpId, villager_id: villagerId, ...replacementContext(context) });
+}
+
+/** « Je peux venir finalement »: the request is taken back. */
+export function cancelReplacementAction(villageId: string, helpId: string, villagerId: string, context: ReplacementContext = {}) {
+  return writeLocally(cancelReplacement, {
+    village_id: villageId,
+    help_id: helpId,
+    villager_id: villagerId,
+    ...replacementContext(context),
+  });
+}
+
+/** « Je prends le relais »: one tap, offline too; the new help's id is chosen here so it shows at once. */
+export async function takeOverAction(
+  villageId: string,
+  helpId: string,
+  helperId: string,
+  context: ReplacementContext = {},
+): Promise<LocalWrite & { helpId: string }> {
+  const id = uuidv7();
+  const result = await writeLocally(takeOverHelp, {
+    village_id: villageId,
+    help_id: helpId,
+    id,
+    helper_id: helperId,
+    ...replacementContext(context),
+  });
+  return { ...result, helpId: id };
 }

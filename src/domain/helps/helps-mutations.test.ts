@@ -44,6 +44,7 @@ describe('local effects', () => {
       done_at: null,
       thanks_count: 0,
       thanks_message: null,
+      replacement_asked_at: null,
     });
   });
 

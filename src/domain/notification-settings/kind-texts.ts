@@ -15,7 +15,8 @@ export const KIND_LABELS: Record<NotificationKind, string> = {
 export const KIND_DESCRIPTIONS: Record<NotificationKind, string> = {
   confirmations: 'Quand vous prenez un créneau ou proposez une aide\u00a0: le récapitulatif, à ajouter à votre agenda.',
   reminders: 'La veille au soir de chacun de vos créneaux (et une heure avant, en notification).',
-  new_slots: 'Quand un de vos villages a des créneaux à pourvoir\u00a0: un e-mail par jour au plus.',
+  new_slots:
+    'Quand un de vos villages a des créneaux à pourvoir\u00a0: un e-mail par jour au plus, et tout de suite quand quelqu’un cherche à se faire remplacer.',
   chat: "Les messages que vous n'avez pas lus, quand vous n'avez pas ouvert le village depuis quelques heures.",
   weekly_summary:
     'Le dimanche soir, pour les villages que vous organisez\u00a0: la semaine à venir, ce qui est couvert et ce qui reste à pourvoir.',

@@ -3,7 +3,7 @@ import 'fake-indexeddb/auto';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DateTime } from 'luxon';
-import { type Schedule } from '../../contract';
+import { type Help, type Schedule } from '../../contract';
 import { expandSchedule } from '../../contract/schedule';
 import { formatHelpSlot } from '../../contract/french-time';
 import { db } from '../../db/database';
@@ -54,6 +54,23 @@ const threeEvenings = (places: number): Schedule => ({
   places,
 });
 
+/** Hugo's screen of the need, its first slot held by `helper` (with `more` on the help). */
+async function firstSlotHeldBy(helper: Member, schedule: Schedule, more: Partial<Help> = {}) {
+  await buildVillage('hugo');
+  const [slot] = await dinner(schedule);
+  const help = { ...helpOn(helper, slot.start_date, slot.end_date), ...more };
+  await db.helps.put(help);
+  await renderScreen(() => <NeedDetailPage villageId={ID.village} needId={DINNER} />);
+  await screen.findByRole('heading', { name: 'Prochains créneaux' });
+  return { slot, help };
+}
+
+/** « Je ne peux plus » on the slot: the dialog it opens. */
+function cannotCome(slot: { start_date: string; end_date: string }) {
+  fireEvent.click(within(rowOf(slot)).getByRole('button', { name: /^Je ne peux plus/ }));
+  return screen.getByRole('dialog', { hidden: true, name: 'Vous ne pouvez plus venir\u00a0?' });
+}
+
 describe('a scheduled need’s slots', () => {
   it('are taken in one tap, shown as mine at once, then a note can be added', async () => {
     await buildVillage('hugo');
@@ -74,7 +91,7 @@ describe('a scheduled need’s slots', () => {
     fireEvent.click(within(rowOf(second)).getByRole('button', { name: /^Je m’en occupe/ }));
     await waitFor(() => expect(within(rowOf(second)).getByText(/Vous y allez/)).toBeTruthy());
     expect(within(rowOf(second)).queryByRole('button', { name: /^Je m’en occupe/ })).toBeNull();
-    expect(within(rowOf(second)).getByRole('button', { name: /^Me retirer/ })).toBeTruthy();
+    expect(within(rowOf(second)).getByRole('button', { name: /^Je ne peux plus/ })).toBeTruthy();
     const [take] = await db.outbox.toArray();
     expect(take).toMatchObject({
       kind: 'add-help',
@@ -150,7 +167,6 @@ describe('a scheduled need’s slots', () => {
   });
 
   it('warns a helper withdrawing under 48 hours ahead that the organisers will be told', async () => {
-    await buildVillage('hugo');
     const schedule: Schedule = {
       dtstart: `${paris().plus({ days: 1 }).toISODate()}T19:00`,
       duration_minutes: 60,
@@ -158,19 +174,41 @@ describe('a scheduled need’s slots', () => {
       exdates: [],
       places: 1,
     };
-    const [slot] = await dinner(schedule);
-    const mine = helpOn('hugo', slot.start_date, slot.end_date);
-    await db.helps.put(mine);
-    await renderScreen(() => <NeedDetailPage villageId={ID.village} needId={DINNER} />);
-    await screen.findByRole('heading', { name: 'Prochains créneaux' });
-    fireEvent.click(within(rowOf(slot)).getByRole('button', { name: /^Me retirer/ }));
-    const dialog = screen.getByRole('dialog', { hidden: true, name: 'Vous retirer de ce créneau\u00a0?' });
-    expect(within(dialog).getByText(/moins de 48 heures : les personnes qui organisent le village seront prévenues/)).toBeTruthy();
+    const { slot, help: mine } = await firstSlotHeldBy('hugo', schedule);
+    const dialog = cannotCome(slot);
+    expect(
+      within(dialog).getByText(/moins de 48 heures : si vous vous retirez, les personnes qui organisent le village seront prévenues/),
+    ).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Me retirer', hidden: true }));
     await waitFor(async () => expect(await db.helps.get(mine.id)).toBeUndefined());
     expect((await db.outbox.toArray()).map((e) => [e.kind, e.payload])).toEqual([
       ['delete-help', { village_id: ID.village, help_id: mine.id, villager_id: ID.hugo, need_name: 'Dîner', start_date: mine.start_date }],
     ]);
+  });
+
+  it('«\u00a0Je ne peux plus\u00a0» asks for a replacement first: the helper keeps the slot, says so, and may come after all', async () => {
+    const { slot, help: mine } = await firstSlotHeldBy('hugo', threeEvenings(1));
+    const dialog = cannotCome(slot);
+    expect(within(dialog).queryByText(/moins de 48 heures/)).toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Chercher un remplaçant', hidden: true }));
+    await waitFor(() => expect(within(rowOf(slot)).getByText(/cherchez quelqu’un/)).toBeTruthy());
+    expect(within(rowOf(slot)).getByText(/Vous y allez/)).toBeTruthy();
+    expect((await db.helps.get(mine.id))?.replacement_asked_at).toEqual(expect.any(String));
+    fireEvent.click(within(rowOf(slot)).getByRole('button', { name: /^Je peux venir finalement/ }));
+    await waitFor(async () => expect((await db.helps.get(mine.id))?.replacement_asked_at).toBeNull());
+    expect((await db.outbox.toArray()).map((e) => e.kind)).toEqual(['ask-replacement', 'cancel-replacement']);
+  });
+
+  it('shows another member «\u00a0Olga cherche quelqu’un\u00a0» and takes the slot over in one tap', async () => {
+    const { slot, help: olgas } = await firstSlotHeldBy('olga', threeEvenings(1), { replacement_asked_at: new Date().toISOString() });
+    expect(within(rowOf(slot)).getByText(/Olga/).textContent).toBe('Olga cherche quelqu’un');
+    expect(within(rowOf(slot)).getByText(/Complet/)).toBeTruthy();
+    fireEvent.click(within(rowOf(slot)).getByRole('button', { name: /^Je prends le relais d’Olga/ }));
+    await waitFor(() => expect(within(rowOf(slot)).getByText(/Vous y allez/)).toBeTruthy());
+    expect(await db.helps.get(olgas.id)).toBeUndefined();
+    const [entry] = await db.outbox.toArray();
+    expect(entry).toMatchObject({ kind: 'take-over-help', payload: { help_id: olgas.id, helper_id: ID.hugo, need_name: 'Dîner' } });
+    expect((await db.helps.get((entry.payload as { id: string }).id))?.helper_id).toBe(ID.hugo);
   });
 
   it('lets a manager cancel one date: it joins the cancelled dates and its helper is released', async () => {

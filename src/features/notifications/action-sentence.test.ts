@@ -54,6 +54,14 @@ const EXPECTED: Record<ActionType, [Record<string, unknown>, string]> = {
     'Marie a nommé Paul co-organisateur·rice du village',
   ],
   news_published: [{ news_id: 'p' }, 'Marie a publié une nouvelle'],
+  help_replacement_asked: [
+    { help_id: 'h', need_id: 'n', need_name: 'Dîner', start_date: START },
+    'Marie cherche quelqu’un pour «\u00a0Dîner\u00a0», jeudi 14\u00a0novembre 2024, 14\u00a0h',
+  ],
+  help_taken_over: [
+    { help_id: 'h2', old_help_id: 'h', need_name: 'Dîner', start_date: START, from_helper_id: PAUL, from_first_name: 'Paul' },
+    'Marie a pris le relais de Paul pour Dîner, jeudi 14\u00a0novembre 2024, 14\u00a0h',
+  ],
 };
 
 describe('actionSentence', () => {

@@ -1,5 +1,6 @@
 import type { Action } from '../../contract';
 import { formatHelpSlot } from '../../contract/french-time';
+import { replacementSentence } from '../../contract/replacement';
 
 /** First names of the village's villagers by villager id: the feed names who did what. */
 export type VillagerNames = Readonly<Record<string, string | undefined>>;
@@ -86,5 +87,11 @@ export function actionSentence(action: Action, names: VillagerNames): string {
     }
     case 'news_published':
       return `${who} a publié une nouvelle`;
+    case 'help_replacement_asked':
+      return replacementSentence(who, helpNeed, String(d.start_date ?? action.created_at));
+    case 'help_taken_over': {
+      const from = text(d.from_first_name) ?? (typeof d.from_helper_id === 'string' ? names[d.from_helper_id] : undefined);
+      return `${who} a pris le relais ${from ? ofName(from) : "d'un membre"} pour ${helpNeed}${slot(d.start_date)}`;
+    }
   }
 }

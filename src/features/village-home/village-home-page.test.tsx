@@ -6,6 +6,7 @@ import { DateTime } from 'luxon';
 import { db } from '../../db/database';
 import { buildVillage, helpAt, ID, type Member } from '../../testing/nina-village';
 import { VillageHomePage } from './village-home-page';
+import { aHelp } from '../../testing/factories';
 import { renderScreen } from '../../testing/render-screen';
 import { provideAppMutationKinds } from '../../testing/mutation-kinds';
 
@@ -121,5 +122,39 @@ describe('a village’s home', () => {
     await waitFor(() =>
       expect(within(section).getAllByRole('button', { name: /^Je m’en occupe/ })[0].textContent).not.toBe(buttons[0].textContent),
     );
+  });
+
+  it('lists the slots whose helpers asked for a replacement, but one’s own, each taken over in one tap', async () => {
+    await buildVillage('olga');
+    const start = DateTime.now().setZone('Europe/Paris').plus({ days: 3 }).set({ hour: 19, minute: 0, second: 0, millisecond: 0 });
+    const asked = new Date().toISOString();
+    const hugos = aHelp({
+      village_id: ID.village,
+      village_need_id: ID.needDog,
+      helper_id: ID.hugo,
+      start_date: start.toUTC().toISO()!,
+      replacement_asked_at: asked,
+    });
+    const olgas = aHelp({
+      village_id: ID.village,
+      village_need_id: ID.needDog,
+      helper_id: ID.olga,
+      start_date: start.plus({ days: 1 }).toUTC().toISO()!,
+      replacement_asked_at: asked,
+    });
+    await db.helps.bulkPut([hugos, olgas]);
+    await renderScreen(() => <VillageHomePage villageId={ID.village} />);
+    const section = await screen.findByRole('region', { name: 'Relais demandés' });
+    const items = within(section).getAllByRole('listitem');
+    expect(items).toHaveLength(1);
+    expect(items[0].querySelector('.open-slots-need')?.textContent).toMatch(
+      /^Hugo cherche quelqu’un pour «\u00a0Promener le chien\u00a0», /,
+    );
+    fireEvent.click(within(section).getByRole('button', { name: /^Je prends le relais\u00a0: Hugo cherche quelqu’un/ }));
+    await waitFor(async () => expect(await db.helps.get(hugos.id)).toBeUndefined());
+    const [entry] = await db.outbox.toArray();
+    expect(entry).toMatchObject({ kind: 'take-over-help', payload: { help_id: hugos.id, helper_id: ID.olga } });
+    // Olga holds it now: nothing left to take over.
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Relais demandés' })).toBeNull());
   });
 });

@@ -6,6 +6,7 @@ import { useVillage, useVillageSync } from '../../domain/villages/village-reads'
 import { villageHomeOf, type VillageHome } from '../../domain/villages/village-home';
 import { OpenSlots } from '../../components/open-slots/open-slots';
 import { useVillageNeeds } from '../../domain/needs/need-reads';
+import { ReplacementRequests } from '../../components/replacement-requests/replacement-requests';
 import { VillageCircle } from './village-circle';
 import { DoneLately } from './done-lately';
 import '../../components/village-photo.css';
@@ -33,6 +34,7 @@ export function VillageHomePage({ villageId, latestNews }: { villageId: string; 
     <article className="village-home" aria-labelledby={titleId}>
       <PersonHead home={home} titleId={titleId} />
       <Presentation home={home} villageId={villageId} manager={canManage(me)} />
+      {me && active ? <ReplacementRequests villageId={villageId} me={me} /> : null}
       {me && active ? <OpenSlots villageId={villageId} me={me} /> : null}
       {/* Dernières nouvelles: the village's news slot in here, between what to do and who is there. */}
       {latestNews}

@@ -49,6 +49,7 @@ export const addHelp = defineMutation({
       done_at: null,
       thanks_count: 0,
       thanks_message: null,
+      replacement_asked_at: null,
     });
   },
   request: (p) => requestTo(addHelpEndpoint, { params: { id: p.village_id, needId: p.village_need_id }, body: { ...p.input, id: p.id } }),

@@ -11,8 +11,9 @@ import { useVillageHelps } from '../../../domain/helps/help-reads';
 import { useVillageSlots } from '../../../domain/slots/slots';
 import { cancelSlotAction } from '../../../domain/needs/actions';
 import { useTakeSlot } from '../../../components/take-slot/use-take-slot';
-import { deleteHelpAction } from '../../../domain/helps/actions';
+import { askReplacementAction, cancelReplacementAction, deleteHelpAction, takeOverAction } from '../../../domain/helps/actions';
 import { SlotRow } from './slot-row';
+import { CannotComeDialog } from './cannot-come-dialog';
 import { LATE_WITHDRAWAL_MS, slotState } from '../../../domain/helps/slot-state';
 import { slotWriteKey, useSlotWrites } from '../../../domain/helps/slot-writes';
 import '../needs.css';
@@ -33,8 +34,9 @@ type Pending = { kind: 'withdraw'; slot: Slot; help: Help; late: boolean } | { k
 
 /**
  * A scheduled need's next slots (eight weeks, then more on demand), read from this device: taking one is a
- * tap ("Je m'en occupe", offline too), withdrawing is confirmed (and says when the organisers will be told),
- * and managers may cancel one date.
+ * tap ("Je m'en occupe", offline too); « Je ne peux plus » asks the circle for a replacement or withdraws
+ * (and says when the organisers will be told); a slot whose helper asked is taken over in one tap
+ * (« Je prends le relais »); managers may cancel one date.
  */
 export function NeedSlots({ villageId, need, onlyOpen = false, headingLevel = 'h2' }: NeedSlotsProps) {
   // The window is fixed when the screen opens: a live query whose bounds moved at each render would never settle.
@@ -62,18 +64,40 @@ export function NeedSlots({ villageId, need, onlyOpen = false, headingLevel = 'h
   const manager = canManage(me);
   const shown = onlyOpen ? slots.filter((slot) => slot.open > 0 && slotState(slot, mine) !== 'mine') : slots;
 
-  const confirm = async () => {
-    if (!pending || !me) return null;
-    const result =
-      pending.kind === 'withdraw'
-        ? await deleteHelpAction(villageId, pending.help.id, me.id, { needName: need.name, startDate: pending.help.start_date })
-        : await cancelSlotAction(villageId, need, pending.slot.start_date, zone, me.id);
+  const slotContext = (help: Help) => ({ needName: need.name, startDate: help.start_date, timeZone: zone });
+  const done = (result: { ok: true } | { ok: false; message: string }, said: string) => {
     if (!result.ok) return result.message;
-    toast.success(pending.kind === 'withdraw' ? TOAST_TEXT.deleted : 'Ce créneau est annulé.');
+    toast.success(said);
     setPending(null);
     return null;
   };
+  const confirm = async () => {
+    if (pending?.kind !== 'cancel' || !me) return null;
+    return done(await cancelSlotAction(villageId, need, pending.slot.start_date, zone, me.id), 'Ce créneau est annulé.');
+  };
+  const withdraw = async () => {
+    if (pending?.kind !== 'withdraw' || !me) return null;
+    return done(await deleteHelpAction(villageId, pending.help.id, me.id, slotContext(pending.help)), TOAST_TEXT.deleted);
+  };
+  const seekReplacement = async () => {
+    if (pending?.kind !== 'withdraw' || !me) return null;
+    const result = await askReplacementAction(villageId, pending.help.id, me.id, slotContext(pending.help));
+    return done(result, 'Le village est prévenu. Vous gardez le créneau tant que personne ne l’a repris.');
+  };
+  const cancelReplacement = async (help: Help) => {
+    if (!me) return;
+    const result = await cancelReplacementAction(villageId, help.id, me.id, slotContext(help));
+    if (result.ok) toast.success('C’est noté\u00a0: vous y allez.');
+    else toast.error(result.message);
+  };
+  const takeOver = async (help: Help) => {
+    if (!me) return;
+    const result = await takeOverAction(villageId, help.id, me.id, slotContext(help));
+    if (result.ok) toast.success(`Vous prenez le relais de ${firstName(help)}.`);
+    else toast.error(result.message);
+  };
   const when = (slot: Slot) => formatHelpSlot(slot.start_date, slot.end_date, undefined, zone);
+  const myHelpOn = (slot: Slot) => slot.taken.map((id) => byId.get(id)).find((h) => h && mine.has(h.id));
   const takenCount = pending?.kind === 'cancel' ? pending.slot.taken.length : 0;
 
   return (
@@ -97,12 +121,17 @@ export function NeedSlots({ villageId, need, onlyOpen = false, headingLevel = 'h
                 return help ? [{ help, name: firstName(help) }] : [];
               })}
               onTake={me ? () => void take(need.id, slot, me.id) : null}
-              onWithdraw={(() => {
-                const help = slot.taken.map((id) => byId.get(id)).find((h) => h && mine.has(h.id));
+              onCannotCome={(() => {
+                const help = myHelpOn(slot);
                 return help
                   ? () => setPending({ kind: 'withdraw', slot, help, late: Date.parse(slot.start_date) - Date.now() < LATE_WITHDRAWAL_MS })
                   : null;
               })()}
+              onCancelReplacement={(() => {
+                const help = myHelpOn(slot);
+                return help?.replacement_asked_at ? () => void cancelReplacement(help) : null;
+              })()}
+              onTakeOver={me ? (help) => void takeOver(help) : null}
               onCancel={manager && !onlyOpen ? () => setPending({ kind: 'cancel', slot }) : null}
             />
           ))}
@@ -114,22 +143,22 @@ export function NeedSlots({ villageId, need, onlyOpen = false, headingLevel = 'h
         </button>
       ) : null}
       {noteDialog}
+      <CannotComeDialog
+        open={pending?.kind === 'withdraw'}
+        when={pending?.kind === 'withdraw' ? when(pending.slot) : ''}
+        late={pending?.kind === 'withdraw' && pending.late}
+        onSeekReplacement={pending?.kind === 'withdraw' && !pending.help.replacement_asked_at ? seekReplacement : null}
+        onWithdraw={withdraw}
+        onClose={() => setPending(null)}
+      />
       <ConfirmDialog
-        open={pending !== null}
-        title={pending?.kind === 'cancel' ? 'Annuler ce créneau\u00a0?' : 'Vous retirer de ce créneau\u00a0?'}
-        confirmLabel={pending?.kind === 'cancel' ? 'Annuler ce créneau' : 'Me retirer'}
+        open={pending?.kind === 'cancel'}
+        title="Annuler ce créneau&nbsp;?"
+        confirmLabel="Annuler ce créneau"
         busyLabel="Un instant…"
         onConfirm={confirm}
         onClose={() => setPending(null)}
       >
-        {pending?.kind === 'withdraw' ? (
-          <>
-            <p>Votre place du {when(pending.slot)} sera libérée pour quelqu’un d’autre.</p>
-            {pending.late ? (
-              <p>Ce créneau commence dans moins de 48 heures&nbsp;: les personnes qui organisent le village seront prévenues.</p>
-            ) : null}
-          </>
-        ) : null}
         {pending?.kind === 'cancel' ? (
           <>
             <p>Le créneau du {when(pending.slot)} n’aura pas lieu&nbsp;: il disparaît du planning.</p>

@@ -1,6 +1,7 @@
 import type { Help } from '../../../contract';
 import type { Slot } from '../../../contract/slots';
 import { formatHelpSlot } from '../../../contract/french-time';
+import { ofName } from '../../../contract/replacement';
 import { SLOT_ICON, slotStateLabel, type SlotState } from '../../../domain/helps/slot-state';
 import type { SlotWrite } from '../../../domain/helps/slot-writes';
 import { SlotWriteLabel } from '../../../components/take-slot/slot-write-label';
@@ -13,15 +14,32 @@ interface SlotRowProps {
   holders: { help: Help; name: string }[];
   /** Null when the viewer may not take slots (not a member). */
   onTake: (() => void) | null;
-  onWithdraw: (() => void) | null;
+  /** « Je ne peux plus » on one's own help: asks for a replacement or withdraws (CannotComeDialog). */
+  onCannotCome: (() => void) | null;
+  /** « Je peux venir finalement »: one's own request for a replacement taken back. */
+  onCancelReplacement: (() => void) | null;
+  /** « Je prends le relais » on someone's help whose helper asked for a replacement. */
+  onTakeOver: ((help: Help) => void) | null;
   onCancel: (() => void) | null;
   /** Where this person's take of the slot stands, when it was made on this device and not yet confirmed. */
   write?: SlotWrite;
 }
 
 /** One slot: when, its state in words and icon, who goes and what they said, and what the viewer may do. */
-export function SlotRow({ slot, state, zone, holders, onTake, onWithdraw, onCancel, write }: SlotRowProps) {
+export function SlotRow({
+  slot,
+  state,
+  zone,
+  holders,
+  onTake,
+  onCannotCome,
+  onCancelReplacement,
+  onTakeOver,
+  onCancel,
+  write,
+}: SlotRowProps) {
   const when = formatHelpSlot(slot.start_date, slot.end_date, undefined, zone);
+  const seeking = holders.filter(({ help }) => help.replacement_asked_at);
   return (
     <li className={`slot-row slot-${state}`}>
       <p className="slot-when">{when}</p>
@@ -37,6 +55,9 @@ export function SlotRow({ slot, state, zone, holders, onTake, onWithdraw, onCanc
           {holders.map(({ help, name }) => (
             <li key={help.id}>
               {name}
+              {help.replacement_asked_at ? (
+                <strong className="slot-seeking"> {name === 'Vous' ? 'cherchez' : 'cherche'} quelqu’un</strong>
+              ) : null}
               {help.comment ? <span className="slot-comment">&nbsp;: «&nbsp;{help.comment}&nbsp;»</span> : null}
             </li>
           ))}
@@ -48,9 +69,26 @@ export function SlotRow({ slot, state, zone, holders, onTake, onWithdraw, onCanc
             Je m’en occupe
           </button>
         ) : null}
-        {state === 'mine' && onWithdraw ? (
-          <button type="button" className="secondary" onClick={onWithdraw} aria-label={`Me retirer\u00a0: ${when}`}>
-            Me retirer
+        {state !== 'mine' && onTakeOver
+          ? seeking.map(({ help, name }) => (
+              <button
+                key={help.id}
+                type="button"
+                onClick={() => onTakeOver(help)}
+                aria-label={`Je prends le relais ${ofName(name)}\u00a0: ${when}`}
+              >
+                Je prends le relais
+              </button>
+            ))
+          : null}
+        {state === 'mine' && onCancelReplacement ? (
+          <button type="button" onClick={onCancelReplacement} aria-label={`Je peux venir finalement\u00a0: ${when}`}>
+            Je peux venir finalement
+          </button>
+        ) : null}
+        {state === 'mine' && onCannotCome ? (
+          <button type="button" className="secondary" onClick={onCannotCome} aria-label={`Je ne peux plus\u00a0: ${when}`}>
+            Je ne peux plus
           </button>
         ) : null}
         {onCancel ? (
