@@ -128,7 +128,7 @@ describe('slots to fill', () => {
       await takeButton(P.page, wednesday).waitFor({ timeout: 20_000 });
     }
     await takeButton(B.page, wednesday).click();
-    await B.page.getByText(/C.est noté : vous y allez/).waitFor();
+    await B.page.getByText(/C.est noté\s: vous y allez/).waitFor();
     await expect.poll(async () => (await serverHelps(a.token, village.id)).helps.length, { timeout: 20_000 }).toBe(1);
     await takeButton(C.page, wednesday).click();
     await C.page.getByText(/1 modification n.a pas pu être envoyée/).waitFor({ timeout: 30_000 });

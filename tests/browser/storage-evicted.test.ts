@@ -145,7 +145,7 @@ describe('a local store wiped with a write waiting', () => {
     await notice(page).waitFor({ timeout: 20_000 });
     await expect
       .poll(() => notice(page).textContent())
-      .toMatch(/une modification faite ici attendait encore d'être envoyée ; elle n'a peut-être jamais été reçue/);
+      .toMatch(/une modification faite ici attendait encore d'être envoyée\s; elle n'a peut-être jamais été reçue/);
     await notice(page)
       .getByRole('listitem')
       .filter({ hasText: `Message dans la discussion : « ${text} »` })

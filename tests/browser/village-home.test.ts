@@ -71,7 +71,7 @@ describe('the village home', () => {
     expect(await tabs.first().getAttribute('aria-current')).toBe('page');
 
     const slots = main.getByRole('region', { name: 'Créneaux à pourvoir' });
-    const take = slots.getByRole('button', { name: /^Je m.en occupe : Dîner, / });
+    const take = slots.getByRole('button', { name: /^Je m.en occupe\s: Dîner, / });
     await take.waitFor({ timeout: 20_000 });
     await page.waitForFunction(() => navigator.serviceWorker.controller?.state === 'activated', null, { timeout: 20_000 });
     await checkPhoneScreen(page, 'village-home', async () => {
