@@ -22,6 +22,8 @@ export const PUSH_NOTIFICATION_KIND: Record<PushKind, NotificationKind> = {
   villager_role_changed: 'confirmations',
   news: 'news',
   help_thanked: 'thanks',
+  gaps: 'gaps',
+  nudges: 'nudges',
 };
 
 /**

@@ -42,6 +42,8 @@ export const PUSH_KINDS = [
   'help_withdrawn_late',
   'news',
   'help_thanked',
+  'gaps',
+  'nudges',
 ] as const;
 export type PushKind = (typeof PUSH_KINDS)[number];
 
