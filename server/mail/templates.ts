@@ -11,6 +11,8 @@ import { chatDigestMail } from './kinds/chat-digest-mail';
 import { weeklySummaryMail } from './kinds/weekly-summary-mail';
 import { newsMail } from './kinds/news-mail';
 import { thanksMail } from './kinds/thanks-mail';
+import { gapAlertMail } from './kinds/gap-alert-mail';
+import { nudgeMail } from './kinds/nudge-mail';
 
 /**
  * Every kind of mail the server sends, by the name its queued rows carry. queue.ts types its jobs by this list,
@@ -29,6 +31,8 @@ export const mailTemplates = {
   weekly_summary: weeklySummaryMail,
   news: newsMail,
   thanks: thanksMail,
+  gap_alert: gapAlertMail,
+  nudge: nudgeMail,
 };
 
 export type MailKind = keyof typeof mailTemplates;

@@ -3,6 +3,7 @@ import type { PushKind, PushPayload } from '../../src/contract/push';
 import { formatHelpSlot } from '../../src/contract/french-time';
 import type { Executor } from '../db/client';
 import { helps, messages, newsPosts, users, villageNeeds, villagers, villages } from '../db/schema';
+import { composeVillageAlert } from './compose-village-alerts';
 import { isActive as isActiveVillager, isManager as isManagerVillager } from '../policy';
 
 /** One notification for one user: sent to each of their devices. */
@@ -235,6 +236,16 @@ export async function composeJob(db: Executor, job: QueuedJob, now: Date): Promi
         // Past its slot's start a reminder means nothing: the push service may drop it then.
         { urgency: 'high', ttl: Math.max(60, Math.floor((row.help.startDate.getTime() - now.getTime()) / 1000)) },
       );
+    }
+    case 'gaps':
+    case 'nudges': {
+      const told = await composeVillageAlert(db, job, village, label, members, now);
+      return told
+        ? to(
+            members.filter((m) => isActive(m) && told.villagerIds.includes(m.id)),
+            told.payload,
+          )
+        : [];
     }
     default:
       return [];
