@@ -1,4 +1,4 @@
-import { and, eq, like } from 'drizzle-orm';
+import { and, eq, like, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { mailJobs, pushJobs, villagers } from '../../db/schema';
 import { composeJob } from '../../push/compose';
@@ -24,7 +24,7 @@ const keysOf = (villagerId: string) =>
     .where(like(mailJobs.key, `nudge:${villagerId}:%`));
 const pushesOf = (villageId: string) =>
   world.db
-    .select()
+    .select({ villageId: pushJobs.villageId, kind: pushJobs.kind, data: sql<Record<string, unknown>>`${pushJobs.data}` })
     .from(pushJobs)
     .where(and(eq(pushJobs.villageId, villageId), eq(pushJobs.kind, 'nudges')));
 
