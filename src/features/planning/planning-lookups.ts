@@ -18,6 +18,8 @@ export interface PlanningLookups {
   helpsLink: (needId: string) => NeedHelpsLinkProps;
   /** Where the viewer's takes made on this device stand, by slot (slotWriteKey). */
   slotWrites?: ReadonlyMap<string, SlotWrite>;
+  /** The urgent slots by key (domain/slots/urgent-slots.ts), and how many days the village's horizon is. */
+  urgent?: { keys: ReadonlySet<string>; horizonDays: number };
 }
 
 export function planningLookups(

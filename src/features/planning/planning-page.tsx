@@ -29,7 +29,8 @@ export function PlanningPage({ villageId, openOnly = false }: { villageId: strin
   // A period before the helps the pull brings is read from the server when shown.
   const older = useHelpsOfPeriod(villageId, read ? helpsFromInstant(read.range.from) : '', read ? helpsFromInstant(read.range.to) : '');
   const needs = useVillageNeeds(villageId);
-  const zone = useVillage(villageId)?.time_zone ?? DEFAULT_TIME_ZONE;
+  const village = useVillage(villageId);
+  const zone = village?.time_zone ?? DEFAULT_TIME_ZONE;
   // The slots of the days read, from the same rows (the period's helps, the needs).
   const slots = useMemo(() => (needs && read ? planningSlots(needs, read.helps, zone, read.days) : undefined), [needs, read, zone]);
   const villagers = useVillagers(villageId);
@@ -61,6 +62,7 @@ export function PlanningPage({ villageId, openOnly = false }: { villageId: strin
           myVillagerId={active?.id ?? null}
           onTake={active ? onTake : undefined}
           slotWrites={slotWrites}
+          gapHorizonDays={village?.gap_horizon_days}
           key={openOnly ? 'open-only' : 'all'}
           initialOpenOnly={openOnly}
           onPeriodChange={onPeriodChange}
