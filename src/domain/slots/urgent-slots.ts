@@ -1,4 +1,5 @@
 import { isUrgentSlot } from '../../contract/gap-horizon';
+import { DEFAULT_GAP_HORIZON_DAYS } from '../../contract/villages';
 import type { Slot } from '../../contract/slots';
 
 /** A slot's key, as the planning and the home name a slot (a need and a start). */
@@ -17,3 +18,9 @@ export function urgentSlotKeys(slots: readonly Slot[], now: Date | number, horiz
 export const URGENT_BADGE = 'Urgent';
 export const urgentDescription = (horizonDays: number) =>
   horizonDays === 1 ? 'encore sans personne d’ici demain' : `encore sans personne dans les ${horizonDays} jours qui viennent`;
+
+/** The horizon as the manage page says it: "Dans les 3 jours", "D’ici demain". */
+export const gapHorizonText = (horizonDays: number | undefined) => {
+  const days = horizonDays ?? DEFAULT_GAP_HORIZON_DAYS;
+  return days === 1 ? 'D’ici demain' : `Dans les ${days} jours`;
+};
