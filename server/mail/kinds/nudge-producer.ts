@@ -27,7 +27,7 @@ export const nudgeKey = (villagerId: string, day: string) => `nudge:${villagerId
  * The active members of these villages who are quiet at `now`: members for `QUIET_DAYS` at least, not
  * organisers (the alerts are theirs), with no help taken in that time nor any still ahead. One query.
  */
-export function quietMembers(db: Executor, villageIds: readonly string[], now: Date) {
+export function quietMembers(db: Executor, villageIds: readonly string[], now: Date, options: { notNudgedSince?: Date } = {}) {
   const since = new Date(now.getTime() - QUIET_DAYS * DAY_MS);
   return db
     .select({
@@ -50,6 +50,7 @@ export function quietMembers(db: Executor, villageIds: readonly string[], now: D
         eq(villagers.isNeedy, false),
         eq(villagers.isManager, false),
         lte(villagers.createdAt, since),
+        options.notNudgedSince ? or(isNull(villagers.nudgedAt), lte(villagers.nudgedAt, options.notNudgedSince)) : undefined,
         sql`not exists (select 1 from ${helps} where ${helps.helperId} = ${villagers.id} and (${helps.createdAt} > ${since.toISOString()}::timestamptz or ${helps.startDate} > ${now.toISOString()}::timestamptz))`,
       ),
     );
@@ -76,13 +77,12 @@ export const nudgeProducer: ScheduledMailProducer = {
     });
     if (due.length === 0) return 0;
     const monthAgo = new Date(now.getTime() - QUIET_DAYS * DAY_MS);
-    const quiet = (
-      await quietMembers(
-        db,
-        due.map((village) => village.id),
-        now,
-      )
-    ).filter((m) => !m.nudgedAt || m.nudgedAt <= monthAgo);
+    const quiet = await quietMembers(
+      db,
+      due.map((village) => village.id),
+      now,
+      { notNudgedSince: monthAgo },
+    );
     if (quiet.length === 0) return 0;
     const byVillage = new Map<string, typeof quiet>();
     for (const m of quiet) push(byVillage, m.villageId, m);
