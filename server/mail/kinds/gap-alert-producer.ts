@@ -7,6 +7,7 @@ import type { Db } from '../../db/client';
 import { mailJobs, notificationSettings, pushJobs, users, villagers, villages } from '../../db/schema';
 import type { ScheduledMailProducer } from '../scheduled-producer';
 import { queueDigests } from './digest-queue';
+import { activeMember, memberColumns } from './digest-recipients';
 import { villagePlace, villageTitle } from './digest-village';
 import { GAP_LISTED_SLOTS, type GapAlertPayload, type GapVillage } from './gap-alert-mail';
 import { openSlotsOf, push } from './open-slots';
@@ -60,12 +61,7 @@ export const gapAlertProducer: ScheduledMailProducer = {
     // Organisers, and members who turned the alert on: everyone else is left out by the query itself.
     const members = await db
       .select({
-        villagerId: villagers.id,
-        villageId: villagers.villageId,
-        userId: users.id,
-        firstName: users.firstName,
-        email: users.email,
-        verified: users.emailVerifiedAt,
+        ...memberColumns,
         joinedAt: villagers.createdAt,
         organiser: sql<boolean>`(${villagers.isCreator} or ${villagers.isNeedy} or ${villagers.isManager})`,
         settings: notificationSettings.settings,
@@ -73,14 +69,7 @@ export const gapAlertProducer: ScheduledMailProducer = {
       .from(villagers)
       .innerJoin(users, eq(users.id, villagers.userId))
       .leftJoin(notificationSettings, eq(notificationSettings.userId, users.id))
-      .where(
-        and(
-          inArray(villagers.villageId, [...due.keys()]),
-          eq(villagers.isOut, false),
-          eq(villagers.isBan, false),
-          or(organiser, chose('email'), chose('push')),
-        ),
-      );
+      .where(and(inArray(villagers.villageId, [...due.keys()]), activeMember(), or(organiser, chose('email'), chose('push'))));
 
     // Each person's day: on the clock of their first village of the set (the oldest membership), the same for every instance.
     const byUser = new Map<string, typeof members>();

@@ -1,8 +1,6 @@
-import { and, eq, like, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { mailJobs, pushJobs } from '../../db/schema';
 import { composeJob } from '../../push/compose';
-import { parseMail, type ParsedMail } from '../../test/parse-mail';
+import { parisWinterAt, producerReads } from '../../test/clock-producers';
 import { type TestUser } from '../../test/world';
 import { addScheduledNeed, take } from '../../test/schedules';
 import { gapAlertProducer } from './gap-alert-producer';
@@ -12,25 +10,11 @@ const { smtp, world, dispatcher, sender } = await createSmtpWorld();
 
 /** Only this file's producer. */
 const produce = () => gapAlertProducer.run(world.db, world.clock.now());
-const alertsTo = (user: TestUser): ParsedMail[] =>
-  smtp.received
-    .filter((m) => m.to.includes(user.email))
-    .map((m) => parseMail(m.raw))
-    .filter((m) => m.headers.get('subject')!.startsWith('Urgent'));
-const keysOf = (user: TestUser) =>
-  world.db
-    .select()
-    .from(mailJobs)
-    .where(like(mailJobs.key, `gaps:${user.id}:%`));
-const pushesOf = (villageId: string) =>
-  world.db
-    .select({ villageId: pushJobs.villageId, kind: pushJobs.kind, data: sql<Record<string, unknown>>`${pushJobs.data}` })
-    .from(pushJobs)
-    .where(and(eq(pushJobs.villageId, villageId), eq(pushJobs.kind, 'gaps')));
-
-/** An hour in Paris in November (UTC+1) of a day, as an instant. */
-const parisAt = (day: string, hour: number, minute = 0) =>
-  new Date(Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10)), hour - 1, minute));
+const reads = producerReads(world, smtp);
+const alertsTo = (user: TestUser) => reads.mailsTo(user, /^Urgent/);
+const keysOf = (user: TestUser) => reads.keysLike(`gaps:${user.id}:`);
+const pushesOf = (villageId: string) => reads.pushesOf(villageId, 'gaps');
+const parisAt = parisWinterAt;
 /** 19 h in Paris on a day of November 2026, as a help stores it. */
 const dinnerOn = (day: number) => new Date(Date.UTC(2026, 10, day, 18)).toISOString();
 const dinners = (dtstart: string, count: number) => ({ dtstart, duration_minutes: 90, rrule: `FREQ=DAILY;COUNT=${count}`, places: 1 });

@@ -7,6 +7,7 @@ import { helps, pushJobs, users, villagers, villages } from '../../db/schema';
 import { readNotificationSettingsOf } from '../preferences';
 import type { ScheduledMailProducer } from '../scheduled-producer';
 import { queueDigests } from './digest-queue';
+import { activeMember, memberColumns } from './digest-recipients';
 import { localDate, villageTitle } from './digest-village';
 import { NUDGE_LISTED_SLOTS, type NudgePayload } from './nudge-mail';
 import { openSlotsOf, push } from './open-slots';
@@ -30,22 +31,13 @@ export const nudgeKey = (villagerId: string, day: string) => `nudge:${villagerId
 export function quietMembers(db: Executor, villageIds: readonly string[], now: Date, options: { notNudgedSince?: Date } = {}) {
   const since = new Date(now.getTime() - QUIET_DAYS * DAY_MS);
   return db
-    .select({
-      villagerId: villagers.id,
-      villageId: villagers.villageId,
-      userId: users.id,
-      firstName: users.firstName,
-      email: users.email,
-      verified: users.emailVerifiedAt,
-      nudgedAt: villagers.nudgedAt,
-    })
+    .select({ ...memberColumns, nudgedAt: villagers.nudgedAt })
     .from(villagers)
     .innerJoin(users, eq(users.id, villagers.userId))
     .where(
       and(
         inArray(villagers.villageId, [...villageIds]),
-        eq(villagers.isOut, false),
-        eq(villagers.isBan, false),
+        activeMember(),
         eq(villagers.isCreator, false),
         eq(villagers.isNeedy, false),
         eq(villagers.isManager, false),

@@ -1,8 +1,8 @@
-import { and, eq, like, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { mailJobs, pushJobs, villagers } from '../../db/schema';
+import { villagers } from '../../db/schema';
 import { composeJob } from '../../push/compose';
-import { parseMail, type ParsedMail } from '../../test/parse-mail';
+import { parisWinterAt, producerReads } from '../../test/clock-producers';
 import { type TestUser } from '../../test/world';
 import { addScheduledNeed, take } from '../../test/schedules';
 import { nudgeProducer } from './nudge-producer';
@@ -12,25 +12,11 @@ const { smtp, world, dispatcher, sender } = await createSmtpWorld();
 
 /** Only this file's producer. */
 const produce = () => nudgeProducer.run(world.db, world.clock.now());
-const nudgesTo = (user: TestUser): ParsedMail[] =>
-  smtp.received
-    .filter((m) => m.to.includes(user.email))
-    .map((m) => parseMail(m.raw))
-    .filter((m) => m.headers.get('subject')!.includes('a encore besoin de vous'));
-const keysOf = (villagerId: string) =>
-  world.db
-    .select()
-    .from(mailJobs)
-    .where(like(mailJobs.key, `nudge:${villagerId}:%`));
-const pushesOf = (villageId: string) =>
-  world.db
-    .select({ villageId: pushJobs.villageId, kind: pushJobs.kind, data: sql<Record<string, unknown>>`${pushJobs.data}` })
-    .from(pushJobs)
-    .where(and(eq(pushJobs.villageId, villageId), eq(pushJobs.kind, 'nudges')));
-
-/** An hour in Paris in autumn or winter (UTC+1) of a day, as an instant. */
-const parisAt = (day: string, hour: number, minute = 0) =>
-  new Date(Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10)), hour - 1, minute));
+const reads = producerReads(world, smtp);
+const nudgesTo = (user: TestUser) => reads.mailsTo(user, /a encore besoin de vous/);
+const keysOf = (villagerId: string) => reads.keysLike(`nudge:${villagerId}:`);
+const pushesOf = (villageId: string) => reads.pushesOf(villageId, 'nudges');
+const parisAt = parisWinterAt;
 
 /** Claire's village on 20 November, its members said to have joined on 1 October: quiet unless they took something. */
 async function villageOf(names: string[]) {

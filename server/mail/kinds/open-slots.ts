@@ -2,6 +2,8 @@ import { and, eq, gt, inArray, isNotNull, lte } from 'drizzle-orm';
 import { slotsBetween, type HelpOnSlot, type Slot } from '../../../src/contract/slots';
 import type { Executor } from '../../db/client';
 import { helps, villageNeeds, villagers } from '../../db/schema';
+import { activeMember } from './digest-recipients';
+import { helpOnSlot } from './digest-slot-sources';
 
 export type OpenSlot = Slot & { need_name: string };
 export type SlotWindow = { villageId: string; timeZone: string; to: Date };
@@ -37,21 +39,11 @@ export async function openSlotsOf(db: Executor, windows: readonly SlotWindow[], 
         inArray(helps.villageId, [...new Set(needs.map((need) => need.villageId))]),
         gt(helps.startDate, now),
         lte(helps.startDate, latest),
-        eq(villagers.isOut, false),
-        eq(villagers.isBan, false),
+        activeMember(),
       ),
     );
   const helpsByVillage = new Map<string, HelpOnSlot[]>();
-  for (const row of rows) {
-    const help = {
-      id: row.id,
-      village_need_id: row.needId,
-      helper_id: row.helperId,
-      start_date: row.start.toISOString(),
-      created_at: row.created.toISOString(),
-    };
-    push(helpsByVillage, row.villageId, help);
-  }
+  for (const row of rows) push(helpsByVillage, row.villageId, helpOnSlot(row));
   const needsByVillage = new Map<string, typeof needs>();
   for (const need of needs) push(needsByVillage, need.villageId, need);
   for (const w of windows) {
