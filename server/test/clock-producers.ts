@@ -27,3 +27,15 @@ export function producerReads(world: World, smtp: { received: Array<{ to: string
         .where(and(eq(pushJobs.villageId, villageId), eq(pushJobs.kind, kind))),
   };
 }
+
+/** Claire's open village with these members joined as helpers, by first name. */
+export async function villageWithMembers(world: World, names: string[]) {
+  const creator = await world.user('Claire');
+  const village = await world.village(creator);
+  const members: Record<string, { user: TestUser; villager: string }> = {};
+  for (const name of names) {
+    const user = await world.user(name);
+    members[name] = { user, villager: await world.join(user, village.shareCode) };
+  }
+  return { creator, village, members };
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { composeJob } from '../../push/compose';
-import { parisWinterAt, producerReads } from '../../test/clock-producers';
+import { parisWinterAt, producerReads, villageWithMembers } from '../../test/clock-producers';
 import { type TestUser } from '../../test/world';
 import { addScheduledNeed, take } from '../../test/schedules';
 import { gapAlertProducer } from './gap-alert-producer';
@@ -19,16 +19,7 @@ const parisAt = parisWinterAt;
 const dinnerOn = (day: number) => new Date(Date.UTC(2026, 10, day, 18)).toISOString();
 const dinners = (dtstart: string, count: number) => ({ dtstart, duration_minutes: 90, rrule: `FREQ=DAILY;COUNT=${count}`, places: 1 });
 
-async function villageOf(names: string[]) {
-  const creator = await world.user('Claire');
-  const village = await world.village(creator);
-  const members: Record<string, { user: TestUser; villager: string }> = {};
-  for (const name of names) {
-    const user = await world.user(name);
-    members[name] = { user, villager: await world.join(user, village.shareCode) };
-  }
-  return { creator, village, members };
-}
+const villageOf = (names: string[]) => villageWithMembers(world, names);
 
 describe('the gap alert', () => {
   it('tells the organisers and those who asked, once a day across instances, of the open slots inside the horizon only', async () => {

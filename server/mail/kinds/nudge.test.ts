@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { villagers } from '../../db/schema';
 import { composeJob } from '../../push/compose';
-import { parisWinterAt, producerReads } from '../../test/clock-producers';
+import { parisWinterAt, producerReads, villageWithMembers } from '../../test/clock-producers';
 import { type TestUser } from '../../test/world';
 import { addScheduledNeed, take } from '../../test/schedules';
 import { nudgeProducer } from './nudge-producer';
@@ -21,13 +21,7 @@ const parisAt = parisWinterAt;
 /** Claire's village on 20 November, its members said to have joined on 1 October: quiet unless they took something. */
 async function villageOf(names: string[]) {
   world.clock.set(parisAt('2026-11-20', 12));
-  const creator = await world.user('Claire');
-  const village = await world.village(creator);
-  const members: Record<string, { user: TestUser; villager: string }> = {};
-  for (const name of names) {
-    const user = await world.user(name);
-    members[name] = { user, villager: await world.join(user, village.shareCode) };
-  }
+  const { creator, village, members } = await villageWithMembers(world, names);
   await world.db
     .update(villagers)
     .set({ createdAt: parisAt('2026-10-01', 12) })
