@@ -1,20 +1,17 @@
-import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lte, or } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import { v7 as uuidv7 } from 'uuid';
 import { wantsNotification } from '../../../src/contract/notification-settings';
-import type { Executor } from '../../db/client';
-import { helps, pushJobs, users, villagers, villages } from '../../db/schema';
+import { pushJobs, villagers, villages } from '../../db/schema';
 import { readNotificationSettingsOf } from '../preferences';
 import type { ScheduledMailProducer } from '../scheduled-producer';
 import { queueDigests } from './digest-queue';
-import { activeMember, memberColumns } from './digest-recipients';
 import { localDate, villageTitle } from './digest-village';
 import { NUDGE_LISTED_SLOTS, type NudgePayload } from './nudge-mail';
 import { openSlotsOf, push } from './open-slots';
+import { QUIET_DAYS, quietMembers } from './quiet-members';
 
 const DAY_MS = 24 * 3600_000;
-/** Someone who has taken nothing for this long is quiet; a nudge is then sent once per such stretch at most. */
-export const QUIET_DAYS = 30;
 /** The open slots a nudge counts: this week, what one can still plan for. */
 export const NUDGE_WEEK_DAYS = 7;
 /** Nudges go in the early evening on the village's clock, when people look at their week. */
@@ -23,30 +20,6 @@ export const NUDGE_UNTIL_HOUR = 20;
 const STARTED = 3;
 
 export const nudgeKey = (villagerId: string, day: string) => `nudge:${villagerId}:${day}`;
-
-/**
- * The active members of these villages who are quiet at `now`: members for `QUIET_DAYS` at least, not
- * organisers (the alerts are theirs), with no help taken in that time nor any still ahead. One query.
- */
-export function quietMembers(db: Executor, villageIds: readonly string[], now: Date, options: { notNudgedSince?: Date } = {}) {
-  const since = new Date(now.getTime() - QUIET_DAYS * DAY_MS);
-  return db
-    .select({ ...memberColumns, nudgedAt: villagers.nudgedAt })
-    .from(villagers)
-    .innerJoin(users, eq(users.id, villagers.userId))
-    .where(
-      and(
-        inArray(villagers.villageId, [...villageIds]),
-        activeMember(),
-        eq(villagers.isCreator, false),
-        eq(villagers.isNeedy, false),
-        eq(villagers.isManager, false),
-        lte(villagers.createdAt, since),
-        options.notNudgedSince ? or(isNull(villagers.nudgedAt), lte(villagers.nudgedAt, options.notNudgedSince)) : undefined,
-        sql`not exists (select 1 from ${helps} where ${helps.helperId} = ${villagers.id} and (${helps.createdAt} > ${since.toISOString()}::timestamptz or ${helps.startDate} > ${now.toISOString()}::timestamptz))`,
-      ),
-    );
-}
 
 /**
  * The nudge (kind `nudges`): in the early evening, a member who has taken nothing for 30 days while their

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client';
 import type { MailSection } from '../layout';
-import { quietMembers, QUIET_DAYS } from './nudge-producer';
+import { quietMembers, QUIET_DAYS } from './quiet-members';
 import { push } from './open-slots';
 
 /** How many quiet members the summary names; more are said as "et N autres". */
