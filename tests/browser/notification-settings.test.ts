@@ -149,6 +149,8 @@ describe('the notification settings', () => {
       weekly_summary: true,
       news: true,
       thanks: true,
+      gaps: true,
+      nudges: true,
     });
 
     // What the next mails contain follows the choice: a help taken now brings no confirmation; turned back on
