@@ -97,7 +97,13 @@ describe('a village’s home', () => {
     const tomorrow = DateTime.now().setZone('Europe/Paris').plus({ days: 1 });
     // Tomorrow, in 6 days and in 11 days: only tomorrow's is within the default 3 days.
     await db.needs.update(ID.needDog, {
-      schedule: { dtstart: `${tomorrow.toISODate()}T19:00`, duration_minutes: 60, rrule: 'FREQ=DAILY;INTERVAL=5;COUNT=3', exdates: [], places: 2 },
+      schedule: {
+        dtstart: `${tomorrow.toISODate()}T19:00`,
+        duration_minutes: 60,
+        rrule: 'FREQ=DAILY;INTERVAL=5;COUNT=3',
+        exdates: [],
+        places: 2,
+      },
     });
     await renderScreen(() => <VillageHomePage villageId={ID.village} />);
     const section = await screen.findByRole('region', { name: 'Créneaux à pourvoir' });
