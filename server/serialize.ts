@@ -102,6 +102,7 @@ export function createSerializers(publicUrl: string) {
     relationship: v.relationship,
     share_code: v.shareCode,
     time_zone: v.timeZone,
+    gap_horizon_days: v.gapHorizonDays,
     photo: photo(v.photoKey),
     created_at: v.createdAt.toISOString(),
     updated_at: v.updatedAt.toISOString(),

@@ -43,6 +43,7 @@ import { Route as DashboardDashboardVillagesIdNotificationsRouteImport } from '.
 import { Route as DashboardDashboardVillagesIdPlanningRouteImport } from './routes/_dashboard.dashboard.villages.$id.planning'
 import { Route as DashboardDashboardVillagesIdWaitingValidationRouteImport } from './routes/_dashboard.dashboard.villages.$id.waiting-validation'
 import { Route as DashboardDashboardVillagesIdManageIndexRouteImport } from './routes/_dashboard.dashboard.villages.$id.manage.index'
+import { Route as DashboardDashboardVillagesIdManageAlertsRouteImport } from './routes/_dashboard.dashboard.villages.$id.manage.alerts'
 import { Route as DashboardDashboardVillagesIdManageHomeInfosRouteImport } from './routes/_dashboard.dashboard.villages.$id.manage.home-infos'
 import { Route as DashboardDashboardVillagesIdManageInfosRouteImport } from './routes/_dashboard.dashboard.villages.$id.manage.infos'
 import { Route as DashboardDashboardVillagesIdManageMembersRouteImport } from './routes/_dashboard.dashboard.villages.$id.manage.members'
@@ -239,6 +240,12 @@ const DashboardDashboardVillagesIdManageIndexRoute =
     path: '/manage/',
     getParentRoute: () => DashboardDashboardVillagesIdRoute,
   } as any)
+const DashboardDashboardVillagesIdManageAlertsRoute =
+  DashboardDashboardVillagesIdManageAlertsRouteImport.update({
+    id: '/manage/alerts',
+    path: '/manage/alerts',
+    getParentRoute: () => DashboardDashboardVillagesIdRoute,
+  } as any)
 const DashboardDashboardVillagesIdManageHomeInfosRoute =
   DashboardDashboardVillagesIdManageHomeInfosRouteImport.update({
     id: '/manage/home-infos',
@@ -329,6 +336,7 @@ export interface FileRoutesByFullPath {
   '/dashboard/villages/$id/notifications': typeof DashboardDashboardVillagesIdNotificationsRoute
   '/dashboard/villages/$id/planning': typeof DashboardDashboardVillagesIdPlanningRoute
   '/dashboard/villages/$id/waiting-validation': typeof DashboardDashboardVillagesIdWaitingValidationRoute
+  '/dashboard/villages/$id/manage/alerts': typeof DashboardDashboardVillagesIdManageAlertsRoute
   '/dashboard/villages/$id/manage/home-infos': typeof DashboardDashboardVillagesIdManageHomeInfosRoute
   '/dashboard/villages/$id/manage/infos': typeof DashboardDashboardVillagesIdManageInfosRoute
   '/dashboard/villages/$id/manage/members': typeof DashboardDashboardVillagesIdManageMembersRoute
@@ -370,6 +378,7 @@ export interface FileRoutesByTo {
   '/dashboard/villages/$id/notifications': typeof DashboardDashboardVillagesIdNotificationsRoute
   '/dashboard/villages/$id/planning': typeof DashboardDashboardVillagesIdPlanningRoute
   '/dashboard/villages/$id/waiting-validation': typeof DashboardDashboardVillagesIdWaitingValidationRoute
+  '/dashboard/villages/$id/manage/alerts': typeof DashboardDashboardVillagesIdManageAlertsRoute
   '/dashboard/villages/$id/manage/home-infos': typeof DashboardDashboardVillagesIdManageHomeInfosRoute
   '/dashboard/villages/$id/manage/infos': typeof DashboardDashboardVillagesIdManageInfosRoute
   '/dashboard/villages/$id/manage/members': typeof DashboardDashboardVillagesIdManageMembersRoute
@@ -417,6 +426,7 @@ export interface FileRoutesById {
   '/_dashboard/dashboard/villages/$id/notifications': typeof DashboardDashboardVillagesIdNotificationsRoute
   '/_dashboard/dashboard/villages/$id/planning': typeof DashboardDashboardVillagesIdPlanningRoute
   '/_dashboard/dashboard/villages/$id/waiting-validation': typeof DashboardDashboardVillagesIdWaitingValidationRoute
+  '/_dashboard/dashboard/villages/$id/manage/alerts': typeof DashboardDashboardVillagesIdManageAlertsRoute
   '/_dashboard/dashboard/villages/$id/manage/home-infos': typeof DashboardDashboardVillagesIdManageHomeInfosRoute
   '/_dashboard/dashboard/villages/$id/manage/infos': typeof DashboardDashboardVillagesIdManageInfosRoute
   '/_dashboard/dashboard/villages/$id/manage/members': typeof DashboardDashboardVillagesIdManageMembersRoute
@@ -460,6 +470,7 @@ export interface FileRouteTypes {
     | '/dashboard/villages/$id/notifications'
     | '/dashboard/villages/$id/planning'
     | '/dashboard/villages/$id/waiting-validation'
+    | '/dashboard/villages/$id/manage/alerts'
     | '/dashboard/villages/$id/manage/home-infos'
     | '/dashboard/villages/$id/manage/infos'
     | '/dashboard/villages/$id/manage/members'
@@ -501,6 +512,7 @@ export interface FileRouteTypes {
     | '/dashboard/villages/$id/notifications'
     | '/dashboard/villages/$id/planning'
     | '/dashboard/villages/$id/waiting-validation'
+    | '/dashboard/villages/$id/manage/alerts'
     | '/dashboard/villages/$id/manage/home-infos'
     | '/dashboard/villages/$id/manage/infos'
     | '/dashboard/villages/$id/manage/members'
@@ -547,6 +559,7 @@ export interface FileRouteTypes {
     | '/_dashboard/dashboard/villages/$id/notifications'
     | '/_dashboard/dashboard/villages/$id/planning'
     | '/_dashboard/dashboard/villages/$id/waiting-validation'
+    | '/_dashboard/dashboard/villages/$id/manage/alerts'
     | '/_dashboard/dashboard/villages/$id/manage/home-infos'
     | '/_dashboard/dashboard/villages/$id/manage/infos'
     | '/_dashboard/dashboard/villages/$id/manage/members'
@@ -812,6 +825,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DashboardDashboardVillagesIdManageIndexRouteImport
       parentRoute: typeof DashboardDashboardVillagesIdRoute
     }
+    '/_dashboard/dashboard/villages/$id/manage/alerts': {
+      id: '/_dashboard/dashboard/villages/$id/manage/alerts'
+      path: '/manage/alerts'
+      fullPath: '/dashboard/villages/$id/manage/alerts'
+      preLoaderRoute: typeof DashboardDashboardVillagesIdManageAlertsRouteImport
+      parentRoute: typeof DashboardDashboardVillagesIdRoute
+    }
     '/_dashboard/dashboard/villages/$id/manage/home-infos': {
       id: '/_dashboard/dashboard/villages/$id/manage/home-infos'
       path: '/manage/home-infos'
@@ -936,6 +956,7 @@ interface DashboardDashboardVillagesIdRouteChildren {
   DashboardDashboardVillagesIdNotificationsRoute: typeof DashboardDashboardVillagesIdNotificationsRoute
   DashboardDashboardVillagesIdPlanningRoute: typeof DashboardDashboardVillagesIdPlanningRoute
   DashboardDashboardVillagesIdWaitingValidationRoute: typeof DashboardDashboardVillagesIdWaitingValidationRoute
+  DashboardDashboardVillagesIdManageAlertsRoute: typeof DashboardDashboardVillagesIdManageAlertsRoute
   DashboardDashboardVillagesIdManageHomeInfosRoute: typeof DashboardDashboardVillagesIdManageHomeInfosRoute
   DashboardDashboardVillagesIdManageInfosRoute: typeof DashboardDashboardVillagesIdManageInfosRoute
   DashboardDashboardVillagesIdManageMembersRoute: typeof DashboardDashboardVillagesIdManageMembersRoute
@@ -965,6 +986,8 @@ const DashboardDashboardVillagesIdRouteChildren: DashboardDashboardVillagesIdRou
       DashboardDashboardVillagesIdPlanningRoute,
     DashboardDashboardVillagesIdWaitingValidationRoute:
       DashboardDashboardVillagesIdWaitingValidationRoute,
+    DashboardDashboardVillagesIdManageAlertsRoute:
+      DashboardDashboardVillagesIdManageAlertsRoute,
     DashboardDashboardVillagesIdManageHomeInfosRoute:
       DashboardDashboardVillagesIdManageHomeInfosRoute,
     DashboardDashboardVillagesIdManageInfosRoute:

@@ -103,6 +103,10 @@ export const villages = pgTable(
     photoKey: text('photo_key'),
     // The IANA zone its schedules' wall-clock times are in.
     timeZone: text('time_zone').notNull().default('Europe/Paris'),
+    // How many days ahead an open slot is urgent: its organisers are told of it (mail/kinds/gap-alert-producer.ts).
+    gapHorizonDays: smallint('gap_horizon_days').notNull().default(3),
+    // The village's local day its gap alert was last pushed: the push is claimed once a day across instances.
+    gapsPushedOn: date('gaps_pushed_on', { mode: 'string' }),
     // Bumped in the transaction of every write that changes what GET /v1/villages/{id} shows.
     revision: integer('revision').notNull().default(1),
     createdAt: createdAt(),
@@ -130,6 +134,8 @@ export const villagers = pgTable(
     // When this member last read the village on any device (its view, its messages, its live stream): the
     // chat digest tells only what came after, and only once they have been away for some hours.
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'date' }),
+    // When this member was last told the village still needs them (mail/kinds/nudge-producer.ts): once a month at most.
+    nudgedAt: timestamp('nudged_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('villagers_village_user_unique').on(t.villageId, t.userId), index('villagers_user_idx').on(t.userId)],

@@ -44,3 +44,14 @@ export async function readNotificationSettingsOf(db: Executor, userIds: readonly
   const stored = new Map(rows.map((row) => [row.userId, row.settings]));
   return new Map(unique.map((id) => [id, mergeNotificationSettings(DEFAULT_NOTIFICATION_SETTINGS, stored.get(id))]));
 }
+
+/** What several people stored, as stored (none: absent), for the kinds whose default depends on the village (`wantsAsMember`). */
+export async function readStoredSettingsOf(db: Executor, userIds: readonly string[]): Promise<Map<string, unknown>> {
+  const unique = [...new Set(userIds)];
+  if (unique.length === 0) return new Map();
+  const rows = await db
+    .select({ userId: notificationSettings.userId, settings: notificationSettings.settings })
+    .from(notificationSettings)
+    .where(inArray(notificationSettings.userId, unique));
+  return new Map(rows.map((row) => [row.userId, row.settings]));
+}

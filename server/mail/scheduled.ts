@@ -5,11 +5,13 @@ import { newSlotsProducer } from './kinds/new-slots-producer';
 import { chatDigestProducer } from './kinds/chat-digest-producer';
 import { weeklySummaryProducer } from './kinds/weekly-summary-producer';
 import { newsProducer } from './kinds/news-producer';
+import { gapAlertProducer } from './kinds/gap-alert-producer';
+import { nudgeProducer } from './kinds/nudge-producer';
 import type { ScheduledMailProducer } from './scheduled-producer';
 
 /**
  * Mails no write causes but the clock does (a slot's reminder the evening before, the day's digest of new
- * slots, the chat digest, the organisers' weekly summary, a village's news of the hour). Every instance runs every producer each minute:
+ * slots, the chat digest, the organisers' weekly summary, a village's news of the hour, the day's urgent slots, a quiet member's monthly nudge). Every instance runs every producer each minute:
  * a producer queues with a key (`queueMail`'s `key`) naming the mail once, so two instances, or one running
  * late after a restart, queue it once. A producer reads what is true now (a help withdrawn is not reminded).
  *
@@ -21,6 +23,8 @@ export const scheduledMailProducers: ScheduledMailProducer[] = [
   chatDigestProducer,
   weeklySummaryProducer,
   newsProducer,
+  gapAlertProducer,
+  nudgeProducer,
 ];
 
 /** One round of every producer; one failing does not keep the others from running. Answers how many mails were queued. */

@@ -12,6 +12,8 @@ import { weeklySummaryMail } from './kinds/weekly-summary-mail';
 import { newsMail } from './kinds/news-mail';
 import { thanksMail } from './kinds/thanks-mail';
 import { replacementAskedMail, replacementTakenMail } from './kinds/replacement-mails';
+import { gapAlertMail } from './kinds/gap-alert-mail';
+import { nudgeMail } from './kinds/nudge-mail';
 
 /**
  * Every kind of mail the server sends, by the name its queued rows carry. queue.ts types its jobs by this list,
@@ -32,6 +34,8 @@ export const mailTemplates = {
   thanks: thanksMail,
   replacement_asked: replacementAskedMail,
   replacement_taken: replacementTakenMail,
+  gap_alert: gapAlertMail,
+  nudge: nudgeMail,
 };
 
 export type MailKind = keyof typeof mailTemplates;

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { unsubscribeMail } from '../../src/contract/endpoints/mail';
-import { DEFAULT_NOTIFICATION_SETTINGS, mergeNotificationSettings } from '../../src/contract/notification-settings';
+import { DEFAULT_NOTIFICATION_SETTINGS, keepOnlyChosen, mergeNotificationSettings } from '../../src/contract/notification-settings';
 import type { AppEnv, Deps } from '../deps';
 import { notificationSettings, users } from '../db/schema';
 import { sharedSecret } from '../events/shared-secret';
@@ -43,7 +43,8 @@ export function unsubscribeRoutes(app: App, deps: Deps) {
         .for('update');
       const current = mergeNotificationSettings(DEFAULT_NOTIFICATION_SETTINGS, row?.settings);
       if (!current.email[named.kind]) return;
-      const merged = mergeNotificationSettings(current, { email: { [named.kind]: false } });
+      const change = { email: { [named.kind]: false } };
+      const merged = keepOnlyChosen(mergeNotificationSettings(current, change), row?.settings, change);
       await tx.update(notificationSettings).set({ settings: merged, updatedAt: now }).where(eq(notificationSettings.userId, owner.id));
     });
     return c.json({ data: { kind: named.kind } }, 200);

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_NOTIFICATION_SETTINGS, type NotificationKind } from '../../src/contract/notification-settings';
+import { defaultNotificationSettings, type NotificationKind } from '../../src/contract/notification-settings';
 import { users } from '../db/schema';
 import { sharedSecret } from '../events/shared-secret';
 import { parseMail } from '../test/parse-mail';
@@ -10,6 +10,9 @@ import { createWorld, type TestUser } from '../test/world';
 import { UNSUBSCRIBE_LINK_INVALID } from './unsubscribe-routes';
 import { UNSUBSCRIBE_SECRET, unsubscribeToken } from './unsubscribe-token';
 import { createSmtpWorld, MAIL_PUBLIC_URL } from '../test/smtp-world';
+
+/** The defaults of someone who organises no village: the urgent slots' alert (`gaps`) off until chosen. */
+const MEMBER_DEFAULTS = defaultNotificationSettings(false);
 
 const PUBLIC_URL = MAIL_PUBLIC_URL;
 const { smtp, world, sender } = await createSmtpWorld();
@@ -40,11 +43,11 @@ describe('the one-click unsubscribe', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toEqual({ data: { kind: 'reminders' } });
     expect(await settingsOf(anne)).toEqual({
-      ...DEFAULT_NOTIFICATION_SETTINGS,
-      email: { ...DEFAULT_NOTIFICATION_SETTINGS.email, reminders: false },
+      ...MEMBER_DEFAULTS,
+      email: { ...MEMBER_DEFAULTS.email, reminders: false },
     });
     // Only that person, only that kind, only by e-mail.
-    expect(await settingsOf(bruno)).toEqual(DEFAULT_NOTIFICATION_SETTINGS);
+    expect(await settingsOf(bruno)).toEqual(MEMBER_DEFAULTS);
 
     const again = await oneClick(path);
     expect(again.status).toBe(200);
@@ -65,8 +68,8 @@ describe('the one-click unsubscribe', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toEqual({ data: { kind: 'new_slots' } });
     expect(await settingsOf(claire)).toEqual({
-      email: { ...DEFAULT_NOTIFICATION_SETTINGS.email, chat: true, new_slots: false },
-      push: { ...DEFAULT_NOTIFICATION_SETTINGS.push, new_slots: false },
+      email: { ...MEMBER_DEFAULTS.email, chat: true, new_slots: false },
+      push: { ...MEMBER_DEFAULTS.push, new_slots: false },
       muted_village_ids: [mutedVillage],
     });
   });
@@ -82,7 +85,7 @@ describe('the one-click unsubscribe', () => {
       expect(res.status, token).toBe(404);
       expect(res.body).toEqual({ message: UNSUBSCRIBE_LINK_INVALID, http_code: 404 });
     }
-    expect(await settingsOf(denis)).toEqual(DEFAULT_NOTIFICATION_SETTINGS);
+    expect(await settingsOf(denis)).toEqual(MEMBER_DEFAULTS);
   });
 
   it('answers 404 once the account is deleted', async () => {
@@ -133,6 +136,6 @@ describe('the one-click unsubscribe', () => {
     await sender.runDue();
     expect(receivedBy(helper.email)).toHaveLength(1);
     // Only confirmations: the helper's reminders and digests still come.
-    expect((await settingsOf(helper)).email).toEqual({ ...DEFAULT_NOTIFICATION_SETTINGS.email, confirmations: false });
+    expect((await settingsOf(helper)).email).toEqual({ ...MEMBER_DEFAULTS.email, confirmations: false });
   });
 });

@@ -1,10 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_NOTIFICATION_SETTINGS } from '../../src/contract/notification-settings';
+import { defaultNotificationSettings } from '../../src/contract/notification-settings';
 import { notificationSettings, users } from '../db/schema';
 import { wantsMail } from '../mail/preferences';
 import { createWorld, type TestUser, type World } from '../test/world';
+
+/** The defaults of someone who organises no village: the urgent slots' alert (`gaps`) off until chosen. */
+const MEMBER_DEFAULTS = defaultNotificationSettings(false);
 
 // Created at collection time so that the world's own afterAll, which closes the database, is on this file.
 const world: World = await createWorld();
@@ -21,7 +24,7 @@ describe('GET /v1/users/me/notification_settings', () => {
     const marie = await world.user('Marie');
     const res = await read(marie);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ data: DEFAULT_NOTIFICATION_SETTINGS });
+    expect(res.body).toEqual({ data: MEMBER_DEFAULTS });
     expect(res.body.data.email).toMatchObject({ confirmations: true, reminders: true, chat: false });
   });
 
@@ -32,8 +35,8 @@ describe('GET /v1/users/me/notification_settings', () => {
       .values({ userId: marie.id, settings: { email: { reminders: false, fax: true }, push: { chat: 'oui' } } });
     const res = await read(marie);
     expect(res.body.data).toEqual({
-      ...DEFAULT_NOTIFICATION_SETTINGS,
-      email: { ...DEFAULT_NOTIFICATION_SETTINGS.email, reminders: false },
+      ...MEMBER_DEFAULTS,
+      email: { ...MEMBER_DEFAULTS.email, reminders: false },
     });
   });
 
@@ -51,8 +54,8 @@ describe('PUT /v1/users/me/notification_settings', () => {
     expect(first.status).toBe(200);
     const second = await change(marie, { push: { reminders: false } });
     const expected = {
-      email: { ...DEFAULT_NOTIFICATION_SETTINGS.email, chat: true },
-      push: { ...DEFAULT_NOTIFICATION_SETTINGS.push, reminders: false },
+      email: { ...MEMBER_DEFAULTS.email, chat: true },
+      push: { ...MEMBER_DEFAULTS.push, reminders: false },
       muted_village_ids: [],
     };
     expect(second.body).toEqual({ data: expected });
@@ -79,7 +82,7 @@ describe('PUT /v1/users/me/notification_settings', () => {
     const marie = await world.user('Marie');
     const paul = await world.user('Paul');
     await change(marie, { email: { new_slots: false } });
-    expect((await read(paul)).body.data).toEqual(DEFAULT_NOTIFICATION_SETTINGS);
+    expect((await read(paul)).body.data).toEqual(MEMBER_DEFAULTS);
   });
 
   it('refuses in French what is not a setting: an unknown kind or channel, a non-boolean, an id that is not a UUID, too many', async () => {
@@ -122,6 +125,26 @@ describe('PUT /v1/users/me/notification_settings', () => {
     await change(marie, { email: { chat: true } });
     await world.db.delete(users).where(eq(users.id, marie.id));
     expect(await world.db.select().from(notificationSettings).where(eq(notificationSettings.userId, marie.id))).toEqual([]);
+  });
+});
+
+describe('the urgent slots and the nudges (gaps, nudges)', () => {
+  it('lists both; gaps is on for an organiser and off for a plain member until they choose it', async () => {
+    const { creator, helper } = await world.villageWithHelper();
+    const organiser = (await read(creator)).body.data;
+    expect(organiser.email).toMatchObject({ gaps: true, nudges: true });
+    expect(organiser.push).toMatchObject({ gaps: true, nudges: true });
+    const member = (await read(helper)).body.data;
+    expect(member.email).toMatchObject({ gaps: false, nudges: true });
+    expect(member.push).toMatchObject({ gaps: false, nudges: true });
+
+    // Another switch changed does not freeze the member's gaps at off: it is stored only once chosen.
+    await change(helper, { email: { chat: true } });
+    const [row] = await world.db.select().from(notificationSettings).where(eq(notificationSettings.userId, helper.id));
+    expect((row.settings as { email: Record<string, unknown> }).email).not.toHaveProperty('gaps');
+    const chosen = await change(helper, { email: { gaps: true }, push: { nudges: false } });
+    expect(chosen.body.data.email).toMatchObject({ gaps: true, chat: true });
+    expect(chosen.body.data.push).toMatchObject({ gaps: false, nudges: false });
   });
 });
 

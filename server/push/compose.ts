@@ -4,6 +4,7 @@ import { formatHelpSlot, frenchSpaces } from '../../src/contract/french-time';
 import { ofName, replacementSentence } from '../../src/contract/replacement';
 import type { Executor } from '../db/client';
 import { helps, messages, newsPosts, users, villageNeeds, villagers, villages } from '../db/schema';
+import { composeVillageAlert } from './compose-village-alerts';
 import { isActive as isActiveVillager, isManager as isManagerVillager } from '../policy';
 
 /** One notification for one user: sent to each of their devices. */
@@ -279,6 +280,16 @@ export async function composeJob(db: Executor, job: QueuedJob, now: Date): Promi
           tag: `replacement-${d.old_help_id}`,
         },
       );
+    case 'gaps':
+    case 'nudges': {
+      const told = await composeVillageAlert(db, job, village, label, members, now);
+      return told
+        ? to(
+            members.filter((m) => isActive(m) && told.villagerIds.includes(m.id)),
+            told.payload,
+          )
+        : [];
+    }
     default:
       return [];
   }

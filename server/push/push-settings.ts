@@ -26,6 +26,8 @@ export const PUSH_NOTIFICATION_KIND: Record<PushKind, NotificationKind> = {
   help_replacement_asked: 'new_slots',
   // The first helper's own commitment, and one the organisers rely on.
   help_taken_over: 'confirmations',
+  gaps: 'gaps',
+  nudges: 'nudges',
 };
 
 /**

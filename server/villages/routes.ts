@@ -90,7 +90,7 @@ export function villageRoutes(app: App, deps: Deps, serialize: Serializers, cach
     return write(c, deps, 201, async (tx) => {
       const now = deps.clock.now();
       const id = input.id?.toLowerCase() ?? uuidv7();
-      const { id: _ignored, villager_id: creatorVillagerId, creation_mode, ...fields } = input;
+      const { id: _ignored, villager_id: creatorVillagerId, creation_mode, gap_horizon_days: _horizon, ...fields } = input;
       let village: VillageRow | undefined;
       for (let attempt = 0; !village && attempt < 5; attempt++) {
         const [taken] = await tx.select({ id: villages.id }).from(villages).where(eq(villages.id, id));
@@ -104,6 +104,7 @@ export function villageRoutes(app: App, deps: Deps, serialize: Serializers, cach
             ...columns({ ...fields, phone }),
             // Absent: the column's default, Europe/Paris.
             timeZone: input.time_zone,
+            gapHorizonDays: input.gap_horizon_days,
             shareCode: newShareCode(),
             createdAt: now,
             updatedAt: now,
@@ -158,9 +159,13 @@ export function villageRoutes(app: App, deps: Deps, serialize: Serializers, cach
       const m = await loadMembership(tx, id, user.id);
       canManage(m);
       const actor = actingAs(m, input.updater_id);
-      const { updater_id: _updater, ...fields } = input;
+      const { updater_id: _updater, gap_horizon_days: _horizon, ...fields } = input;
       // A zone is never null (the contract's TimeZone): absent leaves it as it is.
-      const changes = { ...columns({ ...fields, phone }), ...(input.time_zone ? { timeZone: input.time_zone } : {}) };
+      const changes = {
+        ...columns({ ...fields, phone }),
+        ...(input.time_zone ? { timeZone: input.time_zone } : {}),
+        ...(input.gap_horizon_days !== undefined ? { gapHorizonDays: input.gap_horizon_days } : {}),
+      };
       const merged = { ...m.village, ...changes };
       if (merged.startDate && merged.endDate && merged.endDate < merged.startDate) {
         throw invalid([{ field: 'end_date', message: messages.endBeforeStart }]);

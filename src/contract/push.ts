@@ -44,6 +44,8 @@ export const PUSH_KINDS = [
   'help_thanked',
   'help_replacement_asked',
   'help_taken_over',
+  'gaps',
+  'nudges',
 ] as const;
 export type PushKind = (typeof PUSH_KINDS)[number];
 

@@ -6,6 +6,20 @@ import { VillageNeed } from './needs';
 import { DEFAULT_TIME_ZONE, TimeZone } from './schedule-schema';
 import { Villager } from './villagers';
 
+/** The gap alerts' horizon: a slot still open within this many days is urgent. */
+export const DEFAULT_GAP_HORIZON_DAYS = 3;
+export const MIN_GAP_HORIZON_DAYS = 1;
+export const MAX_GAP_HORIZON_DAYS = 14;
+export const gapHorizonMessage = `Choisissez un nombre de jours entre ${MIN_GAP_HORIZON_DAYS} et ${MAX_GAP_HORIZON_DAYS}`;
+
+/** The horizon as an organiser sets it: a whole number of days, 1 to 14. */
+export const GapHorizonDays = v.pipe(
+  v.number(gapHorizonMessage),
+  v.integer(gapHorizonMessage),
+  v.minValue(MIN_GAP_HORIZON_DAYS, gapHorizonMessage),
+  v.maxValue(MAX_GAP_HORIZON_DAYS, gapHorizonMessage),
+);
+
 export const VILLAGE_STATE = { creation: 1, waitingValidation: 2, started: 3 } as const;
 export const CREATION_MODE = { own: 1, closePerson: 2 } as const;
 
@@ -26,6 +40,8 @@ export const Village = v.object({
   share_code: v.string(),
   /** The IANA zone its schedules' wall-clock times are in (absent from rows stored before it existed). */
   time_zone: v.optional(v.string(), DEFAULT_TIME_ZONE),
+  /** How many days ahead a slot still open is urgent (gap alerts, the « Urgent » mark); absent from older rows. */
+  gap_horizon_days: v.optional(v.number(), DEFAULT_GAP_HORIZON_DAYS),
   photo,
   created_at: v.string(),
   updated_at: v.string(),
@@ -85,6 +101,7 @@ const villageFields = {
   last_name: v.optional(optionalText(100)),
   relationship: v.optional(optionalText(100)),
   time_zone: v.optional(TimeZone),
+  gap_horizon_days: v.optional(GapHorizonDays),
 };
 
 const periodInOrder = <T extends { start_date?: string | null; end_date?: string | null }>(input: T) =>

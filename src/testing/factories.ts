@@ -30,6 +30,7 @@ export function aVillage(overrides: Partial<Village> = {}): Village {
     relationship: null,
     share_code: 'ABCD2345',
     time_zone: 'Europe/Paris',
+    gap_horizon_days: 3,
     photo: null,
     created_at: STAMP,
     updated_at: STAMP,

@@ -1,6 +1,7 @@
 /**
  * `npm run bench:digests`: the time to queue and to render the daily digests of 1,000 users across 100
- * villages. The database is seeded directly (20 members a village, each user in two villages; per village
+ * villages; then the gap alerts and the nudges of 1,000 and 3,000 villages (10 users a village, seeded the
+ * same way on a database of their own), queued at 17 h and 18 h Paris, and their next minute's run. The database is seeded directly (20 members a village, each user in two villages; per village
  * 3 scheduled needs and 2 undated ones added the day before by its creator, 20 older needs, a third of the
  * coming slots taken, 30 messages of the day), then at 17 h Paris the new-slots producer queues the digests
  * and a mail dispatcher with a no-op mailer renders them (templates, settings and address checks, one-click
@@ -18,12 +19,15 @@ import { actions, helps, mailJobs, messages, notificationSettings, users, villag
 import { createMailDispatcher } from '../../server/mail/dispatcher';
 import { chatDigestProducer } from '../../server/mail/kinds/chat-digest-producer';
 import { newSlotsProducer } from '../../server/mail/kinds/new-slots-producer';
+import { gapAlertProducer } from '../../server/mail/kinds/gap-alert-producer';
+import { nudgeProducer } from '../../server/mail/kinds/nudge-producer';
 import type { ScheduledMailProducer } from '../../server/mail/scheduled-producer';
 import { expandSchedule, type Schedule } from '../../src/contract/schedule';
 import { DATABASE_LABEL, PG_URL } from './bench-server';
 
-const USERS = 1_000;
-const VILLAGES = 100;
+const DIGEST_VILLAGES = 100;
+/** The gap alerts' and nudges' runs: every started village is read by each instance every minute of their hours. */
+const ALERT_VILLAGES = [1_000, 3_000];
 const MEMBERS = 20;
 // Monday 30 November 2026 at 17 h in Paris: the digest covers Sunday 17 h to now.
 const NOW = new Date('2026-11-30T16:00:00Z');
@@ -57,10 +61,12 @@ async function insertAll<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>)
   for (let i = 0; i < rows.length; i += 500) await insert(rows.slice(i, i + 500));
 }
 
-async function seed(database: Database) {
+/** `villageCount` villages of 20 members, 10 users a village; the coming slots taken by the first `takers` members after the creator. */
+async function seed(database: Database, villageCount: number, takers = MEMBERS - 1) {
+  const userCount = villageCount * 10;
   const { db } = database;
   const at = (offsetMs: number) => new Date(NOW.getTime() + offsetMs);
-  const userRows = Array.from({ length: USERS }, (_, i) => ({
+  const userRows = Array.from({ length: userCount }, (_, i) => ({
     id: uuidv7(),
     email: `banc.${i}@exemple.fr`,
     passwordHash: 'not-a-hash',
@@ -75,7 +81,7 @@ async function seed(database: Database) {
     (chunk) => db.insert(notificationSettings).values(chunk),
   );
 
-  const villageRows = Array.from({ length: VILLAGES }, (_, i) => ({
+  const villageRows = Array.from({ length: villageCount }, (_, i) => ({
     id: uuidv7(),
     state: 3,
     creationMode: 2,
@@ -89,11 +95,11 @@ async function seed(database: Database) {
   // Village v: its creator is user v.
   const villagerRows: Array<typeof villagers.$inferInsert> = [];
   const membersOf: string[][] = [];
-  for (let v = 0; v < VILLAGES; v++) {
+  for (let v = 0; v < villageCount; v++) {
     const ids: string[] = [];
     for (let k = 0; k < MEMBERS; k++) {
       // Users r, r + 100, … in village r, and again in village r + 37: each user in two villages.
-      const user = k < 10 ? v + k * VILLAGES : ((v + 37) % VILLAGES) + (k - 10) * VILLAGES;
+      const user = k < 10 ? v + k * villageCount : ((v + 37) % villageCount) + (k - 10) * villageCount;
       const id = uuidv7();
       ids.push(id);
       villagerRows.push({
@@ -147,7 +153,7 @@ async function seed(database: Database) {
             id: uuidv7(),
             villageId: village.id,
             villageNeedId: id,
-            helperId: membersOf[v][1 + (s % (MEMBERS - 1))],
+            helperId: membersOf[v][1 + (s % takers)],
             startDate: new Date(slot.start_date),
             createdAt,
           });
@@ -168,7 +174,7 @@ async function seed(database: Database) {
   await insertAll(helpRows, (chunk) => db.insert(helps).values(chunk));
   await insertAll(messageRows, (chunk) => db.insert(messages).values(chunk));
   await db.update(villages).set({ updatedAt: NOW });
-  return { villagers: villagerRows.length, needs: needRows.length, helps: helpRows.length, messages: messageRows.length };
+  return { users: userCount, villagers: villagerRows.length, needs: needRows.length, helps: helpRows.length, messages: messageRows.length };
 }
 
 const seconds = (ms: number) => (ms / 1000).toFixed(2);
@@ -182,9 +188,9 @@ async function timed<T>(run: () => Promise<T>): Promise<{ value: T; ms: number }
 
 const { database, drop } = await openDatabase();
 try {
-  const counts = await seed(database);
+  const counts = await seed(database, DIGEST_VILLAGES);
   console.log(
-    `Digests (${DATABASE_LABEL}): ${USERS} users, ${VILLAGES} villages, ${counts.villagers} memberships, ${counts.needs} needs, ${counts.helps} helps, ${counts.messages} messages`,
+    `Digests (${DATABASE_LABEL}): ${counts.users} users, ${DIGEST_VILLAGES} villages, ${counts.villagers} memberships, ${counts.needs} needs, ${counts.helps} helps, ${counts.messages} messages`,
   );
   let sent = 0;
   const dispatcher = createMailDispatcher({
@@ -217,3 +223,44 @@ try {
 } finally {
   await drop();
 }
+
+/** The gap alerts (17 h Paris) and the nudges (18 h Paris) of a set of villages: queue, render, and the next minute's run. */
+async function alertsOf(villageCount: number) {
+  const { database: alerts, drop: dropAlerts } = await openDatabase();
+  try {
+    // Six members take the slots: the thirteen others are quiet (joined 50 days ago, nothing taken).
+    const counts = await seed(alerts, villageCount, 6);
+    console.log(
+      `Gap alerts and nudges (${DATABASE_LABEL}): ${villageCount} villages, ${counts.users} users, ${counts.villagers} memberships, ${counts.helps} helps`,
+    );
+    let sent = 0;
+    let clock = NOW;
+    const dispatcher = createMailDispatcher({
+      db: alerts.db,
+      mailer: { send: async () => void (sent += 1) },
+      clock: { now: () => clock },
+      logger: pino({ level: 'silent' }),
+      publicUrl: 'https://village.example',
+    });
+    const runs: Array<[string, ScheduledMailProducer, Date]> = [
+      ['gaps', gapAlertProducer, NOW],
+      ['nudges', nudgeProducer, new Date(NOW.getTime() + HOUR)],
+    ];
+    for (const [label, producer, at] of runs) {
+      clock = at;
+      const queue = await timed(() => producer.run(alerts.db, at));
+      const idle = await timed(() => producer.run(alerts.db, new Date(at.getTime() + 60_000)));
+      const before = sent;
+      const render = await timed(() => dispatcher.runDue());
+      if (render.value !== sent - before) throw new Error('the dispatcher counted other mails than it sent');
+      console.log(
+        `  ${label.padEnd(9)} queue: ${String(queue.value).padStart(5)} mails in ${seconds(queue.ms)} s (${rate(queue.value, queue.ms)} mails/s) · ` +
+          `render and mark sent: ${render.value} mails in ${seconds(render.ms)} s · next minute's run (all queued): ${idle.ms.toFixed(0)} ms`,
+      );
+    }
+  } finally {
+    await dropAlerts();
+  }
+}
+
+for (const villageCount of ALERT_VILLAGES) await alertsOf(villageCount);

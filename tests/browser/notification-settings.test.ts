@@ -81,6 +81,9 @@ describe('the notification settings', () => {
       weekly_summary: true,
       news: true,
       thanks: true,
+      // The creator of a village: the urgent slots' alert is on for organisers.
+      gaps: true,
+      nudges: true,
     });
     expect(settings.push.new_slots).toBe(true);
     expect(settings.muted_village_ids).toEqual([]);
@@ -146,6 +149,8 @@ describe('the notification settings', () => {
       weekly_summary: true,
       news: true,
       thanks: true,
+      gaps: true,
+      nudges: true,
     });
 
     // What the next mails contain follows the choice: a help taken now brings no confirmation; turned back on

@@ -2,6 +2,19 @@ import { and, eq, inArray, isNotNull, or } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { users, villagers } from '../../db/schema';
 
+/** A member still in the village: not out, not banned. */
+export const activeMember = () => and(eq(villagers.isOut, false), eq(villagers.isBan, false));
+
+/** What a producer reads of a member it may write to: who, where, and their account's address. */
+export const memberColumns = {
+  villagerId: villagers.id,
+  villageId: villagers.villageId,
+  userId: users.id,
+  firstName: users.firstName,
+  email: users.email,
+  verified: users.emailVerifiedAt,
+};
+
 /**
  * The members of these villages a digest may go to, in one query: active (not out, not banned), with an
  * account whose address is verified (an unverified address gets nothing but its verification; once

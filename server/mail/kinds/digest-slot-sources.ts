@@ -17,19 +17,22 @@ export async function helpsOnNeeds(db: Executor, needIds: readonly string[]): Pr
     .where(and(inArray(helps.villageNeedId, [...needIds]), eq(villagers.isOut, false), eq(villagers.isBan, false)))
     .orderBy(asc(helps.startDate));
   for (const row of rows) {
-    const help = {
-      id: row.id,
-      village_need_id: row.needId,
-      helper_id: row.helperId,
-      start_date: row.start.toISOString(),
-      created_at: row.created.toISOString(),
-    };
+    const help = helpOnSlot(row);
     const list = byNeed.get(row.needId);
     if (list) list.push(help);
     else byNeed.set(row.needId, [help]);
   }
   return byNeed;
 }
+
+/** A help row as `slotsBetween` takes it. */
+export const helpOnSlot = (row: { id: string; needId: string; helperId: string; start: Date; created: Date }): HelpOnSlot => ({
+  id: row.id,
+  village_need_id: row.needId,
+  helper_id: row.helperId,
+  start_date: row.start.toISOString(),
+  created_at: row.created.toISOString(),
+});
 
 /** The helps of these needs out of `helpsOnNeeds`' map, as `slotsBetween` takes them. */
 export const helpsOf = (byNeed: Map<string, HelpOnSlot[]>, needs: readonly ScheduledNeed[]) =>

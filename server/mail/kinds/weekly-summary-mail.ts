@@ -3,6 +3,7 @@ import * as v from 'valibot';
 import { layout, type MailSection } from '../layout';
 import { mailTemplate, unsubscribeFooter } from '../template';
 import { counted, openSlotsUrl, planningUrl, slotDay } from './digest-village';
+import { quietSection } from './weekly-summary-quiet';
 
 /** How many open slots the summary spells out; the planning shows them all. */
 export const WEEKLY_LISTED_OPEN = 5;
@@ -27,6 +28,10 @@ export const WeeklySummaryPayload = v.object({
   done: v.optional(v.array(v.string()), []),
   /** How many were done in all, when more than listed. */
   done_count: v.optional(v.number(), 0),
+  /** The first names of members who took nothing for a month, alphabetical (weekly-summary-quiet.ts); absent in older rows. */
+  quiet: v.optional(v.array(v.string()), []),
+  /** How many more quiet members than named. */
+  quiet_more: v.optional(v.number(), 0),
 });
 export type WeeklySummaryPayload = v.InferOutput<typeof WeeklySummaryPayload>;
 
@@ -73,6 +78,8 @@ export const weeklySummaryMail = mailTemplate({
       heading: 'Désistements de la semaine passée',
       lines: p.withdrawals.length ? p.withdrawals : ['Aucun désistement.'],
     });
+    const quiet = quietSection(p.quiet ?? [], p.quiet_more ?? 0);
+    if (quiet) sections.push(quiet);
     const subject =
       p.open > 0
         ? `Votre semaine ${p.place}\u00a0: ${counted(p.open, 'créneau', 'créneaux')} à pourvoir`

@@ -13,6 +13,7 @@ import { slotDay, villagePlace, villageTitle } from './digest-village';
 import { WEEKLY_LISTED_OPEN, type WeeklySummaryPayload } from './weekly-summary-mail';
 import { mailableMembers } from './digest-recipients';
 import { doneHelpsOf, doneLine, WEEKLY_LISTED_DONE } from './weekly-summary-done';
+import { quietNamesOf, WEEKLY_LISTED_QUIET } from './weekly-summary-quiet';
 
 /** Sunday at 18 h in the village's zone: the week ahead is near, and there is still an evening to find helpers. */
 export const WEEKLY_SUMMARY_HOUR = 18;
@@ -149,6 +150,7 @@ export const weeklySummaryProducer: ScheduledMailProducer = {
     const latest = new Date(Math.max(...summaries.map((s) => s.at.getTime())));
     const withdrawals = await withdrawalsOf(db, villageIds, weekAgo, latest);
     const doneHelps = await doneHelpsOf(db, villageIds, weekAgo, latest);
+    const quiet = await quietNamesOf(db, villageIds, now);
 
     const payloads = new Map<string, Omit<WeeklySummaryPayload, 'first_name'>>();
     for (const villageId of villageIds) {
@@ -182,6 +184,8 @@ export const weeklySummaryProducer: ScheduledMailProducer = {
         withdrawals: lines,
         done: done.slice(0, WEEKLY_LISTED_DONE).map((h) => doneLine(h, village.timeZone, now)),
         done_count: done.length,
+        quiet: (quiet.get(villageId) ?? []).slice(0, WEEKLY_LISTED_QUIET),
+        quiet_more: Math.max(0, (quiet.get(villageId)?.length ?? 0) - WEEKLY_LISTED_QUIET),
       });
     }
     const mails = recipients.flatMap((o) => {

@@ -1,6 +1,8 @@
 import { useId, useState } from 'react';
 import { Link } from '@tanstack/react-router';
-import { DEFAULT_TIME_ZONE, type Villager } from '../../contract';
+import { DEFAULT_GAP_HORIZON_DAYS, DEFAULT_TIME_ZONE, type Villager } from '../../contract';
+import { slotKey, urgentSlotKeys } from '../../domain/slots/urgent-slots';
+import { UrgentBadge } from '../urgent-badge/urgent-badge';
 import { type Slot } from '../../contract/slots';
 import { formatHelpSlot } from '../../contract/french-time';
 import { useVillage } from '../../domain/villages/village-reads';
@@ -46,6 +48,8 @@ export function OpenSlots({ villageId, me }: { villageId: string; me: Villager }
   const mine = new Set(myHelps.filter((help) => help.helper_id === me.id).map((help) => help.id));
   const next = takeable(slots, mine).slice(0, LISTED);
   const nameOf = (needId: string) => needs.find((need) => need.id === needId)?.name ?? 'Besoin';
+  const horizon = village?.gap_horizon_days ?? DEFAULT_GAP_HORIZON_DAYS;
+  const urgent = urgentSlotKeys(next, span.now, horizon);
 
   return (
     <section className="open-slots" aria-labelledby={titleId}>
@@ -65,6 +69,7 @@ export function OpenSlots({ villageId, me }: { villageId: string; me: Villager }
             return (
               <li key={`${slot.village_need_id} ${slot.start_date}`}>
                 <span className="open-slots-need">{name}</span>
+                {urgent.has(slotKey(slot)) ? <UrgentBadge horizonDays={horizon} /> : null}
                 <span className="open-slots-when">{when}</span>
                 <span className="open-slots-places">{placesText(slot)}</span>
                 <button type="button" onClick={() => void take(slot.village_need_id, slot, me.id)}>

@@ -9,6 +9,8 @@ export const KIND_LABELS: Record<NotificationKind, string> = {
   weekly_summary: 'Résumé de la semaine (pour qui organise)',
   news: 'Nouvelles du village',
   thanks: 'Remerciements',
+  gaps: 'Me prévenir des créneaux urgents',
+  nudges: 'Quand un village a encore besoin de vous',
 };
 
 /** One sentence per kind: what it is and when it comes, so a switch is turned knowingly. */
@@ -22,6 +24,9 @@ export const KIND_DESCRIPTIONS: Record<NotificationKind, string> = {
     'Le dimanche soir, pour les villages que vous organisez\u00a0: la semaine à venir, ce qui est couvert et ce qui reste à pourvoir.',
   news: 'Quand une nouvelle est publiée dans un de vos villages (plusieurs en une heure arrivent ensemble).',
   thanks: 'Quand on vous remercie pour une aide que vous avez donnée, avec son mot s’il y en a un.',
+  gaps: 'Quand un créneau des jours qui viennent n’a encore personne\u00a0: une fois par jour au plus. Activé d’office pour les villages que vous organisez.',
+  nudges:
+    'Si vous n’avez pris aucun créneau depuis un mois alors que votre village en a à pourvoir\u00a0: un petit mot, une fois par mois au plus.',
 };
 
 export const CHANNEL_LABELS = { email: 'Par e-mail', push: 'Par notification' } as const;

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { db } from '../../db/database';
 import { toastStore } from '../../state/toasts';
 import { buildVillage, ID, type Member } from '../../testing/nina-village';
-import { HomeInfosPage, PeriodPage, PhonePage, PresentationPage } from './manage-sub-pages';
+import { GapAlertsPage, HomeInfosPage, PeriodPage, PhonePage, PresentationPage } from './manage-sub-pages';
 import { renderScreen } from '../../testing/render-screen';
 import { provideAppMutationKinds } from '../../testing/mutation-kinds';
 
@@ -189,5 +189,24 @@ describe('the phone form', () => {
     await db.villages.update(ID.village, { phone: '+442079460958' });
     await renderScreen(() => <PhonePage villageId={ID.village} />);
     expect(((await screen.findByLabelText('Numéro de téléphone')) as HTMLInputElement).value).toBe('+44 20 7946 0958');
+  });
+});
+
+describe('the urgent slots’ horizon form', () => {
+  it('refuses in French a number of days out of 1 to 14 or not whole, then queues the horizon as a number', async () => {
+    const { router } = await open(GapAlertsPage);
+    const field = (await screen.findByLabelText('Nombre de jours')) as HTMLInputElement;
+    expect(field.value).toBe('3');
+    for (const bad of ['0', '15', '2.5', '']) {
+      type('Nombre de jours', bad);
+      save();
+      await waitFor(() => expect(errorOf('Nombre de jours')).toBe('Choisissez un nombre de jours entre 1 et 14'));
+    }
+    expect(await db.outbox.count()).toBe(0);
+    type('Nombre de jours', '5');
+    save();
+    await savedAndBack(router);
+    expect(await outbox()).toEqual([['update-village', { village_id: ID.village, input: { updater_id: ID.nina, gap_horizon_days: 5 } }]]);
+    expect((await db.villages.get(ID.village))?.gap_horizon_days).toBe(5);
   });
 });

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { CREATION_MODE } from '../../contract';
+import { CREATION_MODE, DEFAULT_GAP_HORIZON_DAYS, MAX_GAP_HORIZON_DAYS, MIN_GAP_HORIZON_DAYS } from '../../contract';
 import { useForm } from '../../components/form/use-form';
 import { TextField } from '../../components/form/text-field';
 import { TextAreaField } from '../../components/form/text-area-field';
@@ -8,7 +8,7 @@ import { FormAlert } from '../../components/form/form-alert';
 import { SubmitButton } from '../../components/form/submit-button';
 import { PHONE_EXAMPLES } from '../../components/form/phone-hint';
 import type { ManageContext } from './manage-screen';
-import { homeInfosSchema, periodSchema, phoneSchema, presentationSchema, shown } from './village-form-schemas';
+import { gapHorizonSchema, homeInfosSchema, periodSchema, phoneSchema, presentationSchema, shown } from './village-form-schemas';
 import { useSaveVillage } from './use-save-village';
 import { formatPhone } from '../../domain/villages/phone-number';
 
@@ -125,6 +125,32 @@ export function PhoneForm({ village, me }: ManageContext) {
         autoComplete="off"
         hint={`Facultatif. Le numéro que les membres du village peuvent appeler, ${PHONE_EXAMPLES}.`}
         {...form.field('phone')}
+      />
+      <SubmitButton busy={form.submitting}>Enregistrer</SubmitButton>
+      <CancelLink villageId={village.id} />
+    </form>
+  );
+}
+
+/** How many days ahead an open slot is urgent: its organisers are told once a day, and it is marked « Urgent ». */
+export function GapHorizonForm({ village, me }: ManageContext) {
+  const form = useForm({
+    schema: gapHorizonSchema(me.id),
+    initial: { gap_horizon_days: String(village.gap_horizon_days ?? DEFAULT_GAP_HORIZON_DAYS) },
+    onSubmit: useSaveVillage(village),
+  });
+  const { formRef } = form;
+  return (
+    <form ref={formRef} onSubmit={form.handleSubmit} noValidate className="manage-form">
+      <FormAlert message={form.formError} />
+      <TextField
+        label="Nombre de jours"
+        type="number"
+        inputMode="numeric"
+        min={MIN_GAP_HORIZON_DAYS}
+        max={MAX_GAP_HORIZON_DAYS}
+        hint={`Un créneau encore sans personne dans ce délai est marqué «\u00a0Urgent\u00a0», et les organisateurs en sont prévenus une fois par jour au plus. De ${MIN_GAP_HORIZON_DAYS} à ${MAX_GAP_HORIZON_DAYS} jours.`}
+        {...form.field('gap_horizon_days')}
       />
       <SubmitButton busy={form.submitting}>Enregistrer</SubmitButton>
       <CancelLink villageId={village.id} />

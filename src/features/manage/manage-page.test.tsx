@@ -48,6 +48,7 @@ describe('the manage page', () => {
       ['/home-infos', 'Infos pratiques du domicileNon renseignées'],
       ['/period', 'PériodeDu 3 au 28\u00a0février 2027'],
       ['/phone', 'Téléphone de contact06 12 34 56 78'],
+      ['/alerts', 'Créneaux urgentsDans les 3 jours'],
       ['/members', 'Membres4 membres'],
     ]);
     const invite = screen.getByRole('region', { name: 'Inviter des proches' });

@@ -7,6 +7,7 @@ import { needyPerson } from '../../domain/villages/needy-person';
 import { ManageScreen } from './manage-screen';
 import { VillagePhotoForm } from './village-photo-form';
 import { membersCount } from '../../domain/villagers/members';
+import { gapHorizonText } from '../../domain/slots/urgent-slots';
 
 const excerpt = (text: string | null, empty: string) => {
   if (!text) return empty;
@@ -54,6 +55,11 @@ function settings(village: Village, villagers: Villager[]) {
       to: '/dashboard/villages/$id/manage/phone',
       label: 'Téléphone de contact',
       value: village.phone ? formatPhone(village.phone) : 'Non renseigné',
+    },
+    {
+      to: '/dashboard/villages/$id/manage/alerts',
+      label: 'Créneaux urgents',
+      value: gapHorizonText(village.gap_horizon_days),
     },
     { to: '/dashboard/villages/$id/manage/members', label: 'Membres', value: membersCount(villagers.filter(isActiveVillager).length) },
   ] as const;

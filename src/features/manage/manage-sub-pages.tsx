@@ -1,4 +1,4 @@
-import { HomeInfosForm, PeriodForm, PhoneForm, PresentationForm } from './manage-forms';
+import { GapHorizonForm, HomeInfosForm, PeriodForm, PhoneForm, PresentationForm } from './manage-forms';
 import { ManageScreen } from './manage-screen';
 
 /** The manage sub-pages: one setting each, for the village's managers. */
@@ -29,5 +29,11 @@ export const PeriodPage = ({ villageId }: { villageId: string }) => (
 export const PhonePage = ({ villageId }: { villageId: string }) => (
   <ManageScreen villageId={villageId} title="Téléphone de contact" back="manage" managersOnly="modifier le téléphone de contact">
     {(context) => <PhoneForm {...context} />}
+  </ManageScreen>
+);
+
+export const GapAlertsPage = ({ villageId }: { villageId: string }) => (
+  <ManageScreen villageId={villageId} title="Créneaux urgents" back="manage" managersOnly="modifier l’alerte des créneaux urgents">
+    {(context) => <GapHorizonForm {...context} />}
   </ManageScreen>
 );

@@ -25,6 +25,15 @@ export const phoneSchema = (updaterId: string) => v.pipe(v.object({ phone: phone
 export const periodSchema = (updaterId: string) =>
   v.pipe(v.object({ start_date: optionalDay, end_date: optionalDay }), asInput(updaterId), UpdateVillageInput);
 
+/** The gap alerts' horizon, typed as digits: a number of days the contract bounds (1 to 14, in French). */
+export const gapHorizonSchema = (updaterId: string) =>
+  v.pipe(
+    v.object({ gap_horizon_days: typed }),
+    v.transform(({ gap_horizon_days }) => ({ gap_horizon_days: gap_horizon_days.trim() === '' ? NaN : Number(gap_horizon_days) })),
+    asInput(updaterId),
+    UpdateVillageInput,
+  );
+
 /**
  * The presentation: the village's name is required here (it is how members tell villages apart). A village
  * made for a close person also says who they are, the first name at least; for oneself, the account's name

@@ -3,7 +3,12 @@ import 'fake-indexeddb/auto';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { v7 as uuidv7 } from 'uuid';
-import { DEFAULT_NOTIFICATION_SETTINGS, mergeNotificationSettings, type NotificationSettings } from '../../contract/notification-settings';
+import {
+  DEFAULT_NOTIFICATION_SETTINGS,
+  defaultNotificationSettings,
+  mergeNotificationSettings,
+  type NotificationSettings,
+} from '../../contract/notification-settings';
 import { db } from '../../db/database';
 import { onlineStatus } from '../../pwa/online-status';
 import { aUser, aVillage } from '../../testing/factories';
@@ -70,6 +75,8 @@ describe('the notification settings', () => {
       'Nouveaux créneaux à pourvoir',
       'Discussion',
       'Résumé de la semaine (pour qui organise)',
+      'Me prévenir des créneaux urgents',
+      'Quand un village a encore besoin de vous',
     ]) {
       await waitFor(() => expect(kind(legend).getAllByRole('switch')).toHaveLength(2));
     }
@@ -98,6 +105,17 @@ describe('the notification settings', () => {
     expect(server.puts).toEqual([{ email: { new_slots: false } }]);
     expect(server.settings.email.new_slots).toBe(false);
     expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('shows the urgent slots’ alert off for a member who organises nothing, and turns it on in one tap', async () => {
+    const server = fakeServer(defaultNotificationSettings(false));
+    await renderScreen(() => <NotificationSettingsPage />);
+    await waitFor(() => expect(emailSwitch('Me prévenir des créneaux urgents').checked).toBe(false));
+    expect(emailSwitch('Quand un village a encore besoin de vous').checked).toBe(true);
+    expect(kind('Me prévenir des créneaux urgents').getByText(/une fois par jour au plus/)).toBeTruthy();
+    fireEvent.click(emailSwitch('Me prévenir des créneaux urgents'));
+    await waitFor(() => expect(status().textContent).toBe(SAVED_TEXT));
+    expect(server.puts).toEqual([{ email: { gaps: true } }]);
   });
 
   it('keeps a change made offline, shows it through a refetch, and says it will be saved when the network is back', async () => {

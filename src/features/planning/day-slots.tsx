@@ -4,6 +4,8 @@ import { closedText, needOf, type PlanningLookups } from './planning-lookups';
 import { isTakeable, SLOT_MARK, slotStateText, type DaySlot } from './slot-index';
 import { slotWriteKey } from '../../domain/helps/slot-writes';
 import { SlotWriteLabel } from '../../components/take-slot/slot-write-label';
+import { UrgentBadge } from '../../components/urgent-badge/urgent-badge';
+import { slotKey } from '../../domain/slots/urgent-slots';
 
 interface DaySlotsProps {
   entries: readonly DaySlot[];
@@ -30,6 +32,7 @@ export function DaySlots({ entries, lookups, onTake }: DaySlotsProps) {
             {/* Its non-breaking spaces (contract/french-time.ts) keep each time whole on a narrow column. */}
             <span className="day-slot-time">{entry.time}</span>
             <span className="day-slot-need">{need?.name ?? 'Besoin supprimé'}</span>
+            {lookups.urgent?.keys.has(slotKey(slot)) ? <UrgentBadge horizonDays={lookups.urgent.horizonDays} /> : null}
             <span className="day-slot-state">
               <span aria-hidden="true">{SLOT_MARK[state]} </span>
               {slotStateText(entry)}

@@ -21,6 +21,8 @@ export interface PlanningLookups {
   slotWrites?: ReadonlyMap<string, SlotWrite>;
   /** The past helps said done or thanked, by help id (useClosedHelps): « Fait », « Merci envoyé ». */
   closedHelps?: ReadonlyMap<string, HelpClosed>;
+  /** The urgent slots by key (domain/slots/urgent-slots.ts), and how many days the village's horizon is. */
+  urgent?: { keys: ReadonlySet<string>; horizonDays: number };
 }
 
 /** « Fait · Merci envoyé » for the helps given, or nothing: a slot is done when one of its helps is. */

@@ -37,7 +37,10 @@ describe('the planning page', () => {
     // Tomorrow is in next week when today is a Sunday.
     if (tomorrow.weekday === 1) fireEvent.click(await screen.findByRole('button', { name: 'Période suivante' }));
     const first = (await screen.findAllByRole('button', { name: /Je m’en occupe/ }))[0];
-    expect(first.textContent).toBe('19\u00a0h\u00a0– 20\u00a0h\u00a030Dîner○ À pourvoirJe m’en occupe');
+    // Tomorrow's dinner, still open within the village's 3 days, is marked urgent in words.
+    expect(first.textContent).toBe(
+      '19\u00a0h\u00a0– 20\u00a0h\u00a030Dîner! Urgent\u00a0: encore sans personne dans les 3 jours qui viennent○ À pourvoirJe m’en occupe',
+    );
     fireEvent.click(first);
 
     await waitFor(async () => expect(await db.outbox.count()).toBe(1));

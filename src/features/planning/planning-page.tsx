@@ -30,7 +30,8 @@ export function PlanningPage({ villageId, openOnly = false }: { villageId: strin
   // A period before the helps the pull brings is read from the server when shown.
   const older = useHelpsOfPeriod(villageId, read ? helpsFromInstant(read.range.from) : '', read ? helpsFromInstant(read.range.to) : '');
   const needs = useVillageNeeds(villageId);
-  const zone = useVillage(villageId)?.time_zone ?? DEFAULT_TIME_ZONE;
+  const village = useVillage(villageId);
+  const zone = village?.time_zone ?? DEFAULT_TIME_ZONE;
   // The slots of the days read, from the same rows (the period's helps, the needs).
   const slots = useMemo(() => (needs && read ? planningSlots(needs, read.helps, zone, read.days) : undefined), [needs, read, zone]);
   const villagers = useVillagers(villageId);
@@ -64,6 +65,7 @@ export function PlanningPage({ villageId, openOnly = false }: { villageId: strin
           onTake={active ? onTake : undefined}
           slotWrites={slotWrites}
           closedHelps={closedHelps}
+          gapHorizonDays={village?.gap_horizon_days}
           key={openOnly ? 'open-only' : 'all'}
           initialOpenOnly={openOnly}
           onPeriodChange={onPeriodChange}

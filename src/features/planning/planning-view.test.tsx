@@ -30,6 +30,8 @@ const show = (props: Partial<PlanningViewProps> = {}) => renderWithRouter(() => 
 // The period's title: the first second-level heading ("Sans date" comes after the days).
 const title = () => screen.getAllByRole('heading', { level: 2 })[0];
 const dayCells = () => Array.from(document.querySelectorAll('.planning-week > li, .month-grid > li'));
+/** The « Urgent » badge as its text reads: its mark, its word, and what it means for a screen reader. */
+const URGENT = '! Urgent\u00a0: encore sans personne dans les 3 jours qui viennent';
 const click = (name: string) => fireEvent.click(screen.getByRole('button', { name }));
 
 describe('the planning', () => {
@@ -234,8 +236,9 @@ describe('the planning’s slots', () => {
   it('shows each day’s slots as to fill, partly filled, full or mine, in words beside the colour', async () => {
     await withSlots({ onTake: () => {} });
     const [monday, tuesday, wednesday, thursday] = dayCells();
-    expect(slotTexts(monday)).toEqual(['19\u00a0h\u00a0– 20\u00a0h\u00a030Dîner○ À pourvoirJe m’en occupe']);
-    expect(slotTexts(tuesday)).toEqual(['19\u00a0h\u00a0– 20\u00a0h\u00a030Dîner◐ 2 places libres sur 3BrunoJe m’en occupe']);
+    // Monday's and Tuesday's are still open within the village's 3 days: urgent, said in words.
+    expect(slotTexts(monday)).toEqual([`19\u00a0h\u00a0– 20\u00a0h\u00a030Dîner${URGENT}○ À pourvoirJe m’en occupe`]);
+    expect(slotTexts(tuesday)).toEqual([`19\u00a0h\u00a0– 20\u00a0h\u00a030Dîner${URGENT}◐ 2 places libres sur 3BrunoJe m’en occupe`]);
     expect(slotTexts(wednesday)).toEqual(['19\u00a0h\u00a0– 20\u00a0h\u00a030Dîner● CompletBruno']);
     expect(slotTexts(thursday)).toEqual(['19\u00a0h\u00a0– 20\u00a0h\u00a030Dîner✓ Vous y allez']);
     expect(monday.querySelector('.day-slot')?.className).toBe('day-slot is-open');
@@ -273,7 +276,7 @@ describe('the planning’s slots', () => {
     await withSlots({ closedHelps });
     const [, tuesday, wednesday] = dayCells();
     expect(slotTexts(wednesday)).toEqual(['19\u00a0h\u00a0– 20\u00a0h\u00a030Dîner● CompletBrunoFait · Merci envoyé']);
-    expect(slotTexts(tuesday)).toEqual(['19\u00a0h\u00a0– 20\u00a0h\u00a030Dîner◐ 2 places libres sur 3Bruno']);
+    expect(slotTexts(tuesday)).toEqual([`19\u00a0h\u00a0– 20\u00a0h\u00a030Dîner${URGENT}◐ 2 places libres sur 3Bruno`]);
     expect(
       within(tuesday as HTMLElement)
         .getAllByRole('link')

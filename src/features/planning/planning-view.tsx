@@ -1,6 +1,7 @@
 import { useRouter } from '@tanstack/react-router';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import type { NeedCategory, VillageNeed, Villager } from '../../contract';
+import { DEFAULT_GAP_HORIZON_DAYS, type NeedCategory, type VillageNeed, type Villager } from '../../contract';
+import { urgentSlotKeys } from '../../domain/slots/urgent-slots';
 import type { PlanningHelp } from '../../domain/helps/planning-helps';
 import type { Slot } from '../../contract/slots';
 import { periodTitle, shiftPeriod, visibleDays, type IsoDay, type PlanningViewKind } from '../../domain/helps/calendar-dates';
@@ -47,6 +48,8 @@ export interface PlanningViewProps {
   slotWrites?: ReadonlyMap<string, SlotWrite>;
   /** The past helps said done or thanked (useClosedHelps). */
   closedHelps?: ReadonlyMap<string, HelpClosed>;
+  /** The village's gap horizon: its open slots within it are marked urgent. */
+  gapHorizonDays?: number;
 }
 
 const NO_SLOTS: readonly Slot[] = [];
@@ -72,6 +75,7 @@ export function PlanningView({
   now,
   slotWrites,
   closedHelps,
+  gapHorizonDays = DEFAULT_GAP_HORIZON_DAYS,
 }: PlanningViewProps) {
   const [view, setView] = useState<PlanningViewKind>(initialView);
   const [openOnly, setOpenOnly] = useState(initialOpenOnly);
@@ -90,10 +94,6 @@ export function PlanningView({
   // The one pass over the helps read; the visible period then costs a Map lookup per day.
   const index = useMemo(() => indexHelpsByDay(helps), [helps]);
   const router = useRouter();
-  const lookups = useMemo(
-    () => ({ ...planningLookups(router, villageId, needs, categories, villagers, helps), slotWrites, closedHelps }),
-    [router, villageId, needs, categories, villagers, helps, slotWrites, closedHelps],
-  );
   const mine = useMemo(
     () => new Set(myVillagerId ? helps.filter((h) => h.helper_id === myVillagerId).map((h) => h.id) : []),
     [helps, myVillagerId],
@@ -101,6 +101,14 @@ export function PlanningView({
   // Read once on mount: a slot that goes by while the screen stays open is refused kindly by the take itself.
   const [openedAt] = useState(() => Date.now());
   const at = now ?? openedAt;
+  const urgent = useMemo(
+    () => ({ keys: urgentSlotKeys(slots, at, gapHorizonDays), horizonDays: gapHorizonDays }),
+    [slots, at, gapHorizonDays],
+  );
+  const lookups = useMemo(
+    () => ({ ...planningLookups(router, villageId, needs, categories, villagers, helps), slotWrites, urgent, closedHelps }),
+    [router, villageId, needs, categories, villagers, helps, slotWrites, urgent, closedHelps],
+  );
   const slotIndex = useMemo(() => indexSlotsByDay(slots, mine, at), [slots, mine, at]);
   const contents = useMemo(() => dayContents(days, slotIndex, index, openOnly), [days, slotIndex, index, openOnly]);
   const undated = useMemo(() => undatedNeeds(needs), [needs]);

@@ -157,4 +157,38 @@ describe('a village’s home', () => {
     // Olga holds it now: nothing left to take over.
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Relais demandés' })).toBeNull());
   });
+
+  it('marks « Urgent », in words, the open slots inside the village’s horizon only', async () => {
+    await buildVillage('olga');
+    const tomorrow = DateTime.now().setZone('Europe/Paris').plus({ days: 1 });
+    // Tomorrow, in 6 days and in 11 days: only tomorrow's is within the default 3 days.
+    await db.needs.update(ID.needDog, {
+      schedule: {
+        dtstart: `${tomorrow.toISODate()}T19:00`,
+        duration_minutes: 60,
+        rrule: 'FREQ=DAILY;INTERVAL=5;COUNT=3',
+        exdates: [],
+        places: 2,
+      },
+    });
+    await renderScreen(() => <VillageHomePage villageId={ID.village} />);
+    const section = await screen.findByRole('region', { name: 'Créneaux à pourvoir' });
+    await waitFor(() => expect(within(section).getAllByRole('listitem')).toHaveLength(3));
+    const items = within(section).getAllByRole('listitem');
+    expect(items.map((item) => within(item).queryByText('Urgent') !== null)).toEqual([true, false, false]);
+    expect(items[0].textContent).toContain('Urgent\u00a0: encore sans personne dans les 3 jours qui viennent');
+    cleanup();
+
+    // Ten days ahead: the slot in 6 days is urgent too.
+    await db.villages.update(ID.village, { gap_horizon_days: 10 });
+    await renderScreen(() => <VillageHomePage villageId={ID.village} />);
+    const wider = await screen.findByRole('region', { name: 'Créneaux à pourvoir' });
+    await waitFor(() =>
+      expect(
+        within(wider)
+          .getAllByRole('listitem')
+          .map((item) => within(item).queryByText('Urgent') !== null),
+      ).toEqual([true, true, false]),
+    );
+  });
 });

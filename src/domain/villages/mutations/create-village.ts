@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { CreateVillageInput, DEFAULT_TIME_ZONE, uuid, type Villager } from '../../../contract';
+import { CreateVillageInput, DEFAULT_GAP_HORIZON_DAYS, DEFAULT_TIME_ZONE, uuid, type Villager } from '../../../contract';
 import { requestTo } from '../../../contract/endpoint';
 import { createVillage as createVillageEndpoint } from '../../../contract/endpoints/villages';
 import { defineMutation } from '../../../outbox/mutation-kind';
@@ -52,6 +52,7 @@ export const createVillage = defineMutation({
       creation_mode,
       share_code: '',
       time_zone: fields.time_zone ?? DEFAULT_TIME_ZONE,
+      gap_horizon_days: fields.gap_horizon_days ?? DEFAULT_GAP_HORIZON_DAYS,
       photo: null,
       created_at: createdAt,
       updated_at: createdAt,

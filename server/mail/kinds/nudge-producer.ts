@@ -1,0 +1,115 @@
+import { and, eq, inArray, isNull, lte, or } from 'drizzle-orm';
+import { DateTime } from 'luxon';
+import { v7 as uuidv7 } from 'uuid';
+import { wantsNotification } from '../../../src/contract/notification-settings';
+import { pushJobs, villagers, villages } from '../../db/schema';
+import { readNotificationSettingsOf } from '../preferences';
+import type { ScheduledMailProducer } from '../scheduled-producer';
+import { queueDigests } from './digest-queue';
+import { localDate, villageTitle } from './digest-village';
+import { NUDGE_LISTED_SLOTS, type NudgePayload } from './nudge-mail';
+import { openSlotsOf, push } from './open-slots';
+import { QUIET_DAYS, quietMembers } from './quiet-members';
+
+const DAY_MS = 24 * 3600_000;
+/** The open slots a nudge counts: this week, what one can still plan for. */
+export const NUDGE_WEEK_DAYS = 7;
+/** Nudges go in the early evening on the village's clock, when people look at their week. */
+export const NUDGE_FROM_HOUR = 18;
+export const NUDGE_UNTIL_HOUR = 20;
+const STARTED = 3;
+
+export const nudgeKey = (villagerId: string, day: string) => `nudge:${villagerId}:${day}`;
+
+/**
+ * The nudge (kind `nudges`): in the early evening, a member who has taken nothing for 30 days while their
+ * village has slots open this week is told so, kindly, by mail and by push, once a month at most. Claimed by
+ * setting the member's `nudged_at` only where it is older than a month, in the transaction that queues the
+ * mail and the push: two instances nudge once. Read from what is true then: no open slot, no nudge.
+ */
+export const nudgeProducer: ScheduledMailProducer = {
+  name: 'nudges',
+  async run(db, now) {
+    const started = await db
+      .select({ id: villages.id, firstName: villages.firstName, name: villages.name, timeZone: villages.timeZone })
+      .from(villages)
+      .where(eq(villages.state, STARTED));
+    const hourIn = new Map<string, number>();
+    const due = started.filter((village) => {
+      if (!hourIn.has(village.timeZone)) hourIn.set(village.timeZone, DateTime.fromJSDate(now, { zone: village.timeZone }).hour);
+      const hour = hourIn.get(village.timeZone)!;
+      return hour >= NUDGE_FROM_HOUR && hour < NUDGE_UNTIL_HOUR;
+    });
+    if (due.length === 0) return 0;
+    const monthAgo = new Date(now.getTime() - QUIET_DAYS * DAY_MS);
+    const quiet = await quietMembers(
+      db,
+      due.map((village) => village.id),
+      now,
+      { notNudgedSince: monthAgo },
+    );
+    if (quiet.length === 0) return 0;
+    const byVillage = new Map<string, typeof quiet>();
+    for (const m of quiet) push(byVillage, m.villageId, m);
+    const villageOf = new Map(due.map((village) => [village.id, village]));
+    const open = await openSlotsOf(
+      db,
+      [...byVillage.keys()].map((id) => ({
+        villageId: id,
+        timeZone: villageOf.get(id)!.timeZone,
+        to: new Date(now.getTime() + NUDGE_WEEK_DAYS * DAY_MS),
+      })),
+      now,
+    );
+    const told = quiet.filter((m) => open.has(m.villageId));
+    if (told.length === 0) return 0;
+    const settings = await readNotificationSettingsOf(
+      db,
+      told.map((m) => m.userId),
+    );
+    return db.transaction(async (tx) => {
+      const claimed = new Set(
+        (
+          await tx
+            .update(villagers)
+            .set({ nudgedAt: now })
+            .where(
+              and(
+                inArray(
+                  villagers.id,
+                  told.map((m) => m.villagerId),
+                ),
+                or(isNull(villagers.nudgedAt), lte(villagers.nudgedAt, monthAgo)),
+              ),
+            )
+            .returning({ id: villagers.id })
+        ).map((row) => row.id),
+      );
+      const mine = told.filter((m) => claimed.has(m.villagerId));
+      if (mine.length === 0) return 0;
+      const mails = mine.flatMap((m) => {
+        if (!m.verified || !wantsNotification(settings.get(m.userId)!, 'email', 'nudges', m.villageId)) return [];
+        const village = villageOf.get(m.villageId)!;
+        const slots = open.get(m.villageId)!;
+        const payload: NudgePayload = {
+          village_id: m.villageId,
+          first_name: m.firstName,
+          title: villageTitle(village),
+          time_zone: village.timeZone,
+          open: slots.length,
+          first_open: slots.slice(0, NUDGE_LISTED_SLOTS).map((slot) => ({ start: slot.start_date, need_name: slot.need_name })),
+        };
+        return [{ to: m.email, userId: m.userId, key: nudgeKey(m.villagerId, localDate(now, village.timeZone)), payload }];
+      });
+      // One push per village naming its members nudged; whether each still wants it is read when it is sent.
+      const pushes = new Map<string, string[]>();
+      for (const m of mine) push(pushes, m.villageId, m.villagerId);
+      await tx
+        .insert(pushJobs)
+        .values(
+          [...pushes].map(([villageId, ids]) => ({ id: uuidv7(), villageId, kind: 'nudges', data: { villager_ids: ids }, dueAt: now })),
+        );
+      return queueDigests(tx, 'nudge', now, mails);
+    });
+  },
+};

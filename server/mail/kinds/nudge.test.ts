@@ -1,0 +1,125 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { villagers } from '../../db/schema';
+import { composeJob } from '../../push/compose';
+import { parisWinterAt, producerReads, villageWithMembers } from '../../test/clock-producers';
+import { type TestUser } from '../../test/world';
+import { addScheduledNeed, take } from '../../test/schedules';
+import { nudgeProducer } from './nudge-producer';
+import { createSmtpWorld, MAIL_PUBLIC_URL } from '../../test/smtp-world';
+
+const { smtp, world, dispatcher, sender } = await createSmtpWorld();
+
+/** Only this file's producer. */
+const produce = () => nudgeProducer.run(world.db, world.clock.now());
+const reads = producerReads(world, smtp);
+const nudgesTo = (user: TestUser) => reads.mailsTo(user, /a encore besoin de vous/);
+const keysOf = (villagerId: string) => reads.keysLike(`nudge:${villagerId}:`);
+const pushesOf = (villageId: string) => reads.pushesOf(villageId, 'nudges');
+const parisAt = parisWinterAt;
+
+/** Claire's village on 20 November, its members said to have joined on 1 October: quiet unless they took something. */
+async function villageOf(names: string[]) {
+  world.clock.set(parisAt('2026-11-20', 12));
+  const { creator, village, members } = await villageWithMembers(world, names);
+  await world.db
+    .update(villagers)
+    .set({ createdAt: parisAt('2026-10-01', 12) })
+    .where(eq(villagers.villageId, village.id));
+  return { creator, village, members };
+}
+
+// Dinners every day at 19 h from 20 November 2026, for 60 days, two places each.
+const DINNERS = { dtstart: '2026-11-20T19:00', duration_minutes: 90, rrule: 'FREQ=DAILY;COUNT=60', places: 2 };
+
+describe('the nudge', () => {
+  it('tells a quiet member, once across instances and once a month, kindly, with the week’s open slots', async () => {
+    const { creator, village, members } = await villageOf(['Hugo', 'Ines', 'Jules']);
+    const needId = await addScheduledNeed(world, creator, village, DINNERS);
+    // Ines took a dinner on the 20th: not quiet on the 24th.
+    const taken = await take(
+      world,
+      members.Ines.user,
+      members.Ines.villager,
+      { villageId: village.id, needId },
+      '2026-11-20T18:00:00.000Z',
+    );
+    expect(taken.status, JSON.stringify(taken.body)).toBe(201);
+    // Jules turned nudges off.
+    const off = await world.request('PUT', '/v1/users/me/notification_settings', {
+      token: members.Jules.user.token,
+      json: { email: { nudges: false }, push: { nudges: false } },
+    });
+    expect(off.status, JSON.stringify(off.body)).toBe(200);
+
+    world.clock.set(parisAt('2026-11-24', 17, 59));
+    await produce();
+    expect(await keysOf(members.Hugo.villager)).toHaveLength(0);
+
+    world.clock.set(parisAt('2026-11-24', 18, 30));
+    await Promise.all([produce(), produce()]);
+    world.clock.advance(60_000);
+    await produce();
+    expect(await keysOf(members.Hugo.villager)).toHaveLength(1);
+    expect(await keysOf(members.Ines.villager)).toHaveLength(0);
+    expect(await keysOf(members.Jules.villager)).toHaveLength(0);
+    // Organisers get the gap alerts, not a nudge.
+    expect(await keysOf(village.creatorVillagerId)).toHaveLength(0);
+
+    const [a, b] = [dispatcher(), dispatcher()];
+    await Promise.all([a.runDue(), b.runDue(), a.runDue(), b.runDue()]);
+    const [mail, ...more] = nudgesTo(members.Hugo.user);
+    expect(more).toHaveLength(0);
+    expect(nudgesTo(members.Jules.user)).toHaveLength(0);
+    // From the 24th at 18 h 30 to the 1st at 18 h 30: seven dinners at 19 h, all open.
+    expect(mail.headers.get('subject')).toBe('Le village de Jeanne a encore besoin de vous\u00a0: 7 créneaux cette semaine');
+    expect(mail.text).toContain('Bonjour Hugo,');
+    expect(mail.text).toContain('Dîner, mardi 24\u00a0novembre, 19\u00a0h');
+    expect(mail.text).toContain(`${MAIL_PUBLIC_URL}/dashboard/villages/${village.id}/planning?filtre=a-pourvoir`);
+
+    // The push names the members nudged (Jules too: whether he wants it is read when it is sent, by wantedByPush).
+    const [job, ...otherPushes] = await pushesOf(village.id);
+    expect(otherPushes).toHaveLength(0);
+    const told = await composeJob(world.db, job, world.clock.now());
+    expect(told.find((d) => d.userId === members.Hugo.user.id)?.payload).toMatchObject({
+      kind: 'nudges',
+      body: 'Le village de Jeanne a encore besoin de vous\u00a0: 7 créneaux cette semaine.',
+    });
+    expect(told.map((d) => d.userId)).not.toContain(members.Ines.user.id);
+
+    // 29 days later: still within the month, no second nudge; 31 days later, one more.
+    world.clock.set(parisAt('2026-12-23', 18, 30));
+    await produce();
+    expect(await keysOf(members.Hugo.villager)).toHaveLength(1);
+    world.clock.set(parisAt('2026-12-25', 18, 30));
+    await produce();
+    expect(await keysOf(members.Hugo.villager)).toHaveLength(2);
+    await sender.runDue();
+    expect(nudgesTo(members.Hugo.user)).toHaveLength(2);
+  });
+
+  it('is not sent when nothing is open this week, nor to someone who took a slot within 30 days', async () => {
+    const { creator, village, members } = await villageOf(['Hugo', 'Ines']);
+    // One dinner on the 25th, one place: Ines takes it on the 20th.
+    const needId = await addScheduledNeed(world, creator, village, {
+      ...DINNERS,
+      dtstart: '2026-11-25T19:00',
+      rrule: 'FREQ=DAILY;COUNT=1',
+      places: 1,
+    });
+    const taken = await take(
+      world,
+      members.Ines.user,
+      members.Ines.villager,
+      { villageId: village.id, needId },
+      '2026-11-25T18:00:00.000Z',
+    );
+    expect(taken.status, JSON.stringify(taken.body)).toBe(201);
+    world.clock.set(parisAt('2026-11-24', 18, 30));
+    await produce();
+    // Nothing open: Hugo, quiet, is not told; Ines took a slot.
+    expect(await keysOf(members.Hugo.villager)).toHaveLength(0);
+    expect(await keysOf(members.Ines.villager)).toHaveLength(0);
+    expect(await pushesOf(village.id)).toHaveLength(0);
+  });
+});

@@ -1,0 +1,32 @@
+import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { helps, users, villagers } from '../../db/schema';
+import { activeMember, memberColumns } from './digest-recipients';
+
+const DAY_MS = 24 * 3600_000;
+/** Someone who has taken nothing for this long is quiet; a nudge is then sent once per such stretch at most. */
+export const QUIET_DAYS = 30;
+
+/**
+ * The active members of these villages who are quiet at `now`: members for `QUIET_DAYS` at least, not
+ * organisers (the alerts are theirs), with no help taken in that time nor any still ahead. One query.
+ */
+export function quietMembers(db: Executor, villageIds: readonly string[], now: Date, options: { notNudgedSince?: Date } = {}) {
+  const since = new Date(now.getTime() - QUIET_DAYS * DAY_MS);
+  return db
+    .select({ ...memberColumns, nudgedAt: villagers.nudgedAt })
+    .from(villagers)
+    .innerJoin(users, eq(users.id, villagers.userId))
+    .where(
+      and(
+        inArray(villagers.villageId, [...villageIds]),
+        activeMember(),
+        eq(villagers.isCreator, false),
+        eq(villagers.isNeedy, false),
+        eq(villagers.isManager, false),
+        lte(villagers.createdAt, since),
+        options.notNudgedSince ? or(isNull(villagers.nudgedAt), lte(villagers.nudgedAt, options.notNudgedSince)) : undefined,
+        sql`not exists (select 1 from ${helps} where ${helps.helperId} = ${villagers.id} and (${helps.createdAt} > ${since.toISOString()}::timestamptz or ${helps.startDate} > ${now.toISOString()}::timestamptz))`,
+      ),
+    );
+}
