@@ -41,7 +41,10 @@ export const nudgeMail = mailTemplate({
         label: 'Voir les créneaux à pourvoir',
         url: openSlotsUrl(context.publicUrl, p.village_id),
       },
-      ...unsubscribeFooter(context, `Vous recevez ce message, une fois par mois au plus, parce que vous êtes membre de «\u00a0${p.title}\u00a0».`),
+      ...unsubscribeFooter(
+        context,
+        `Vous recevez ce message, une fois par mois au plus, parce que vous êtes membre de «\u00a0${p.title}\u00a0».`,
+      ),
     });
   },
 });
