@@ -174,7 +174,7 @@ describe('writes made offline', () => {
     const dialog = page.getByRole('dialog', { name: 'Modifications non envoyées' });
     // The 404 reads as the need deleted by someone else (issue 18, item 6, replaced "Ce besoin est introuvable."),
     // on its own line under what the change was (issue 39).
-    await dialog.getByText(/^Proposition d'aide du .* sur « Promenade »$/).waitFor();
+    await dialog.getByText(/^Proposition d'aide du .* sur «\sPromenade\s»$/).waitFor();
     await dialog.getByText("Ce besoin a été supprimé par quelqu'un d'autre.").waitFor();
     await page.screenshot({ path: '/tmp/offline-failed-390.png' });
     expect(await dialog.getByRole('button', { name: 'Réessayer' }).count()).toBe(0);
