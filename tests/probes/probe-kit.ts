@@ -70,14 +70,15 @@ export async function mailsTo(to: string, match: (m: ReadMail) => boolean, count
 export const linkIn = (m: ReadMail | undefined, path: string) =>
   m?.text.match(new RegExp(`${PUBLIC_URL.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}${path}[^\\s>"]*`))?.[0];
 
-export async function register(who: string, email = address(who)) {
-  const r = await req('POST', '/v1/auth/register', { json: { email, first_name: 'Sonde', last_name: who } });
+/** `firstName` tells people apart where the server names them (« Inès a déjà pris le relais »). */
+export async function register(who: string, email = address(who), firstName = 'Sonde') {
+  const r = await req('POST', '/v1/auth/register', { json: { email, first_name: firstName, last_name: who } });
   const token = r.body?.data?.token;
   check(`${email} registers without a password`, r.status === 201 && typeof token === 'string', `${r.status}: ${r.body?.message ?? ''}`);
   return { email, token: typeof token === 'string' ? token : '' };
 }
 
-export type Slot = { village_need_id: string; start_date: string; end_date: string; open: number };
+export type Slot = { village_need_id: string; start_date: string; end_date: string; open: number; taken: string[] };
 /** The village's open future slots, soonest first. */
 export async function openSlots(village: string, token: string): Promise<Slot[]> {
   const from = new Date().toISOString();
@@ -96,6 +97,20 @@ export const join = (token: string, share_code: string, invitation_token?: strin
   req('PUT', '/v1/villages/join/helper', { token, json: { share_code, ...(invitation_token ? { invitation_token } : {}) } });
 export const verifiedAt = async (token: string) => (await req('GET', '/v1/users/me', { token })).body?.data?.email_verified_at ?? null;
 
+/** A need of ten daily slots from tomorrow at `hour`; `fields` adds the rest (address, access, organisers_only). */
+export function scheduledNeed(token: string, village: string, villager: string, name: string, hour: string, fields = {}) {
+  const tomorrow = new Date(Date.now() + 86400e3).toISOString().slice(0, 10);
+  return req('POST', `/v1/villages/${village}/needs`, {
+    token,
+    json: {
+      villager_id: villager,
+      name,
+      schedule: { dtstart: `${tomorrow}T${hour}`, duration_minutes: 60, rrule: 'FREQ=DAILY;COUNT=10' },
+      ...fields,
+    },
+  });
+}
+
 /**
  * An organiser's opened village (creation, then its creator and its opening) with a need « Dîner » of ten
  * daily slots from tomorrow 19 h; the answers are returned for the caller's checks.
@@ -107,15 +122,7 @@ export async function villageWithDinners(token: string) {
   const shareCode = created.body?.data?.share_code as string;
   await req('PUT', `/v1/villages/${village}/fc`, { token, json: { creator_id: orgVillager } });
   const opened = await req('PUT', `/v1/villages/${village}/vo`, { token, json: { villager_id: orgVillager } });
-  const tomorrow = new Date(Date.now() + 86400e3).toISOString().slice(0, 10);
-  const need = await req('POST', `/v1/villages/${village}/needs`, {
-    token,
-    json: {
-      villager_id: orgVillager,
-      name: 'Dîner',
-      schedule: { dtstart: `${tomorrow}T19:00`, duration_minutes: 60, rrule: 'FREQ=DAILY;COUNT=10' },
-    },
-  });
+  const need = await scheduledNeed(token, village, orgVillager, 'Dîner', '19:00');
   const slots = await openSlots(village, token);
   return { created, opened, village, orgVillager, shareCode, need, slots };
 }
