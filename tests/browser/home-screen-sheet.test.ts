@@ -74,8 +74,8 @@ describe('the home-screen sheet on an iPhone in Safari', () => {
     // The two steps, the share icon beside its name (hidden from screen readers, the word says it), and why.
     const steps = await sheet.getByRole('listitem').allTextContents();
     expect(steps.filter((s) => s.includes('Partager') || s.includes('Sur l'))).toEqual([
-      'Touchez « Partager »  dans la barre de Safari (ou dans son menu ⋯).',
-      "Choisissez « Sur l'écran d'accueil », puis « Ajouter ».",
+      'Touchez «\u00a0Partager\u00a0»  dans la barre de Safari (ou dans son menu ⋯).',
+      "Choisissez «\u00a0Sur l'écran d'accueil\u00a0», puis «\u00a0Ajouter\u00a0».",
     ]);
     expect(await sheet.locator('li svg').getAttribute('aria-hidden')).toBe('true');
     await sheet.getByText('rappels et notifications', { exact: false }).waitFor();

@@ -61,7 +61,7 @@ describe('inviting by mail', () => {
     await checkScreen(page, 'form', 'village-invite');
 
     const mail = await invitationMail(INVITED);
-    expect(mail).toContain('Claire Martin vous invite à rejoindre « Le village de Jeanne »');
+    expect(mail).toContain('Claire Martin vous invite à rejoindre «\u00a0Le village de Jeanne\u00a0»');
     expect(mail).toContain('Son message\u00a0: «\u00a0Jeanne serait contente de vous compter parmi nous.\u00a0»');
     // Claire has not verified her new account's address yet: answers are not sent to an address unproven.
     expect(mail).not.toMatch(/^Reply-To:/m);
@@ -73,10 +73,10 @@ describe('inviting by mail', () => {
     const visitor = await guest.context.newPage();
     await visitor.goto(link);
     await visitor.waitForURL(/\/auth\/login\?/);
-    await visitor.getByRole('region', { name: 'Claire vous invite à rejoindre « Le village de Jeanne »' }).waitFor({ timeout: 20_000 });
+    await visitor.getByRole('region', { name: 'Claire vous invite à rejoindre «\u00a0Le village de Jeanne\u00a0»' }).waitFor({ timeout: 20_000 });
     await visitor.getByRole('link', { name: 'Créer un compte' }).click();
     await visitor.waitForURL(/\/auth\/register\?/);
-    await visitor.getByRole('region', { name: 'Claire vous invite à rejoindre « Le village de Jeanne »' }).waitFor({ timeout: 20_000 });
+    await visitor.getByRole('region', { name: 'Claire vous invite à rejoindre «\u00a0Le village de Jeanne\u00a0»' }).waitFor({ timeout: 20_000 });
     await checkScreen(visitor, 'preview', 'village-invite');
 
     await visitor.getByLabel('Prénom').fill('Marc');

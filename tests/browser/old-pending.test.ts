@@ -73,7 +73,7 @@ describe('writes waiting for more than a day', () => {
       await page.getByText('Courses du jeudi').waitFor({ timeout: 15_000 });
       await banner.waitFor();
       expect(await banner.textContent()).toBe(
-        `1 modification faite le ${day} attend encore d'être envoyée : elle partira dès que le serveur répondra.`,
+        `1 modification faite le ${day} attend encore d'être envoyée\u00a0: elle partira dès que le serveur répondra.`,
       );
       await page.screenshot({ path: '/tmp/old-pending-needs-390.png', fullPage: true });
       expect(await axeViolations(page)).toEqual([]);

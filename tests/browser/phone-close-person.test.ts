@@ -33,20 +33,20 @@ describe('the tunnel for a close person', () => {
     await page.getByRole('heading', { name: 'Créer votre village' }).waitFor({ timeout: 20_000 });
     await page.getByRole('radio', { name: /Pour un proche/ }).check();
     await continueButton(page).click();
-    await page.getByRole('heading', { name: 'Pour qui est ce village ?' }).waitFor();
+    await page.getByRole('heading', { name: 'Pour qui est ce village\u00a0?' }).waitFor();
     await page.getByLabel('Son prénom').fill('Jeanne');
     await page.getByLabel('Votre lien avec cette personne').fill('Ma grand-mère');
     await continueButton(page).click();
 
-    await page.getByRole('heading', { name: 'Quels sont les besoins de Jeanne ?' }).waitFor();
+    await page.getByRole('heading', { name: 'Quels sont les besoins de Jeanne\u00a0?' }).waitFor();
     expect(await page.getByText('De quoi avez-vous besoin ?').count()).toBe(0);
     expect(await asideText(page)).toContain('Les besoins de Jeanne sont ce pour quoi son entourage pourra proposer son aide.');
     await checkPhoneScreen(page, 'close-person-needs', noSidewaysScroll(page));
     await page.getByRole('checkbox').first().check();
     await continueButton(page).click();
 
-    await page.getByRole('heading', { name: 'Sur quelle période ?' }).waitFor();
-    expect(await asideText(page)).toContain('Sur quelle période faut-il aider Jeanne ?');
+    await page.getByRole('heading', { name: 'Sur quelle période\u00a0?' }).waitFor();
+    expect(await asideText(page)).toContain('Sur quelle période faut-il aider Jeanne\u00a0?');
     await checkPhoneScreen(page, 'close-person-period', noSidewaysScroll(page));
     await page.getByRole('button', { name: 'Je ne sais pas encore' }).click();
 

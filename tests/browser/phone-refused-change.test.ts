@@ -82,7 +82,7 @@ describe('a refused change says which, and why', () => {
 
     // Said at once, in the page's live region, before anyone taps anything.
     // The formatter's words (with the year at the turn of a year), its non-breaking spaces read as spaces.
-    const what = `Proposition d'aide du ${formatMoment(tomorrow.set({ hour: 14, minute: 0 }).toISO()!)} sur « Courses du jeudi »`.replace(
+    const what = `Proposition d'aide du ${formatMoment(tomorrow.set({ hour: 14, minute: 0 }).toISO()!)} sur «\u00a0Courses du jeudi\u00a0»`.replace(
       /\u00a0/g,
       ' ',
     );
@@ -181,7 +181,7 @@ describe('a refused change says which, and why', () => {
     await page.getByRole('button', { name: "1 modification n'a pas pu être envoyée" }).click();
     const dialog = page.getByRole('dialog', { name: 'Modifications non envoyées' });
     await dialog.locator('.failed-why').waitFor();
-    expect(await dialog.locator('.failed-why').textContent()).toBe("Ce créneau est complet : Alice s'en occupe.");
+    expect(await dialog.locator('.failed-why').textContent()).toBe("Ce créneau est complet\u00a0: Alice s'en occupe.");
     expect(await dialog.getByRole('button', { name: 'Réessayer' }).count()).toBe(0);
     const others = dialog.getByRole('link', { name: 'Voir les autres créneaux' });
     expect(await others.getAttribute('href')).toBe(`/dashboard/villages/${village.id}/needs/${needId}/helps`);

@@ -107,7 +107,7 @@ describe('push notifications', () => {
     const slot = formatSlotStart(start.toISO()!);
     expect(taken.json).toMatchObject({
       title: 'Nouvelle aide · Village de Jeanne',
-      body: `Marc propose son aide pour « Courses », ${slot}.`,
+      body: `Marc propose son aide pour «\u00a0Courses\u00a0», ${slot}.`,
       url: `/dashboard/villages/${village.id}/needs/${needId}/helps`,
     });
 
@@ -120,7 +120,7 @@ describe('push notifications', () => {
       .toEqual([
         {
           title: 'Nouvelle aide · Village de Jeanne',
-          body: `Marc propose son aide pour « Courses », ${slot}.`,
+          body: `Marc propose son aide pour «\u00a0Courses\u00a0», ${slot}.`,
           tag: `help-${help.body.data.id}`,
         },
       ]);
@@ -162,16 +162,16 @@ describe('push notifications', () => {
     await deliverPush(context, page, app.base, taken.payload, showsTag(`help-${help.body.data.id}`));
     const takenShown = {
       title: 'Nouvelle aide · Village de Jeanne',
-      body: `Marc propose son aide pour « Courses », ${slot}.`,
+      body: `Marc propose son aide pour «\u00a0Courses\u00a0», ${slot}.`,
       tag: `help-${help.body.data.id}`,
     };
     await expect.poll(() => shownNotifications(page), { timeout: 10_000 }).toEqual([takenShown]);
     await page.goto(`${app.base}/dashboard/villages/${village.id}/planning`);
-    const second = await say('Et le journal ?');
+    const second = await say('Et le journal\u00a0?');
     await deliverPush(context, page, app.base, second.payload, showsTag(`chat-${village.id}`));
     await expect
       .poll(() => shownNotifications(page), { timeout: 10_000 })
-      .toEqual([{ title: 'Marc · Village de Jeanne', body: 'Et le journal ?', tag: `chat-${village.id}` }, takenShown]);
+      .toEqual([{ title: 'Marc · Village de Jeanne', body: 'Et le journal\u00a0?', tag: `chat-${village.id}` }, takenShown]);
 
     // Turned off: her device is forgotten by the server. Her phone, still on, shows the server still sends.
     const phone = service.subscribe();
@@ -180,8 +180,8 @@ describe('push notifications', () => {
     await page.getByRole('button', { name: 'Désactiver les notifications sur cet appareil' }).click();
     await page.getByRole('status').getByText('Les notifications sont désactivées sur cet appareil.').waitFor();
     const before = service.received.filter((p) => p.endpoint === device.endpoint).length;
-    await send('Merci à tous !');
-    await pushOf(phone.endpoint, 'Merci à tous !');
+    await send('Merci à tous\u00a0!');
+    await pushOf(phone.endpoint, 'Merci à tous\u00a0!');
     expect(service.received.filter((p) => p.endpoint === device.endpoint)).toHaveLength(before);
   });
 });
