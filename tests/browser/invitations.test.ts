@@ -73,10 +73,14 @@ describe('inviting by mail', () => {
     const visitor = await guest.context.newPage();
     await visitor.goto(link);
     await visitor.waitForURL(/\/auth\/login\?/);
-    await visitor.getByRole('region', { name: 'Claire vous invite à rejoindre «\u00a0Le village de Jeanne\u00a0»' }).waitFor({ timeout: 20_000 });
+    await visitor
+      .getByRole('region', { name: 'Claire vous invite à rejoindre «\u00a0Le village de Jeanne\u00a0»' })
+      .waitFor({ timeout: 20_000 });
     await visitor.getByRole('link', { name: 'Créer un compte' }).click();
     await visitor.waitForURL(/\/auth\/register\?/);
-    await visitor.getByRole('region', { name: 'Claire vous invite à rejoindre «\u00a0Le village de Jeanne\u00a0»' }).waitFor({ timeout: 20_000 });
+    await visitor
+      .getByRole('region', { name: 'Claire vous invite à rejoindre «\u00a0Le village de Jeanne\u00a0»' })
+      .waitFor({ timeout: 20_000 });
     await checkScreen(visitor, 'preview', 'village-invite');
 
     await visitor.getByLabel('Prénom').fill('Marc');

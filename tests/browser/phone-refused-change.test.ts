@@ -82,10 +82,11 @@ describe('a refused change says which, and why', () => {
 
     // Said at once, in the page's live region, before anyone taps anything.
     // The formatter's words (with the year at the turn of a year), its non-breaking spaces read as spaces.
-    const what = `Proposition d'aide du ${formatMoment(tomorrow.set({ hour: 14, minute: 0 }).toISO()!)} sur «\u00a0Courses du jeudi\u00a0»`.replace(
-      /\u00a0/g,
-      ' ',
-    );
+    const what =
+      `Proposition d'aide du ${formatMoment(tomorrow.set({ hour: 14, minute: 0 }).toISO()!)} sur «\u00a0Courses du jeudi\u00a0»`.replace(
+        /\u00a0/g,
+        ' ',
+      );
     await page
       .getByRole('status', { name: 'Messages' })
       .getByText(`Modification non enregistrée : ${what}. Ce besoin a été supprimé par quelqu'un d'autre.`)
