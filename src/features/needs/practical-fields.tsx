@@ -16,7 +16,8 @@ export function PracticalFields({ field }: { field: Field }) {
     <fieldset className="need-section">
       <legend>Infos pratiques</legend>
       <p className="field-hint">
-        Facultatif. L’adresse et l’accès sont montrés aux personnes qui organisent le village et à celles inscrites à un créneau, même sans connexion.
+        Facultatif. L’adresse et l’accès sont montrés aux personnes qui organisent le village et à celles inscrites à un créneau, même sans
+        connexion.
       </p>
       <TextField label="Adresse" autoComplete="street-address" caution={NO_MEDICAL_DETAILS} {...field('address')} />
       <TextAreaField label="Accès" hint="Code, étage, où laisser les choses…" rows={2} {...field('access')} />

@@ -43,7 +43,10 @@ export function CannotComeDialog({ open, when, late, onSeekReplacement, onWithdr
           <p>Vous cherchez déjà quelqu’un pour le {when}. Vous pouvez aussi vous retirer tout de suite.</p>
         )}
         {late ? (
-          <p>Ce créneau commence dans moins de 48 heures&nbsp;: si vous vous retirez, les personnes qui organisent le village seront prévenues.</p>
+          <p>
+            Ce créneau commence dans moins de 48 heures&nbsp;: si vous vous retirez, les personnes qui organisent le village seront
+            prévenues.
+          </p>
         ) : null}
       </div>
       {error ? (
