@@ -68,7 +68,8 @@ describe('the home-screen sheet on an iPhone in Safari', () => {
     await expectNoSheet(page, 'the account form');
     await page.getByRole('button', { name: 'Créer mon compte' }).click();
 
-    await page.waitForURL(new RegExp(`/dashboard/villages/${village.id}/home$`));
+    // A sign-up, the join and the village brought onto the device: more than the default 15 s on a busy CI.
+    await page.waitForURL(new RegExp(`/dashboard/villages/${village.id}/home$`), { timeout: 30_000 });
     const sheet = sheetOf(page);
     await sheet.waitFor();
     // The two steps, the share icon beside its name (hidden from screen readers, the word says it), and why.
