@@ -149,7 +149,7 @@ export function GapHorizonForm({ village, me }: ManageContext) {
         inputMode="numeric"
         min={MIN_GAP_HORIZON_DAYS}
         max={MAX_GAP_HORIZON_DAYS}
-        hint={`Un créneau encore sans personne dans ce délai est marqué «\u00a0Urgent\u00a0», et les organisateurs en sont prévenus une fois par jour au plus. De ${MIN_GAP_HORIZON_DAYS} à ${MAX_GAP_HORIZON_DAYS} jours.`}
+        hint={`Un créneau encore sans personne dans ce délai est marqué «\u00a0Urgent\u00a0», et les personnes qui organisent le village en sont prévenues une fois par jour au plus. De ${MIN_GAP_HORIZON_DAYS} à ${MAX_GAP_HORIZON_DAYS} jours.`}
         {...form.field('gap_horizon_days')}
       />
       <SubmitButton busy={form.submitting}>Enregistrer</SubmitButton>

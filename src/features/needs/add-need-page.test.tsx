@@ -194,7 +194,9 @@ describe('adding a need', () => {
     }
     const only = screen.getByRole('checkbox', { name: 'Visible aux organisateurs seulement' }) as HTMLInputElement;
     expect(only.checked).toBe(false);
-    expect(document.getElementById(only.getAttribute('aria-describedby')!)?.textContent).toContain('seuls les organisateurs le voient');
+    expect(document.getElementById(only.getAttribute('aria-describedby')!)?.textContent).toContain(
+      'seules les personnes qui organisent le village le voient',
+    );
     fireEvent.click(only);
     add();
     await waitFor(async () => expect(await db.outbox.count()).toBe(1));

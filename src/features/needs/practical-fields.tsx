@@ -44,8 +44,8 @@ function OrganisersOnlyBox({ name, value, onChange }: { name: string; value: str
         <span>Visible aux organisateurs seulement</span>
       </label>
       <p className="field-hint" id={hintId}>
-        Pour un rendez-vous médical par exemple&nbsp;: seuls les organisateurs le voient, et les personnes qui prennent un de ses créneaux
-        (envoyez-leur le lien du besoin).
+        Pour un rendez-vous médical par exemple&nbsp;: seules les personnes qui organisent le village le voient, et les personnes qui
+        prennent un de ses créneaux (envoyez-leur le lien du besoin).
       </p>
     </div>
   );
