@@ -38,3 +38,19 @@ export function releasedJobs(
   const data = { villager_id: who.villagerId, first_name: who.firstName, actor_id: who.actorId, reason: who.reason, released };
   return [{ villageId, kind: 'helps_released', data, dueAt: now }];
 }
+
+/**
+ * A village closed when care ends gives back every future help of every member in the closing's transaction,
+ * as a member who goes does (above), reminders included. Answers how many were released.
+ */
+export async function releaseVillageFutureHelps(tx: Executor, villageId: string, now: Date): Promise<number> {
+  const released = await tx
+    .delete(helps)
+    .where(and(eq(helps.villageId, villageId), gt(helps.startDate, now)))
+    .returning({ id: helps.id });
+  await cancelRemindersOf(
+    tx,
+    released.map((h) => h.id),
+  );
+  return released.length;
+}
