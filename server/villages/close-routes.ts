@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { REOPEN_WINDOW_DAYS } from '../../src/contract/villages';
-import { closeVillage, reopenVillage } from '../../src/contract/endpoints/villages';
+import { closeVillage, deleteVillage, reopenVillage } from '../../src/contract/endpoints/villages';
 import type { Deps } from '../deps';
 import type { Executor } from '../db/client';
-import { users, villagers, villages } from '../db/schema';
+import { newsPhotos, newsPosts, users, villagers, villages } from '../db/schema';
 import { conflict, text } from '../http/errors';
 import { route, type App } from '../http/route';
 import { write } from '../http/write';
@@ -57,6 +57,29 @@ export function villageCloseRoutes(app: App, deps: Deps, serialize: Serializers)
       await touchVillage(tx, id, now, 'reopened');
       return serialize.village(await readVillage(tx, id));
     });
+  });
+
+  /**
+   * Deleting for good (the app asks to type the village's name first): the rows go by their cascades in one
+   * transaction, then the photos it pointed to (its own and its news') leave the file store, once committed.
+   */
+  route(app, deleteVillage, { ids }, async (c, { user, params: { id }, query }) => {
+    const keys: string[] = [];
+    const response = await write(c, deps, 204, async (tx) => {
+      const m = await loadMembership(tx, id, user.id);
+      canManage(m);
+      actingAs(m, query.deleter_id);
+      const photos = await tx
+        .select({ key: newsPhotos.key })
+        .from(newsPhotos)
+        .innerJoin(newsPosts, eq(newsPosts.id, newsPhotos.newsId))
+        .where(eq(newsPosts.villageId, id));
+      keys.push(...photos.map((p) => p.key), ...(m.village.photoKey ? [m.village.photoKey] : []));
+      await tx.delete(villages).where(eq(villages.id, id));
+      await touchVillage(tx, id, deps.clock.now(), 'deleted');
+    });
+    for (const key of keys) await deps.files.remove(key);
+    return response;
   });
 }
 

@@ -26,7 +26,9 @@ export function refuseWritesToClosedVillages(deps: Deps): CallStep {
   return async (c, next) => {
     if (READS.has(c.req.method) || !c.get('user')) return next();
     const match = VILLAGE_CALL.exec(c.req.path);
-    if (!match || STILL_ALLOWED.has(match[2] ?? '')) return next();
+    // Deleting a village for good stays possible once closed.
+    const deletion = c.req.method === 'DELETE' && match?.[2] === undefined;
+    if (!match || deletion || STILL_ALLOWED.has(match[2] ?? '')) return next();
     const [row] = await deps.db
       .select({ closedAt: villages.closedAt })
       .from(villages)

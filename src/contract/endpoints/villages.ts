@@ -11,7 +11,7 @@ import {
   VillageQuery,
   VillagesQuery,
 } from '../villages';
-import { JoinVillageInput, Villager } from '../villagers';
+import { DeleterQuery, JoinVillageInput, Villager } from '../villagers';
 import { JoinPreview, JoinPreviewQuery } from '../join-preview';
 
 export const listVillages = endpoint({
@@ -125,4 +125,12 @@ export const reopenVillage = endpoint({
   summary: 'Reopen a closed village (organisers), within 30 days of its closing; a 409 after',
   body: ReopenVillageInput,
   answer: { data: Village },
+});
+
+export const deleteVillage = endpoint({
+  name: 'deleteVillage',
+  method: 'DELETE',
+  path: '/v1/villages/{id}',
+  summary: 'Delete a village for good, with everything in it and its photos (organisers)',
+  query: DeleterQuery,
 });
