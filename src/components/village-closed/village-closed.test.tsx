@@ -3,6 +3,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { VillageClosedBanner } from './village-closed-banner';
 import { CloseVillageDialog } from './close-village-dialog';
+import { DeleteVillageDialog, TYPE_NAME_TEXT } from './delete-village-dialog';
 import { canStillReopen, CLOSE_OFFLINE_TEXT } from '../../domain/villages/close-village';
 import { asRead } from '../../testing/as-read';
 
@@ -48,5 +49,19 @@ describe('reopening', () => {
     expect(canStillReopen({ closed_at: closedAt }, Date.parse(closedAt) + 29 * day)).toBe(true);
     expect(canStillReopen({ closed_at: closedAt }, Date.parse(closedAt) + 31 * day)).toBe(false);
     expect(canStillReopen({ closed_at: null })).toBe(false);
+  });
+});
+
+describe('the dialog before deleting for good', () => {
+  it('deletes only once the village’s name is typed', async () => {
+    const onConfirm = vi.fn(async () => null);
+    render(<DeleteVillageDialog open villageName="Le village de Jeanne" onConfirm={onConfirm} onClose={() => {}} />);
+    const confirm = () => fireEvent.click(screen.getByRole('button', { name: 'Supprimer définitivement', hidden: true }));
+    confirm();
+    expect((await screen.findByRole('alert', { hidden: true })).textContent).toBe(TYPE_NAME_TEXT);
+    expect(onConfirm).not.toHaveBeenCalled();
+    fireEvent.change(screen.getByLabelText(/Nom du village/), { target: { value: 'Le village de Jeanne' } });
+    confirm();
+    await waitFor(() => expect(onConfirm).toHaveBeenCalledTimes(1));
   });
 });

@@ -1,10 +1,11 @@
 import { call } from '../../api/client';
 import type { ApiResult } from '../../api/failure';
 import { REOPEN_WINDOW_DAYS, type Village } from '../../contract';
-import { closeVillage, reopenVillage } from '../../contract/endpoints/villages';
+import { closeVillage, deleteVillage, reopenVillage } from '../../contract/endpoints/villages';
 import { db } from '../../db/database';
 import { failureText } from '../failure-text';
 import { storeVillageAnswer } from './mutations/village-fields';
+import { forgetVillage } from './forget-village';
 
 /** Said instead of trying: closing and reopening are never queued, their effects (mails, released slots) are the server's. */
 export const CLOSE_OFFLINE_TEXT = 'Vous êtes hors ligne\u00a0: clôturer ou rouvrir le village demande une connexion.';
@@ -37,3 +38,14 @@ async function settle(villageId: string, result: ApiResult<Village>) {
   await storeVillageAnswer(db, villageId, result.data);
   return null;
 }
+
+/** Deletes the village for good, online only; the device forgets it then. Answers why it failed, or null. */
+export async function deleteVillageOnline(villageId: string, deleterId: string, online: boolean): Promise<string | null> {
+  if (!online) return DELETE_OFFLINE_TEXT;
+  const result = await call(deleteVillage, { params: { id: villageId }, query: { deleter_id: deleterId } });
+  if (!result.ok) return result.failure.kind === 'offline' ? DELETE_OFFLINE_TEXT : failureText(result.failure);
+  await forgetVillage(villageId, db);
+  return null;
+}
+
+export const DELETE_OFFLINE_TEXT = 'Vous êtes hors ligne\u00a0: supprimer le village demande une connexion.';

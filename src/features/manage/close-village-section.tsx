@@ -1,7 +1,9 @@
 import { useState } from 'react';
+import { useNavigate } from '@tanstack/react-router';
 import type { Village, Villager } from '../../contract';
 import { CloseVillageDialog } from '../../components/village-closed/close-village-dialog';
-import { canStillReopen, closeVillageOnline, reopenVillageOnline } from '../../domain/villages/close-village';
+import { DeleteVillageDialog } from '../../components/village-closed/delete-village-dialog';
+import { canStillReopen, closeVillageOnline, deleteVillageOnline, reopenVillageOnline } from '../../domain/villages/close-village';
 import { onlineStatus } from '../../pwa/online-status';
 
 /**
@@ -9,6 +11,38 @@ import { onlineStatus } from '../../pwa/online-status';
  * after. Both need the network (no outbox): the dialog says so offline.
  */
 export function CloseVillageSection({ village, me }: { village: Village; me: Villager }) {
+  return (
+    <>
+      <CloseOrReopen village={village} me={me} />
+      <DeleteVillage village={village} me={me} />
+    </>
+  );
+}
+
+/** « Supprimer le village »: for good, confirmed by typing its name; online only. */
+function DeleteVillage({ village, me }: { village: Village; me: Villager }) {
+  const [open, setOpen] = useState(false);
+  const navigate = useNavigate();
+  return (
+    <section className="close-village" aria-label="Supprimer le village">
+      <button type="button" className="danger" onClick={() => setOpen(true)}>
+        Supprimer le village
+      </button>
+      <DeleteVillageDialog
+        open={open}
+        villageName={village.name ?? ''}
+        onConfirm={async () => {
+          const failure = await deleteVillageOnline(village.id, me.id, onlineStatus.get());
+          if (!failure) await navigate({ to: '/dashboard/villages', replace: true });
+          return failure;
+        }}
+        onClose={() => setOpen(false)}
+      />
+    </section>
+  );
+}
+
+function CloseOrReopen({ village, me }: { village: Village; me: Villager }) {
   const [open, setOpen] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
