@@ -22,6 +22,8 @@ import { joinRoutes } from './villages/join-routes';
 import { invitationRoutes } from './invitations/routes';
 import { villagePhotoRoutes } from './villages/photo-routes';
 import { villageStateRoutes } from './villages/state-routes';
+import { villageCloseRoutes } from './villages/close-routes';
+import { refuseWritesToClosedVillages } from './villages/closed-guard';
 import { needRoutes } from './needs/routes';
 import { helpRoutes } from './helps/routes';
 import { slotRoutes } from './slots/routes';
@@ -70,7 +72,10 @@ export function createApp(input: Deps) {
   // wraps the app's fetch, below.
   const jsonLimit = limitBody(JSON_LIMIT);
   const photoLimit = limitBody(MAX_PHOTO_BYTES + 64 * 1024);
-  const readToken = authenticate(deps);
+  const authenticated = authenticate(deps);
+  // Then a closed village's writes are refused, in this one place (villages/closed-guard.ts).
+  const closedGuard = refuseWritesToClosedVillages(deps);
+  const readToken: typeof authenticated = (c, next) => authenticated(c, () => closedGuard(c, next));
   setCallSteps(app, (c, next) => {
     if (!BODY_METHODS.has(c.req.method)) return readToken(c, next);
     const limit = c.req.path.endsWith('/photo') || c.req.path.endsWith('/photos') ? photoLimit : jsonLimit;
@@ -96,6 +101,7 @@ export function createApp(input: Deps) {
   invitationRoutes(app, deps);
   villageRoutes(app, deps, serialize, createVillageViewCache());
   villageStateRoutes(app, deps, serialize);
+  villageCloseRoutes(app, deps, serialize);
   villagePhotoRoutes(app, deps, serialize);
   needRoutes(app, deps, serialize);
   helpRoutes(app, deps, serialize);

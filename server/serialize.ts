@@ -104,6 +104,8 @@ export function createSerializers(publicUrl: string) {
     time_zone: v.timeZone,
     gap_horizon_days: v.gapHorizonDays,
     photo: photo(v.photoKey),
+    closed_at: iso(v.closedAt),
+    closed_message: v.closedMessage,
     created_at: v.createdAt.toISOString(),
     updated_at: v.updatedAt.toISOString(),
   });

@@ -109,6 +109,12 @@ export const villages = pgTable(
     gapsPushedOn: date('gaps_pushed_on', { mode: 'string' }),
     // Bumped in the transaction of every write that changes what GET /v1/villages/{id} shows.
     revision: integer('revision').notNull().default(1),
+    // When care ended and an organiser closed it (villages/close-routes.ts): it stays readable, every write is refused.
+    closedAt: timestamp('closed_at', { withTimezone: true, mode: 'date' }),
+    // The organiser's last word, in the « merci à tous » mail and the banner.
+    closedMessage: text('closed_message'),
+    // The villager who closed it: no foreign key, so that the row outlives that villager's rows.
+    closedBy: uuid('closed_by'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

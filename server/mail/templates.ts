@@ -14,6 +14,7 @@ import { thanksMail } from './kinds/thanks-mail';
 import { replacementAskedMail, replacementTakenMail } from './kinds/replacement-mails';
 import { gapAlertMail } from './kinds/gap-alert-mail';
 import { nudgeMail } from './kinds/nudge-mail';
+import { villageClosedMail } from '../villages/closed-mail';
 
 /**
  * Every kind of mail the server sends, by the name its queued rows carry. queue.ts types its jobs by this list,
@@ -36,6 +37,7 @@ export const mailTemplates = {
   replacement_taken: replacementTakenMail,
   gap_alert: gapAlertMail,
   nudge: nudgeMail,
+  village_closed: villageClosedMail,
 };
 
 export type MailKind = keyof typeof mailTemplates;

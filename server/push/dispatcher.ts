@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import { createJobLoop } from '../jobs/job-loop';
 import type { Clock } from '../deps';
 import type { Db } from '../db/client';
-import { pushJobs, pushSubscriptions, sessions, villagers } from '../db/schema';
+import { pushJobs, pushSubscriptions, sessions, villagers, villages } from '../db/schema';
 import { SESSION_IDLE_MS } from '../http/authenticate';
 import { composeJob, type Delivery } from './compose';
 import { wantedByPush } from './push-settings';
@@ -13,6 +13,7 @@ import { createPushPoster } from './push-request';
 import type { ResolveHost } from './public-address';
 import { pushRetryDelay } from './retry-delay';
 import type { VapidKeys } from './vapid-keys';
+import { notClosed } from '../villages/closed';
 
 export interface PushDispatcherDeps {
   db: Db;
@@ -156,7 +157,9 @@ export function createPushDispatcher(deps: PushDispatcherDeps) {
       .selectDistinct({ villageId: villagers.villageId })
       .from(villagers)
       .innerJoin(pushSubscriptions, eq(pushSubscriptions.userId, villagers.userId))
-      .where(and(inArray(villagers.villageId, ids), eq(villagers.isOut, false), eq(villagers.isBan, false)));
+      // A closed village tells nobody any more: its jobs are dropped with the unreachable ones.
+      .innerJoin(villages, eq(villages.id, villagers.villageId))
+      .where(and(inArray(villagers.villageId, ids), eq(villagers.isOut, false), eq(villagers.isBan, false), notClosed()));
     return new Set(rows.map((r) => r.villageId));
   }
 

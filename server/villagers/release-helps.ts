@@ -1,4 +1,4 @@
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { helps } from '../db/schema';
 import { cancelRemindersOf, type PushJob } from '../push/queue';
@@ -12,10 +12,13 @@ export type ReleaseReason = 'left' | 'banned' | 'account_deleted';
  * nobody counts on someone gone. Past helps stay: the history keeps the name. The rows are deleted, so
  * joining again does not bring them back. Answers how many were released.
  */
-export async function releaseFutureHelps(tx: Executor, villagerId: string, now: Date): Promise<number> {
+export const releaseFutureHelps = (tx: Executor, villagerId: string, now: Date) => releaseFuture(tx, eq(helps.helperId, villagerId), now);
+
+/** Deletes the helps `whose` names that start after `now`, and their reminders; answers how many. */
+async function releaseFuture(tx: Executor, whose: SQL, now: Date): Promise<number> {
   const released = await tx
     .delete(helps)
-    .where(and(eq(helps.helperId, villagerId), gt(helps.startDate, now)))
+    .where(and(whose, gt(helps.startDate, now)))
     .returning({ id: helps.id });
   await cancelRemindersOf(
     tx,
@@ -38,3 +41,10 @@ export function releasedJobs(
   const data = { villager_id: who.villagerId, first_name: who.firstName, actor_id: who.actorId, reason: who.reason, released };
   return [{ villageId, kind: 'helps_released', data, dueAt: now }];
 }
+
+/**
+ * A village closed when care ends gives back every future help of every member in the closing's transaction,
+ * as a member who goes does (above), reminders included. Answers how many were released.
+ */
+export const releaseVillageFutureHelps = (tx: Executor, villageId: string, now: Date) =>
+  releaseFuture(tx, eq(helps.villageId, villageId), now);

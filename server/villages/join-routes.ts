@@ -13,6 +13,7 @@ import { recordAction } from '../actions/record';
 import type { Serializers } from '../serialize';
 import { acceptInvitations, invitationProvesAddress, inviterFirstName } from '../invitations/accept';
 import { markAddressVerified } from '../auth/address-verified';
+import { refuseIfClosed } from './closed-guard';
 
 const NOT_OPEN = "Ce village n'est pas encore ouvert. Réessayez quand la personne qui l'a créé l'aura validé.";
 const BANNED = 'Vous avez été retiré de ce village\u00a0: vous ne pouvez pas le rejoindre.';
@@ -45,6 +46,7 @@ export function joinRoutes(app: App, deps: Deps, serialize: Serializers) {
     const [village] = await deps.db.select().from(villages).where(eq(villages.shareCode, input.share_code));
     if (!village) throw notFound(UNKNOWN_CODE);
     if (village.state !== VILLAGE_STATE.started) throw conflict(NOT_OPEN);
+    refuseIfClosed(village);
     const [existing] = await deps.db
       .select()
       .from(villagers)

@@ -43,6 +43,13 @@ export const Village = v.object({
   /** How many days ahead a slot still open is urgent (gap alerts, the « Urgent » mark); absent from older rows. */
   gap_horizon_days: v.optional(v.number(), DEFAULT_GAP_HORIZON_DAYS),
   photo,
+  /**
+   * When an organiser closed it (null while open): a keepsake its members still read, where every write is
+   * refused. A field of its own, beside `state`, whose 1 to 3 keep their meaning. Absent from older rows.
+   */
+  closed_at: v.optional(v.nullable(v.string()), null),
+  /** The organiser's last word when closing it. */
+  closed_message: v.optional(v.nullable(v.string()), null),
   created_at: v.string(),
   updated_at: v.string(),
   needs: v.optional(v.array(VillageNeed)),
@@ -131,6 +138,15 @@ export type UpdateVillageInput = v.InferOutput<typeof UpdateVillageInput>;
 export const FinishCreationInput = v.object({ creator_id: uuid });
 export const OpenValidationInput = v.object({ villager_id: uuid });
 export const UpdaterInput = v.object({ updater_id: uuid });
+
+/** The longest last word an organiser leaves when closing a village. */
+export const CLOSED_MESSAGE_MAX = 2000;
+/** The 409 every write to a closed village gets, and what the app says of it. */
+export const VILLAGE_CLOSED_MESSAGE = 'Ce village est clôturé.';
+/** How long after closing an organiser may still reopen a village. */
+export const REOPEN_WINDOW_DAYS = 30;
+export const CloseVillageInput = v.object({ closer_id: uuid, message: optionalText(CLOSED_MESSAGE_MAX) });
+export const ReopenVillageInput = v.object({ villager_id: uuid });
 
 export const VillagesQuery = v.object({
   state: v.optional(v.pipe(v.string(), v.transform(Number), v.picklist([1, 2, 3], messages.oneOf))),

@@ -32,6 +32,8 @@ export function aVillage(overrides: Partial<Village> = {}): Village {
     time_zone: 'Europe/Paris',
     gap_horizon_days: 3,
     photo: null,
+    closed_at: null,
+    closed_message: null,
     created_at: STAMP,
     updated_at: STAMP,
     ...overrides,

@@ -8,6 +8,7 @@ import type { ScheduledMailProducer } from '../scheduled-producer';
 import { queueDigests } from './digest-queue';
 import { QUOTED_CHARS, type ChatDigestPayload } from './chat-digest-mail';
 import { shortened, villagePlace, villageTitle } from './digest-village';
+import { notClosed } from '../../villages/closed';
 
 /** How long a member has been away from the village before its chat is mailed, and the least time between two digests. */
 export const CHAT_AWAY_MS = 4 * 3600_000;
@@ -99,6 +100,7 @@ export const chatDigestProducer: ScheduledMailProducer = {
           // Every message touches its village: villages quiet for a day have nothing to tell.
           gte(villages.updatedAt, since),
           eq(villages.state, STARTED),
+          notClosed(),
           eq(villagers.isOut, false),
           eq(villagers.isBan, false),
           isNotNull(users.emailVerifiedAt),

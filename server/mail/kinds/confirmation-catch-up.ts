@@ -6,6 +6,7 @@ import { readNotificationSettings } from '../preferences';
 import { queueMail } from '../queue';
 import { confirmationKey } from './confirmation-queue';
 import { helpMailPayload } from './help-event';
+import { notClosed } from '../../villages/closed';
 
 /**
  * Bounded work in the verifying request's transaction: the next 100 future helps still without a
@@ -42,6 +43,7 @@ export async function catchUpConfirmations(tx: Executor, userId: string, now: Da
         eq(villagers.userId, userId),
         eq(villagers.isOut, false),
         eq(villagers.isBan, false),
+        notClosed(),
         gt(helps.startDate, now),
         sql`not exists (select 1 from ${mailJobs} where ${mailJobs.key} = ${keyOfHelp})`,
       ),

@@ -11,6 +11,7 @@ import { activeMember, memberColumns } from './digest-recipients';
 import { villagePlace, villageTitle } from './digest-village';
 import { GAP_LISTED_SLOTS, type GapAlertPayload, type GapVillage } from './gap-alert-mail';
 import { openSlotsOf, push } from './open-slots';
+import { notClosed } from '../../villages/closed';
 
 /** Gap alerts go in the day, on the clock of the person's first village: from 9 h, never after 20 h. */
 export const GAPS_FROM_HOUR = 9;
@@ -49,7 +50,7 @@ export const gapAlertProducer: ScheduledMailProducer = {
         pushedOn: villages.gapsPushedOn,
       })
       .from(villages)
-      .where(eq(villages.state, STARTED));
+      .where(and(eq(villages.state, STARTED), notClosed()));
     const dayOfZone = new Map<string, string | null>();
     const dayIn = (zone: string) => {
       if (!dayOfZone.has(zone)) dayOfZone.set(zone, gapAlertDay(zone, now));

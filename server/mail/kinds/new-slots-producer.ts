@@ -11,6 +11,7 @@ import { helpsOf, helpsOnNeeds } from './digest-slot-sources';
 import { villagePlace, villageTitle } from './digest-village';
 import type { NewSlotsPayload, NewSlotsVillage } from './new-slots-mail';
 import { mailableMembers } from './digest-recipients';
+import { notClosed } from '../../villages/closed';
 
 /** The digest's hour, in its person's zone: late afternoon, when a helper looks at the days ahead. */
 export const NEW_SLOTS_HOUR = 17;
@@ -60,6 +61,7 @@ async function newNeeds(db: Db, from: Date, to: Date): Promise<NewNeed[]> {
         gte(villageNeeds.createdAt, from),
         lt(villageNeeds.createdAt, to),
         eq(villages.state, STARTED),
+        notClosed(),
         eq(villageNeeds.organisersOnly, false),
       ),
     )
@@ -90,9 +92,12 @@ async function newNeeds(db: Db, from: Date, to: Date): Promise<NewNeed[]> {
 export const newSlotsProducer: ScheduledMailProducer = {
   name: 'new_slots',
   async run(db, now) {
-    const zones = (await db.selectDistinct({ zone: villages.timeZone }).from(villages).where(eq(villages.state, STARTED))).map(
-      (row) => row.zone,
-    );
+    const zones = (
+      await db
+        .selectDistinct({ zone: villages.timeZone })
+        .from(villages)
+        .where(and(eq(villages.state, STARTED), notClosed()))
+    ).map((row) => row.zone);
     if (zones.length === 0) return 0;
     // Computed once per zone: a zone's clock is the same for all its people.
     const windowOf = new Map(zones.map((zone) => [zone, dueNewSlotsDigest(zone, now)]));
@@ -112,7 +117,15 @@ export const newSlotsProducer: ScheduledMailProducer = {
       .selectDistinctOn([villagers.userId], { userId: villagers.userId, zone: villages.timeZone })
       .from(villagers)
       .innerJoin(villages, eq(villages.id, villagers.villageId))
-      .where(and(inArray(villagers.userId, userIds), eq(villagers.isOut, false), eq(villagers.isBan, false), eq(villages.state, STARTED)))
+      .where(
+        and(
+          inArray(villagers.userId, userIds),
+          eq(villagers.isOut, false),
+          eq(villagers.isBan, false),
+          eq(villages.state, STARTED),
+          notClosed(),
+        ),
+      )
       .orderBy(villagers.userId, asc(villagers.createdAt), asc(villagers.id));
     const zoneOf = new Map(firsts.map((row) => [row.userId!, row.zone]));
     const windowIn = (zone: string) => windowOf.get(zone) ?? dueNewSlotsDigest(zone, now);

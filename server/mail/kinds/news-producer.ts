@@ -65,9 +65,11 @@ async function tellVillage(db: Db, villageId: string, now: Date): Promise<number
     posts.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id));
     const told = posts.slice(-POSTS_PER_MAIL);
     const [village] = await tx
-      .select({ firstName: villages.firstName, name: villages.name })
+      .select({ firstName: villages.firstName, name: villages.name, closedAt: villages.closedAt })
       .from(villages)
       .where(eq(villages.id, villageId));
+    // Posts of a village closed since stay marked as told (above), so that no run picks them again: no mail.
+    if (village?.closedAt) return 0;
     const members = await tx
       .select({ villagerId: villagers.id, userId: users.id, firstName: users.firstName, email: users.email, joinedAt: villagers.createdAt })
       .from(villagers)

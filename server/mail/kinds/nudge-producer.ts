@@ -10,6 +10,7 @@ import { localDate, villageTitle } from './digest-village';
 import { NUDGE_LISTED_SLOTS, type NudgePayload } from './nudge-mail';
 import { openSlotsOf, push } from './open-slots';
 import { QUIET_DAYS, quietMembers } from './quiet-members';
+import { notClosed } from '../../villages/closed';
 
 const DAY_MS = 24 * 3600_000;
 /** The open slots a nudge counts: this week, what one can still plan for. */
@@ -33,7 +34,7 @@ export const nudgeProducer: ScheduledMailProducer = {
     const started = await db
       .select({ id: villages.id, firstName: villages.firstName, name: villages.name, timeZone: villages.timeZone })
       .from(villages)
-      .where(eq(villages.state, STARTED));
+      .where(and(eq(villages.state, STARTED), notClosed()));
     const hourIn = new Map<string, number>();
     const due = started.filter((village) => {
       if (!hourIn.has(village.timeZone)) hourIn.set(village.timeZone, DateTime.fromJSDate(now, { zone: village.timeZone }).hour);

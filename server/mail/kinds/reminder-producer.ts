@@ -6,6 +6,7 @@ import { readNotificationSettingsOf } from '../preferences';
 import { queueMail } from '../queue';
 import type { ScheduledMailProducer } from '../scheduled-producer';
 import { helpMailPayload } from './help-event';
+import { notClosed } from '../../villages/closed';
 
 // The evening before a slot is at most 29 h before it (a slot at 23 h 59), 30 h over a change of clocks.
 const LOOK_AHEAD_MS = 36 * 3600 * 1000;
@@ -53,6 +54,7 @@ export const eveningReminders: ScheduledMailProducer = {
           sql`${helps.createdAt} < ${eveningBefore}`,
           eq(villagers.isOut, false),
           eq(villagers.isBan, false),
+          notClosed(),
           isNotNull(users.emailVerifiedAt),
           sql`not exists (select 1 from ${mailJobs} where ${mailJobs.key} = ${reminderKey})`,
         ),

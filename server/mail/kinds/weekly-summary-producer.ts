@@ -14,6 +14,7 @@ import { WEEKLY_LISTED_OPEN, type WeeklySummaryPayload } from './weekly-summary-
 import { mailableMembers } from './digest-recipients';
 import { doneHelpsOf, doneLine, WEEKLY_LISTED_DONE } from './weekly-summary-done';
 import { quietNamesOf, WEEKLY_LISTED_QUIET } from './weekly-summary-quiet';
+import { notClosed } from '../../villages/closed';
 
 /** Sunday at 18 h in the village's zone: the week ahead is near, and there is still an evening to find helpers. */
 export const WEEKLY_SUMMARY_HOUR = 18;
@@ -107,7 +108,7 @@ export const weeklySummaryProducer: ScheduledMailProducer = {
     const started = await db
       .select({ id: villages.id, firstName: villages.firstName, name: villages.name, timeZone: villages.timeZone })
       .from(villages)
-      .where(eq(villages.state, STARTED));
+      .where(and(eq(villages.state, STARTED), notClosed()));
     const due = new Map(
       started.flatMap((village) => {
         const summary = dueWeeklySummary(village.timeZone, now);

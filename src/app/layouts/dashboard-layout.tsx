@@ -5,6 +5,7 @@ import { VillageNav } from '../../features/village-nav/village-nav';
 import { VillageTitleLine } from '../../features/village-nav/village-title-line';
 import { PageWithMenu } from './page-with-menu';
 import { LiveVillage } from '../../features/village-nav/live-village';
+import { ClosedVillageNotice } from '../../features/village-nav/closed-village-notice';
 import { EvictionNotice } from '../../components/eviction-notice/eviction-notice';
 import { LazyHomeScreenSheet } from '../../pwa/lazy-home-screen-sheet';
 import { PasskeyOffer } from '../../components/passkeys/passkey-offer';
@@ -22,6 +23,7 @@ export function DashboardLayout() {
       <PasskeyOffer />
       <VillageNav />
       <LiveVillage />
+      <ClosedVillageNotice />
       <PageWithMenu />
       {/* Here, not with the root's banners: only a village's pages offer it, and the first screen stays lighter. */}
       <LazyHomeScreenSheet />

@@ -1,15 +1,17 @@
 import * as v from 'valibot';
 import { endpoint } from '../endpoint';
 import {
+  CloseVillageInput,
   CreateVillageInput,
   FinishCreationInput,
   OpenValidationInput,
+  ReopenVillageInput,
   UpdateVillageInput,
   Village,
   VillageQuery,
   VillagesQuery,
 } from '../villages';
-import { JoinVillageInput, Villager } from '../villagers';
+import { DeleterQuery, JoinVillageInput, Villager } from '../villagers';
 import { JoinPreview, JoinPreviewQuery } from '../join-preview';
 
 export const listVillages = endpoint({
@@ -104,4 +106,31 @@ export const previewJoin = endpoint({
   auth: false,
   query: JoinPreviewQuery,
   answer: { data: JoinPreview },
+});
+
+export const closeVillage = endpoint({
+  name: 'closeVillage',
+  method: 'PUT',
+  path: '/v1/villages/{id}/close',
+  summary:
+    'Close the village when care ends (organisers): future helps are released, mails stop, members get one last mail; it stays readable and refuses every write with a 409',
+  body: CloseVillageInput,
+  answer: { data: Village },
+});
+
+export const reopenVillage = endpoint({
+  name: 'reopenVillage',
+  method: 'PUT',
+  path: '/v1/villages/{id}/reopen',
+  summary: 'Reopen a closed village (organisers), within 30 days of its closing; a 409 after',
+  body: ReopenVillageInput,
+  answer: { data: Village },
+});
+
+export const deleteVillage = endpoint({
+  name: 'deleteVillage',
+  method: 'DELETE',
+  path: '/v1/villages/{id}',
+  summary: 'Delete a village for good, with everything in it and its photos (organisers)',
+  query: DeleterQuery,
 });

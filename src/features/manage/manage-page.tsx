@@ -8,6 +8,7 @@ import { ManageScreen } from './manage-screen';
 import { VillagePhotoForm } from './village-photo-form';
 import { membersCount } from '../../domain/villagers/members';
 import { gapHorizonText } from '../../domain/slots/urgent-slots';
+import { CloseVillageSection } from './close-village-section';
 
 const excerpt = (text: string | null, empty: string) => {
   if (!text) return empty;
@@ -33,7 +34,8 @@ export function ManagePage({ villageId }: { villageId: string }) {
               </li>
             ))}
           </ul>
-          <ShareVillage villageId={village.id} shareCode={village.share_code} />
+          {village.closed_at ? null : <ShareVillage villageId={village.id} shareCode={village.share_code} />}
+          <CloseVillageSection village={village} me={me} />
         </>
       )}
     </ManageScreen>

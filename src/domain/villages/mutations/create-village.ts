@@ -42,6 +42,8 @@ export const createVillage = defineMutation({
       first_name: null,
       last_name: null,
       relationship: null,
+      closed_at: null,
+      closed_message: null,
     };
     const known = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
     await db.villages.put({
