@@ -88,7 +88,8 @@ export async function writeBackup(database: Database, file: string, now: Date): 
   await mkdir(dirname(file), { recursive: true });
   const partial = `${file}.partiel`;
   const gzip = createGzip();
-  const out = createWriteStream(partial);
+  // It holds every secret of the server (session hashes, the push keys): for its owner's eyes only.
+  const out = createWriteStream(partial, { mode: 0o600 });
   gzip.pipe(out);
   const write = async (line: string) => {
     if (!gzip.write(line + '\n')) await once(gzip, 'drain');
