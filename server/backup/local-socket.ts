@@ -1,5 +1,7 @@
 import { createConnection, createServer } from 'node:net';
 import { chmod, rm } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
 import type { BackupSummary } from './dump';
@@ -9,7 +11,13 @@ import type { BackupSummary } from './dump';
  * `npm run backup` asks the running server to write the backup, through a Unix socket in DATA_DIR that only the
  * data directory's owner can open: nothing reachable from the network, no HTTP route to guard.
  */
-export const backupSocketPath = (dataDir: string) => join(dataDir, 'sauvegarde.sock');
+export function backupSocketPath(dataDir: string) {
+  const inDataDir = join(dataDir, 'sauvegarde.sock');
+  // A socket's path has at most 107 bytes on Linux (103 on macOS): a deep DATA_DIR gets one in the temporary
+  // folder instead, named after it, rather than a server that cannot start.
+  if (Buffer.byteLength(inDataDir) <= 100) return inDataDir;
+  return join(tmpdir(), `village-${createHash('sha256').update(dataDir).digest('hex').slice(0, 16)}.sock`);
+}
 
 type Answer = { ok: true; summary: BackupSummary } | { ok: false; error: string };
 
