@@ -53,6 +53,7 @@ const [
   { startPushDispatch },
   { startMailDispatch },
   { startSweeps },
+  { startBackups },
 ] = await Promise.all([
   import('./http/serve-node'),
   import('./http/client-error'),
@@ -68,6 +69,7 @@ const [
   import('./push/start'),
   import('./mail/start'),
   import('./http/sweeps'),
+  import('./backup/start'),
 ]);
 // DIST_DIR serves a build made elsewhere (a test that rebuilds the app must not rewrite the dist/ other
 // runs are serving); whoever sets it builds it, so the rebuild-when-stale check is only for dist/. Checked
@@ -127,6 +129,7 @@ const mailDispatch = startMailDispatch({
   listen,
   signal: endStreams.signal,
 });
+const backups = await startBackups({ database, dataDir: config.dataDir, clock: systemClock, logger, signal: endStreams.signal });
 await appBuilt;
 servePwa(app, config.distDir ?? join(root, 'dist'));
 
@@ -182,7 +185,7 @@ async function shutdown(signal: string) {
   if (inFlight > 0) await new Promise<void>((resolve) => (drained = resolve));
   // Their timers stopped with the abort above; a batch of pushes or mails already running ends first, or
   // it would meet a closed pool ("Cannot use a pool after calling end on the pool").
-  await Promise.all([pushDispatch.settled(), mailDispatch.settled(), sweeps.settled(), ...listening]);
+  await Promise.all([pushDispatch.settled(), mailDispatch.settled(), sweeps.settled(), backups.settled(), ...listening]);
   await database.close();
   logger.info('stopped cleanly');
   process.exit(0);
