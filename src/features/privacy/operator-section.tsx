@@ -23,9 +23,14 @@ export function OperatorSection() {
             </p>
           ) : null}
           {operator.email ? (
-            <p>
-              Pour toute question ou demande sur vos données, écrivez à <a href={`mailto:${operator.email}`}>{operator.email}</a>.
-            </p>
+            <>
+              <p>Pour toute question ou demande sur vos données, écrivez à cette adresse&nbsp;:</p>
+              <p>
+                <a className="privacy-address" href={`mailto:${operator.email}`}>
+                  {operator.email}
+                </a>
+              </p>
+            </>
           ) : null}
         </>
       ) : (
