@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { emailVerifications, resetTokens, signInLinks } from '../db/schema';
+import { v7 as uuidv7 } from 'uuid';
+import { emailVerifications, invitations, resetTokens, signInLinks } from '../db/schema';
+import { WITHDRAWN_INVITATION_MS } from '../../src/contract/retention';
 import { newToken } from '../auth/tokens';
 import { sweepStale } from './sweeps';
 import { createWorld } from '../test/world';
@@ -33,5 +35,32 @@ describe('the sweep of mailed one-time links', () => {
     expect(await hashes(world.db.select().from(resetTokens).where(eq(resetTokens.userId, u.id)))).toEqual([liveReset]);
     expect(await hashes(world.db.select().from(emailVerifications).where(eq(emailVerifications.userId, u.id)))).toEqual([liveCheck]);
     expect(await hashes(world.db.select().from(signInLinks).where(eq(signInLinks.userId, u.id)))).toEqual([liveLink]);
+  });
+
+  it('forgets an invitation withdrawn past its month, with its address; keeps a recent one and a pending one', async () => {
+    const creator = await world.user('Paule');
+    const village = await world.village(creator, { state: 3 });
+    const now = world.clock.now().getTime();
+    const invite = (email: string, withdrawnAt: Date | null) => ({
+      id: uuidv7(),
+      villageId: village.id,
+      inviterId: village.creatorVillagerId,
+      email,
+      tokenHash: newToken().hash,
+      lastSentAt: new Date(now - WITHDRAWN_INVITATION_MS - 60_000),
+      withdrawnAt,
+    });
+    await world.db
+      .insert(invitations)
+      .values([
+        invite('ancienne@exemple.fr', new Date(now - WITHDRAWN_INVITATION_MS - 60_000)),
+        invite('recente@exemple.fr', new Date(now - WITHDRAWN_INVITATION_MS + 60_000)),
+        invite('attendue@exemple.fr', null),
+      ]);
+
+    await sweepStale(world.deps, world.clock.now());
+
+    const left = await world.db.select().from(invitations).where(eq(invitations.villageId, village.id));
+    expect(left.map((r) => r.email).sort()).toEqual(['attendue@exemple.fr', 'recente@exemple.fr']);
   });
 });

@@ -2,9 +2,9 @@ import { lt, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Clock } from '../deps';
 import type { Db } from '../db/client';
-import { deviceRecords, emailVerifications, idempotencyKeys, resetTokens, sessions, signInLinks } from '../db/schema';
+import { deviceRecords, emailVerifications, idempotencyKeys, invitations, resetTokens, sessions, signInLinks } from '../db/schema';
 import { DEVICE_RECORD_TTL_MS } from '../devices/device-cookie';
-import { IDEMPOTENCY_KEY_MS, SESSION_IDLE_MS } from '../../src/contract/retention';
+import { IDEMPOTENCY_KEY_MS, SESSION_IDLE_MS, WITHDRAWN_INVITATION_MS } from '../../src/contract/retention';
 
 /** Idempotency keys are kept with their answer for 7 days (the spec's window for a retried write). */
 export const KEY_TTL_MS = IDEMPOTENCY_KEY_MS;
@@ -23,7 +23,8 @@ const SWEEP_EVERY_MS = 60_000;
  * never presented again). Idle sessions need no revocation notice: every instance refuses them by their
  * own last use already. And device records whose cookie has lapsed (server/devices/). And the mailed
  * one-time links past their life (password reset, address verification, sign-in by mail): they open nothing
- * any more (the answer is the same as for an unknown link) yet held an address and a user for ever.
+ * any more (the answer is the same as for an unknown link) yet held an address and a user for ever; and the
+ * invitations withdrawn a month ago, which held the address of someone who never joined.
  */
 export async function sweepStale(deps: { db: Db }, now: Date) {
   await deps.db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, new Date(now.getTime() - KEY_TTL_MS)));
@@ -41,6 +42,7 @@ export async function sweepStale(deps: { db: Db }, now: Date) {
   await deps.db.delete(resetTokens).where(lt(resetTokens.expiresAt, now));
   await deps.db.delete(emailVerifications).where(lt(emailVerifications.expiresAt, now));
   await deps.db.delete(signInLinks).where(lt(signInLinks.expiresAt, now));
+  await deps.db.delete(invitations).where(lt(invitations.withdrawnAt, new Date(now.getTime() - WITHDRAWN_INVITATION_MS)));
 }
 
 /**

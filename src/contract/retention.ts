@@ -18,6 +18,13 @@ export const IDEMPOTENCY_KEY_MS = IDEMPOTENCY_KEY_DAYS * DAY_MS;
 export const FINISHED_MAIL_DAYS = 30;
 export const FINISHED_MAIL_MS = FINISHED_MAIL_DAYS * DAY_MS;
 
+/**
+ * A withdrawn invitation (it opens nothing, is listed nowhere) is kept that long, past any replay of its
+ * withdrawal (the idempotency window), then deleted with the address it was sent to.
+ */
+export const WITHDRAWN_INVITATION_DAYS = 30;
+export const WITHDRAWN_INVITATION_MS = WITHDRAWN_INVITATION_DAYS * DAY_MS;
+
 /** A device not seen for that long has no cookie left to name it (Chrome's 400-day cap): its record goes. */
 export const DEVICE_RECORD_DAYS = 400;
 export const DEVICE_RECORD_MS = DEVICE_RECORD_DAYS * DAY_MS;

@@ -4,7 +4,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { answerFetch } from '../../testing/answer-fetch';
 import { asRead } from '../../testing/as-read';
 import { renderWithRouter } from '../../testing/render-screen';
-import { DEVICE_RECORD_DAYS, FINISHED_MAIL_DAYS, IDEMPOTENCY_KEY_DAYS, SESSION_IDLE_DAYS } from '../../contract/retention';
+import {
+  DEVICE_RECORD_DAYS,
+  FINISHED_MAIL_DAYS,
+  IDEMPOTENCY_KEY_DAYS,
+  SESSION_IDLE_DAYS,
+  WITHDRAWN_INVITATION_DAYS,
+} from '../../contract/retention';
 import { OPERATOR_UNKNOWN_TEXT, OPERATOR_UNSET_TEXT } from './operator-section';
 import { PrivacyPage } from './privacy-page';
 
@@ -28,6 +34,7 @@ describe('the privacy page', () => {
       [IDEMPOTENCY_KEY_DAYS, "La trace d'une modification envoyée"],
       [FINISHED_MAIL_DAYS, "La trace d'un e-mail envoyé ou abandonné"],
       [DEVICE_RECORD_DAYS, "L'identifiant d'un appareil"],
+      [WITHDRAWN_INVITATION_DAYS, 'Une invitation retirée'],
     ] as const) {
       const line = lines.find((l) => l.startsWith(words));
       expect(line, words).toMatch(new RegExp(`\\b${days} jours\\b`));
