@@ -45,6 +45,7 @@ import { eventRoutes } from './events/routes';
 import { sharedSecret } from './events/shared-secret';
 import { pushRoutes } from './push/routes';
 import { healthRoutes } from './health/routes';
+import { operatorRoutes } from './operator/routes';
 import { openApiRoutes } from './openapi/routes';
 import { batchRoutes } from './batch/routes';
 import { deviceRoutes } from './devices/routes';
@@ -85,6 +86,7 @@ export function createApp(input: Deps) {
 
   // Each resource registers its calls from the endpoint table of the contract (server/http/route.ts).
   healthRoutes(app);
+  operatorRoutes(app, deps);
   openApiRoutes(app);
   authRoutes(app, deps, serialize);
   verifyEmailRoutes(app, deps);

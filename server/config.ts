@@ -48,9 +48,19 @@ const Settings = v.object({
       }, 'S3_URL doit porter la clé, le secret et le bucket\u00a0: https://CLÉ:SECRET@hôte/bucket'),
     ),
   ),
+  OPERATOR_NAME: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200, 'OPERATOR_NAME doit tenir en 200 caractères'))),
+  OPERATOR_EMAIL: v.optional(
+    v.pipe(v.string(), v.trim(), v.email('OPERATOR_EMAIL doit être une adresse e-mail, par exemple contact@exemple.fr')),
+  ),
   DIST_DIR: v.optional(v.pipe(v.string(), v.nonEmpty('DIST_DIR ne peut pas être vide'))),
   VITE_API_URL: v.optional(url(['http:', 'https:'], 'VITE_API_URL')),
   VITE_AMPLITUDE_API_KEY: v.optional(v.string()),
+  // The spec's external links, read by the build (src/features/privacy/external-links.ts): checked here too.
+  VITE_LEGAL_NOTICE_URL: v.optional(url(['http:', 'https:'], 'VITE_LEGAL_NOTICE_URL')),
+  VITE_PRIVACY_POLICY_URL: v.optional(url(['http:', 'https:'], 'VITE_PRIVACY_POLICY_URL')),
+  VITE_BUG_REPORT_URL: v.optional(url(['http:', 'https:'], 'VITE_BUG_REPORT_URL')),
+  VITE_INSTAGRAM_URL: v.optional(url(['http:', 'https:'], 'VITE_INSTAGRAM_URL')),
+  VITE_LINKEDIN_URL: v.optional(url(['http:', 'https:'], 'VITE_LINKEDIN_URL')),
   LOG_LEVEL: v.optional(
     v.picklist(
       ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'],
@@ -75,6 +85,8 @@ export interface Config {
   pushAllowHttp: boolean;
   /** An S3-compatible bucket for the photos; without it they are kept in the database. */
   s3Url?: string;
+  /** Who runs this server (OPERATOR_NAME, OPERATOR_EMAIL), named on the privacy page; each optional. */
+  operator: { name?: string; email?: string };
   /** A build of the app made elsewhere, served as is; without it `dist/`, rebuilt when stale. */
   distDir?: string;
   /**
@@ -107,6 +119,7 @@ export function readConfig(env: Record<string, string | undefined>): Config {
     pushContact: s.PUSH_CONTACT ?? defaultPushContact(s.PUBLIC_URL),
     pushAllowHttp: s.PUSH_ALLOW_HTTP === '1',
     s3Url: s.S3_URL,
+    operator: { name: s.OPERATOR_NAME || undefined, email: s.OPERATOR_EMAIL },
     distDir: s.DIST_DIR ? resolve(s.DIST_DIR) : undefined,
     analyticsOrigin: s.VITE_AMPLITUDE_API_KEY ? ANALYTICS_ORIGIN : undefined,
     apiOrigin: s.VITE_API_URL ? new URL(s.VITE_API_URL).origin : undefined,

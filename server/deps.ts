@@ -35,6 +35,8 @@ export interface Deps {
   allowHttpPushEndpoints?: boolean;
   /** scrypt's cost for new password hashes: the server's own (auth/passwords.ts) unless a test world lowers it. */
   passwordCost?: PasswordCost;
+  /** Who runs this server (OPERATOR_NAME, OPERATOR_EMAIL): the privacy page's contact. */
+  operator?: { name?: string; email?: string };
   /** Filled by createApp. */
   caches?: Caches;
 }

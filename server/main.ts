@@ -107,6 +107,7 @@ const app = createApp({
   logger,
   listen,
   allowHttpPushEndpoints: config.pushAllowHttp,
+  operator: config.operator,
 });
 // The background work of this instance: each one's run in flight ends before the database closes.
 const pushDispatch = startPushDispatch({

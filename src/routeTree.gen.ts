@@ -14,6 +14,7 @@ import { Route as AuthRouteImport } from './routes/_auth'
 import { Route as BaseRouteImport } from './routes/_base'
 import { Route as DashboardRouteImport } from './routes/_dashboard'
 import { Route as TunnelRouteImport } from './routes/_tunnel'
+import { Route as ConfidentialiteRouteImport } from './routes/confidentialite'
 import { Route as VousEtesSublimeRouteImport } from './routes/vous-etes-sublime'
 import { Route as BaseIndexRouteImport } from './routes/_base.index'
 import { Route as AccountAccountIndexRouteImport } from './routes/_account.account.index'
@@ -73,6 +74,11 @@ const DashboardRoute = DashboardRouteImport.update({
 } as any)
 const TunnelRoute = TunnelRouteImport.update({
   id: '/_tunnel',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ConfidentialiteRoute = ConfidentialiteRouteImport.update({
+  id: '/confidentialite',
+  path: '/confidentialite',
   getParentRoute: () => rootRouteImport,
 } as any)
 const VousEtesSublimeRoute = VousEtesSublimeRouteImport.update({
@@ -309,6 +315,7 @@ const DashboardDashboardVillagesIdNeedsNeed_idHelpsAddRoute =
 
 export interface FileRoutesByFullPath {
   '/': typeof BaseIndexRoute
+  '/confidentialite': typeof ConfidentialiteRoute
   '/vous-etes-sublime': typeof VousEtesSublimeRoute
   '/account/notifications': typeof AccountAccountNotificationsRoute
   '/account/profile': typeof AccountAccountProfileRoute
@@ -351,6 +358,7 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/': typeof BaseIndexRoute
+  '/confidentialite': typeof ConfidentialiteRoute
   '/vous-etes-sublime': typeof VousEtesSublimeRoute
   '/account/notifications': typeof AccountAccountNotificationsRoute
   '/account/profile': typeof AccountAccountProfileRoute
@@ -398,6 +406,7 @@ export interface FileRoutesById {
   '/_base': typeof BaseRouteWithChildren
   '/_dashboard': typeof DashboardRouteWithChildren
   '/_tunnel': typeof TunnelRouteWithChildren
+  '/confidentialite': typeof ConfidentialiteRoute
   '/vous-etes-sublime': typeof VousEtesSublimeRoute
   '/_base/': typeof BaseIndexRoute
   '/_account/account/notifications': typeof AccountAccountNotificationsRoute
@@ -443,6 +452,7 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/confidentialite'
     | '/vous-etes-sublime'
     | '/account/notifications'
     | '/account/profile'
@@ -485,6 +495,7 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/confidentialite'
     | '/vous-etes-sublime'
     | '/account/notifications'
     | '/account/profile'
@@ -531,6 +542,7 @@ export interface FileRouteTypes {
     | '/_base'
     | '/_dashboard'
     | '/_tunnel'
+    | '/confidentialite'
     | '/vous-etes-sublime'
     | '/_base/'
     | '/_account/account/notifications'
@@ -579,6 +591,7 @@ export interface RootRouteChildren {
   BaseRoute: typeof BaseRouteWithChildren
   DashboardRoute: typeof DashboardRouteWithChildren
   TunnelRoute: typeof TunnelRouteWithChildren
+  ConfidentialiteRoute: typeof ConfidentialiteRoute
   VousEtesSublimeRoute: typeof VousEtesSublimeRoute
   AuthLinkChar123TokenChar125Route: typeof AuthLinkChar123TokenChar125Route
   AuthVerifyEmailTokenRoute: typeof AuthVerifyEmailTokenRoute
@@ -620,6 +633,13 @@ declare module '@tanstack/react-router' {
       path: ''
       fullPath: '/'
       preLoaderRoute: typeof TunnelRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/confidentialite': {
+      id: '/confidentialite'
+      path: '/confidentialite'
+      fullPath: '/confidentialite'
+      preLoaderRoute: typeof ConfidentialiteRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/vous-etes-sublime': {
@@ -1059,6 +1079,7 @@ const rootRouteChildren: RootRouteChildren = {
   BaseRoute: BaseRouteWithChildren,
   DashboardRoute: DashboardRouteWithChildren,
   TunnelRoute: TunnelRouteWithChildren,
+  ConfidentialiteRoute: ConfidentialiteRoute,
   VousEtesSublimeRoute: VousEtesSublimeRoute,
   AuthLinkChar123TokenChar125Route: AuthLinkChar123TokenChar125Route,
   AuthVerifyEmailTokenRoute: AuthVerifyEmailTokenRoute,

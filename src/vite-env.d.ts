@@ -4,7 +4,7 @@
 interface ImportMetaEnv {
   readonly VITE_API_URL?: string;
   readonly VITE_AMPLITUDE_API_KEY?: string;
-  /** The account page's external links (src/features/account/external-links.ts); each has a default. */
+  /** The account page's external links (src/features/account/external-links.ts); unset, each leads to /confidentialite. */
   readonly VITE_LEGAL_NOTICE_URL?: string;
   readonly VITE_PRIVACY_POLICY_URL?: string;
   readonly VITE_BUG_REPORT_URL?: string;

@@ -2,11 +2,13 @@ import type { Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import type { AppEnv, Deps } from '../deps';
 import { hashToken, newToken } from '../auth/tokens';
+import { DEVICE_RECORD_MS } from '../../src/contract/retention';
 
 /** The cookie that names this device across a wipe of its script-writable storage (docs/api-decisions.md). */
 export const DEVICE_COOKIE = 'village_device';
 // Chrome keeps no cookie longer than 400 days; Safari's 7-day cap is for cookies set by scripts, not this one.
-const MAX_AGE_S = 400 * 24 * 3600;
+// The figure the privacy page states (src/contract/retention.ts).
+const MAX_AGE_S = DEVICE_RECORD_MS / 1000;
 /** A record not checked in for that long has no cookie left to name it: the sweep forgets it. */
 export const DEVICE_RECORD_TTL_MS = MAX_AGE_S * 1000;
 const WELL_FORMED = /^[A-Za-z0-9_-]{43}$/;

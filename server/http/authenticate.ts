@@ -6,8 +6,10 @@ import { hashToken } from '../auth/tokens';
 import { unauthenticated } from './errors';
 import { announceRevocation } from '../auth/revoke';
 import type { CallStep } from './call-step';
+import { SESSION_IDLE_MS } from '../../src/contract/retention';
 
-export const SESSION_IDLE_MS = 30 * 24 * 3600 * 1000;
+// The figure the privacy page states too (src/contract/retention.ts).
+export { SESSION_IDLE_MS };
 // Writing last_used_at on every request would turn every read into a write; an hour's precision is plenty.
 const TOUCH_EVERY_MS = 3600 * 1000;
 

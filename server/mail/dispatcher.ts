@@ -8,6 +8,7 @@ import { mailJobs, mailSuppressions, users } from '../db/schema';
 import { sharedSecret } from '../events/shared-secret';
 import { wantsNotification, type NotificationSettings } from '../../src/contract/notification-settings';
 import { readNotificationSettingsOf } from './preferences';
+import { FINISHED_MAIL_MS } from '../../src/contract/retention';
 import { unsubscribeLinks, unsubscribeToken, UNSUBSCRIBE_SECRET } from './unsubscribe-token';
 import type { Mailer } from './mailer';
 import { DEFAULT_MAIL_FROM } from './mail-from';
@@ -35,7 +36,8 @@ const BATCH = 20;
 const CLAIM_MS = 5 * 60 * 1000;
 const WAKE_DELAY_MS = 100;
 // What left and what failed is kept a month, for questions about a mail; then only the address would remain.
-const KEEP_FINISHED_MS = 30 * 24 * 3600 * 1000;
+// The figure the privacy page states (src/contract/retention.ts).
+const KEEP_FINISHED_MS = FINISHED_MAIL_MS;
 const PRUNE_EVERY_MS = 3600 * 1000;
 
 type JobRow = { id: string; kind: string; to: string; userId: string | null; payload: unknown; dueAt: Date; attempts: number };

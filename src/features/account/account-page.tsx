@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useCurrentUser } from '../../session/current-user';
 import { signOut } from '../../app/sign-out';
 import { externalLinks } from './external-links';
+import { PRIVACY_PATH } from '../../components/privacy/privacy-path';
 import { DeleteAccountDialog } from './delete-account-dialog';
 import { UserAvatar } from '../../components/user-avatar';
 import { AnalyticsConsentChoice } from '../../analytics/analytics-consent-choice';
@@ -64,6 +65,9 @@ export function AccountPage() {
           <li>
             <Link to="/account/notifications">Notifications</Link>
           </li>
+          <li>
+            <Link to={PRIVACY_PATH}>Confidentialité et vos droits</Link>
+          </li>
         </ul>
       </nav>
 
@@ -86,10 +90,16 @@ export function AccountPage() {
       <ul className="link-list">
         {externalLinks.map((link) => (
           <li key={link.label}>
-            <a href={link.href} target="_blank" rel="noopener noreferrer">
-              {link.label}
-              <span className="visually-hidden"> (nouvel onglet)</span>
-            </a>
+            {'href' in link ? (
+              <a href={link.href} target="_blank" rel="noopener noreferrer">
+                {link.label}
+                <span className="visually-hidden"> (nouvel onglet)</span>
+              </a>
+            ) : (
+              <Link to={link.to} hash={link.hash}>
+                {link.label}
+              </Link>
+            )}
           </li>
         ))}
       </ul>

@@ -1,21 +1,21 @@
+import { PRIVACY_PATH, PRIVACY_SECTIONS } from '../../components/privacy/privacy-path';
+
 /**
- * The spec's external links. Each can be set at build time (VITE_… variables, see src/vite-env.d.ts);
- * the defaults are the product's public pages.
+ * The spec's external links. Each is a setting read at build time (VITE_… variables, see src/vite-env.d.ts and
+ * the README's settings, checked by the server at start); an unset one leads to the in-app privacy page, which
+ * names who runs the service and how to reach them, rather than to pages this server's operator does not own.
  */
-export interface ExternalLink {
-  label: string;
-  href: string;
-}
+export type ExternalLink = { label: string } & ({ href: string } | { to: typeof PRIVACY_PATH; hash?: string });
 
 const env = import.meta.env;
 
+const setOr = (label: string, href: string | undefined, hash?: string): ExternalLink =>
+  href ? { label, href } : { label, to: PRIVACY_PATH, hash };
+
 export const externalLinks: ExternalLink[] = [
-  { label: 'Mentions légales', href: env.VITE_LEGAL_NOTICE_URL || 'https://www.village-entraide.fr/mentions-legales' },
-  {
-    label: 'Politique de confidentialité',
-    href: env.VITE_PRIVACY_POLICY_URL || 'https://www.village-entraide.fr/politique-de-confidentialite',
-  },
-  { label: 'Signaler un bug', href: env.VITE_BUG_REPORT_URL || 'https://www.village-entraide.fr/signaler-un-bug' },
-  { label: 'Instagram', href: env.VITE_INSTAGRAM_URL || 'https://www.instagram.com/village.entraide/' },
-  { label: 'LinkedIn', href: env.VITE_LINKEDIN_URL || 'https://www.linkedin.com/company/village-entraide/' },
+  setOr('Mentions légales', env.VITE_LEGAL_NOTICE_URL, PRIVACY_SECTIONS.operator),
+  setOr('Politique de confidentialité', env.VITE_PRIVACY_POLICY_URL),
+  setOr('Signaler un bug', env.VITE_BUG_REPORT_URL, PRIVACY_SECTIONS.operator),
+  setOr('Instagram', env.VITE_INSTAGRAM_URL, PRIVACY_SECTIONS.operator),
+  setOr('LinkedIn', env.VITE_LINKEDIN_URL, PRIVACY_SECTIONS.operator),
 ];

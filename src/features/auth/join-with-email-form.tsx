@@ -6,6 +6,7 @@ import { TextField } from '../../components/form/text-field';
 import { FormAlert } from '../../components/form/form-alert';
 import { SubmitButton } from '../../components/form/submit-button';
 import { register } from '../../domain/auth/register';
+import { SignUpConsent } from '../../components/privacy/sign-up-consent';
 
 /** The register call without its password: a name and an address are all a new helper gives. */
 const JoinWithEmailInput = v.omit(RegisterInput, ['password']);
@@ -38,6 +39,7 @@ export function JoinWithEmailForm({ onSignedIn }: JoinWithEmailFormProps) {
       <TextField label="Prénom" autoComplete="given-name" required {...form.field('first_name')} />
       <TextField label="Nom" autoComplete="family-name" required {...form.field('last_name')} />
       <TextField label="E-mail" type="email" autoComplete="email" inputMode="email" required {...form.field('email')} />
+      <SignUpConsent />
       <SubmitButton busy={form.submitting}>Rejoindre le village</SubmitButton>
     </form>
   );

@@ -6,6 +6,7 @@ import { PasswordField, TextField } from '../../components/form/text-field';
 import { FormAlert } from '../../components/form/form-alert';
 import { SubmitButton } from '../../components/form/submit-button';
 import { register } from '../../domain/auth/register';
+import { SignUpConsent } from '../../components/privacy/sign-up-consent';
 
 interface RegisterFormProps {
   redirect?: string;
@@ -31,6 +32,7 @@ export function RegisterForm({ redirect, onSignedIn }: RegisterFormProps) {
       <TextField label="Nom" autoComplete="family-name" required {...form.field('last_name')} />
       <TextField label="Email" type="email" autoComplete="email" inputMode="email" required {...form.field('email')} />
       <PasswordField label="Mot de passe" autoComplete="new-password" hint="Au moins 8 caractères." required {...form.field('password')} />
+      <SignUpConsent />
       <SubmitButton busy={form.submitting}>Créer mon compte</SubmitButton>
       <p className="form-footer">
         Déjà un compte&nbsp;?{' '}
