@@ -24,6 +24,7 @@ import * as devices from './devices';
 import * as signInLinks from './sign-in-links';
 import * as passkeys from './passkeys';
 import * as news from './news';
+import * as exports from './exports';
 
 /**
  * Every call of /v1, once. The server registers its routes from this list and the OpenAPI document is
@@ -56,6 +57,7 @@ export const endpointTable: readonly AnyEndpoint[] = [
   signInLinks,
   passkeys,
   news,
+  exports,
 ].flatMap((group) =>
   Object.values(group).filter(
     (value): value is AnyEndpoint => typeof value === 'object' && value !== null && 'method' in value && 'path' in value,
