@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import { formatMoment, frenchSpaces } from '../../src/contract/french-time';
+import { formatMoment } from '../../src/contract/french-time';
 import type { VillageArchive } from './village-export';
 
 const escapeHtml = (value: string) =>
@@ -36,17 +36,17 @@ export function villagePages(archive: VillageArchive, now: Date): Record<string,
         post,
       ) => `<article><p class="meta">${escapeHtml(post.author ?? '')}, ${at(post.created_at)}${post.hearts ? ` · ${post.hearts} ♥` : ''}</p>${prose(post.body)}
 ${post.photos.map((src) => `<img src="${escapeHtml(src)}" alt="Photo de la nouvelle">`).join('\n')}
-${post.comments.length ? `<ul>${post.comments.map((c) => `<li><strong>${escapeHtml(c.author ?? '')}</strong> (${at(c.created_at)})${frenchSpaces(' :')} ${escapeHtml(c.body)}</li>`).join('')}</ul>` : ''}</article>`,
+${post.comments.length ? `<ul>${post.comments.map((c) => `<li><strong>${escapeHtml(c.author ?? '')}</strong> (${at(c.created_at)})\u00a0: ${escapeHtml(c.body)}</li>`).join('')}</ul>` : ''}</article>`,
     )
     .join('\n');
   const helped = archive.helps
-    .map((h) => `<li>${at(h.start)}${frenchSpaces(' :')} <strong>${escapeHtml(h.helper ?? '')}</strong> — ${escapeHtml(h.need ?? '')}</li>`)
+    .map((h) => `<li>${at(h.start)}\u00a0: <strong>${escapeHtml(h.helper ?? '')}</strong> — ${escapeHtml(h.need ?? '')}</li>`)
     .join('');
   const thanks = archive.helps
     .filter((h) => h.thanks_count > 0)
     .map(
       (h) =>
-        `<li><strong>${escapeHtml(h.helper ?? '')}</strong>, ${escapeHtml(h.need ?? '')} (${at(h.start)})${h.thanks_word ? `${frenchSpaces(' : «')}${escapeHtml(h.thanks_word)}${frenchSpaces(' »')}` : ''}</li>`,
+        `<li><strong>${escapeHtml(h.helper ?? '')}</strong>, ${escapeHtml(h.need ?? '')} (${at(h.start)})${h.thanks_word ? `\u00a0: «\u00a0${escapeHtml(h.thanks_word)}\u00a0»` : ''}</li>`,
     )
     .join('');
   const index = `<h1>${escapeHtml(title)}</h1>
@@ -59,7 +59,7 @@ ${post.comments.length ? `<ul>${post.comments.map((c) => `<li><strong>${escapeHt
   const chat = archive.chat
     .map(
       (m) =>
-        `<li><span class="meta">${at(m.created_at)}</span> <strong>${escapeHtml(m.author ?? '')}</strong>${frenchSpaces(' :')} ${escapeHtml(m.body)}</li>`,
+        `<li><span class="meta">${at(m.created_at)}</span> <strong>${escapeHtml(m.author ?? '')}</strong>\u00a0: ${escapeHtml(m.body)}</li>`,
     )
     .join('');
   return {
