@@ -13,7 +13,7 @@ import {
   villagers,
   villages,
 } from '../db/schema';
-import { EXPORT_ROW_CAP, iso } from './zip';
+import { EXPORT_ROW_CAP, iso, membershipOf } from './zip';
 
 /**
  * Everything the service holds about one person, in their own words and numbers (GDPR access and portability).
@@ -80,14 +80,7 @@ export async function userData(db: Executor, userId: string, now: Date) {
       village_name: village.name,
       person_first_name: village.firstName,
       villager_id: villager.id,
-      roles: {
-        is_creator: villager.isCreator,
-        is_needy: villager.isNeedy,
-        is_manager: villager.isManager,
-        is_out: villager.isOut,
-        is_ban: villager.isBan,
-      },
-      joined_at: iso(villager.createdAt),
+      ...membershipOf(villager),
     })),
     helps: helpRows.map(({ help, needName }) => ({
       id: help.id,

@@ -14,7 +14,7 @@ import {
   villagers,
   villages,
 } from '../db/schema';
-import { EXPORT_PHOTO_CAP, EXPORT_ROW_CAP, iso } from './zip';
+import { EXPORT_PHOTO_CAP, EXPORT_ROW_CAP, iso, membershipOf } from './zip';
 
 type VillageRow = typeof villages.$inferSelect;
 
@@ -113,14 +113,7 @@ export async function villageData(db: Executor, files: FileStore, village: Villa
     members: members.map(({ villager }) => ({
       id: villager.id,
       name: who(villager.id),
-      roles: {
-        is_creator: villager.isCreator,
-        is_needy: villager.isNeedy,
-        is_manager: villager.isManager,
-        is_out: villager.isOut,
-        is_ban: villager.isBan,
-      },
-      joined_at: iso(villager.createdAt),
+      ...membershipOf(villager),
     })),
     needs: needRows.map((n) => ({
       id: n.id,

@@ -1,5 +1,6 @@
 import { zipSync, strToU8, type Zippable } from 'fflate';
 import type { Context } from 'hono';
+import type { VillagerRow } from '../membership';
 
 /**
  * How many rows of one kind an export carries at most. An export reads each kind once with this limit, so its
@@ -31,3 +32,15 @@ export function zipAnswer(c: Context, zip: Uint8Array, fileName: string) {
 
 /** ISO text of a date, or null. */
 export const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+/** A member's roles under their wire names and when they joined, as both exports write them. */
+export const membershipOf = (villager: VillagerRow) => ({
+  roles: {
+    is_creator: villager.isCreator,
+    is_needy: villager.isNeedy,
+    is_manager: villager.isManager,
+    is_out: villager.isOut,
+    is_ban: villager.isBan,
+  },
+  joined_at: iso(villager.createdAt),
+});
