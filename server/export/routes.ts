@@ -14,7 +14,7 @@ import { zipAnswer, zipFiles } from './zip';
 /** An export reads a whole account or village: a few an hour per person is plenty, and keeps one person from tying up the server. */
 export const EXPORTS_PER_USER: RateLimit = { max: 5, windowMs: 60 * 60_000 };
 
-/** The GDPR export of one's own data, and a village's archive for its organisers (README, Exports). */
+/** The GDPR export of one's own data (issue 43), and a village's archive for its organisers. */
 export function exportRoutes(app: App, deps: Deps) {
   const limiter = createRateLimiter(() => deps.clock.now().getTime());
 
