@@ -1,3 +1,4 @@
+import { exportRoutes } from './export/routes';
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
@@ -97,6 +98,7 @@ export function createApp(input: Deps) {
   notificationSettingsRoutes(app, deps);
   unsubscribeRoutes(app, deps);
   calendarRoutes(app, deps);
+  exportRoutes(app, deps);
   pushRoutes(app, deps, vapidKeys(deps.db));
   categoryRoutes(app, deps, serialize);
   joinRoutes(app, deps, serialize);

@@ -61,3 +61,8 @@ export const quietTransport: TransportEnv = {
 export function call<E extends AnyEndpoint>(endpoint: E, args: CallArgs<E>, options?: SendOptions): Promise<ApiResult<AnswerOf<E>>> {
   return send(pageTransport, endpoint, args, options);
 }
+
+/** A call whose answer is a file (an export's ZIP): its bytes as a Blob, through the same transport. */
+export function callForFile<E extends AnyEndpoint>(endpoint: E, args: CallArgs<E>): Promise<ApiResult<Blob>> {
+  return send(pageTransport, endpoint, args, { asBlob: true }) as Promise<ApiResult<Blob>>;
+}

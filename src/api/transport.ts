@@ -39,6 +39,8 @@ export interface SendOptions {
   showErrorPage?: boolean;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /** A raw answer (a ZIP to save) is read as a Blob instead of being left unread. */
+  asBlob?: boolean;
 }
 
 /** The spec's retry policy: these statuses are worth another try. */
@@ -94,8 +96,9 @@ async function failureFrom(res: Response, now: number): Promise<ApiFailure> {
 }
 
 /** Reads a successful answer as the endpoint declares it. */
-async function answerOf(endpoint: AnyEndpoint, res: Response): Promise<{ ok: true; value: unknown } | { ok: false }> {
+async function answerOf(endpoint: AnyEndpoint, res: Response, asBlob = false): Promise<{ ok: true; value: unknown } | { ok: false }> {
   const { answer } = endpoint;
+  if (asBlob && answer !== 'empty' && 'raw' in answer) return { ok: true, value: await res.blob() };
   if (answer === 'empty' || 'raw' in answer || res.status === 204) return { ok: true, value: null };
   const json = await res.json().catch(() => undefined);
   const value = 'data' in answer ? (json as { data?: unknown } | undefined)?.data : json;
@@ -151,10 +154,10 @@ export async function resultOf<E extends AnyEndpoint>(
   endpoint: E,
   res: Response,
   token: string | null,
-  options: Pick<SendOptions, 'showErrorPage'> = {},
+  options: Pick<SendOptions, 'showErrorPage' | 'asBlob'> = {},
 ): Promise<ApiResult<AnswerOf<E>>> {
   if (res.ok) {
-    const read = await answerOf(endpoint, res);
+    const read = await answerOf(endpoint, res, options.asBlob);
     if (!read.ok) return { ok: false, failure: { kind: 'unexpected-answer', status: res.status, message: UNEXPECTED_MESSAGE } };
     return { ok: true, status: res.status, data: read.value as AnswerOf<E> };
   }

@@ -25,6 +25,7 @@ import * as signInLinks from './sign-in-links';
 import * as passkeys from './passkeys';
 import * as news from './news';
 import * as operator from './operator';
+import * as exports from './exports';
 
 /**
  * Every call of /v1, once. The server registers its routes from this list and the OpenAPI document is
@@ -58,6 +59,7 @@ export const endpointTable: readonly AnyEndpoint[] = [
   passkeys,
   news,
   operator,
+  exports,
 ].flatMap((group) =>
   Object.values(group).filter(
     (value): value is AnyEndpoint => typeof value === 'object' && value !== null && 'method' in value && 'path' in value,

@@ -15,6 +15,8 @@ import { PushSettings } from '../../components/push-settings/push-settings';
 import { VerificationNotice } from '../../components/verification/verification-notice';
 import { AddPassword } from './add-password';
 import { PasskeySettings } from '../../components/passkeys/passkey-settings';
+import { DownloadFile } from '../../components/download-file/download-file';
+import { downloadMyData, MY_DATA_FILE } from '../../domain/users/export-calls';
 
 export function AccountPage() {
   const user = useCurrentUser();
@@ -85,6 +87,10 @@ export function AccountPage() {
 
       {/* The analytics consent, changeable at any time (src/analytics/); it shows only when analytics is configured. */}
       <AnalyticsConsentChoice />
+
+      {/* The GDPR copy of everything about the user (GET /v1/users/me/export): a ZIP prepared by the server. */}
+      <h2>Mes données</h2>
+      <DownloadFile label="Télécharger mes données" fileName={MY_DATA_FILE} download={downloadMyData} />
 
       <h2>Informations</h2>
       <ul className="link-list">

@@ -9,6 +9,8 @@ import { VillagePhotoForm } from './village-photo-form';
 import { membersCount } from '../../domain/villagers/members';
 import { gapHorizonText } from '../../domain/slots/urgent-slots';
 import { CloseVillageSection } from './close-village-section';
+import { DownloadFile } from '../../components/download-file/download-file';
+import { downloadVillageArchive, VILLAGE_ARCHIVE_FILE } from '../../domain/villages/export-archive';
 
 const excerpt = (text: string | null, empty: string) => {
   if (!text) return empty;
@@ -35,6 +37,13 @@ export function ManagePage({ villageId }: { villageId: string }) {
             ))}
           </ul>
           {village.closed_at ? null : <ShareVillage villageId={village.id} shareCode={village.share_code} />}
+          {/* A keepsake for the organisers (GET /v1/villages/{id}/export): JSON, offline HTML pages and the news photos. */}
+          <h2>Archive</h2>
+          <DownloadFile
+            label="Télécharger l'archive du village"
+            fileName={VILLAGE_ARCHIVE_FILE}
+            download={() => downloadVillageArchive(village.id)}
+          />
           <CloseVillageSection village={village} me={me} />
         </>
       )}
