@@ -23,19 +23,20 @@ export function refuseIfClosed(village: { closedAt: Date | null }) {
  * write's transaction: a write racing the closing may land just before it, as it would have a moment earlier.
  */
 export function refuseWritesToClosedVillages(deps: Deps): CallStep {
-  return async (c, next) => {
+  // Not an async function: a read (the health check among them) must stay answered in the same turn.
+  return (c, next) => {
     if (READS.has(c.req.method) || !c.get('user')) return next();
     const match = VILLAGE_CALL.exec(c.req.path);
     // Deleting a village for good stays possible once closed.
     const deletion = c.req.method === 'DELETE' && match?.[2] === undefined;
     if (!match || deletion || STILL_ALLOWED.has(match[2] ?? '')) return next();
-    const [row] = await deps.db
-      .select({ closedAt: villages.closedAt })
-      .from(villages)
-      .where(eq(villages.id, match[1].toLowerCase()))
-      .limit(1);
-    // An unknown village goes on to its route's 404.
-    if (row) refuseIfClosed(row);
-    return next();
+    return refuseThenGo(deps, match[1].toLowerCase(), next);
   };
+}
+
+async function refuseThenGo(deps: Deps, villageId: string, next: () => Response | Promise<Response>) {
+  const [row] = await deps.db.select({ closedAt: villages.closedAt }).from(villages).where(eq(villages.id, villageId)).limit(1);
+  // An unknown village goes on to its route's 404.
+  if (row) refuseIfClosed(row);
+  return next();
 }

@@ -5,6 +5,8 @@ import type { VillageDatabase } from '../db/database';
 import { enqueue } from './enqueue';
 import { provideAppMutationKinds } from '../testing/mutation-kinds';
 import { MADE_AT, signedInDevice } from '../testing/outbox-world';
+import { aVillage } from '../testing/factories';
+import { VILLAGE_CLOSED_MESSAGE } from '../contract/villages';
 
 // The app's create-need, as the outbox gets it: provided from above (as src/main.tsx does).
 const createNeed = (await provideAppMutationKinds()).get('create-need');
@@ -56,5 +58,20 @@ describe('enqueue', () => {
     ).rejects.toThrow('No signed-in user');
     expect(await db.needs.get(id)).toBeUndefined();
     expect(await db.outbox.count()).toBe(0);
+  });
+
+  it("refuses a write to a village the device knows closed, in the server's words, and keeps nothing", async () => {
+    await db.villages.put(aVillage({ id: villageId, closed_at: MADE_AT.toISOString(), closed_message: 'Merci' }));
+    const id = uuidv7();
+    await expect(
+      enqueue(createNeed, { village_id: villageId, id, input: { villager_id: villagerId, name: 'Courses' } }, { db }),
+    ).rejects.toThrow(VILLAGE_CLOSED_MESSAGE);
+    expect(await db.needs.get(id)).toBeUndefined();
+    expect(await db.outbox.count()).toBe(0);
+
+    // Reopened (the server's answer clears closed_at): writes are kept again.
+    await db.villages.update(villageId, { closed_at: null });
+    await enqueue(createNeed, { village_id: villageId, id, input: { villager_id: villagerId, name: 'Courses' } }, { db });
+    expect(await db.outbox.count()).toBe(1);
   });
 });

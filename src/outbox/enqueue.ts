@@ -3,12 +3,14 @@ import { v7 as uuidv7 } from 'uuid';
 import { db as defaultDb, villageTables, type OutboxEntry, type VillageDatabase } from '../db/database';
 import type { MutationKind } from './mutation-kind';
 import { QuotaExceeded, isQuotaError, reportStorageFull } from './quota';
+import { VillageClosed } from './village-closed';
 
 /**
  * Makes a write: its local effect and its place in the outbox in one transaction, so the screen shows it at
  * once and it cannot be lost between the two. The caller then asks for a replay (writeLocally does both).
  * The kind is the object, not its name: its payload's type is checked where the write is made.
- * A full disk is thrown as QuotaExceeded for the screen to say so.
+ * A full disk is thrown as QuotaExceeded, a write to a village the device knows closed as VillageClosed, for the
+ * screen to say so.
  */
 export async function enqueue<P>(
   kind: MutationKind<P>,
@@ -22,12 +24,14 @@ export async function enqueue<P>(
     const written = await db.transaction('rw', [...villageTables(db), db.outbox, db.session], async () => {
       const session = await db.session.get('current');
       if (!session?.userId) throw new Error('No signed-in user to make this change');
+      const villageId = kind.villageId(parsed);
+      if ((await db.villages.get(villageId))?.closed_at) throw new VillageClosed();
       const entry: OutboxEntry = {
         id: uuidv7(),
         userId: session.userId,
         kind: kind.name,
         payload: parsed,
-        villageId: kind.villageId(parsed),
+        villageId,
         createdAt,
         status: 'pending',
         attempts: 0,

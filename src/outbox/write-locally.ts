@@ -2,8 +2,9 @@ import { enqueue } from './enqueue';
 import type { MutationKind } from './mutation-kind';
 import { requestReplay } from './page-replayer';
 import { QuotaExceeded } from './quota';
+import { VillageClosed } from './village-closed';
 
-/** A write kept on this device, or why it could not be (the storage is full): the screen says so. */
+/** A write kept on this device, or why it could not be (the storage is full, the village closed): the screen says so. */
 export type LocalWrite = { ok: true } | { ok: false; message: string };
 
 /**
@@ -14,7 +15,7 @@ export async function writeLocally<P>(kind: MutationKind<P>, payload: NoInfer<P>
   try {
     await enqueue(kind, payload);
   } catch (error) {
-    if (error instanceof QuotaExceeded) return { ok: false, message: error.message };
+    if (error instanceof QuotaExceeded || error instanceof VillageClosed) return { ok: false, message: error.message };
     throw error;
   }
   void requestReplay().catch((error: unknown) => console.error('The outbox could not be sent now', error));

@@ -15,6 +15,9 @@ export const useVillageSync = (villageId: string) => useQuery(villageQuery(villa
 
 export const useVillage = (villageId: string) => useLiveQuery(() => db.villages.get(villageId), [villageId]);
 
+/** Closed villages are keepsakes: screens read them but offer no write (the outbox and the server refuse them too). */
+export const useVillageClosed = (villageId: string) => !!useVillage(villageId)?.closed_at;
+
 export const useCurrentUserId = () => useLiveQuery(async () => (await db.session.get('current'))?.userId ?? null, []);
 
 /** Every village this device stores for the signed-in user: settings that work offline list them. */

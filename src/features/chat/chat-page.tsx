@@ -1,5 +1,6 @@
 import { useLayoutEffect, useRef, useState } from 'react';
 import { isActiveVillager } from '../../contract';
+import { useVillageClosed } from '../../domain/villages/village-reads';
 import { notMember } from '../../contract/error-messages';
 import { useMyVillager, useVillagers } from '../../domain/villagers/villager-reads';
 import { sendMessageAction } from '../../domain/messages/actions';
@@ -20,6 +21,7 @@ export function ChatPage({ villageId }: { villageId: string }) {
   const messages = useChatMessages(villageId);
   const villagers = useVillagers(villageId);
   const me = useMyVillager(villageId);
+  const closed = useVillageClosed(villageId);
   const [older, setOlder] = useState<{ hasMore: boolean } | null>(null);
   const [loadingOlder, setLoadingOlder] = useState(false);
   const [olderError, setOlderError] = useState<string | null>(null);
@@ -69,7 +71,7 @@ export function ChatPage({ villageId }: { villageId: string }) {
     return sendMessageAction(villageId, me.id, body);
   }
 
-  const canWrite = !!me && isActiveVillager(me);
+  const canWrite = !!me && isActiveVillager(me) && !closed;
   const days = groupByDay(messages ?? []);
 
   return (
@@ -106,7 +108,11 @@ export function ChatPage({ villageId }: { villageId: string }) {
           ))}
         </div>
       </div>
-      <ChatComposer onSend={send} disabled={!canWrite} />
+      {closed ? (
+        <p className="chat-closed">Ce village est clôturé&nbsp;: la discussion reste à lire, sans nouveaux messages.</p>
+      ) : (
+        <ChatComposer onSend={send} disabled={!canWrite} />
+      )}
     </section>
   );
 }

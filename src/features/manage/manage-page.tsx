@@ -24,18 +24,23 @@ export function ManagePage({ villageId }: { villageId: string }) {
     <ManageScreen villageId={villageId} title="Gérer le village" back="infos" managersOnly="gérer le village">
       {({ village, me, villagers }) => (
         <>
-          <VillagePhotoForm village={village} updaterId={me.id} />
-          <h2>Réglages</h2>
-          <ul className="manage-links">
-            {settings(village, villagers).map((setting) => (
-              <li key={setting.to}>
-                <Link to={setting.to} params={{ id: village.id }} className="manage-link">
-                  <span className="manage-link-label">{setting.label}</span>
-                  <span className="manage-link-value">{setting.value}</span>
-                </Link>
-              </li>
-            ))}
-          </ul>
+          {/* A closed village keeps its settings as they were: only its archive, reopening and deletion are left. */}
+          {village.closed_at ? null : (
+            <>
+              <VillagePhotoForm village={village} updaterId={me.id} />
+              <h2>Réglages</h2>
+              <ul className="manage-links">
+                {settings(village, villagers).map((setting) => (
+                  <li key={setting.to}>
+                    <Link to={setting.to} params={{ id: village.id }} className="manage-link">
+                      <span className="manage-link-label">{setting.label}</span>
+                      <span className="manage-link-value">{setting.value}</span>
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
           {village.closed_at ? null : <ShareVillage villageId={village.id} shareCode={village.share_code} />}
           {/* A keepsake for the organisers (GET /v1/villages/{id}/export): JSON, offline HTML pages and the news photos. */}
           <h2>Archive</h2>

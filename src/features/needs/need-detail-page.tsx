@@ -53,7 +53,8 @@ export function NeedDetailPage({ villageId, needId }: { villageId: string; needI
   }
 
   const look = needLook(need, categories);
-  const manager = canManage(me) && me ? me : null;
+  // A closed village's needs are read, not changed.
+  const manager = canManage(me) && me && !village?.closed_at ? me : null;
 
   const deleteNeed = async () => {
     if (!manager) return null;

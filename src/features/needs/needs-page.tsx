@@ -5,7 +5,7 @@ import { DEFAULT_TIME_ZONE, MAX_SLOT_WINDOW_DAYS, type VillageNeed } from '../..
 import { expandSchedule } from '../../contract/schedule';
 import { canManage, useMyVillager } from '../../domain/villagers/villager-reads';
 import { useCategories } from '../../domain/categories/category-reads';
-import { useVillage, useVillageSync } from '../../domain/villages/village-reads';
+import { useVillage, useVillageClosed, useVillageSync } from '../../domain/villages/village-reads';
 import { useVillageHelps } from '../../domain/helps/help-reads';
 import { useVillageNeeds } from '../../domain/needs/need-reads';
 import { useVillageSlots } from '../../domain/slots/slots';
@@ -26,6 +26,7 @@ export function NeedsPage({ villageId }: { villageId: string }) {
   const categories = useCategories();
   const helps = useVillageHelps(villageId);
   const me = useMyVillager(villageId);
+  const closed = useVillageClosed(villageId);
   const zone = useVillage(villageId)?.time_zone ?? DEFAULT_TIME_ZONE;
   // Fixed when the screen opens: live-query bounds that moved at each render would never settle.
   const [now] = useState(() => new Date());
@@ -53,7 +54,7 @@ export function NeedsPage({ villageId }: { villageId: string }) {
     <section className="needs" aria-labelledby="needs-title">
       <div className="needs-header">
         <h1 id="needs-title">Besoins du village</h1>
-        {canManage(me) ? (
+        {canManage(me) && !closed ? (
           <Link to="/dashboard/villages/$id/needs/add" params={{ id: villageId }} className="button">
             Ajouter un besoin
           </Link>

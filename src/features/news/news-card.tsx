@@ -9,7 +9,19 @@ import { NewsComments } from './news-comments';
 import { WAITING_PHOTO_URL } from '../../domain/news/mutations/add-news-photo';
 
 /** One post of the journal: who and when, its text and photos, the hearts and the comments. */
-export function NewsCard({ post, me, organiser }: { post: NewsLine; me: string | null; organiser: boolean }) {
+export function NewsCard({
+  post,
+  me,
+  organiser,
+  readOnly = false,
+}: {
+  post: NewsLine;
+  me: string | null;
+  organiser: boolean;
+  /** A closed village: its journal is read, not written. */
+  readOnly?: boolean;
+}) {
+  const actor = readOnly ? null : me;
   const headId = useId();
   const heartsId = useId();
   const author = post.author_id === me ? 'Vous' : authorName(post.author);
@@ -47,13 +59,13 @@ export function NewsCard({ post, me, organiser }: { post: NewsLine; me: string |
         </ul>
       ) : null}
       <div className="news-actions">
-        {me ? (
+        {actor ? (
           <button
             type="button"
             className={post.hearted_by_me ? 'news-heart news-heart-on' : 'news-heart'}
             aria-pressed={post.hearted_by_me}
             aria-describedby={heartsId}
-            onClick={() => void setHeartAction(post.village_id, post.id, me, !post.hearted_by_me)}
+            onClick={() => void setHeartAction(post.village_id, post.id, actor, !post.hearted_by_me)}
           >
             <span aria-hidden="true">{post.hearted_by_me ? '♥' : '♡'}</span> J'aime
           </button>
@@ -61,19 +73,19 @@ export function NewsCard({ post, me, organiser }: { post: NewsLine; me: string |
         <span id={heartsId} className="news-hearts">
           {heartsText(post.hearts)}
         </span>
-        {me && (post.author_id === me || organiser) ? (
-          <NewsEdit villageId={post.village_id} newsId={post.id} body={post.body} me={me} author={author} />
+        {actor && (post.author_id === actor || organiser) ? (
+          <NewsEdit villageId={post.village_id} newsId={post.id} body={post.body} me={actor} author={author} />
         ) : null}
-        {me && (post.author_id === me || organiser) ? (
+        {actor && (post.author_id === actor || organiser) ? (
           <DeleteWithConfirm
             label={`Supprimer la nouvelle de ${author === 'Vous' ? 'vous' : author}`}
             title="Supprimer cette nouvelle&nbsp;?"
             text="La nouvelle, ses photos, ses cœurs et ses commentaires seront supprimés pour tout le village."
-            onDelete={() => deleteNewsAction(post.village_id, post.id, me)}
+            onDelete={() => deleteNewsAction(post.village_id, post.id, actor)}
           />
         ) : null}
       </div>
-      <NewsComments post={post} me={me} organiser={organiser} />
+      <NewsComments post={post} me={me} organiser={organiser} readOnly={readOnly} />
     </article>
   );
 }

@@ -9,7 +9,19 @@ import { authorName, commentsText } from '../../components/news/news-names';
 import { DeleteWithConfirm } from './delete-with-confirm';
 
 /** A post's comments, oldest first, and the short form to add one. Plain text: React escapes it. */
-export function NewsComments({ post, me, organiser }: { post: LocalNewsPost; me: string | null; organiser: boolean }) {
+export function NewsComments({
+  post,
+  me,
+  organiser,
+  readOnly,
+}: {
+  post: LocalNewsPost;
+  me: string | null;
+  organiser: boolean;
+  /** A closed village: its comments are read, not written. */
+  readOnly: boolean;
+}) {
+  const actor = readOnly ? null : me;
   const listId = useId();
   return (
     <section className="news-comments" aria-labelledby={listId}>
@@ -26,19 +38,19 @@ export function NewsComments({ post, me, organiser }: { post: LocalNewsPost; me:
                 {comment.pending ? <span className="news-pending"> · en attente d'envoi</span> : null}
               </p>
               <p className="news-comment-body">{comment.body}</p>
-              {me && (comment.author_id === me || organiser) ? (
+              {actor && (comment.author_id === actor || organiser) ? (
                 <DeleteWithConfirm
                   label={`Supprimer le commentaire de ${comment.author_id === me ? 'vous' : authorName(comment.author)}`}
                   title="Supprimer ce commentaire&nbsp;?"
                   text="Le commentaire sera supprimé pour tout le village."
-                  onDelete={() => deleteCommentAction(post.village_id, post.id, comment.id, me)}
+                  onDelete={() => deleteCommentAction(post.village_id, post.id, comment.id, actor)}
                 />
               ) : null}
             </li>
           ))}
         </ul>
       ) : null}
-      {me ? <CommentForm villageId={post.village_id} newsId={post.id} me={me} /> : null}
+      {actor ? <CommentForm villageId={post.village_id} newsId={post.id} me={actor} /> : null}
     </section>
   );
 }

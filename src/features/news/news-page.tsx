@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { canManage, useMyVillager } from '../../domain/villagers/villager-reads';
+import { useVillageClosed } from '../../domain/villages/village-reads';
 import { fetchNews } from '../../domain/news/fetch-news';
 import { useLatestNewsSync, useNewsPosts } from '../../domain/news/news-reads';
 import { NewsComposer } from './news-composer';
@@ -16,7 +17,9 @@ export function NewsPage({ villageId }: { villageId: string }) {
   const [older, setOlder] = useState<{ hasMore: boolean } | null>(null);
   const [loadingOlder, setLoadingOlder] = useState(false);
   const [olderError, setOlderError] = useState<string | null>(null);
-  const organiser = canManage(me);
+  const closed = useVillageClosed(villageId);
+  // A closed village's journal is read only: no composer, no editing.
+  const organiser = canManage(me) && !closed;
   const hasMore = older?.hasMore ?? latest.data?.hasMore ?? false;
 
   async function loadOlder() {
@@ -44,7 +47,7 @@ export function NewsPage({ villageId }: { villageId: string }) {
         </p>
       ) : null}
       {posts?.map((post) => (
-        <NewsCard key={post.id} post={post} me={me?.id ?? null} organiser={organiser} />
+        <NewsCard key={post.id} post={post} me={me?.id ?? null} organiser={organiser} readOnly={closed} />
       ))}
       {hasMore ? (
         <p className="news-older">

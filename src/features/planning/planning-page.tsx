@@ -3,7 +3,7 @@ import { DEFAULT_TIME_ZONE, isActiveVillager } from '../../contract';
 import { type Slot } from '../../contract/slots';
 import { useCategories } from '../../domain/categories/category-reads';
 import { useMyVillager, useVillagers } from '../../domain/villagers/villager-reads';
-import { useVillage, useVillageSync } from '../../domain/villages/village-reads';
+import { useVillage, useVillageClosed, useVillageSync } from '../../domain/villages/village-reads';
 import { useVillageNeeds } from '../../domain/needs/need-reads';
 import { todayInParis, type IsoDay, type PlanningViewKind } from '../../domain/helps/calendar-dates';
 import { PlanningView } from './planning-view';
@@ -40,7 +40,10 @@ export function PlanningPage({ villageId, openOnly = false }: { villageId: strin
   const { take, noteDialog } = useTakeSlot(villageId);
   const slotWrites = useSlotWrites(villageId);
   const closedHelps = useClosedHelps(villageId, read?.range);
-  const active = me && isActiveVillager(me) ? me : null;
+  const closed = useVillageClosed(villageId);
+  const member = me && isActiveVillager(me) ? me : null;
+  // Who may act here: a member of a village still open (a closed one is only read).
+  const active = closed ? null : member;
   const onTake = useCallback((slot: Slot) => void (active && take(slot.village_need_id, slot, active.id)), [active, take]);
   const loading = read === undefined || slots === undefined || needs === undefined || villagers === undefined || categories === undefined;
 
@@ -61,7 +64,7 @@ export function PlanningPage({ villageId, openOnly = false }: { villageId: strin
           categories={categories}
           villagers={villagers}
           today={today}
-          myVillagerId={active?.id ?? null}
+          myVillagerId={member?.id ?? null}
           onTake={active ? onTake : undefined}
           slotWrites={slotWrites}
           closedHelps={closedHelps}

@@ -27,7 +27,8 @@ export function VillageHomePage({ villageId, latestNews }: { villageId: string; 
 
   if (village === undefined || villagers === undefined || me === undefined) return <p role="status">Chargement…</p>;
   const home = villageHomeOf(village, villagers);
-  const active = me !== null && isActiveVillager(me);
+  // A closed village's home offers nothing to take: it is a keepsake.
+  const active = me !== null && isActiveVillager(me) && !village.closed_at;
   const firstNames = new Map(villagers.map((villager) => [villager.id, villager.user?.first_name ?? 'Un membre']));
 
   return (

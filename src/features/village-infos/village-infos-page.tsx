@@ -25,7 +25,8 @@ export function VillageInfosPage({ villageId }: { villageId: string }) {
   const [leaving, setLeaving] = useState(false);
 
   if (leaving || village === undefined || villagers === undefined || me === undefined) return <p role="status">Chargement…</p>;
-  const active = me !== null && isActiveVillager(me);
+  // Leaving a closed village is a write it refuses: it stays a keepsake in the list.
+  const active = me !== null && isActiveVillager(me) && !village.closed_at;
   const needy = needyPerson(village, villagers);
   const name = villageTitle(village, village.first_name);
 

@@ -61,7 +61,9 @@ export function NeedSlots({ villageId, need, onlyOpen = false, headingLevel = 'h
   const mine = new Set(me ? helps.filter((help) => help.helper_id === me.id).map((help) => help.id) : []);
   const firstName = (help: Help) =>
     help.helper_id === me?.id ? 'Vous' : (villagers.find((v) => v.id === help.helper_id)?.user?.first_name ?? 'Un membre du village');
-  const manager = canManage(me);
+  // A closed village is only read: no take, no withdrawal, no cancelling.
+  const open = !village?.closed_at;
+  const manager = open && canManage(me);
   const shown = onlyOpen ? slots.filter((slot) => slot.open > 0 && slotState(slot, mine) !== 'mine') : slots;
 
   const slotContext = (help: Help) => ({ needName: need.name, startDate: help.start_date, timeZone: zone });
@@ -120,18 +122,18 @@ export function NeedSlots({ villageId, need, onlyOpen = false, headingLevel = 'h
                 const help = byId.get(id);
                 return help ? [{ help, name: firstName(help) }] : [];
               })}
-              onTake={me ? () => void take(need.id, slot, me.id) : null}
+              onTake={me && open ? () => void take(need.id, slot, me.id) : null}
               onCannotCome={(() => {
                 const help = myHelpOn(slot);
-                return help
+                return help && open
                   ? () => setPending({ kind: 'withdraw', slot, help, late: Date.parse(slot.start_date) - Date.now() < LATE_WITHDRAWAL_MS })
                   : null;
               })()}
               onCancelReplacement={(() => {
                 const help = myHelpOn(slot);
-                return help?.replacement_asked_at ? () => void cancelReplacement(help) : null;
+                return help?.replacement_asked_at && open ? () => void cancelReplacement(help) : null;
               })()}
-              onTakeOver={me ? (help) => void takeOver(help) : null}
+              onTakeOver={me && open ? (help) => void takeOver(help) : null}
               onCancel={manager && !onlyOpen ? () => setPending({ kind: 'cancel', slot }) : null}
             />
           ))}
