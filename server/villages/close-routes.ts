@@ -95,7 +95,7 @@ async function queueFarewells(tx: Executor, village: typeof villages.$inferSelec
     .from(villagers)
     .innerJoin(users, eq(users.id, villagers.userId))
     .where(and(eq(villagers.villageId, village.id), eq(villagers.isOut, false), eq(villagers.isBan, false)));
-  const closerName = members.find((member) => member.userId === closerUserId)?.firstName ?? 'Un organisateur';
+  const closerName = members.find((member) => member.userId === closerUserId)?.firstName ?? 'Une personne qui organise le village';
   for (const member of members) {
     await queueMail(tx, {
       kind: 'village_closed',

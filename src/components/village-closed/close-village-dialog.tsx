@@ -1,6 +1,7 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { ConfirmDialog } from '../confirm-dialog';
 import { CLOSED_MESSAGE_MAX } from '../../contract/villages';
+import { TextAreaField } from '../form/text-area-field';
 
 interface CloseVillageDialogProps {
   open: boolean;
@@ -12,7 +13,6 @@ interface CloseVillageDialogProps {
 /** Before closing: what happens, said plainly, and the last word the members will read in their mail and on the village. */
 export function CloseVillageDialog({ open, onConfirm, onClose }: CloseVillageDialogProps) {
   const [message, setMessage] = useState('');
-  const wordId = useId();
   return (
     <ConfirmDialog
       open={open}
@@ -27,10 +27,15 @@ export function CloseVillageDialog({ open, onConfirm, onClose }: CloseVillageDia
         <li>les créneaux à venir sont libérés et les rappels et résumés s'arrêtent&nbsp;;</li>
         <li>chaque membre reçoit un dernier e-mail «&nbsp;merci à tous&nbsp;» avec votre mot&nbsp;;</li>
         <li>le village reste consultable par ses membres, en souvenir, mais plus rien ne peut y être ajouté&nbsp;;</li>
-        <li>un organisateur peut le rouvrir pendant 30&nbsp;jours.</li>
+        <li>il peut être rouvert pendant 30&nbsp;jours.</li>
       </ul>
-      <label htmlFor={wordId}>Un dernier mot (facultatif)</label>
-      <textarea id={wordId} value={message} maxLength={CLOSED_MESSAGE_MAX} rows={4} onChange={(e) => setMessage(e.target.value)} />
+      <TextAreaField
+        label="Un dernier mot (facultatif)"
+        name="closed_message"
+        value={message}
+        maxLength={CLOSED_MESSAGE_MAX}
+        onChange={setMessage}
+      />
     </ConfirmDialog>
   );
 }

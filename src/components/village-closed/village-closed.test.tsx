@@ -28,7 +28,7 @@ describe('the dialog before closing', () => {
     const onConfirm = vi.fn(async (_message: string) => null);
     render(<CloseVillageDialog open onConfirm={onConfirm} onClose={() => {}} />);
     expect(screen.getByText(/chaque membre reçoit un dernier e-mail/)).toBeTruthy();
-    expect(screen.getByText(/peut le rouvrir pendant 30/)).toBeTruthy();
+    expect(screen.getByText(/peut être rouvert pendant 30/)).toBeTruthy();
     fireEvent.change(screen.getByLabelText('Un dernier mot (facultatif)'), { target: { value: 'Merci pour tout' } });
     fireEvent.click(screen.getAllByRole('button', { name: 'Clôturer le village', hidden: true }).at(-1)!);
     await waitFor(() => expect(onConfirm).toHaveBeenCalledWith('Merci pour tout'));

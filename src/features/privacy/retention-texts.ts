@@ -16,7 +16,7 @@ export const retentionTexts = [
   `La trace d'une modification envoyée (qui évite de l'enregistrer deux fois) est effacée après ${IDEMPOTENCY_KEY_DAYS} jours.`,
   `La trace d'un e-mail envoyé ou abandonné (l'adresse, le type, la date\u00a0; son contenu est vidé dès l'envoi) est effacée après ${FINISHED_MAIL_DAYS} jours.`,
   "Les liens envoyés par e-mail (connexion, vérification d'adresse, nouveau mot de passe) sont effacés dès qu'ils expirent.",
-  `Une invitation retirée par un organisateur est effacée, avec l'adresse à laquelle elle était envoyée, après ${WITHDRAWN_INVITATION_DAYS} jours.`,
+  `Une invitation retirée est effacée, avec l'adresse à laquelle elle était envoyée, après ${WITHDRAWN_INVITATION_DAYS} jours.`,
   `L'identifiant d'un appareil dont le service n'a plus de nouvelles depuis ${DEVICE_RECORD_DAYS} jours est effacé.`,
   'Une adresse refusée pour de bon par son serveur de messagerie est gardée, pour ne plus lui écrire.',
 ] as const;
