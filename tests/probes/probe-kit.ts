@@ -1,5 +1,5 @@
 /**
- * What the black-box probes share (join-roads.ts, circle.ts): plain fetch to a running server's /v1, one
+ * What the black-box probes share (join-roads.ts, circle.ts, keepsake.ts): plain fetch to a running server's /v1, one
  * PASS/FAIL line per check, refusals read for French words, and the `.eml` files of DATA_DIR/mail read as a
  * person would (eml-reader.ts). Settings from the environment: BASE_URL, PUBLIC_URL (the links in mails),
  * MAIL_DIR, MAIL_WAIT_MS (how long a mail is waited for by default).
@@ -22,7 +22,10 @@ export async function req(method: string, path: string, { token, json }: { token
   const headers: Record<string, string> = {};
   if (token) headers.Authorization = `Bearer ${token}`;
   if (json !== undefined) headers['Content-Type'] = 'application/json';
-  const res = await fetch(BASE + path, { method, headers, body: json === undefined ? undefined : JSON.stringify(json) });
+  return answerOf(await fetch(BASE + path, { method, headers, body: json === undefined ? undefined : JSON.stringify(json) }));
+}
+/** A response read as the JSON of an answer (a non-JSON body kept as its first words). */
+export async function answerOf(res: Response): Promise<Answer> {
   const text = await res.text();
   let body: Answer['body'] = null;
   try {
@@ -31,6 +34,15 @@ export async function req(method: string, path: string, { token, json }: { token
     body = { message: text.slice(0, 120) };
   }
   return { status: res.status, body };
+}
+/** A 1×1 PNG: the server re-encodes any photo (server/photos/process-photo.ts), so the smallest real one will do. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64');
+/** A multipart POST of a photo (field `photo`) with the other `fields`, as the app sends a village's or a post's photo. */
+export async function sendPhoto(path: string, token: string, fields: Record<string, string> = {}): Promise<Answer> {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  form.append('photo', new Blob([PNG], { type: 'image/png' }), 'photo.png');
+  return answerOf(await fetch(BASE + path, { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body: form }));
 }
 
 let failures = 0;
