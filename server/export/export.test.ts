@@ -64,7 +64,7 @@ describe('my data export', () => {
     expect(res.headers.get('Content-Type')).toBe('application/zip');
     expect(res.headers.get('Content-Disposition')).toBe('attachment; filename="mes-donnees-village.zip"');
     const zip = files();
-    expect(Object.keys(zip).sort()).toEqual(['LISEZ-MOI.txt', 'creneaux.ics', 'donnees.json']);
+    expect(Object.keys(zip).sort()).toEqual(['LISEZ-MOI.txt', 'creneaux.ics', 'donnees.json', 'mes-donnees.html']);
     const raw = strFromU8(zip['donnees.json']);
     const data = JSON.parse(raw);
     expect(data.profile).toMatchObject({ email: helper.email, first_name: 'Hugo' });
@@ -80,6 +80,16 @@ describe('my data export', () => {
     expect(raw).not.toMatch(/password|hash|token/i);
     expect(strFromU8(zip['creneaux.ics'])).toMatch(/BEGIN:VCALENDAR[\s\S]*SUMMARY:Repas du soir/);
     expect(strFromU8(zip['LISEZ-MOI.txt'])).toContain('donnees.json\u00a0: vos données');
+    // The same, to read: a page with no script and no outside address, in French.
+    const page = strFromU8(zip['mes-donnees.html']);
+    expect(page).toContain('<html lang="fr">');
+    expect(page).toContain('<h1>Mes données — Hugo');
+    expect(page).toMatch(
+      /<h2>Mes aides<\/h2><ul><li>[^<]*: <strong>Repas du soir<\/strong> \(Le village de Jeanne\) — Je passe avec une soupe/,
+    );
+    expect(page).toContain('Je m’occupe du repas jeudi');
+    expect(page).not.toContain(creator.email);
+    expect(page).not.toMatch(/<script|https?:\/\//);
   });
 
   it('asks for a signed-in person', async () => {

@@ -7,6 +7,7 @@ import { createRateLimiter, type RateLimit } from '../http/rate-limit';
 import { route, type App } from '../http/route';
 import { canManage, readMembership } from '../policy';
 import { USER_README, userData } from './user-export';
+import { myDataPage } from './user-pages';
 import { villageData } from './village-export';
 import { VILLAGE_README, villagePages } from './village-pages';
 import { zipAnswer, zipFiles } from './zip';
@@ -26,6 +27,7 @@ export function exportRoutes(app: App, deps: Deps) {
     const zip = zipFiles({
       'donnees.json': JSON.stringify(data, null, 2),
       'creneaux.ics': writeCalendar({ name: 'Mes créneaux d’entraide', stamp: now, events }),
+      ...myDataPage(data, now),
       'LISEZ-MOI.txt': USER_README,
     });
     return zipAnswer(c, zip, 'mes-donnees-village.zip');

@@ -120,6 +120,7 @@ export const USER_README = [
   '- donnees.json\u00a0: vos données, lisibles par une machine (format JSON)\u00a0: votre profil, vos villages et vos rôles,',
   '  les aides que vous avez proposées, vos messages, vos nouvelles et commentaires, vos cœurs, les remerciements reçus,',
   '  vos réglages de notifications et le nom de vos clés d’accès (jamais leur secret).',
+  '- mes-donnees.html\u00a0: les mêmes données à lire, ouvrez-le dans n’importe quel navigateur, sans connexion.',
   '- creneaux.ics\u00a0: vos créneaux d’entraide, à importer dans votre agenda (Google Agenda, Calendrier, Outlook…).',
   '- LISEZ-MOI.txt\u00a0: ce fichier.',
   '',

@@ -1,25 +1,10 @@
 import { DateTime } from 'luxon';
 import { formatMoment } from '../../src/contract/french-time';
 import type { VillageArchive } from './village-export';
+import { escapeHtml, htmlPage, prose } from './html-page';
 
-const escapeHtml = (value: string) =>
-  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
-
-/** Text someone wrote, escaped, its line breaks kept. */
-const prose = (value: string | null) => (value ? `<p>${escapeHtml(value).replace(/\r?\n/g, '<br>')}</p>` : '');
-
-// Inline, no script, no outside address: the pages open from a folder in any browser, years from now.
-const STYLE = `body{font-family:system-ui,sans-serif;max-width:44rem;margin:0 auto;padding:1rem;color:#222;line-height:1.5}
-h1{font-size:1.6rem}h2{font-size:1.25rem;margin-top:2rem;border-bottom:1px solid #ddd}article{margin:1rem 0;padding:.75rem;border:1px solid #e5e5e5;border-radius:.5rem}
-img{max-width:100%;height:auto;border-radius:.25rem}.meta{color:#555;font-size:.9rem}nav a{margin-right:1rem}li{margin:.25rem 0}`;
-
-function page(title: string, body: string) {
-  return `<!doctype html>
-<html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)}</title><style>${STYLE}</style></head>
-<body><nav><a href="index.html">Le village</a><a href="discussion.html">La discussion</a></nav>${body}</body></html>
-`;
-}
+const NAV = '<a href="index.html">Le village</a><a href="discussion.html">La discussion</a>';
+const page = (title: string, body: string) => htmlPage(title, body, NAV);
 
 /**
  * The keepsake: the person's story, the news with their photos, who helped and when, the thanks (index.html),

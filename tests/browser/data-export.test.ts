@@ -2,7 +2,7 @@
  * The exports in a real Chromium against the real server: « Télécharger mes données » on Mon compte saves a ZIP
  * holding the person's messages; « Télécharger l'archive du village » on the manage screen saves a ZIP whose
  * index.html, unpacked to a folder, opens with the network cut and shows the story, the news and its photo.
- * Screenshot: /tmp/village-export-archive.png.
+ * Screenshots: /tmp/village-export-archive.png, /tmp/my-data-export-390.png (mes-donnees.html, opened offline, axe clean).
  */
 import { mkdtemp, mkdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -13,7 +13,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { api, createOpenVillage, openBrowser, registerUser, startApp } from './harness';
-import { signedInPage } from './screens';
+import { axeViolations, signedInPage } from './screens';
 
 const app = await startApp();
 const { context } = await openBrowser();
@@ -24,6 +24,16 @@ async function downloaded(page: Page, name: string) {
   const path = await download.path();
   const { readFile } = await import('node:fs/promises');
   return { fileName: download.suggestedFilename(), zip: unzipSync(new Uint8Array(await readFile(path))) };
+}
+
+/** The ZIP's files written to a new folder, as a person unpacking it would. */
+async function unpacked(zip: Record<string, Uint8Array>) {
+  const folder = await mkdtemp(join(tmpdir(), 'village-export-'));
+  for (const [name, bytes] of Object.entries(zip)) {
+    await mkdir(dirname(join(folder, name)), { recursive: true });
+    await writeFile(join(folder, name), bytes);
+  }
+  return folder;
 }
 
 describe('the exports', () => {
@@ -65,11 +75,8 @@ describe('the exports', () => {
     await page.goto(`${app.base}/dashboard/villages/${village.id}/manage`);
     const archive = await downloaded(page, "Télécharger l'archive du village");
     expect(archive.fileName).toBe('archive-du-village.zip');
-    const folder = await mkdtemp(join(tmpdir(), 'village-archive-'));
-    for (const [name, bytes] of Object.entries(archive.zip)) {
-      await mkdir(dirname(join(folder, name)), { recursive: true });
-      await writeFile(join(folder, name), bytes);
-    }
+    const folder = await unpacked(archive.zip);
+    const myFolder = await unpacked(mine.zip);
 
     await context.setOffline(true);
     try {
@@ -83,6 +90,16 @@ describe('the exports', () => {
       await keepsake.screenshot({ path: '/tmp/village-export-archive.png', fullPage: true });
       await keepsake.getByRole('link', { name: 'La discussion' }).click();
       await keepsake.getByText(/Merci à tous/).waitFor();
+
+      // My own data read as a page, from its folder, with the network still cut.
+      const myData = await context.newPage();
+      await myData.setViewportSize({ width: 390, height: 844 });
+      await myData.goto(pathToFileURL(join(myFolder, 'mes-donnees.html')).href);
+      await myData.getByRole('heading', { level: 1, name: 'Mes données — Claire Durand' }).waitFor();
+      await myData.getByText('Merci à tous').waitFor();
+      await myData.getByText('claire.export@example.test').waitFor();
+      expect(await axeViolations(myData)).toEqual([]);
+      await myData.screenshot({ path: '/tmp/my-data-export-390.png', fullPage: true });
     } finally {
       await context.setOffline(false);
     }
