@@ -1,8 +1,10 @@
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { precompressBuild } from './server/static/precompress';
 
 const API = 'http://localhost:3333';
 
@@ -37,6 +39,31 @@ function dropEndpointSummaries(): Plugin {
     transform(code, id) {
       if (!/[\\/]src[\\/]contract[\\/]endpoints[\\/][^\\/]+\.ts$/.test(id)) return null;
       return { code: code.replace(summary, (_, head: string) => `${head}''`), map: null };
+    },
+  };
+}
+
+/**
+ * Brotli and gzip copies of the build's text files, made once here rather than by the server at each request
+ * (server/static/pwa.ts sends them by the request's Accept-Encoding). After every other step, the service
+ * worker's own build by vite-plugin-pwa included (its closeBundle), so that sw.js has its copies too.
+ */
+function precompressStaticFiles(): Plugin {
+  let outDir = '';
+  return {
+    name: 'village:precompress',
+    apply: 'build',
+    enforce: 'post',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      async handler() {
+        const { files, bytes, br, gzip } = await precompressBuild(outDir);
+        this.info(`${files} text files, ${bytes} bytes: ${br} with Brotli, ${gzip} with gzip`);
+      },
     },
   };
 }
@@ -96,6 +123,7 @@ export default defineConfig({
         ],
       },
     }),
+    precompressStaticFiles(),
   ],
   build: {
     rolldownOptions: {
