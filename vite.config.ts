@@ -1,10 +1,12 @@
-import { resolve } from 'node:path';
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { precompressBuild } from './server/static/precompress';
 
 const API = 'http://localhost:3333';
 
@@ -43,9 +45,29 @@ function dropEndpointSummaries(): Plugin {
   };
 }
 
+/** The build's text files: its images (PNG, WebP, WOFF2) are compressed already. */
+const TEXT_FILE = /\.(?:js|mjs|css|html|svg|json|webmanifest|txt|xml|map|ico)$/;
+
+/** Each made once per build at the slowest, smallest setting, since every visitor downloads the result. */
+const COPIES = [
+  {
+    suffix: '.br',
+    compress: (data: Buffer) =>
+      promisify(brotliCompress)(data, {
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+          [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+          [constants.BROTLI_PARAM_SIZE_HINT]: data.length,
+        },
+      }),
+  },
+  { suffix: '.gz', compress: (data: Buffer) => promisify(gzip)(data, { level: constants.Z_BEST_COMPRESSION }) },
+];
+
 /**
- * Brotli and gzip copies of the build's text files, made once here rather than by the server at each request
- * (server/static/pwa.ts sends them by the request's Accept-Encoding). After every other step, the service
+ * Brotli and gzip copies beside every text file of the build, made once here rather than by the server at each
+ * request: server/static/pwa.ts sends one by the request's Accept-Encoding. A copy no smaller than its file is
+ * not kept, nor one left by an earlier build in the same directory. It runs after every other step, the service
  * worker's own build by vite-plugin-pwa included (its closeBundle), so that sw.js has its copies too.
  */
 function precompressStaticFiles(): Plugin {
@@ -61,8 +83,23 @@ function precompressStaticFiles(): Plugin {
       order: 'post',
       sequential: true,
       async handler() {
-        const { files, bytes, br, gzip } = await precompressBuild(outDir);
-        this.info(`${files} text files, ${bytes} bytes: ${br} with Brotli, ${gzip} with gzip`);
+        const entries = await readdir(outDir, { recursive: true, withFileTypes: true });
+        const texts = entries.filter((e) => e.isFile() && TEXT_FILE.test(e.name)).map((e) => join(e.parentPath, e.name));
+        const sizes: Record<string, number> = { file: 0, '.br': 0, '.gz': 0 };
+        // zlib runs on libuv's thread pool: all files at once use every core.
+        await Promise.all(
+          texts.map(async (path) => {
+            const data = await readFile(path);
+            sizes.file += data.length;
+            for (const { suffix, compress } of COPIES) {
+              const copy = await compress(data);
+              if (copy.length < data.length) await writeFile(path + suffix, copy);
+              else await rm(path + suffix, { force: true });
+              sizes[suffix] += Math.min(copy.length, data.length);
+            }
+          }),
+        );
+        this.info(`${texts.length} text files, ${sizes.file} bytes: ${sizes['.br']} with Brotli, ${sizes['.gz']} with gzip`);
       },
     },
   };

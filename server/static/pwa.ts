@@ -4,11 +4,13 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import type { Hono } from 'hono';
 import type { AppEnv } from '../deps';
 import { answerRouteNotFound } from '../http/errors';
-import { hasCopies } from './precompress';
 import { FOREVER } from './routes';
 
 /** Paths the app's files and shell never answer: the API, photos and catalogue pictures have their own 404. */
 const NOT_THE_APP = ['/v1/', '/uploads/', '/static/'];
+
+/** The types of the files the build makes compressed copies of (vite.config.ts, precompressStaticFiles). */
+const TEXT_TYPE = /^(?:text\/|application\/(?:javascript|json|manifest\+json|xml)|image\/(?:svg\+xml|x-icon|vnd\.microsoft\.icon))/;
 
 /**
  * Serves the built PWA on the API's origin when it has been built: its files, and index.html for any
@@ -23,7 +25,7 @@ const NOT_THE_APP = ['/v1/', '/uploads/', '/static/'];
  * runs) went from a median of 378–406 ms (p90 415–418) to 216–246 ms (p90 275–281). The shell (index.html)
  * and the worker keep the browser's usual checks, so a new release is still seen.
  *
- * Text files are sent as the Brotli or gzip copy made beside them at build time (server/static/precompress.ts),
+ * Text files are sent as the Brotli or gzip copy made beside them at build time (vite.config.ts),
  * chosen by the request's Accept-Encoding: Brotli, then gzip, else the file itself (`npm run bench:size` counts
  * what crosses the wire). Hono's serveStatic picks a copy only once it has found the original, so a copy never
  * outlives its file. Every answer of a text file says `Vary: Accept-Encoding`, the uncompressed one too, so that
@@ -42,11 +44,10 @@ export function servePwa(app: Hono<AppEnv>, distDir: string) {
     const path = c.req.path;
     if (NOT_THE_APP.some((prefix) => path.startsWith(prefix))) return answerRouteNotFound(c);
     const asset = path.startsWith('/assets/');
-    const served = await file(c, missing);
-    const found = served ?? (asset ? undefined : await shell(c, missing));
+    const found = (await file(c, missing)) ?? (asset ? undefined : await shell(c, missing));
     if (!found) return answerRouteNotFound(c);
     if (found.status === 200 && asset) found.headers.set('Cache-Control', FOREVER);
-    const text = served ? hasCopies(path.endsWith('/') ? `${path}index.html` : path) : true;
+    const text = TEXT_TYPE.test(found.headers.get('Content-Type') ?? '');
     if (text && !/accept-encoding/i.test(found.headers.get('Vary') ?? '')) found.headers.append('Vary', 'Accept-Encoding');
     return found;
   });
