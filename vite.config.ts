@@ -1,4 +1,4 @@
-import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -66,9 +66,10 @@ const COPIES = [
 
 /**
  * Brotli and gzip copies beside every text file of the build, made once here rather than by the server at each
- * request: server/static/pwa.ts sends one by the request's Accept-Encoding. A copy no smaller than its file is
- * not kept, nor one left by an earlier build in the same directory. It runs after every other step, the service
- * worker's own build by vite-plugin-pwa included (its closeBundle), so that sw.js has its copies too.
+ * request: server/static/pwa.ts sends one by the request's Accept-Encoding. Every text file has both, even the
+ * few whose copy is a few bytes longer (index.html's entry script, 46 bytes), so that all are answered alike.
+ * It runs after every other step, the service worker's own build by vite-plugin-pwa included (its
+ * closeBundle), so that sw.js has its copies too.
  */
 function precompressStaticFiles(): Plugin {
   let outDir = '';
@@ -93,9 +94,8 @@ function precompressStaticFiles(): Plugin {
             sizes.file += data.length;
             for (const { suffix, compress } of COPIES) {
               const copy = await compress(data);
-              if (copy.length < data.length) await writeFile(path + suffix, copy);
-              else await rm(path + suffix, { force: true });
-              sizes[suffix] += Math.min(copy.length, data.length);
+              await writeFile(path + suffix, copy);
+              sizes[suffix] += copy.length;
             }
           }),
         );

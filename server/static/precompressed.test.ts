@@ -100,8 +100,9 @@ describe('the build’s files sent compressed by the request’s Accept-Encoding
     expect(await bytes(range)).toEqual(copy.subarray(0, 10));
   });
 
-  it('answers 404 for an unknown file and for a copy without its file, and never leaves the build', async () => {
-    for (const path of ['/assets/absent-Kl12.js', '/assets/gone-Ij90.js', '/assets/..%2F..%2Fsecret.txt']) {
+  it('answers 404 for an unknown file, a copy without its file or asked by its name, and never leaves the build', async () => {
+    const byName = ['/assets/index-Ab12Cd34.js.br', '/assets/index-Ab12Cd34.js.gz', '/index.html.br'];
+    for (const path of ['/assets/absent-Kl12.js', '/assets/gone-Ij90.js', '/assets/..%2F..%2Fsecret.txt', ...byName]) {
       const res = await get(path, { 'Accept-Encoding': 'br, gzip' });
       expect(res.status, path).toBe(404);
       expect(res.headers.get('Content-Encoding'), path).toBeNull();

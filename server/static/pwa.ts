@@ -9,6 +9,9 @@ import { FOREVER } from './routes';
 /** Paths the app's files and shell never answer: the API, photos and catalogue pictures have their own 404. */
 const NOT_THE_APP = ['/v1/', '/uploads/', '/static/'];
 
+/** The compressed copies are sent for their file, never by their own name (as bytes of no type, kept forever). */
+const COPY = /\.(?:br|gz)$/;
+
 /** The types of the files the build makes compressed copies of (vite.config.ts, precompressStaticFiles). */
 const TEXT_TYPE = /^(?:text\/|application\/(?:javascript|json|manifest\+json|xml)|image\/(?:svg\+xml|x-icon|vnd\.microsoft\.icon))/;
 
@@ -42,7 +45,7 @@ export function servePwa(app: Hono<AppEnv>, distDir: string) {
   const missing = async () => undefined;
   app.notFound(async (c) => {
     const path = c.req.path;
-    if (NOT_THE_APP.some((prefix) => path.startsWith(prefix))) return answerRouteNotFound(c);
+    if (NOT_THE_APP.some((prefix) => path.startsWith(prefix)) || COPY.test(path)) return answerRouteNotFound(c);
     const asset = path.startsWith('/assets/');
     const found = (await file(c, missing)) ?? (asset ? undefined : await shell(c, missing));
     if (!found) return answerRouteNotFound(c);
