@@ -11,6 +11,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pino from 'pino';
 import { checkDataDir, readConfig } from './config';
 import { pgliteOptions } from './db/pglite-options';
+import { FRESH_PGLITE_DIR, isFreshPgliteDir, makeFreshPglite, makeFreshPgliteApart } from './db/fresh-pglite';
 
 let config;
 try {
@@ -22,6 +23,12 @@ try {
 }
 
 const logger = pino({ level: config.logLevel });
+// The child of makeFreshPgliteApart: makes the data directory, and exits (see fresh-pglite.ts).
+const freshDir = process.env[FRESH_PGLITE_DIR];
+if (freshDir) {
+  await makeFreshPglite(freshDir);
+  process.exit(0);
+}
 /*
  * Held until the server listens. Whenever Node's event loop has nothing of its own left to wait for (awaiting
  * PGlite's start, a dynamic import), Node waits for every task V8 runs in the background, and PGlite's
@@ -31,7 +38,11 @@ const logger = pino({ level: config.logLevel });
 const startingUp = setInterval(() => undefined, 60_000);
 const pgliteDir = join(config.dataDir, 'pglite');
 if (!config.databaseUrl) mkdirSync(pgliteDir, { recursive: true });
-const pgliteStarted = config.databaseUrl ? undefined : PGlite.create(pgliteDir, pgliteOptions());
+const pgliteStarted = config.databaseUrl
+  ? undefined
+  : isFreshPgliteDir(pgliteDir)
+    ? makeFreshPgliteApart(pgliteDir, process.argv[1]).then(() => PGlite.create(pgliteDir, pgliteOptions()))
+    : PGlite.create(pgliteDir, pgliteOptions());
 // Not awaited yet: a failure is thrown where it is awaited, not reported as an unhandled rejection meanwhile.
 pgliteStarted?.catch(() => undefined);
 

@@ -5,8 +5,9 @@
  * first start (shown apart: it creates the database), then the server is started BENCH_RUNS times (default 7)
  * on it, as every later `npm start` is; median and max against the 1 s target. Each start is stopped with
  * SIGTERM and the exit of its whole process group awaited before the next, so two never share the machine.
+ * The resident memory of the fresh start and of the last one is read 3 s after each answered (`ps`, the group).
  */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
@@ -16,8 +17,19 @@ import { percentile } from './bench-server';
 const root = join(import.meta.dirname, '..', '..');
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 const TARGET_MS = 1000;
+/** Issue 44: the server's resident memory, idle after a start, fresh data directory or not. */
+const RSS_TARGET_MIB = 300;
+const IDLE_BEFORE_RSS_MS = 3000;
 
-async function timeOneStart(command: string, dataDir: string): Promise<number> {
+/** The resident memory of the start's whole process group (the shell and the server), in MiB. */
+function groupRssMib(pgid: number) {
+  const lines = execFileSync('ps', ['-o', 'rss=', '-g', String(pgid)], { encoding: 'utf8' })
+    .trim()
+    .split('\n');
+  return lines.reduce((sum, kib) => sum + Number(kib.trim() || 0), 0) / 1024;
+}
+
+async function timeOneStart(command: string, dataDir: string, rss?: (mib: number) => void): Promise<number> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const started = performance.now();
@@ -42,7 +54,14 @@ async function timeOneStart(command: string, dataDir: string): Promise<number> {
     for (;;) {
       if (ended) throw new Error(`\`${command}\` ended before answering`);
       try {
-        if ((await fetch(`${base}/v1/health`)).status === 200) return performance.now() - started;
+        if ((await fetch(`${base}/v1/health`)).status === 200) {
+          const took = performance.now() - started;
+          if (rss) {
+            await new Promise((r) => setTimeout(r, IDLE_BEFORE_RSS_MS));
+            rss(groupRssMib(child.pid!));
+          }
+          return took;
+        }
       } catch {
         // not listening yet
       }
@@ -80,9 +99,11 @@ async function groupGone(pgid: number) {
 const command = process.env.BENCH_START_COMMAND ?? (JSON.parse(await readFile(join(root, 'package.json'), 'utf8')).scripts.start as string);
 const dataDir = await mkdtemp(join(tmpdir(), 'bench-start-'));
 try {
-  const fresh = await timeOneStart(command, dataDir);
+  let freshRss = 0;
+  let laterRss = 0;
+  const fresh = await timeOneStart(command, dataDir, (mib) => (freshRss = mib));
   const times: number[] = [];
-  for (let i = 0; i < RUNS; i++) times.push(await timeOneStart(command, dataDir));
+  for (let i = 0; i < RUNS; i++) times.push(await timeOneStart(command, dataDir, i === RUNS - 1 ? (mib) => (laterRss = mib) : undefined));
   const sorted = [...times].sort((a, b) => a - b);
   const median = percentile(sorted, 50);
   const ms = (t: number) => `${Math.round(t)} ms`;
@@ -92,6 +113,13 @@ try {
       .join(' ')}`,
   );
   console.log(`  fresh data directory: ${ms(fresh)}`);
+  for (const [what, mib] of [
+    ['a fresh', freshRss],
+    ['an existing', laterRss],
+  ] as const)
+    console.log(
+      `  resident memory ${IDLE_BEFORE_RSS_MS / 1000} s after the start on ${what} data directory: ${Math.round(mib)} MiB; target ≤ ${RSS_TARGET_MIB} MiB: ratio ${(mib / RSS_TARGET_MIB).toFixed(2)}`,
+    );
   console.log(`  existing data directory, ${RUNS} starts: ${times.map(ms).join(', ')}`);
   console.log(
     `  median ${ms(median)}, max ${ms(sorted.at(-1)!)}; target ≤ ${ms(TARGET_MS)}: median ${(median / TARGET_MS).toFixed(2)}× the target, max ${(sorted.at(-1)! / TARGET_MS).toFixed(2)}×`,

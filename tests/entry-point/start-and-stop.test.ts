@@ -31,6 +31,12 @@ describe('npm start', () => {
     await writeFile(join(dataDir, 'uploads', oldPhoto.key), oldPhoto.bytes);
     const first = start(env);
     await waitUntilUp(base, first);
+    // The fresh data directory was made by a child process that exited (server/db/fresh-pglite.ts): PGlite's
+    // initdb left about 780 MiB resident in the server for its whole life before, against 150–250 after.
+    const status = await readFile(`/proc/${first.child.pid}/status`, 'utf8');
+    const rssMib = Number(/^VmRSS:\s+(\d+) kB$/m.exec(status)?.[1]) / 1024;
+    expect(rssMib).toBeGreaterThan(0);
+    expect(rssMib).toBeLessThan(500);
     const photo = await fetch(`${base}/uploads/${oldPhoto.key}`);
     expect(photo.status).toBe(200);
     expect(photo.headers.get('Cache-Control')).toBe('public, max-age=31536000, immutable');
