@@ -96,11 +96,14 @@ describe('a village’s infos', () => {
     const help = (await db.helps.get(ID.helpOlgaNextWeek))!;
     expect(await within(dialog).findByText(/Ce créneau que vous aviez pris sera libéré pour quelqu’un d’autre/)).toBeTruthy();
     const slot = `Repas, ${formatHelpSlot(help.start_date, help.end_date)}`.replace(/\u00a0/g, ' ');
-    expect(
-      within(dialog)
-        .getByRole('listitem', { hidden: true })
-        .textContent?.replace(/\u00a0/g, ' '),
-    ).toBe(slot);
+    // The need's name comes from its own live read, which may land just after the dialog's list.
+    await waitFor(() =>
+      expect(
+        within(dialog)
+          .getByRole('listitem', { hidden: true })
+          .textContent?.replace(/\u00a0/g, ' '),
+      ).toBe(slot),
+    );
     fireEvent.click(within(dialog).getByRole('button', { name: 'Quitter le village', hidden: true }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/villages'));
     expect((await db.outbox.toArray()).map((e) => [e.kind, e.payload])).toEqual([
