@@ -138,3 +138,17 @@ export async function createOpenVillage(base: string, token: string, fields: Rec
   await api(base, token, 'PUT', `/v1/villages/${id}/vo`, { villager_id: villagerId });
   return { id, shareCode: created.body.data.share_code as string, villagerId };
 }
+
+/**
+ * Claire's open village that Hugo, a helper, has joined by its share code (`tag` keeps their addresses apart
+ * within a file): the world most tests of a village's screens start from.
+ */
+export async function villageWithHelper(base: string, tag: string) {
+  const password = 'motdepasse-solide-1';
+  const claire = await registerUser(base, { email: `${tag}-claire@example.org`, password, first_name: 'Claire', last_name: 'Durand' });
+  const village = await createOpenVillage(base, claire.token);
+  const hugo = await registerUser(base, { email: `${tag}-hugo@example.org`, password, first_name: 'Hugo', last_name: 'Bernard' });
+  const joined = await api(base, hugo.token, 'PUT', '/v1/villages/join/helper', { share_code: village.shareCode });
+  if (joined.status >= 300) throw new Error(`join failed: ${JSON.stringify(joined.body)}`);
+  return { claire, hugo, village, hugoVillagerId: joined.body.data.id as string };
+}

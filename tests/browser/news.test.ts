@@ -8,7 +8,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { api, createOpenVillage, openBrowser, registerUser, startApp } from './harness';
+import { api, openBrowser, startApp, villageWithHelper } from './harness';
 import { checkPhoneScreen } from './phone-screens';
 import { PHONE } from './screens';
 
@@ -19,26 +19,6 @@ const helper = await openBrowser();
 await organiser.context.addInitScript(() => {
   delete (ServiceWorkerRegistration.prototype as { sync?: unknown }).sync;
 });
-const PASSWORD = 'motdepasse-solide-1';
-
-/** An open village of Claire's that Hugo has joined as a helper. */
-async function villageWithHelper(tag: string) {
-  const claire = await registerUser(app.base, {
-    email: `news-claire-${tag}@example.org`,
-    password: PASSWORD,
-    first_name: 'Claire',
-    last_name: 'Durand',
-  });
-  const village = await createOpenVillage(app.base, claire.token);
-  const hugo = await registerUser(app.base, {
-    email: `news-hugo-${tag}@example.org`,
-    password: PASSWORD,
-    first_name: 'Hugo',
-    last_name: 'Bernard',
-  });
-  expect((await api(app.base, hugo.token, 'PUT', '/v1/villages/join/helper', { share_code: village.shareCode })).status).toBeLessThan(300);
-  return { claire, hugo, village };
-}
 
 /** The journal opened online at 390 px, once the worker controls the page (so the shell survives the network's absence). */
 async function openJournal(context: BrowserContext, token: string, villageId: string): Promise<Page> {
@@ -63,7 +43,7 @@ const serverNews = async (token: string, villageId: string) =>
 
 describe('the village news', () => {
   it('the organiser posts news with a photo, a helper reads it, hearts it and comments, the organiser removes the comment', async () => {
-    const { claire, hugo, village } = await villageWithHelper('online');
+    const { claire, hugo, village } = await villageWithHelper(app.base, 'news-online');
     const page = await openJournal(organiser.context, claire.token, village.id);
     // The activity feed is the tab « Activité ».
     await page
@@ -137,7 +117,7 @@ describe('the village news', () => {
   });
 
   it('news written with no network, with a photo, shows at once, survives a reload, reaches the server when it is back, and the helper reads it', async () => {
-    const { claire, hugo, village } = await villageWithHelper('offline');
+    const { claire, hugo, village } = await villageWithHelper(app.base, 'news-offline');
     const page = await openJournal(organiser.context, claire.token, village.id);
 
     await app.stop();

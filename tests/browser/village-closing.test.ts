@@ -7,14 +7,13 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { api, createOpenVillage, openBrowser, registerUser, startApp } from './harness';
+import { api, openBrowser, startApp, villageWithHelper } from './harness';
 import { checkPhoneScreen } from './phone-screens';
 import { PHONE, signedInPage } from './screens';
 
 const app = await startApp();
 const organiser = await openBrowser();
 const helper = await openBrowser();
-const PASSWORD = 'motdepasse-solide-1';
 const LAST_WORD = 'Jeanne va mieux. Merci à chacun de vous, du fond du cœur.';
 
 async function phonePage(context: Parameters<typeof signedInPage>[0], token: string, path: string): Promise<Page> {
@@ -26,22 +25,7 @@ async function phonePage(context: Parameters<typeof signedInPage>[0], token: str
 
 describe('closing a village', () => {
   it('keeps it readable and unwritable for its members, reopens it, then deletes it for good', async () => {
-    const claire = await registerUser(app.base, {
-      email: 'closing-claire@example.org',
-      password: PASSWORD,
-      first_name: 'Claire',
-      last_name: 'Durand',
-    });
-    const village = await createOpenVillage(app.base, claire.token);
-    const hugo = await registerUser(app.base, {
-      email: 'closing-hugo@example.org',
-      password: PASSWORD,
-      first_name: 'Hugo',
-      last_name: 'Bernard',
-    });
-    const joined = await api(app.base, hugo.token, 'PUT', '/v1/villages/join/helper', { share_code: village.shareCode });
-    expect(joined.status).toBeLessThan(300);
-    const hugoVillager = joined.body.data.id as string;
+    const { claire, hugo, village, hugoVillagerId: hugoVillager } = await villageWithHelper(app.base, 'closing');
     const said = await api(app.base, hugo.token, 'POST', `/v1/villages/${village.id}/messages`, {
       villager_id: hugoVillager,
       body: 'Je passe jeudi.',

@@ -54,7 +54,7 @@ describe('npm start', () => {
     // Queued with the reset token, the mail is written by the server's mail dispatcher just after.
     const outbox = () => readdir(join(dataDir, 'mail')).catch(() => [] as string[]);
     // The sign-up's verification mail and the reset mail.
-    await expect.poll(async () => (await outbox()).length).toBe(2);
+    await expect.poll(async () => (await outbox()).length, { timeout: 10_000 }).toBe(2);
     const mails = await Promise.all((await outbox()).map((name) => readFile(join(dataDir, 'mail', name), 'utf8')));
     const eml = mails.find((mail) => mail.includes('/auth/reset-password/')) ?? '';
     // Its body decoded: a French text with non-breaking spaces may be sent in base64 rather than quoted-printable.
