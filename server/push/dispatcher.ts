@@ -13,6 +13,7 @@ import { createPushPoster } from './push-request';
 import type { ResolveHost } from './public-address';
 import { pushRetryDelay } from './retry-delay';
 import type { VapidKeys } from './vapid-keys';
+import { createVapidSigner } from './vapid-signature';
 import { notClosed } from '../villages/closed';
 
 export interface PushDispatcherDeps {
@@ -43,6 +44,8 @@ type JobRow = { id: string; villageId: string; kind: string; data: Record<string
  */
 export function createPushDispatcher(deps: PushDispatcherDeps) {
   const post = createPushPoster({ resolve: deps.resolveHost, allowLocal: deps.allowHttpPushEndpoints });
+  // On the wall clock, not deps.clock: push services check the signature's expiry against theirs.
+  const sign = createVapidSigner({ subject: deps.subject });
 
   async function claim(now: Date): Promise<JobRow[]> {
     const until = new Date(now.getTime() + CLAIM_MS).toISOString();
@@ -90,7 +93,7 @@ export function createPushDispatcher(deps: PushDispatcherDeps) {
         devices
           .filter((device) => device.userId === delivery.userId)
           .map(async (device) => {
-            const result = await sendToDevice(post, keys, deps.subject, device, delivery, deps.clock.now().getTime());
+            const result = await sendToDevice(post, keys, sign, device, delivery, deps.clock.now().getTime());
             if (isGone(result)) {
               await deps.db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, device.id));
               deps.logger.info({ subscription: device.id, result }, 'push subscription gone or not on the public internet: removed');

@@ -3,6 +3,8 @@ import type { Delivery } from './compose';
 import { NonPublicAddressError } from './public-address';
 import type { PostPush } from './push-request';
 import type { VapidKeys } from './vapid-keys';
+import type { VapidSigner } from './vapid-signature';
+import { loadWebPush } from './web-push-module';
 
 export interface Device {
   endpoint: string;
@@ -16,27 +18,28 @@ export type SendResult = { status: number; retryAfterMs?: number } | { error: st
 const SEND_TIMEOUT_MS = 10_000;
 
 /**
- * Encrypts one notification for one device (RFC 8291, aes128gcm) and signs the request (VAPID, RFC 8292)
- * with `web-push`, then posts it to the public internet only: the push service's answer is a value, never a throw.
+ * Encrypts one notification for one device (RFC 8291, aes128gcm) with `web-push` and adds the VAPID signature
+ * (RFC 8292) of the device's push service, made once for all its devices (vapid-signature.ts), then posts it to
+ * the public internet only: the push service's answer is a value, never a throw.
  */
 export async function sendToDevice(
   post: PostPush,
   keys: VapidKeys,
-  subject: string,
+  sign: VapidSigner,
   device: Device,
   delivery: Delivery,
   /** The dispatcher's clock, for a Retry-After given as a date. */
   now = Date.now(),
 ): Promise<SendResult> {
   try {
-    // web-push (some 250 KB once bundled) is loaded with the first push, not at the server's start, which
-    // `npm run bench:start` times; Node keeps the module once loaded.
-    const { default: webpush } = await import('web-push');
+    const webpush = await loadWebPush();
+    const authorization = await sign(device.endpoint, keys);
     const request = webpush.generateRequestDetails(
       { endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } },
       JSON.stringify(delivery.payload),
       {
-        vapidDetails: { subject, publicKey: keys.publicKey, privateKey: keys.privateKey },
+        // Without vapidDetails web-push signs nothing and keeps this header as it is.
+        headers: { Authorization: authorization },
         TTL: delivery.ttl,
         urgency: delivery.urgency,
         topic: delivery.topic,

@@ -18,7 +18,7 @@ export function vapidKeys(db: Db): () => Promise<VapidKeys> {
   let loaded: Promise<VapidKeys> | undefined;
   return () => {
     loaded ??= (async () => {
-      // Loaded when first needed, not at the server's start (push/send.ts says why).
+      // Loaded when first needed, not at the server's start (web-push-module.ts says why).
       const { default: webpush } = await import('web-push');
       await db
         .insert(serverSecrets)
