@@ -10,7 +10,8 @@
  * Chromium is started here with a debugging port and a fresh profile; Lighthouse and playwright-core both reach
  * it on that port. Figures are printed with their ratio to the target and the load average, never asserted: a
  * missed target does not fail the run. BENCH_RUNS=3 runs each page three times and prints the median;
- * BENCH_LH_DIR=/some/dir keeps each report's JSON there.
+ * BENCH_LH_DIR=/some/dir keeps each report's JSON there; BENCH_PAGES=connexion,planning runs only the pages
+ * whose label holds one of these words.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -168,8 +169,9 @@ async function main() {
     console.log(
       `Lighthouse 12 (profil mobile, throttling simulé), ${RUNS} passage(s) par page, médiane ; charge de la machine (1 min) au début : ${load().toFixed(2)}`,
     );
+    const only = process.env.BENCH_PAGES?.split(',');
     let warmed = false;
-    for (const { label, path, warm, target } of pages) {
+    for (const { label, path, warm, target } of pages.filter((p) => !only || only.some((word) => p.label.includes(word)))) {
       if (warm && !warmed) {
         await warmUp(
           browser.port,
