@@ -16,6 +16,12 @@ export function LatestNews({ villageId }: { villageId: string }) {
   return (
     <section className="latest-news" aria-labelledby={titleId}>
       <h2 id={titleId}>Dernières nouvelles</h2>
+      {/* While the posts are read, a line's place: what comes below moves less, or not at all when there is none. */}
+      {posts === undefined ? (
+        <p className="latest-news-empty" aria-hidden="true">
+          {'\u00a0'}
+        </p>
+      ) : null}
       {posts?.length === 0 ? <p className="latest-news-empty">Aucune nouvelle pour le moment.</p> : null}
       {posts?.length ? (
         <ul>

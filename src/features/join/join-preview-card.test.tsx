@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { answerFetch } from '../../testing/answer-fetch';
 import { JoinLinkPreview } from './join-link-preview';
@@ -32,5 +32,17 @@ describe("a join link's preview on the sign-in pages", () => {
     render(<JoinLinkPreview redirect="/join/village?c=ABCD2345&rli=jv" />);
     expect((await screen.findByText(/invité·e/)).textContent).toBe('Vous êtes invité·e à rejoindre «\u00a0Le village de Jeanne\u00a0»');
     expect(new URL(requests[0].url).searchParams.has('i')).toBe(false);
+  });
+
+  it("keeps the card's space while the server is asked, and gives it back when the code is unknown", async () => {
+    let answer!: (response: Response) => void;
+    vi.stubGlobal('fetch', () => new Promise<Response>((resolve) => (answer = resolve)));
+    const { container } = render(<JoinLinkPreview redirect="/join/village?c=ABCD2345&rli=jv" />);
+    await waitFor(() => expect(answer).toBeDefined());
+    const space = container.querySelector('.join-preview-space');
+    expect(space?.getAttribute('aria-hidden')).toBe('true');
+    expect(space?.textContent).toBe('');
+    answer(new Response(JSON.stringify({ message: 'Ce code ne correspond à aucun village.', http_code: 404 }), { status: 404 }));
+    await waitFor(() => expect(container.querySelector('.join-preview')).toBeNull());
   });
 });

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { JoinPreview } from '../../contract/join-preview';
 import { fetchJoinPreview } from '../../domain/villages/join-preview';
-import './join-preview.css';
+import { JoinPreviewSpace } from './join-preview-space';
 
 /**
  * Above the sign-in and sign-up forms when they were reached from a join link: which village the link leads
@@ -9,16 +9,18 @@ import './join-preview.css';
  * account. Says nothing when the link's code is unknown or the network is out: the form stays what it was.
  */
 export function JoinPreviewCard({ code, invitation = null }: { code: string; invitation?: string | null }) {
-  const [preview, setPreview] = useState<JoinPreview | null>(null);
+  // undefined while asking: the card's space is kept, so that the form below does not move when it comes.
+  const [preview, setPreview] = useState<JoinPreview | null | undefined>(undefined);
   useEffect(() => {
     let live = true;
     void fetchJoinPreview(code, invitation).then((found) => {
-      if (live && found) setPreview(found);
+      if (live) setPreview(found ?? null);
     });
     return () => {
       live = false;
     };
   }, [code, invitation]);
+  if (preview === undefined) return <JoinPreviewSpace />;
   if (!preview) return null;
   const forWhom = preview.first_name ? `autour de ${preview.first_name}` : null;
   return (

@@ -75,8 +75,10 @@ export function PlanningPage({ villageId, openOnly = false }: { villageId: strin
         />
       )}
       {noteDialog}
-      {/* The village's planning in the member's own calendar app (src/components/calendar-subscription/). */}
-      <CalendarSubscription scope={{ kind: 'village', villageId }} />
+      {/* The village's planning in the member's own calendar app (src/components/calendar-subscription/). Under
+          the planning once it is there: shown beside "Chargement…", the week coming above it pushed it out of
+          the screen, a layout shift of 0.25 on a phone (bench:lighthouse). */}
+      {loading ? null : <CalendarSubscription scope={{ kind: 'village', villageId }} />}
     </>
   );
 }

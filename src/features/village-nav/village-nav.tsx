@@ -34,7 +34,14 @@ function VillageNavFor({ villageId }: { villageId: string }) {
   const me = useMyVillager(villageId);
   // A village not open yet (creation, waiting for validation) has no areas to go to.
   if (village && village.state !== 3) return <LostAccessWatch villageId={villageId} />;
-  const areas = canManage(me) ? [...AREAS, { to: '/dashboard/villages/$id/manage', label: 'Gérer', icon: 'manage' } as const] : AREAS;
+  // Until the person's role is read (IndexedDB), the bar keeps its place empty: a sixth tab, "Gérer", coming
+  // later would move the five others (a layout shift Lighthouse counts, bench:lighthouse).
+  const areas =
+    me === undefined
+      ? []
+      : canManage(me)
+        ? [...AREAS, { to: '/dashboard/villages/$id/manage', label: 'Gérer', icon: 'manage' } as const]
+        : AREAS;
   return (
     <>
       <LostAccessWatch villageId={villageId} />
