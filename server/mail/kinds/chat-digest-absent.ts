@@ -1,32 +1,19 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { mayWantMail } from './stored-wish';
+import { mayWantMail, storedMember, type StoredMember, type StoredMemberRow } from './stored-wish';
 
 const STARTED = 3;
 
 /** A member with unread messages of others not told yet: who, where, since when, and the newest of those messages. */
-export type Absent = {
-  villagerId: string;
-  villageId: string;
-  userId: string;
-  firstName: string;
-  email: string;
+export type Absent = StoredMember & {
   seen: Date;
   newestId: string;
-  /** What they stored of their notification settings (null: nothing, the defaults). */
-  settings: unknown;
   village: { firstName: string | null; name: string | null; timeZone: string };
 };
 
-type Row = {
-  villager_id: string;
-  village_id: string;
-  user_id: string;
-  first_name: string;
-  email: string;
+type Row = StoredMemberRow & {
   seen: string | Date;
   newest_id: string;
-  settings: unknown;
   village_first_name: string | null;
   village_name: string | null;
   time_zone: string;
@@ -80,14 +67,9 @@ export async function absentMembers(db: Db, since: Date, awayBefore: Date): Prom
       and not exists (select 1 from mail_jobs j where j.key = 'chat:' || a.villager_id || ':' || a.newest_id)`);
   const { rows } = result as unknown as { rows: Row[] };
   return rows.map((row) => ({
-    villagerId: row.villager_id,
-    villageId: row.village_id,
-    userId: row.user_id,
-    firstName: row.first_name,
-    email: row.email,
+    ...storedMember(row),
     seen: new Date(row.seen),
     newestId: String(row.newest_id),
-    settings: row.settings,
     village: { firstName: row.village_first_name, name: row.village_name, timeZone: row.time_zone },
   }));
 }

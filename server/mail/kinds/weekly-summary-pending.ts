@@ -1,18 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { mayWantMail } from './stored-wish';
+import { mayWantMail, storedMember, type StoredMember, type StoredMemberRow } from './stored-wish';
 
 const STARTED = 3;
 
-export type PendingOrganiser = {
-  villagerId: string;
-  villageId: string;
-  userId: string;
-  firstName: string;
-  email: string;
-  /** What they stored of their notification settings (null: nothing, the defaults). */
-  settings: unknown;
-};
+export type PendingOrganiser = StoredMember;
 
 /**
  * The organisers (creator, needy person, co-organiser: active, with a verified address) of the open villages
@@ -35,15 +27,6 @@ export async function pendingOrganisers(db: Db, mondays: Map<string, string>): P
       and u.email_verified_at is not null
       and ${mayWantMail(sql`ns.settings`, 'weekly_summary')}
       and not exists (select 1 from mail_jobs j where j.key = 'weekly:' || vr.id || ':' || d.monday)`);
-  const { rows } = result as unknown as {
-    rows: Array<{ villager_id: string; village_id: string; user_id: string; first_name: string; email: string; settings: unknown }>;
-  };
-  return rows.map((row) => ({
-    villagerId: row.villager_id,
-    villageId: row.village_id,
-    userId: row.user_id,
-    firstName: row.first_name,
-    email: row.email,
-    settings: row.settings,
-  }));
+  const { rows } = result as unknown as { rows: StoredMemberRow[] };
+  return rows.map(storedMember);
 }
