@@ -208,6 +208,8 @@ export const helps = pgTable(
     index('helps_start_idx').on(t.startDate),
     // A late taker looks up who took over the help they aimed at (rare: only on that refusal).
     index('helps_taken_over_from_idx').on(t.takenOverFrom),
+    // A member's helps: whether they took anything lately (mail/kinds/quiet-members.ts, for every member at once).
+    index('helps_helper_idx').on(t.helperId, t.startDate),
   ],
 );
 

@@ -32,16 +32,20 @@ export function wantsMailBy(stored: unknown, kind: NotificationKind, villageId?:
   return wantsNotification(mergeNotificationSettings(DEFAULT_NOTIFICATION_SETTINGS, stored), 'email', kind, villageId);
 }
 
-/** The settings of several people in one query (a digest, a dispatcher's batch): absent ones get the defaults. */
+const IDS_PER_QUERY = 10_000;
+
+/** The settings of several people in one query (a digest, a dispatcher's batch; one per 10,000 people): absent ones get the defaults. */
 export async function readNotificationSettingsOf(db: Executor, userIds: readonly string[]): Promise<Map<string, NotificationSettings>> {
   const unique = [...new Set(userIds)];
-  const rows = unique.length
-    ? await db
-        .select({ userId: notificationSettings.userId, settings: notificationSettings.settings })
-        .from(notificationSettings)
-        .where(inArray(notificationSettings.userId, unique))
-    : [];
-  const stored = new Map(rows.map((row) => [row.userId, row.settings]));
+  const stored = new Map<string, unknown>();
+  // A statement takes at most 65,535 parameters: a digest of 100,000 people reads them in parts.
+  for (let i = 0; i < unique.length; i += IDS_PER_QUERY) {
+    const rows = await db
+      .select({ userId: notificationSettings.userId, settings: notificationSettings.settings })
+      .from(notificationSettings)
+      .where(inArray(notificationSettings.userId, unique.slice(i, i + IDS_PER_QUERY)));
+    for (const row of rows) stored.set(row.userId, row.settings);
+  }
   return new Map(unique.map((id) => [id, mergeNotificationSettings(DEFAULT_NOTIFICATION_SETTINGS, stored.get(id))]));
 }
 

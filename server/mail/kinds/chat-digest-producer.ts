@@ -1,14 +1,14 @@
-import { and, asc, eq, gt, gte, inArray, isNotNull, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { wantsNotification } from '../../../src/contract/notification-settings';
 import type { Db } from '../../db/client';
-import { mailJobs, messages, users, villagers, villages } from '../../db/schema';
-import { readNotificationSettingsOf } from '../preferences';
+import { mailJobs, messages, users, villagers } from '../../db/schema';
+import { wantsMailBy } from '../preferences';
 import type { ScheduledMailProducer } from '../scheduled-producer';
 import { queueDigests } from './digest-queue';
 import { QUOTED_CHARS, type ChatDigestPayload } from './chat-digest-mail';
 import { shortened, villagePlace, villageTitle } from './digest-village';
-import { notClosed } from '../../villages/closed';
+import { absentMembers, type Absent } from './chat-digest-absent';
+import { push } from './open-slots';
 
 /** How long a member has been away from the village before its chat is mailed, and the least time between two digests. */
 export const CHAT_AWAY_MS = 4 * 3600_000;
@@ -20,22 +20,10 @@ export const CHAT_AWAY_MS = 4 * 3600_000;
 const CHAT_LOOKBACK_MS = 24 * 3600_000;
 /** How many messages a digest quotes; it counts the others. */
 export const CHAT_QUOTED = 10;
-const STARTED = 3;
 
 export const chatDigestKey = (villagerId: string, newestMessageId: string) => `chat:${villagerId}:${newestMessageId}`;
 
-/** A member with unread messages of others: who, where, since when, and the newest of those messages. */
-type Absent = {
-  villagerId: string;
-  villageId: string;
-  userId: string;
-  firstName: string;
-  email: string;
-  seen: Date;
-  newestId: string;
-  village: { firstName: string | null; name: string | null; timeZone: string };
-};
-
+type Quoted = ChatDigestPayload['messages'][number];
 type Message = { id: string; villageId: string; authorId: string; author: string | null; body: string; createdAt: Date };
 
 /** Per villager, the last chat digest queued for them: when, and the instant of the newest message it told. */
@@ -60,69 +48,18 @@ async function previousDigests(db: Db, userIds: string[]) {
  * The chat digest (kind `chat`, off by e-mail unless asked for): a member who has not opened a village for 4
  * hours (their last visit on any device, `villagers.last_seen_at`, or their joining) gets one mail per village
  * with the messages of others since; at most one every 4 hours per member, and never again for messages a
- * digest already told. One grouped query finds every absent member with unread messages (on the villages
- * written to in the last day) and the newest of them; the messages are read only for the digests to make.
+ * digest already told. One query finds every absent member with unread messages not told yet (on the open
+ * villages written to in the last day) and the newest of them (chat-digest-absent.ts); the messages are read
+ * only for the digests to make, once, grouped by village.
  */
 export const chatDigestProducer: ScheduledMailProducer = {
   name: 'chat_digest',
   async run(db, now) {
     const since = new Date(now.getTime() - CHAT_LOOKBACK_MS);
     const awayBefore = new Date(now.getTime() - CHAT_AWAY_MS);
-    const seen = sql`coalesce(${villagers.lastSeenAt}, ${villagers.createdAt})`;
-    // One row per absent member with unread messages, naming the newest: its digest's key. Most minutes every
-    // such key is already queued, and the run ends after this query and the key lookup.
-    const absent = await db
-      .select({
-        villagerId: villagers.id,
-        villageId: villagers.villageId,
-        userId: users.id,
-        firstName: users.firstName,
-        email: users.email,
-        lastSeenAt: villagers.lastSeenAt,
-        joinedAt: villagers.createdAt,
-        newestId: sql<string>`(array_agg(${messages.id} order by ${messages.createdAt} desc, ${messages.id} desc))[1]`,
-        village: { firstName: villages.firstName, name: villages.name, timeZone: villages.timeZone },
-      })
-      .from(villages)
-      .innerJoin(villagers, eq(villagers.villageId, villages.id))
-      .innerJoin(users, eq(users.id, villagers.userId))
-      .innerJoin(
-        messages,
-        and(
-          eq(messages.villageId, villages.id),
-          gte(messages.createdAt, since),
-          gt(messages.createdAt, seen),
-          ne(messages.villagerId, villagers.id),
-        ),
-      )
-      .where(
-        and(
-          // Every message touches its village: villages quiet for a day have nothing to tell.
-          gte(villages.updatedAt, since),
-          eq(villages.state, STARTED),
-          notClosed(),
-          eq(villagers.isOut, false),
-          eq(villagers.isBan, false),
-          isNotNull(users.emailVerifiedAt),
-          lte(seen, awayBefore),
-        ),
-      )
-      .groupBy(villagers.id, users.id, villages.id);
+    const absent = await absentMembers(db, since, awayBefore);
     if (absent.length === 0) return 0;
-
-    const settings = await readNotificationSettingsOf(
-      db,
-      absent.map((row) => row.userId),
-    );
-    const wanting = absent.filter((row) => wantsNotification(settings.get(row.userId)!, 'email', 'chat', row.villageId));
-    if (wanting.length === 0) return 0;
-    const keys = wanting.map((row) => chatDigestKey(row.villagerId, String(row.newestId)));
-    const queued = new Set(
-      (await db.select({ key: mailJobs.key }).from(mailJobs).where(inArray(mailJobs.key, keys))).map((row) => row.key),
-    );
-    const untoldOnes: Absent[] = wanting
-      .filter((row) => !queued.has(chatDigestKey(row.villagerId, String(row.newestId))))
-      .map((row) => ({ ...row, newestId: String(row.newestId), seen: row.lastSeenAt ?? row.joinedAt }));
+    const untoldOnes = absent.filter((row) => wantsMailBy(row.settings, 'chat', row.villageId));
     if (untoldOnes.length === 0) return 0;
     const previous = await previousDigests(db, [...new Set(untoldOnes.map((row) => row.userId))]);
     const due = untoldOnes.filter((row) => {
@@ -133,7 +70,7 @@ export const chatDigestProducer: ScheduledMailProducer = {
 
     const author = alias(villagers, 'author');
     const authorUser = alias(users, 'author_user');
-    const recent: Message[] = await db
+    const rows: Message[] = await db
       .select({
         id: messages.id,
         villageId: messages.villageId,
@@ -153,16 +90,19 @@ export const chatDigestProducer: ScheduledMailProducer = {
         ),
       )
       .orderBy(asc(messages.createdAt), asc(messages.id));
+    // Grouped once, each quoted once: each member then reads only their village's messages, never every village's.
+    const recent = new Map<string, Array<Message & { quoted: Quoted }>>();
+    for (const m of rows)
+      push(recent, m.villageId, {
+        ...m,
+        quoted: { author: m.author ?? 'Un membre', at: m.createdAt.toISOString(), text: shortened(m.body, QUOTED_CHARS) },
+      });
 
     const mails: Array<{ member: Absent; key: string; payload: ChatDigestPayload }> = [];
     for (const member of due) {
       const told = previous.get(member.villagerId)?.newestAt;
-      const untold = recent.filter(
-        (m) =>
-          m.villageId === member.villageId &&
-          m.authorId !== member.villagerId &&
-          m.createdAt > member.seen &&
-          (!told || m.createdAt > told),
+      const untold = (recent.get(member.villageId) ?? []).filter(
+        (m) => m.authorId !== member.villagerId && m.createdAt > member.seen && (!told || m.createdAt > told),
       );
       if (untold.length === 0) continue;
       const newest = untold[untold.length - 1];
@@ -176,9 +116,7 @@ export const chatDigestProducer: ScheduledMailProducer = {
           title: villageTitle(member.village),
           time_zone: member.village.timeZone,
           unread: untold.length,
-          messages: untold
-            .slice(-CHAT_QUOTED)
-            .map((m) => ({ author: m.author ?? 'Un membre', at: m.createdAt.toISOString(), text: shortened(m.body, QUOTED_CHARS) })),
+          messages: untold.slice(-CHAT_QUOTED).map((m) => m.quoted),
         },
       });
     }

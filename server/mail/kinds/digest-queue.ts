@@ -5,8 +5,8 @@ import { mailJobs } from '../../db/schema';
 import { MAIL_JOBS_CHANNEL } from '../queue';
 import type { MailKind, MailPayload } from '../templates';
 
-/** Rows per INSERT: a digest run queues hundreds of mails, one statement each would be most of its time. */
-const CHUNK = 200;
+/** Rows per INSERT: a digest run queues thousands of mails, one statement each would be most of its time. */
+const CHUNK = 1000;
 
 /**
  * `queueMail` for a producer's whole run: the same rows (due now, each with its key, a key already queued
@@ -23,18 +23,21 @@ export async function queueDigests<K extends MailKind>(
   return db.transaction(async (tx) => {
     let queued = 0;
     for (let i = 0; i < jobs.length; i += CHUNK) {
+      // The rows as one JSON parameter: binding eight parameters a row was most of a large run's INSERTs.
       const rows = jobs.slice(i, i + CHUNK).map((job) => ({
         id: uuidv7(),
-        kind,
-        toAddress: job.to,
-        userId: job.userId,
+        to_address: job.to,
+        user_id: job.userId,
         payload: job.payload,
-        dueAt: now,
         key: job.key,
-        createdAt: now,
       }));
-      const inserted = await tx.insert(mailJobs).values(rows).onConflictDoNothing({ target: mailJobs.key }).returning({ id: mailJobs.id });
-      queued += inserted.length;
+      const inserted = await tx.execute(sql`
+        insert into ${mailJobs} (id, kind, to_address, user_id, payload, due_at, key, created_at)
+        select r.id, ${kind}, r.to_address, r.user_id, r.payload, ${now.toISOString()}::timestamptz, r.key, ${now.toISOString()}::timestamptz
+        from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(id uuid, to_address text, user_id uuid, payload jsonb, key text)
+        on conflict (key) do nothing
+        returning id`);
+      queued += (inserted as unknown as { rows: unknown[] }).rows.length;
     }
     if (queued > 0) await tx.execute(sql`select pg_notify(${MAIL_JOBS_CHANNEL}, '')`);
     return queued;

@@ -68,9 +68,22 @@ export const gapAlertProducer: ScheduledMailProducer = {
         settings: notificationSettings.settings,
       })
       .from(villagers)
+      // The due villages named by their zones (a few) rather than by their ids (thousands of parameters).
+      .innerJoin(villages, eq(villages.id, villagers.villageId))
       .innerJoin(users, eq(users.id, villagers.userId))
       .leftJoin(notificationSettings, eq(notificationSettings.userId, users.id))
-      .where(and(inArray(villagers.villageId, [...due.keys()]), activeMember(), or(organiser, chose('email'), chose('push'))));
+      .where(
+        and(
+          eq(villages.state, STARTED),
+          notClosed(),
+          inArray(
+            villages.timeZone,
+            [...dayOfZone].flatMap(([zone, day]) => (day ? [zone] : [])),
+          ),
+          activeMember(),
+          or(organiser, chose('email'), chose('push')),
+        ),
+      );
 
     // Each person's day: on the clock of their first village of the set (the oldest membership), the same for every instance.
     const byUser = new Map<string, typeof members>();

@@ -3,7 +3,7 @@ import { DateTime } from 'luxon';
 import { wantsNotification } from '../../../src/contract/notification-settings';
 import { slotsBetween } from '../../../src/contract/slots';
 import type { Db } from '../../db/client';
-import { actions, mailJobs, villageNeeds, villagers, villages } from '../../db/schema';
+import { actions, villageNeeds, villages } from '../../db/schema';
 import { readNotificationSettingsOf } from '../preferences';
 import type { ScheduledMailProducer } from '../scheduled-producer';
 import { queueDigests } from './digest-queue';
@@ -12,6 +12,8 @@ import { villagePlace, villageTitle } from './digest-village';
 import type { NewSlotsPayload, NewSlotsVillage } from './new-slots-mail';
 import { mailableMembers } from './digest-recipients';
 import { notClosed } from '../../villages/closed';
+import { pendingNewSlots } from './new-slots-pending';
+import { push } from './open-slots';
 
 /** The digest's hour, in its person's zone: late afternoon, when a helper looks at the days ahead. */
 export const NEW_SLOTS_HOUR = 17;
@@ -104,39 +106,19 @@ export const newSlotsProducer: ScheduledMailProducer = {
     const windows = [...windowOf.values()];
     const from = new Date(Math.min(...windows.map((w) => w.from.getTime())));
     const to = new Date(Math.max(...windows.map((w) => w.to.getTime())));
+    const windowIn = (zone: string) => windowOf.get(zone) ?? dueNewSlotsDigest(zone, now);
+    // Each person's zone is their first village's (the oldest active membership in a started village).
+    const days = new Map([...zones, 'Europe/Paris'].map((zone) => [zone, windowIn(zone).day]));
+    const zoneOf = await pendingNewSlots(db, from, to, days);
+    if (zoneOf.size === 0) return 0;
     const needs = await newNeeds(db, from, to);
     if (needs.length === 0) return 0;
 
     const villageIds = [...new Set(needs.map((need) => need.villageId))];
-    const members = await mailableMembers(db, villageIds);
+    const members = (await mailableMembers(db, villageIds)).filter((m) => zoneOf.has(m.userId));
     if (members.length === 0) return 0;
-    const userIds = [...new Set(members.map((m) => m.userId))];
-
-    // Each person's zone: their first village's (the oldest active membership in a started village).
-    const firsts = await db
-      .selectDistinctOn([villagers.userId], { userId: villagers.userId, zone: villages.timeZone })
-      .from(villagers)
-      .innerJoin(villages, eq(villages.id, villagers.villageId))
-      .where(
-        and(
-          inArray(villagers.userId, userIds),
-          eq(villagers.isOut, false),
-          eq(villagers.isBan, false),
-          eq(villages.state, STARTED),
-          notClosed(),
-        ),
-      )
-      .orderBy(villagers.userId, asc(villagers.createdAt), asc(villagers.id));
-    const zoneOf = new Map(firsts.map((row) => [row.userId!, row.zone]));
-    const windowIn = (zone: string) => windowOf.get(zone) ?? dueNewSlotsDigest(zone, now);
-    const digestOf = new Map(userIds.map((id) => [id, windowIn(zoneOf.get(id) ?? 'Europe/Paris')]));
-
-    const keys = userIds.map((id) => newSlotsKey(id, digestOf.get(id)!.day));
-    const queued = new Set(
-      (await db.select({ key: mailJobs.key }).from(mailJobs).where(inArray(mailJobs.key, keys))).map((row) => row.key),
-    );
-    const pending = userIds.filter((id) => !queued.has(newSlotsKey(id, digestOf.get(id)!.day)));
-    if (pending.length === 0) return 0;
+    const pending = [...new Set(members.map((m) => m.userId))];
+    const digestOf = new Map(pending.map((id) => [id, windowIn(zoneOf.get(id)!)]));
     const settings = await readNotificationSettingsOf(db, pending);
 
     // Open slots of each new scheduled need, counted once for everyone.
@@ -155,9 +137,9 @@ export const newSlotsProducer: ScheduledMailProducer = {
     }
 
     const needsByVillage = new Map<string, NewNeed[]>();
-    for (const need of needs) needsByVillage.set(need.villageId, [...(needsByVillage.get(need.villageId) ?? []), need]);
+    for (const need of needs) push(needsByVillage, need.villageId, need);
     const membershipsOf = new Map<string, typeof members>();
-    for (const m of members) membershipsOf.set(m.userId, [...(membershipsOf.get(m.userId) ?? []), m]);
+    for (const m of members) push(membershipsOf, m.userId, m);
 
     const mails: Array<{ userId: string; email: string; payload: NewSlotsPayload; key: string }> = [];
     for (const userId of pending) {

@@ -19,6 +19,7 @@ export const NUDGE_WEEK_DAYS = 7;
 export const NUDGE_FROM_HOUR = 18;
 export const NUDGE_UNTIL_HOUR = 20;
 const STARTED = 3;
+const CLAIMS_PER_STATEMENT = 10_000;
 
 export const nudgeKey = (villagerId: string, day: string) => `nudge:${villagerId}:${day}`;
 
@@ -69,23 +70,24 @@ export const nudgeProducer: ScheduledMailProducer = {
       told.map((m) => m.userId),
     );
     return db.transaction(async (tx) => {
-      const claimed = new Set(
-        (
-          await tx
-            .update(villagers)
-            .set({ nudgedAt: now })
-            .where(
-              and(
-                inArray(
-                  villagers.id,
-                  told.map((m) => m.villagerId),
-                ),
-                or(isNull(villagers.nudgedAt), lte(villagers.nudgedAt, monthAgo)),
+      // In parts: a statement takes at most 65,535 parameters, and 10,000 villages hold 170,000 quiet members.
+      const claimed = new Set<string>();
+      for (let i = 0; i < told.length; i += CLAIMS_PER_STATEMENT) {
+        const rows = await tx
+          .update(villagers)
+          .set({ nudgedAt: now })
+          .where(
+            and(
+              inArray(
+                villagers.id,
+                told.slice(i, i + CLAIMS_PER_STATEMENT).map((m) => m.villagerId),
               ),
-            )
-            .returning({ id: villagers.id })
-        ).map((row) => row.id),
-      );
+              or(isNull(villagers.nudgedAt), lte(villagers.nudgedAt, monthAgo)),
+            ),
+          )
+          .returning({ id: villagers.id });
+        for (const row of rows) claimed.add(row.id);
+      }
       const mine = told.filter((m) => claimed.has(m.villagerId));
       if (mine.length === 0) return 0;
       const mails = mine.flatMap((m) => {

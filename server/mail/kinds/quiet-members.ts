@@ -12,21 +12,37 @@ export const QUIET_DAYS = 30;
  * organisers (the alerts are theirs), with no help taken in that time nor any still ahead. One query.
  */
 export function quietMembers(db: Executor, villageIds: readonly string[], now: Date, options: { notNudgedSince?: Date } = {}) {
-  const since = new Date(now.getTime() - QUIET_DAYS * DAY_MS);
   return db
     .select({ ...memberColumns, nudgedAt: villagers.nudgedAt })
     .from(villagers)
     .innerJoin(users, eq(users.id, villagers.userId))
-    .where(
-      and(
-        inArray(villagers.villageId, [...villageIds]),
-        activeMember(),
-        eq(villagers.isCreator, false),
-        eq(villagers.isNeedy, false),
-        eq(villagers.isManager, false),
-        lte(villagers.createdAt, since),
-        options.notNudgedSince ? or(isNull(villagers.nudgedAt), lte(villagers.nudgedAt, options.notNudgedSince)) : undefined,
-        sql`not exists (select 1 from ${helps} where ${helps.helperId} = ${villagers.id} and (${helps.createdAt} > ${since.toISOString()}::timestamptz or ${helps.startDate} > ${now.toISOString()}::timestamptz))`,
-      ),
-    );
+    .where(quiet(villageIds, now, options));
+}
+
+/**
+ * The first names of each village's quiet members, one row per village: the weekly summary names them, and a
+ * row per member (tens of thousands across every village) would cost more to read than to find.
+ */
+export async function quietFirstNames(db: Executor, villageIds: readonly string[], now: Date): Promise<Map<string, string[]>> {
+  const rows = await db
+    .select({ villageId: villagers.villageId, names: sql<string[]>`array_agg(${users.firstName})` })
+    .from(villagers)
+    .innerJoin(users, eq(users.id, villagers.userId))
+    .where(quiet(villageIds, now))
+    .groupBy(villagers.villageId);
+  return new Map(rows.map((row) => [row.villageId, row.names]));
+}
+
+function quiet(villageIds: readonly string[], now: Date, options: { notNudgedSince?: Date } = {}) {
+  const since = new Date(now.getTime() - QUIET_DAYS * DAY_MS);
+  return and(
+    inArray(villagers.villageId, [...villageIds]),
+    activeMember(),
+    eq(villagers.isCreator, false),
+    eq(villagers.isNeedy, false),
+    eq(villagers.isManager, false),
+    lte(villagers.createdAt, since),
+    options.notNudgedSince ? or(isNull(villagers.nudgedAt), lte(villagers.nudgedAt, options.notNudgedSince)) : undefined,
+    sql`not exists (select 1 from ${helps} where ${helps.helperId} = ${villagers.id} and (${helps.createdAt} > ${since.toISOString()}::timestamptz or ${helps.startDate} > ${now.toISOString()}::timestamptz))`,
+  );
 }

@@ -3,8 +3,8 @@ import { wantsNotification } from '../../../src/contract/notification-settings';
 import { helps, mailJobs, users, villageNeeds, villagers, villages } from '../../db/schema';
 import { EVENING_REMINDER_HOUR } from '../../push/queue';
 import { readNotificationSettingsOf } from '../preferences';
-import { queueMail } from '../queue';
 import type { ScheduledMailProducer } from '../scheduled-producer';
+import { queueDigests } from './digest-queue';
 import { helpMailPayload } from './help-event';
 import { notClosed } from '../../villages/closed';
 
@@ -66,14 +66,17 @@ export const eveningReminders: ScheduledMailProducer = {
     );
     const wanted = due.filter((row) => wantsNotification(settings.get(row.user.id)!, 'email', 'reminders', row.village.id));
     if (wanted.length === 0) return 0;
-    return db.transaction(async (tx) => {
-      let queued = 0;
-      for (const row of wanted) {
-        const payload = helpMailPayload(row.village, row.need, row.help, row.user.firstName);
-        if (await queueMail(tx, { kind: 'help_reminder', to: row.user.email, userId: row.user.id, payload, now, key: row.key }))
-          queued += 1;
-      }
-      return queued;
-    });
+    // A few hundred rows per INSERT: one statement per reminder was most of an evening's run.
+    return queueDigests(
+      db,
+      'help_reminder',
+      now,
+      wanted.map((row) => ({
+        to: row.user.email,
+        userId: row.user.id,
+        key: row.key,
+        payload: helpMailPayload(row.village, row.need, row.help, row.user.firstName),
+      })),
+    );
   },
 };

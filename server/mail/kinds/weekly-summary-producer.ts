@@ -1,17 +1,17 @@
 import { and, asc, eq, gte, inArray, isNotNull, lt } from 'drizzle-orm';
 import { DateTime } from 'luxon';
-import { wantsNotification } from '../../../src/contract/notification-settings';
 import { slotsBetween } from '../../../src/contract/slots';
 import type { Db } from '../../db/client';
-import { actions, mailJobs, users, villageNeeds, villagers, villages } from '../../db/schema';
+import { actions, users, villageNeeds, villagers, villages } from '../../db/schema';
 import { releasedSentence } from '../../push/compose';
-import { readNotificationSettingsOf } from '../preferences';
+import { wantsMailBy } from '../preferences';
 import type { ScheduledMailProducer } from '../scheduled-producer';
 import { queueDigests } from './digest-queue';
 import { helpsOf, helpsOnNeeds } from './digest-slot-sources';
 import { slotDay, villagePlace, villageTitle } from './digest-village';
 import { WEEKLY_LISTED_OPEN, type WeeklySummaryPayload } from './weekly-summary-mail';
-import { mailableMembers } from './digest-recipients';
+import { pendingOrganisers, type PendingOrganiser } from './weekly-summary-pending';
+import { push } from './open-slots';
 import { doneHelpsOf, doneLine, WEEKLY_LISTED_DONE } from './weekly-summary-done';
 import { quietNamesOf, WEEKLY_LISTED_QUIET } from './weekly-summary-quiet';
 import { notClosed } from '../../villages/closed';
@@ -44,6 +44,13 @@ function someZoneDue(now: Date): boolean {
   const minute = (day: number, hour: number) => (day * 24 + hour) * 60;
   // Sunday 18 h at UTC+14 is Sunday 4 h UTC; Monday noon at UTC−12 is Tuesday 0 h UTC.
   return sinceSunday >= minute(0, 4) || sinceSunday < minute(2, 0);
+}
+
+/** Rows by their village, in their order. */
+function groupBy<T extends { villageId: string }>(rows: readonly T[]): Map<string, T[]> {
+  const byVillage = new Map<string, T[]>();
+  for (const row of rows) push(byVillage, row.villageId, row);
+  return byVillage;
 }
 
 export const weeklySummaryKey = (villagerId: string, monday: string) => `weekly:${villagerId}:${monday}`;
@@ -109,33 +116,22 @@ export const weeklySummaryProducer: ScheduledMailProducer = {
       .select({ id: villages.id, firstName: villages.firstName, name: villages.name, timeZone: villages.timeZone })
       .from(villages)
       .where(and(eq(villages.state, STARTED), notClosed()));
+    // Computed once per zone: a zone's clock is the same for all its villages.
+    const summaryIn = new Map<string, ReturnType<typeof dueWeeklySummary>>();
+    for (const village of started)
+      if (!summaryIn.has(village.timeZone)) summaryIn.set(village.timeZone, dueWeeklySummary(village.timeZone, now));
     const due = new Map(
       started.flatMap((village) => {
-        const summary = dueWeeklySummary(village.timeZone, now);
+        const summary = summaryIn.get(village.timeZone);
         return summary ? [[village.id, { village, summary }] as const] : [];
       }),
     );
     if (due.size === 0) return 0;
 
-    const organisers = await mailableMembers(db, [...due.keys()], { organisersOnly: true });
-    if (organisers.length === 0) return 0;
-    const keyOf = (o: (typeof organisers)[number]) => weeklySummaryKey(o.villagerId, due.get(o.villageId)!.summary.monday);
-    const queued = new Set(
-      (
-        await db
-          .select({ key: mailJobs.key })
-          .from(mailJobs)
-          .where(inArray(mailJobs.key, organisers.map(keyOf)))
-      ).map((r) => r.key),
-    );
-    const settings = await readNotificationSettingsOf(
-      db,
-      organisers.map((o) => o.userId),
-    );
-    const recipients = organisers.filter(
-      (o) => !queued.has(keyOf(o)) && wantsNotification(settings.get(o.userId)!, 'email', 'weekly_summary', o.villageId),
-    );
+    const mondays = new Map([...due.values()].map(({ village, summary }) => [village.timeZone, summary.monday]));
+    const recipients = (await pendingOrganisers(db, mondays)).filter((o) => wantsMailBy(o.settings, 'weekly_summary', o.villageId));
     if (recipients.length === 0) return 0;
+    const keyOf = (o: PendingOrganiser) => weeklySummaryKey(o.villagerId, due.get(o.villageId)!.summary.monday);
 
     const villageIds = [...new Set(recipients.map((o) => o.villageId))];
     const needs = await db
@@ -146,25 +142,29 @@ export const weeklySummaryProducer: ScheduledMailProducer = {
       db,
       needs.map((need) => need.id),
     );
-    const summaries = [...due.values()].filter((d) => villageIds.includes(d.village.id)).map((d) => d.summary);
+    const summaries = villageIds.map((id) => due.get(id)!.summary);
     const weekAgo = new Date(Math.min(...summaries.map((s) => s.at.getTime())) - 7 * 24 * 3600_000);
     const latest = new Date(Math.max(...summaries.map((s) => s.at.getTime())));
     const withdrawals = await withdrawalsOf(db, villageIds, weekAgo, latest);
     const doneHelps = await doneHelpsOf(db, villageIds, weekAgo, latest);
     const quiet = await quietNamesOf(db, villageIds, now);
 
+    // Grouped by village once: each village then reads only its own rows.
+    const needsOf = groupBy(needs);
+    const withdrawalsIn = groupBy(withdrawals);
+    const doneIn = groupBy(doneHelps);
     const payloads = new Map<string, Omit<WeeklySummaryPayload, 'first_name'>>();
     for (const villageId of villageIds) {
       const { village, summary } = due.get(villageId)!;
-      const own = needs.filter((need) => need.villageId === villageId);
+      const own = needsOf.get(villageId) ?? [];
       const names = new Map(own.map((need) => [need.id, need.name]));
       const slots = slotsBetween(own, helpsOf(held, own), () => true, village.timeZone, summary.weekStart, summary.weekEnd, now);
       const open = slots.filter((slot) => slot.open > 0);
       const since = summary.at.getTime() - 7 * 24 * 3600_000;
-      const lines = withdrawals
-        .filter((w) => w.villageId === villageId && w.createdAt.getTime() >= since && w.createdAt < summary.at)
+      const lines = (withdrawalsIn.get(villageId) ?? [])
+        .filter((w) => w.createdAt.getTime() >= since && w.createdAt < summary.at)
         .flatMap((w) => withdrawalLine(w, village.timeZone, now) ?? []);
-      const done = doneHelps.filter((h) => h.villageId === villageId && h.doneAt.getTime() >= since && h.doneAt < summary.at);
+      const done = (doneIn.get(villageId) ?? []).filter((h) => h.doneAt.getTime() >= since && h.doneAt < summary.at);
       // A village with no slot this week, nothing given back and nothing done has nothing to sum up: no mail.
       if (slots.length === 0 && lines.length === 0 && done.length === 0) continue;
       payloads.set(villageId, {

@@ -1,7 +1,6 @@
 import type { Db } from '../../db/client';
 import type { MailSection } from '../layout';
-import { quietMembers, QUIET_DAYS } from './quiet-members';
-import { push } from './open-slots';
+import { quietFirstNames, QUIET_DAYS } from './quiet-members';
 
 /** How many quiet members the summary names; more are said as "et N autres". */
 export const WEEKLY_LISTED_QUIET = 10;
@@ -11,8 +10,7 @@ export const WEEKLY_LISTED_QUIET = 10;
  * alphabetical order: who to call, never a ranking nor what each one did.
  */
 export async function quietNamesOf(db: Db, villageIds: string[], now: Date): Promise<Map<string, string[]>> {
-  const byVillage = new Map<string, string[]>();
-  for (const m of await quietMembers(db, villageIds, now)) push(byVillage, m.villageId, m.firstName);
+  const byVillage = await quietFirstNames(db, villageIds, now);
   for (const names of byVillage.values()) names.sort((a, b) => a.localeCompare(b, 'fr'));
   return byVillage;
 }

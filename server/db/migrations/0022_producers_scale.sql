@@ -1,0 +1,1 @@
+CREATE INDEX "helps_helper_idx" ON "helps" USING btree ("helper_id","start_date");

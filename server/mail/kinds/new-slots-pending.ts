@@ -1,0 +1,38 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+
+const STARTED = 3;
+
+/**
+ * The people a new-slots digest may be due to, with the zone of their first village, whose digest of the day
+ * (`days`: each zone's day, newSlotsKey's) is not queued yet: the active members with a verified address of
+ * the open villages with needs offered to the circle added in [from, to). One query, its key lookup included,
+ * so that the many minutes of a day after the digests went answer no row and end the run.
+ */
+export async function pendingNewSlots(db: Db, from: Date, to: Date, days: Map<string, string>): Promise<Map<string, string>> {
+  const zones = JSON.stringify([...days].map(([zone, day]) => ({ zone, day })));
+  const result = await db.execute(sql`
+    with days as (select * from jsonb_to_recordset(${zones}::jsonb) as d(zone text, day text)),
+    fresh as (
+      select distinct n.village_id from village_needs n join villages v on v.id = n.village_id
+      where n.created_at >= ${from.toISOString()}::timestamptz and n.created_at < ${to.toISOString()}::timestamptz
+        and v.state = ${STARTED} and v.closed_at is null and n.organisers_only = false
+    ),
+    people as (
+      select distinct vr.user_id from villagers vr join users u on u.id = vr.user_id
+      where vr.village_id in (select village_id from fresh) and vr.is_out = false and vr.is_ban = false
+        and u.email_verified_at is not null
+    ),
+    firsts as (
+      select distinct on (vr.user_id) vr.user_id, v.time_zone from villagers vr join villages v on v.id = vr.village_id
+      where vr.user_id in (select user_id from people) and vr.is_out = false and vr.is_ban = false
+        and v.state = ${STARTED} and v.closed_at is null
+      order by vr.user_id, vr.created_at, vr.id
+    )
+    select p.user_id, d.zone from people p
+    left join firsts f on f.user_id = p.user_id
+    join days d on d.zone = coalesce(f.time_zone, 'Europe/Paris')
+    where not exists (select 1 from mail_jobs j where j.key = 'new_slots:' || p.user_id || ':' || d.day)`);
+  const { rows } = result as unknown as { rows: Array<{ user_id: string; zone: string }> };
+  return new Map(rows.map((row) => [row.user_id, row.zone]));
+}
