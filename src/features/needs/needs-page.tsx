@@ -5,7 +5,7 @@ import { DEFAULT_TIME_ZONE, MAX_SLOT_WINDOW_DAYS, type VillageNeed } from '../..
 import { expandSchedule } from '../../contract/schedule';
 import { canManage, useMyVillager } from '../../domain/villagers/villager-reads';
 import { useCategories } from '../../domain/categories/category-reads';
-import { useVillage, useVillageClosed, useVillageSync } from '../../domain/villages/village-reads';
+import { useVillage, useVillageSync } from '../../domain/villages/village-reads';
 import { useVillageHelps } from '../../domain/helps/help-reads';
 import { useVillageNeeds } from '../../domain/needs/need-reads';
 import { useVillageSlots } from '../../domain/slots/slots';
@@ -26,8 +26,9 @@ export function NeedsPage({ villageId }: { villageId: string }) {
   const categories = useCategories();
   const helps = useVillageHelps(villageId);
   const me = useMyVillager(villageId);
-  const closed = useVillageClosed(villageId);
-  const zone = useVillage(villageId)?.time_zone ?? DEFAULT_TIME_ZONE;
+  const village = useVillage(villageId);
+  const closed = !!village?.closed_at;
+  const zone = village?.time_zone ?? DEFAULT_TIME_ZONE;
   // Fixed when the screen opens: live-query bounds that moved at each render would never settle.
   const [now] = useState(() => new Date());
   const weekEnd = useMemo(

@@ -3,7 +3,7 @@ import { DEFAULT_TIME_ZONE, isActiveVillager } from '../../contract';
 import { type Slot } from '../../contract/slots';
 import { useCategories } from '../../domain/categories/category-reads';
 import { useMyVillager, useVillagers } from '../../domain/villagers/villager-reads';
-import { useVillage, useVillageClosed, useVillageSync } from '../../domain/villages/village-reads';
+import { useVillage, useVillageSync } from '../../domain/villages/village-reads';
 import { useVillageNeeds } from '../../domain/needs/need-reads';
 import { todayInParis, type IsoDay, type PlanningViewKind } from '../../domain/helps/calendar-dates';
 import { PlanningView } from './planning-view';
@@ -40,7 +40,7 @@ export function PlanningPage({ villageId, openOnly = false }: { villageId: strin
   const { take, noteDialog } = useTakeSlot(villageId);
   const slotWrites = useSlotWrites(villageId);
   const closedHelps = useClosedHelps(villageId, read?.range);
-  const closed = useVillageClosed(villageId);
+  const closed = !!village?.closed_at;
   const member = me && isActiveVillager(me) ? me : null;
   // Who may act here: a member of a village still open (a closed one is only read).
   const active = closed ? null : member;
