@@ -95,7 +95,10 @@ describe('the home-screen sheet on an iPhone in Safari', () => {
     // Escape is "Plus tard": closed, kept, not shown again at the next visit.
     await page.keyboard.press('Escape');
     await sheet.waitFor({ state: 'hidden' });
-    const record = await page.evaluate(() => JSON.parse(localStorage.getItem('village-home-screen') ?? 'null'));
+    // The dialog's `close` event, which keeps the dismissal, is a task queued after the dialog is hidden.
+    const readRecord = () => page.evaluate(() => JSON.parse(localStorage.getItem('village-home-screen') ?? 'null'));
+    await expect.poll(async () => (await readRecord())?.dismissedAt ?? null, { timeout: 5_000 }).not.toBeNull();
+    const record = await readRecord();
     expect(record.villages).toEqual([village.id]);
     expect(Date.now() - record.dismissedAt).toBeLessThan(60_000);
     await page.reload();
