@@ -45,9 +45,12 @@ const helpOn = (helper: Member, start_date: string, end_date: string, comment: s
 const rowOf = (slot: { start_date: string; end_date: string }) =>
   screen.getByText(asRead(formatHelpSlot(slot.start_date, slot.end_date, undefined, ZONE))).closest('li') as HTMLElement;
 
-/** Three evenings from the day after tomorrow, 19 h for 1 h 30, `places` each. */
+/**
+ * Three evenings from three days on, 19 h for 1 h 30, `places` each: always more than 48 hours away (from the day
+ * after tomorrow, the first was under 48 hours away each evening after 19 h, and the late-withdrawal warning showed).
+ */
 const threeEvenings = (places: number): Schedule => ({
-  dtstart: `${paris().plus({ days: 2 }).toISODate()}T19:00`,
+  dtstart: `${paris().plus({ days: 3 }).toISODate()}T19:00`,
   duration_minutes: 90,
   rrule: 'FREQ=DAILY;COUNT=3',
   exdates: [],
