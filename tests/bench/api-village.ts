@@ -13,6 +13,7 @@
  */
 import autocannon from 'autocannon';
 import { bodyLoad } from './body-load';
+import { loadAverage } from './load-average';
 import { call, inBatches, onEachDatabase, seedAccounts, startServer } from './bench-server';
 import type { Database } from '../../server/db/client';
 import { recentHelpsFrom, VILLAGE_APP_INCLUDE } from '../../src/contract/villages';
@@ -172,7 +173,7 @@ async function benchOne(label: string, env: Record<string, string>, database: Da
       `  GET /v1/health (undici)   ${trivialSameClient.rps.toFixed(0).padStart(6)} req/s  p50 ${trivialSameClient.p50} ms  p99 ${trivialSameClient.p99} ms  (the client of the reads below)`,
     );
     console.log(
-      `  request path: /v1/health at ${pathRatio.toFixed(2)}× the bare app (target ≥ ${REQUEST_PATH_TARGET}×; runs ${trivial.runs} vs ${bare.runs} req/s): ${pathRatio >= REQUEST_PATH_TARGET ? 'met' : 'NOT met'}`,
+      `  request path: /v1/health at ${pathRatio.toFixed(2)}× the bare app (target ≥ ${REQUEST_PATH_TARGET}×; runs ${trivial.runs} vs ${bare.runs} req/s): ${pathRatio >= REQUEST_PATH_TARGET ? 'met' : 'NOT met'} (${loadAverage()})`,
     );
     console.log(
       `  GET /v1/villages/{id}     ${village.rps.toFixed(0).padStart(6)} req/s  p50 ${village.p50} ms  p99 ${village.p99} ms  (the app's read)`,
@@ -182,7 +183,7 @@ async function benchOne(label: string, env: Record<string, string>, database: Da
       `  GET …/slots (a month)     ${slots.rps.toFixed(0).padStart(6)} req/s  p50 ${slots.p50} ms  p99 ${slots.p99} ms  (${slotCount} slots)`,
     );
     console.log(
-      `  village (the app's read): ratio ${(ratio * 100).toFixed(1)} % of the trivial route's faster figure (${healthRps.toFixed(0)} req/s; target ≥ 25 %), p99 ${village.p99} ms (target < 50 ms): ${ratio >= 0.25 && village.p99 < 50 ? 'met' : 'NOT met'}; full include ${((full.rps / healthRps) * 100).toFixed(1)} %`,
+      `  village (the app's read): ratio ${(ratio * 100).toFixed(1)} % of the trivial route's faster figure (${healthRps.toFixed(0)} req/s; target ≥ 25 %), p99 ${village.p99} ms (target < 50 ms): ${ratio >= 0.25 && village.p99 < 50 ? 'met' : 'NOT met'}; full include ${((full.rps / healthRps) * 100).toFixed(1)} %; ${loadAverage()}`,
     );
     console.log(`  slots:   ratio ${(slotsRatio * 100).toFixed(1)} % of the trivial route, p99 ${slots.p99} ms`);
   } finally {

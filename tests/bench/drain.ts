@@ -11,6 +11,7 @@
 import 'fake-indexeddb/auto';
 import { join } from 'node:path';
 import { call, onEachDatabase, startServer } from './bench-server';
+import { loadAverage } from './load-average';
 import type { Database } from '../../server/db/client';
 import { prepare } from '../../server/db/open';
 import { sessions, users } from '../../server/db/schema';
@@ -162,12 +163,12 @@ await onEachDatabase('village-bench-drain', async (label, env, database) => {
       console.log(
         `    drainOutbox until empty   ${drained.ms.toFixed(0).padStart(6)} ms  ${rate(drained.ms)} writes/s; waiting on the server ${drained.serverMs.toFixed(0)} ms, the outbox's own work ${((drained.ms - drained.serverMs) / WRITES).toFixed(2)} ms a write`,
       );
-      console.log(`    plain sequential loop     ${plainMs.toFixed(0).padStart(6)} ms  ${rate(plainMs)} writes/s`);
+      console.log(`    plain sequential loop     ${plainMs.toFixed(0).padStart(6)} ms  ${rate(plainMs)} writes/s; ${loadAverage()}`);
     }
     const drainRate = (ROUNDS * WRITES * 1000) / drainTotal;
     const ratio = plainTotal / drainTotal;
     console.log(
-      `  drain ${drainRate.toFixed(0)} writes/s over the rounds, target ≥ ${TARGET_PER_S}: ${drainRate >= TARGET_PER_S ? 'met' : 'NOT met'}`,
+      `  drain ${drainRate.toFixed(0)} writes/s over the rounds, target ≥ ${TARGET_PER_S}: ${drainRate >= TARGET_PER_S ? 'met' : 'NOT met'} (${loadAverage()})`,
     );
     console.log(
       `  ratio drain/plain loop ${ratio.toFixed(2)}×, target ≥ ${TARGET_RATIO}×: ${ratio >= TARGET_RATIO ? 'met' : 'NOT met'} (batch calls: above 1× is possible)`,

@@ -11,6 +11,7 @@ import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { v7 as uuidv7 } from 'uuid';
 import { CHAT_MESSAGES_PER_MINUTE } from '../../src/contract/messages';
+import { loadAverage } from './load-average';
 import { type Database } from '../../server/db/client';
 import { onEachDatabase, percentile, startServer } from './bench-server';
 import { helpTimes, seedAccounts, seedVillages, type LoadWorld } from './load-seed';
@@ -159,7 +160,7 @@ async function benchOne(label: string, env: Record<string, string>, database: Da
     const outcomes = [];
     for (let run = 1; run <= RUNS; run++) outcomes.push(await loadRun(server.base, server.pid, world, run));
     const met = outcomes.every((o) => o.errors === 0 && o.timeouts === 0 && o.p99 < 1000);
-    console.log(`  target (0 errors, 0 timeouts, p99 < 1 s): ${met ? 'met' : 'NOT met'}`);
+    console.log(`  target (0 errors, 0 timeouts, p99 < 1 s): ${met ? 'met' : 'NOT met'} (${loadAverage()})`);
   } finally {
     await server.stop();
   }

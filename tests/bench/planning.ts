@@ -18,6 +18,7 @@ import { extname, join, normalize } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium';
+import { loadAverage } from './load-average';
 import { build } from 'vite';
 import type { BenchResult, BenchRun } from './planning-page/main';
 
@@ -61,7 +62,7 @@ function report(name: string, runs: BenchRun[]) {
   const median = percentile(total, 50);
   const p95 = percentile(total, 95);
   console.log(
-    `  ${name} : médiane ${ms(median)}, p95 ${ms(p95)} (${((p95 / TARGET_MS) * 100).toFixed(0)} % de la cible), 1er passage ${ms(total[0])}`,
+    `  ${name} : médiane ${ms(median)}, p95 ${ms(p95)} (${((p95 / TARGET_MS) * 100).toFixed(0)} % de la cible), 1er passage ${ms(total[0])} ; ${loadAverage()}`,
   );
   console.log(
     `    lecture IndexedDB ${ms(

@@ -13,6 +13,7 @@
  */
 import { v7 as uuidv7 } from 'uuid';
 import { bodyLoad } from './body-load';
+import { loadAverage } from './load-average';
 import { call, inBatches, onEachDatabase, percentile, seedAccounts, startServer } from './bench-server';
 import type { Database } from '../../server/db/client';
 import { openPglite, openPostgres } from '../../server/db/open';
@@ -158,7 +159,7 @@ async function benchOne(label: string, env: Record<string, string>, database: Da
       const fullLoad = await load(`${server.base}${fullPath}`, village.token);
       const appRebuild = await rebuildAfterWrite(server.base, appPath, village);
       const fullRebuild = await rebuildAfterWrite(server.base, fullPath, village);
-      console.log(`  ${village.size.toLocaleString('en')} helps`);
+      console.log(`  ${village.size.toLocaleString('en')} helps (${loadAverage()})`);
       console.log(
         `    the app's read:   ${app.helps} helps, ${kb(app.gzipped)} gzip (${kb(app.brotli)} Brotli); ${appLoad.rps.toFixed(0)} req/s, p99 ${appLoad.p99} ms; after a write ${appRebuild.median.toFixed(1)} ms (p90 ${appRebuild.p90.toFixed(1)})`,
       );
