@@ -107,5 +107,7 @@ describe('inviting by mail', () => {
     await checkScreen(page, 'joined', 'village-invite');
     await visitor.close();
     await page.close();
-  });
+    // A whole journey, two browsers, a sign-up's scrypt and eight axe checks: 18 s on a quiet machine, past the
+    // default 30 s once under CI's load.
+  }, 90_000);
 });
