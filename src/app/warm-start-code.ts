@@ -20,6 +20,9 @@ export function preloadWarmStart(router: AnyRouter, pathname: string) {
   const ignore = () => undefined;
   import('./bootstrap/bootstrap').catch(ignore);
   if (VILLAGE_AREA.test(pathname)) import('../guards/village-guard').catch(ignore);
+  // Each route's chunk in a task of its own, a moment later: Vite's preload helper adds a <link> for every file a
+  // chunk needs, and the four routes' links (some forty) made the entry's evaluation one long task of the page's
+  // start, counted by Lighthouse's Total Blocking Time (docs/benchmarks.md, bench:lighthouse).
   const [routes] = router.getMatchedRoutes(pathname);
-  for (const route of routes) router.loadRouteChunk(route)?.catch(ignore);
+  for (const route of routes) setTimeout(() => router.loadRouteChunk(route)?.catch(ignore));
 }

@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import { createFileRoute, notFound, Outlet } from '@tanstack/react-router';
 import { prefetchVillage } from '../domain/villages/prefetch-village';
 import { OldPendingBanner } from '../components/outbox-status/old-pending-banner';
@@ -24,10 +25,14 @@ export const Route = createFileRoute('/_dashboard/dashboard/villages/$id')({
 
 function VillageScreens() {
   const { id } = Route.useParams();
+  // The screen comes in a render of its own once the header and the tabs are on screen: the router shows a
+  // village's address in one synchronous render, and the screen's share (its effects open a live query each)
+  // made it a long task of the start (bench:lighthouse's Total Blocking Time); a deferred render yields.
+  const screenShown = useDeferredValue(true, false);
   return (
     <>
       <OldPendingBanner villageId={id} />
-      <Outlet />
+      {screenShown ? <Outlet /> : null}
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useDeferredValue, useRef } from 'react';
 import { useTabBarHeight } from './use-tab-bar-height';
 import { SignedInHeader } from './signed-in-header';
 import { VillageNav } from '../../features/village-nav/village-nav';
@@ -14,6 +14,10 @@ import { PasskeyOffer } from '../../components/passkeys/passkey-offer';
 export function DashboardLayout() {
   const layout = useRef<HTMLDivElement>(null);
   useTabBarHeight(layout);
+  // What has nothing to show in the first frame comes in a deferred render after it: the router shows an address
+  // in one synchronous render, whose effects (here a live connection and an import) ran in the same long task
+  // (bench:lighthouse's Total Blocking Time).
+  const afterFirstFrame = useDeferredValue(true, false);
   return (
     <div ref={layout} className="layout-dashboard">
       <SignedInHeader>
@@ -22,11 +26,11 @@ export function DashboardLayout() {
       <EvictionNotice />
       <PasskeyOffer />
       <VillageNav />
-      <LiveVillage />
+      {afterFirstFrame && <LiveVillage />}
       <ClosedVillageNotice />
       <PageWithMenu />
       {/* Here, not with the root's banners: only a village's pages offer it, and the first screen stays lighter. */}
-      <LazyHomeScreenSheet />
+      {afterFirstFrame && <LazyHomeScreenSheet />}
     </div>
   );
 }
