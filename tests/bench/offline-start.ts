@@ -22,8 +22,8 @@ import { startNodeFlags } from '../support/start-script';
 const TARGET_MS = 300;
 const RUNS = Number(process.env.BENCH_RUNS ?? 10);
 const root = join(import.meta.dirname, '..', '..');
-/** How the planning writes a help's hours ("9 h – 9 h 20"). */
-const HELP_HOURS = /\d{1,2} h( \d\d)? – \d{1,2} h/;
+/** How the planning writes a help's hours ("9 h – 9 h 20", with the non-breaking spaces of src/contract/french-time.ts). */
+const HELP_HOURS = /\d{1,2}\sh(\s\d\d)?\s–\s\d{1,2}\sh/;
 
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
