@@ -17,6 +17,9 @@ const NONCE_INFO = Buffer.from('Content-Encoding: nonce\0\x01', 'latin1');
 /** RFC 8188 §2: the delimiter of the last (here the only) record, with no padding after it. */
 const LAST_RECORD = Buffer.from([0x02]);
 
+/** The application server's side of the agreement; creating one per push cost as much as its key generation. */
+const asKeys = createECDH('prime256v1');
+
 /** HKDF's steps written out as HMACs: node's hkdfSync makes a key object per call, twice their cost here. */
 const hmac = (key: Buffer, data: Buffer) => createHmac('sha256', key).update(data).digest();
 
@@ -40,7 +43,7 @@ export function encryptPushPayload(plaintext: Buffer, keys: DeviceKeys): Buffer 
   const authSecret = Buffer.from(keys.auth, 'base64url');
   if (authSecret.length < 16) throw new Error('the subscription auth secret is shorter than 16 bytes');
 
-  const asKeys = createECDH('prime256v1');
+  // generateKeys replaces the object's key pair with a new one: the object is reused, never the keys.
   const asPublic = asKeys.generateKeys();
   const ecdhSecret = asKeys.computeSecret(uaPublic);
   const salt = randomBytes(16);
