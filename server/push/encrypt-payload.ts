@@ -30,9 +30,10 @@ export interface DeviceKeys {
 }
 
 /**
- * The `aes128gcm` body of one push for one device (RFC 8291 over RFC 8188), with node:crypto only: web-push's
- * path (http_ece) did the same with five separate HMAC objects and several copies per push, a third of a
- * 500-device fan-out's CPU. The application server's key pair and the salt are new for every message
+ * The `aes128gcm` body of one push for one device (RFC 8291 over RFC 8188), with node:crypto only. web-push's
+ * path (its checks decoding each key twice, the salt through base64 and back, a new ECDH object, http_ece's
+ * record machinery and copies) was some 30 % of a 500-device fan-out's CPU; 500 bodies took 139-192 ms there,
+ * 97-135 ms here, of which the ECDH agreement is 78-104 ms. The application server's key pair and the salt are new for every message
  * (RFC 8291 §2: the key pair "can be discarded after encrypting the message"); only the ECDH agreement with
  * the device's key is unavoidable per push.
  */
