@@ -10,6 +10,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { createECDH, randomBytes } from 'node:crypto';
+import { rmSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { loadavg } from 'node:os';
 import { sql } from 'drizzle-orm';
@@ -35,6 +36,7 @@ if (!process.env.NODE_EXTRA_CA_CERTS?.includes('bench-push-')) {
   if (certificateDir) {
     const env = { ...process.env, NODE_EXTRA_CA_CERTS: certificatePath(certificateDir) };
     const run = spawnSync(process.execPath, [...process.execArgv, ...process.argv.slice(1)], { stdio: 'inherit', env });
+    rmSync(certificateDir, { recursive: true, force: true });
     process.exit(run.status ?? 1);
   }
   console.log('bench:push: no openssl to make a certificate, so no HTTPS push services (real ones are HTTPS)');
