@@ -1,5 +1,6 @@
 import http from 'node:http';
 import https from 'node:https';
+import { createH2Poster } from './push-h2';
 import { NonPublicAddressError, publicOnlyLookup, refusedEndpoint, systemResolve, type ResolveHost } from './public-address';
 
 export interface PushRequest {
@@ -30,23 +31,31 @@ export const SOCKETS_PER_ORIGIN = 16;
 export type PostPush = (endpoint: string, request: PushRequest) => Promise<PushResponse>;
 
 /**
- * The only road from the server to push services: node:https with a `lookup` that refuses every address
+ * The only road from the server to push services: connections with a `lookup` that refuses every address
  * not on the public internet, so the check is made on the address the connection actually uses (a name
  * that pointed outside at registration may point inside now). A literal address in the endpoint never
  * goes through a lookup, so the endpoint is checked first as at registration: subscriptions stored
  * before that check existed are refused too. Redirects are not followed. Rejects with
- * NonPublicAddressError when the push service is not on the public internet.
+ * NonPublicAddressError when the push service is not on the public internet. HTTPS push services are
+ * asked for HTTP/2 (push-h2.ts: one session per origin); those that answer HTTP/1.1, and the plain http
+ * of tests, go through node:http(s) with a few kept-alive connections.
  */
-export function createPushPoster(options: { resolve?: ResolveHost; allowLocal?: boolean } = {}): PostPush {
+export function createPushPoster(
+  options: {
+    resolve?: ResolveHost;
+    allowLocal?: boolean;
+    /** Certificates trusted beside the system's: a test's own push service. */
+    ca?: string | Buffer;
+    /** How long an HTTP/2 session with nothing in flight stays open (push-h2.ts). */
+    idleMs?: number;
+  } = {},
+): PostPush {
   const allowLocal = options.allowLocal ?? false;
   const lookup = publicOnlyLookup(options.resolve ?? systemResolve, allowLocal);
   // Pushes to one push service (most devices share a few) reuse a few connections, the others waiting their turn.
   const pool = { keepAlive: true, maxSockets: SOCKETS_PER_ORIGIN, maxFreeSockets: SOCKETS_PER_ORIGIN };
-  const agents = { 'https:': new https.Agent(pool), 'http:': new http.Agent(pool) };
-  return (endpoint, request) => {
-    const refused = refusedEndpoint(endpoint, allowLocal);
-    if (refused) return Promise.reject(new NonPublicAddressError(endpoint, refused));
-    const url = new URL(endpoint);
+  const agents = { 'https:': new https.Agent({ ...pool, ca: options.ca }), 'http:': new http.Agent(pool) };
+  const http1 = (url: URL, request: PushRequest) => {
     const client = url.protocol === 'http:' ? http : https;
     return new Promise<PushResponse>((resolve, reject) => {
       const outgoing = client.request(
@@ -69,5 +78,12 @@ export function createPushPoster(options: { resolve?: ResolveHost; allowLocal?: 
       outgoing.on('error', reject);
       outgoing.end(request.body ?? undefined);
     });
+  };
+  const h2 = createH2Poster({ lookup, ca: options.ca, http1, idleMs: options.idleMs });
+  return (endpoint, request) => {
+    const refused = refusedEndpoint(endpoint, allowLocal);
+    if (refused) return Promise.reject(new NonPublicAddressError(endpoint, refused));
+    const url = new URL(endpoint);
+    return url.protocol === 'https:' ? h2(url, request) : http1(url, request);
   };
 }
