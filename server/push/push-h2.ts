@@ -43,11 +43,12 @@ interface Origin {
 
 const noAnswer = (request: PushRequest) => new Error(`no answer from the push service in ${request.timeoutMs} ms`);
 
-function headersOf(url: URL, request: PushRequest): OutgoingHttpHeaders {
-  const headers: OutgoingHttpHeaders = { ':method': request.method, ':path': url.pathname + url.search };
-  for (const name in request.headers) headers[name.toLowerCase()] = request.headers[name];
-  return headers;
-}
+// node:http2 lowercases the names itself.
+const headersOf = (url: URL, request: PushRequest): OutgoingHttpHeaders => ({
+  ...request.headers,
+  ':method': request.method,
+  ':path': url.pathname + url.search,
+});
 
 export function createH2Poster(options: { lookup: LookupFunction; ca?: string | Buffer; http1: Http1; idleMs?: number }) {
   const idleMs = options.idleMs ?? SESSION_IDLE_MS;

@@ -4,7 +4,7 @@
  * (or BENCH_DATABASE_URL); the devices' push services (three origins, as devices spread over FCM, Mozilla and
  * Apple) run in a child process that answers 201, so that their work is not counted: over HTTPS as real ones
  * (the bench runs itself again with their certificate in NODE_EXTRA_CA_CERTS, read by Node only at its start),
- * then over plain HTTP. For each, a first message opens the connections, then each message is timed from the
+ * offering HTTP/2 as real ones do, then HTTPS services speaking HTTP/1.1 only, then over plain HTTP. For each, a first message opens the connections, then each message is timed from the
  * dispatcher's run to its end with process.cpuUsage (user + system): reading the job, composing, encrypting
  * each push for its device, signing, posting. Target: ≤ 0.3 s.
  */
@@ -81,16 +81,21 @@ try {
     }),
   );
 
+  let origins = services.http;
   /** Moves every device to the push services of `to` (the same index of origin). */
-  const moveDevices = async (from: string[], to: string[]) => {
+  const moveDevices = async (to: string[]) => {
     for (let i = 0; i < ORIGINS; i++)
-      await database.db.execute(sql`update push_subscriptions set endpoint = replace(endpoint, ${from[i]}, ${to[i]})`);
+      await database.db.execute(sql`update push_subscriptions set endpoint = replace(endpoint, ${origins[i]}, ${to[i]})`);
+    origins = to;
   };
-  const series = services.https.length ? (['https', 'http'] as const) : (['http'] as const);
+  const series = [
+    { scheme: 'https (HTTP/2 offered)', origins: services.https },
+    { scheme: 'https (HTTP/1.1 only)', origins: services.https1 },
+    { scheme: 'http', origins: services.http },
+  ].filter((s) => s.origins.length);
   console.log(`bench:push (${DATABASE_LABEL}): one chat message to ${MEMBERS} members, one device each on ${ORIGINS} push services`);
-  for (const scheme of series) {
-    if (scheme === 'https') await moveDevices(services.http, services.https);
-    else if (services.https.length) await moveDevices(services.https, services.http);
+  for (const { scheme, origins: to } of series) {
+    await moveDevices(to);
     // A new dispatcher: its first message opens the connections (and, on HTTPS, makes the TLS handshakes).
     const dispatcher = createPushDispatcher({
       db: database.db,
