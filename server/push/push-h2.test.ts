@@ -133,7 +133,7 @@ describe('pushes over HTTP/2', () => {
     expect(service.counts.sessions).toBe(1);
   });
 
-  it('opens a new session for the next pushes once the service sends GOAWAY', async () => {
+  it('opens a new session for the next pushes once the service sends GOAWAY or cuts the connection', async () => {
     const service = await h2Service();
     const post = poster();
     expect((await post(service.endpoint(1), push())).status).toBe(201);
@@ -142,6 +142,11 @@ describe('pushes over HTTP/2', () => {
     const answers = await Promise.all([2, 3, 4].map((i) => post(service.endpoint(i), push())));
     expect(answers.map((a) => a.status)).toEqual([201, 201, 201]);
     expect(service.counts).toMatchObject({ sessions: 2, pushes: 4 });
+    // A connection cut without a word is replaced too.
+    service.sessions[1].destroy();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect((await post(service.endpoint(5), push())).status).toBe(201);
+    expect(service.counts).toMatchObject({ sessions: 3, pushes: 5 });
   });
 
   it('gives up on a silent service per push, counting from its own stream, not from the queue', async () => {

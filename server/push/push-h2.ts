@@ -169,6 +169,8 @@ export function createH2Poster(options: { lookup: LookupFunction; ca?: string | 
     }
     const h2 = session.h2;
     if (!session.ready || !h2) return;
+    // Closing (idle, or sent away before its event came): the waiting pushes go to a new session.
+    if (h2.closed || h2.destroyed) return drop(origin, session);
     const limit = Math.min(MAX_STREAMS_PER_SESSION, h2.remoteSettings.maxConcurrentStreams ?? MAX_STREAMS_PER_SESSION);
     if (origin.queue.length && session.active < limit) {
       if (session.idle) clearTimeout(session.idle);
