@@ -4,9 +4,10 @@
  * (or BENCH_DATABASE_URL); the devices' push services (three origins, as devices spread over FCM, Mozilla and
  * Apple) run in a child process that answers 201, so that their work is not counted: over HTTPS as real ones
  * (the bench runs itself again with their certificate in NODE_EXTRA_CA_CERTS, read by Node only at its start),
- * offering HTTP/2 as real ones do, then HTTPS services speaking HTTP/1.1 only, then over plain HTTP. For each, a first message opens the connections, then each message is timed from the
- * dispatcher's run to its end with process.cpuUsage (user + system): reading the job, composing, encrypting
- * each push for its device, signing, posting. Target: ≤ 0.3 s.
+ * offering HTTP/2 as real ones do, then HTTPS services speaking HTTP/1.1 only, then over plain HTTP. For each,
+ * a first message opens the connections, then each message is timed from the dispatcher's run to its end with
+ * process.cpuUsage (user + system): reading the job, composing, encrypting each push for its device, signing,
+ * posting. Target: ≤ 0.3 s.
  */
 import { spawnSync } from 'node:child_process';
 import { createECDH, randomBytes } from 'node:crypto';
