@@ -88,6 +88,7 @@ export function createPushDispatcher(deps: PushDispatcherDeps) {
     )
       .map((row) => row.device)
       .filter((device) => !onlyDevices || onlyDevices.includes(device.id));
+    const gone: string[] = [];
     await Promise.all(
       deliveries.flatMap((delivery) =>
         devices
@@ -95,7 +96,7 @@ export function createPushDispatcher(deps: PushDispatcherDeps) {
           .map(async (device) => {
             const result = await sendToDevice(post, keys, sign, device, delivery, deps.clock.now().getTime());
             if (isGone(result)) {
-              await deps.db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, device.id));
+              gone.push(device.id);
               deps.logger.info({ subscription: device.id, result }, 'push subscription gone or not on the public internet: removed');
             } else if (isTransient(result)) {
               outcome.retry.push(device.id);
@@ -107,6 +108,8 @@ export function createPushDispatcher(deps: PushDispatcherDeps) {
           }),
       ),
     );
+    // In one statement once the fan-out is over: expired subscriptions come in numbers after a while.
+    if (gone.length) await deps.db.delete(pushSubscriptions).where(inArray(pushSubscriptions.id, gone));
     return outcome;
   }
 

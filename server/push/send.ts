@@ -1,10 +1,10 @@
 import { retryAfterMs } from '../../src/contract/retry';
 import type { Delivery } from './compose';
+import { encryptPushPayload } from './encrypt-payload';
 import { NonPublicAddressError } from './public-address';
 import type { PostPush } from './push-request';
 import type { VapidKeys } from './vapid-keys';
 import type { VapidSigner } from './vapid-signature';
-import { loadWebPush } from './web-push-module';
 
 export interface Device {
   endpoint: string;
@@ -15,12 +15,43 @@ export interface Device {
 /** `refused`: the push service is not on the public internet (push-request.ts); the device is no use. */
 export type SendResult = { status: number; retryAfterMs?: number } | { error: string } | { refused: string };
 
-const SEND_TIMEOUT_MS = 10_000;
+/** A push service that sends nothing back for this long is given up on (tried again later). */
+export const SEND_TIMEOUT_MS = 10_000;
+const URGENCIES = new Set(['very-low', 'low', 'normal', 'high']);
+const TOPIC = /^[A-Za-z0-9_-]{1,32}$/;
+
+interface PushHead {
+  plaintext: Buffer;
+  headers: Record<string, string>;
+}
+
+/** What a delivery's pushes share, made once for all its user's devices (a fan-out sends one delivery per member). */
+const heads = new WeakMap<Delivery, PushHead>();
+
+function headOf(delivery: Delivery): PushHead {
+  let head = heads.get(delivery);
+  if (head) return head;
+  // RFC 8030 §5.2 to §5.4: what a push service refuses, refused here before any encryption.
+  if (!Number.isInteger(delivery.ttl) || delivery.ttl < 0) throw new Error(`TTL ${delivery.ttl} is not a non-negative integer`);
+  if (!URGENCIES.has(delivery.urgency)) throw new Error(`unknown urgency ${delivery.urgency}`);
+  if (delivery.topic !== undefined && !TOPIC.test(delivery.topic))
+    throw new Error(`topic ${delivery.topic} is not 1-32 base64url characters`);
+  const headers: Record<string, string> = {
+    TTL: String(delivery.ttl),
+    Urgency: delivery.urgency,
+    'Content-Type': 'application/octet-stream',
+    'Content-Encoding': 'aes128gcm',
+  };
+  if (delivery.topic !== undefined) headers.Topic = delivery.topic;
+  head = { plaintext: Buffer.from(JSON.stringify(delivery.payload)), headers };
+  heads.set(delivery, head);
+  return head;
+}
 
 /**
- * Encrypts one notification for one device (RFC 8291, aes128gcm) with `web-push` and adds the VAPID signature
- * (RFC 8292) of the device's push service, made once for all its devices (vapid-signature.ts), then posts it to
- * the public internet only: the push service's answer is a value, never a throw.
+ * Encrypts one notification for one device (RFC 8291, aes128gcm: encrypt-payload.ts) and adds the VAPID
+ * signature (RFC 8292) of the device's push service, made once for all its devices (vapid-signature.ts), then
+ * posts it to the public internet only: the push service's answer is a value, never a throw.
  */
 export async function sendToDevice(
   post: PostPush,
@@ -32,26 +63,14 @@ export async function sendToDevice(
   now = Date.now(),
 ): Promise<SendResult> {
   try {
-    const webpush = await loadWebPush();
     const authorization = await sign(device.endpoint, keys);
-    const request = webpush.generateRequestDetails(
-      { endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } },
-      JSON.stringify(delivery.payload),
-      {
-        // Without vapidDetails web-push signs nothing and keeps this header as it is.
-        headers: { Authorization: authorization },
-        TTL: delivery.ttl,
-        urgency: delivery.urgency,
-        topic: delivery.topic,
-        contentEncoding: 'aes128gcm',
-      },
-    );
-    const headers = request.headers as Record<string, string | number>;
-    const response = await post(request.endpoint, {
-      method: request.method,
-      headers: Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, String(v)])),
-      body: request.body,
-      signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
+    const head = headOf(delivery);
+    const body = encryptPushPayload(head.plaintext, device);
+    const response = await post(device.endpoint, {
+      method: 'POST',
+      headers: { ...head.headers, 'Content-Length': String(body.length), Authorization: authorization },
+      body,
+      timeoutMs: SEND_TIMEOUT_MS,
     });
     const retryAfter = retryAfterMs(response.retryAfter, now);
     return retryAfter ? { status: response.status, retryAfterMs: retryAfter } : { status: response.status };
