@@ -6,6 +6,8 @@ import { provideMutationKinds } from './outbox/registry';
 import { followPageExit, importChunk } from './pwa/lazy-chunk';
 import { preloadWarmStart } from './app/warm-start-code';
 import './styles.css';
+// The join preview card's (join-preview-space.tsx): a join link's first load has them with the page's stylesheet.
+import './features/join/join-preview.css';
 
 // Before anything is imported on demand: an import cut short by the page being left is not an error (lazy-chunk.ts).
 followPageExit();
