@@ -23,6 +23,15 @@ const resources = (page: import('playwright-core').Page) =>
     })),
   }));
 
+/** The addresses of the join preview's requests the page makes, as they go out. */
+function previewRequests(page: import('playwright-core').Page) {
+  const previews: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/v1/villages/join/preview')) previews.push(request.url());
+  });
+  return previews;
+}
+
 describe("the signed-out pages' early loads", () => {
   it('a join link asks for its code and its preview as the page is read, and the app uses that answer', async () => {
     const claire = await registerUser(app.base, {
@@ -33,10 +42,7 @@ describe("the signed-out pages' early loads", () => {
     });
     const village = await createOpenVillage(app.base, claire.token, { first_name: 'Jeanne', last_name: 'Roy' });
     const page = await context.newPage();
-    const previews: string[] = [];
-    page.on('request', (request) => {
-      if (request.url().includes('/v1/villages/join/preview')) previews.push(request.url());
-    });
+    const previews = previewRequests(page);
     await page.goto(`${app.base}/join/village?c=${village.shareCode}&rli=jv`);
     await page.waitForURL(/\/auth\/login\?/);
     await page.getByRole('region', { name: 'Vous êtes invité·e à rejoindre « Le village de Jeanne »' }).waitFor();
@@ -54,10 +60,7 @@ describe("the signed-out pages' early loads", () => {
 
   it("the sign-in page asks early for its route's chunks only, and for no preview", async () => {
     const page = await context.newPage();
-    const previews: string[] = [];
-    page.on('request', (request) => {
-      if (request.url().includes('/v1/villages/join/preview')) previews.push(request.url());
-    });
+    const previews = previewRequests(page);
     await page.goto(`${app.base}/auth/login`);
     await page.getByRole('heading', { level: 1 }).first().waitFor();
     const { parsed, seen } = await resources(page);
