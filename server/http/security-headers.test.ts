@@ -1,4 +1,5 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,7 +8,7 @@ import { createWorld } from '../test/world';
 import { servePwa } from '../static/pwa';
 import { readConfig } from '../config';
 import { serveApp } from './serve-node';
-import { ANALYTICS_ORIGIN, type SecuritySettings } from './security-headers';
+import { ANALYTICS_ORIGIN, EARLY_LOADS_SCRIPT, type SecuritySettings } from './security-headers';
 
 const world = await createWorld();
 // A build of the app as small as can be: the shell and one script.
@@ -54,7 +55,7 @@ describe('security headers', () => {
       expect(headers.get('Strict-Transport-Security')).toBe('max-age=31536000');
     }
     const app = directives(shell.headers.get('Content-Security-Policy'));
-    expect(app['script-src']).toEqual(["'self'"]);
+    expect(app['script-src']).toEqual(["'self'", EARLY_LOADS_SCRIPT]);
     expect(app['style-src']).toEqual(["'self'"]);
     // The photos under PUBLIC_URL are fetched by the worker for its cache: a connection.
     expect(app['connect-src']).toEqual(["'self'", 'https://village.example']);
@@ -76,6 +77,13 @@ describe('security headers', () => {
     // Written once each, beside the answer's own headers.
     expect(health.headers.get('Content-Type')).toMatch(/^application\/json/);
     expect(notFound.headers.get('X-Content-Type-Options')).toBe('nosniff');
+  });
+
+  it("allows index.html's one inline script by the hash of its text as written, and no other", async () => {
+    const html = await readFile(join(import.meta.dirname, '..', '..', 'index.html'), 'utf8');
+    const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]);
+    expect(inline).toHaveLength(1);
+    expect(EARLY_LOADS_SCRIPT).toBe(`'sha256-${createHash('sha256').update(inline[0]).digest('base64')}'`);
   });
 
   it('sends no HSTS on plain http, and lets the app reach the analytics host only when analytics is configured', async () => {

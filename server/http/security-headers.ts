@@ -45,8 +45,15 @@ const PERMISSIONS_POLICY = [
 const HSTS = 'max-age=31536000';
 
 /**
- * The app's policy. Scripts only from the origin, no inline script and no eval: the built index.html loads
- * one module and its preloads (vite's build, no inline script); React sets styles through the DOM's style
+ * The hash of index.html's one inline script, `data-early-loads` (the sign-in and join pages' code asked for as
+ * the page is read: vite.config.ts, earlyLoads). Its text never changes with a build (the files it asks for are
+ * its attributes, which the hash does not cover); security-headers.test.ts checks this against index.html.
+ */
+export const EARLY_LOADS_SCRIPT = "'sha256-bpt/KzpUJ3yAvHa4Z4Pxri9eRFwuzQWFXsKQ7mvnY+Y='";
+
+/**
+ * The app's policy. Scripts only from the origin and no eval: the built index.html loads one module and its
+ * preloads (vite's build), and runs one inline script, allowed by its hash alone (EARLY_LOADS_SCRIPT); React sets styles through the DOM's style
  * properties, which CSP does not govern, and the build's styles are files: `style-src 'self'`, no
  * 'unsafe-inline'. Images: the origin, photos under PUBLIC_URL (proxied from S3 by /uploads when S3_URL is
  * set, so the bucket's host never reaches the page), `blob:` for a photo's preview before its upload and
@@ -60,7 +67,7 @@ function appPolicy({ publicUrl, analyticsOrigin, apiOrigin }: SecuritySettings) 
   const img = ["'self'", self, ...(apiOrigin ? [apiOrigin] : []), 'data:', 'blob:'];
   return [
     "default-src 'self'",
-    "script-src 'self'",
+    `script-src 'self' ${EARLY_LOADS_SCRIPT}`,
     "style-src 'self'",
     `img-src ${[...new Set(img)].join(' ')}`,
     "font-src 'self'",
