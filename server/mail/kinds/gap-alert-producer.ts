@@ -84,7 +84,8 @@ export const gapAlertProducer: ScheduledMailProducer = {
               eq(villages.state, STARTED),
               notClosed(),
               inArray(villages.timeZone, [...days.keys()]),
-              or(...notPushed, mailVillages.length ? inArray(villages.id, mailVillages) : undefined),
+              // One array parameter: a statement takes at most 65,535, and the mails may be about more villages.
+              or(...notPushed, mailVillages.length ? sql`${villages.id} = any(${`{${mailVillages.join(',')}}`}::uuid[])` : undefined),
             ),
           )
       ).map((village) => [village.id, village]),
