@@ -8,6 +8,7 @@ import { pushJobs, villages } from '../../db/schema';
 import type { ScheduledMailProducer } from '../scheduled-producer';
 import { queueDigests } from './digest-queue';
 import { villagePlace, villageTitle } from './digest-village';
+import { startedZones } from './digest-recipients';
 import { gapCandidates, type GapCandidate } from './gap-alert-pending';
 import { GAP_LISTED_SLOTS, type GapAlertPayload, type GapVillage } from './gap-alert-mail';
 import { openSlotsOf, push } from './open-slots';
@@ -37,12 +38,7 @@ export function gapAlertDay(zone: string, now: Date): string | null {
 export const gapAlertProducer: ScheduledMailProducer = {
   name: 'gaps',
   async run(db, now) {
-    const zones = (
-      await db
-        .selectDistinct({ zone: villages.timeZone })
-        .from(villages)
-        .where(and(eq(villages.state, STARTED), notClosed()))
-    ).map((row) => row.zone);
+    const zones = await startedZones(db);
     // Computed once per zone: a zone's clock is the same for all its villages.
     const days = new Map(
       zones.flatMap((zone) => {
