@@ -1,6 +1,9 @@
 import { and, eq, inArray, isNotNull, or } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { users, villagers } from '../../db/schema';
+import { users, villagers, villages } from '../../db/schema';
+import { notClosed } from '../../villages/closed';
+
+const STARTED = 3;
 
 /** A member still in the village: not out, not banned. */
 export const activeMember = () => and(eq(villagers.isOut, false), eq(villagers.isBan, false));
@@ -35,4 +38,13 @@ export function mailableMembers(db: Executor, villageIds: readonly string[], opt
         options.organisersOnly ? or(eq(villagers.isCreator, true), eq(villagers.isNeedy, true), eq(villagers.isManager, true)) : undefined,
       ),
     );
+}
+
+/** The time zones of the started villages nobody closed: a producer's clock is read once per zone, not per village. */
+export async function startedZones(db: Executor): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ zone: villages.timeZone })
+    .from(villages)
+    .where(and(eq(villages.state, STARTED), notClosed()));
+  return rows.map((row) => row.zone);
 }

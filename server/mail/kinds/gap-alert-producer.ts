@@ -4,11 +4,12 @@ import { v7 as uuidv7 } from 'uuid';
 import { gapHorizonEnd } from '../../../src/contract/gap-horizon';
 import { wantsAsMember } from '../../../src/contract/notification-settings';
 import type { Db } from '../../db/client';
-import { mailJobs, notificationSettings, pushJobs, users, villagers, villages } from '../../db/schema';
+import { pushJobs, villages } from '../../db/schema';
 import type { ScheduledMailProducer } from '../scheduled-producer';
 import { queueDigests } from './digest-queue';
-import { activeMember, memberColumns } from './digest-recipients';
 import { villagePlace, villageTitle } from './digest-village';
+import { startedZones } from './digest-recipients';
+import { gapCandidates, type GapCandidate } from './gap-alert-pending';
 import { GAP_LISTED_SLOTS, type GapAlertPayload, type GapVillage } from './gap-alert-mail';
 import { openSlotsOf, push } from './open-slots';
 import { notClosed } from '../../villages/closed';
@@ -26,9 +27,6 @@ export function gapAlertDay(zone: string, now: Date): string | null {
   return local.hour >= GAPS_FROM_HOUR && local.hour < GAPS_UNTIL_HOUR ? local.toISODate()! : null;
 }
 
-const organiser = or(eq(villagers.isCreator, true), eq(villagers.isNeedy, true), eq(villagers.isManager, true));
-const chose = (channel: 'email' | 'push') => sql`${notificationSettings.settings} -> ${channel} ->> 'gaps' = 'true'`;
-
 /**
  * The gap alert (kind `gaps`): once a day at most, to each organiser (and each member who asked for it) of a
  * village with slots still open inside its horizon (`gap_horizon_days`), one mail across their villages
@@ -40,70 +38,57 @@ const chose = (channel: 'email' | 'push') => sql`${notificationSettings.settings
 export const gapAlertProducer: ScheduledMailProducer = {
   name: 'gaps',
   async run(db, now) {
-    const started = await db
-      .select({
-        id: villages.id,
-        firstName: villages.firstName,
-        name: villages.name,
-        timeZone: villages.timeZone,
-        horizon: villages.gapHorizonDays,
-        pushedOn: villages.gapsPushedOn,
-      })
-      .from(villages)
-      .where(and(eq(villages.state, STARTED), notClosed()));
-    const dayOfZone = new Map<string, string | null>();
-    const dayIn = (zone: string) => {
-      if (!dayOfZone.has(zone)) dayOfZone.set(zone, gapAlertDay(zone, now));
-      return dayOfZone.get(zone)!;
-    };
-    const due = new Map(started.filter((village) => dayIn(village.timeZone)).map((village) => [village.id, village]));
-    if (due.size === 0) return 0;
+    const zones = await startedZones(db);
+    // Computed once per zone: a zone's clock is the same for all its villages.
+    const days = new Map(
+      zones.flatMap((zone) => {
+        const day = gapAlertDay(zone, now);
+        return day ? [[zone, day] as const] : [];
+      }),
+    );
+    if (days.size === 0) return 0;
 
-    // Organisers, and members who turned the alert on: everyone else is left out by the query itself.
-    const members = await db
-      .select({
-        ...memberColumns,
-        joinedAt: villagers.createdAt,
-        organiser: sql<boolean>`(${villagers.isCreator} or ${villagers.isNeedy} or ${villagers.isManager})`,
-        settings: notificationSettings.settings,
-      })
-      .from(villagers)
-      // The due villages named by their zones (a few) rather than by their ids (thousands of parameters).
-      .innerJoin(villages, eq(villages.id, villagers.villageId))
-      .innerJoin(users, eq(users.id, villagers.userId))
-      .leftJoin(notificationSettings, eq(notificationSettings.userId, users.id))
-      .where(
-        and(
-          eq(villages.state, STARTED),
-          notClosed(),
-          inArray(
-            villages.timeZone,
-            [...dayOfZone].flatMap(([zone, day]) => (day ? [zone] : [])),
-          ),
-          activeMember(),
-          or(organiser, chose('email'), chose('push')),
-        ),
-      );
-
-    // Each person's day: on the clock of their first village of the set (the oldest membership), the same for every instance.
-    const byUser = new Map<string, typeof members>();
+    // Organisers, and members who turned the alert on, whose alert of the day is not queued yet.
+    const members = await gapCandidates(db, days);
+    const byUser = new Map<string, GapCandidate[]>();
     for (const m of members) push(byUser, m.userId, m);
-    const mailOf = new Map<string, { day: string; memberships: typeof members }>();
+    const mailOf = new Map<string, { day: string; memberships: GapCandidate[] }>();
     for (const [userId, rows] of byUser) {
       rows.sort((a, b) => a.joinedAt.getTime() - b.joinedAt.getTime() || a.villagerId.localeCompare(b.villagerId));
       const wanted = rows.filter((m) => m.verified && wantsAsMember(m.settings, 'email', 'gaps', m.villageId, m.organiser));
-      if (wanted.length) mailOf.set(userId, { day: dayIn(due.get(rows[0].villageId)!.timeZone)!, memberships: wanted });
+      if (wanted.length) mailOf.set(userId, { day: rows[0].day, memberships: wanted });
     }
-    const keys = [...mailOf].map(([userId, mail]) => gapAlertKey(userId, mail.day));
-    const queued = new Set(
-      keys.length ? (await db.select({ key: mailJobs.key }).from(mailJobs).where(inArray(mailJobs.key, keys))).map((row) => row.key) : [],
+    // The villages still to push today, and those of the mails to make.
+    const mailVillages = [...new Set([...mailOf.values()].flatMap((mail) => mail.memberships.map((m) => m.villageId)))];
+    const notPushed = [...days].map(([zone, day]) =>
+      and(eq(villages.timeZone, zone), or(sql`${villages.gapsPushedOn} is null`, sql`${villages.gapsPushedOn} <> ${day}`)),
     );
-    for (const [userId, mail] of mailOf) if (queued.has(gapAlertKey(userId, mail.day))) mailOf.delete(userId);
+    const due = new Map(
+      (
+        await db
+          .select({
+            id: villages.id,
+            firstName: villages.firstName,
+            name: villages.name,
+            timeZone: villages.timeZone,
+            horizon: villages.gapHorizonDays,
+            pushedOn: villages.gapsPushedOn,
+          })
+          .from(villages)
+          .where(
+            and(
+              eq(villages.state, STARTED),
+              notClosed(),
+              inArray(villages.timeZone, [...days.keys()]),
+              // One array parameter: a statement takes at most 65,535, and the mails may be about more villages.
+              or(...notPushed, mailVillages.length ? sql`${villages.id} = any(${`{${mailVillages.join(',')}}`}::uuid[])` : undefined),
+            ),
+          )
+      ).map((village) => [village.id, village]),
+    );
+    const dayIn = (zone: string) => days.get(zone)!;
     const toPush = [...due.values()].filter((village) => village.pushedOn !== dayIn(village.timeZone));
-    const read = new Set([
-      ...toPush.map((village) => village.id),
-      ...[...mailOf.values()].flatMap((mail) => mail.memberships.map((m) => m.villageId)),
-    ]);
+    const read = new Set([...toPush.map((village) => village.id), ...mailVillages.filter((id) => due.has(id))]);
     if (read.size === 0) return 0;
 
     const open = await openSlotsOf(

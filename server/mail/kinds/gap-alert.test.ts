@@ -128,6 +128,34 @@ describe('the gap alert', () => {
     expect(await composeJob(world.db, job, world.clock.now())).toEqual([]);
   });
 
+  it('still mails, the same day, a member who asks for it after the village was pushed and its organisers told', async () => {
+    world.clock.set(parisAt('2026-11-23', 12));
+    const { creator, village, members } = await villageOf(['Hugo']);
+    await addScheduledNeed(world, creator, village, dinners('2026-11-24T19:00', 1));
+    world.clock.set(parisAt('2026-11-24', 10));
+    await produce();
+    world.clock.advance(60_000);
+    // Nothing left to do: the minute after queues nothing.
+    expect(await produce()).toBe(0);
+    expect(await keysOf(creator)).toHaveLength(1);
+    expect(await keysOf(members.Hugo.user)).toHaveLength(0);
+
+    world.clock.set(parisAt('2026-11-24', 14));
+    const asked = await world.request('PUT', '/v1/users/me/notification_settings', {
+      token: members.Hugo.user.token,
+      json: { email: { gaps: true } },
+    });
+    expect(asked.status, JSON.stringify(asked.body)).toBe(200);
+    world.clock.advance(60_000);
+    expect(await produce()).toBe(1);
+    await sender.runDue();
+    expect(alertsTo(members.Hugo.user).map((m) => m.headers.get('subject'))).toEqual([
+      'Urgent\u00a0: 1 créneau encore sans personne chez Jeanne',
+    ]);
+    // The village was pushed once, in the morning.
+    expect(await pushesOf(village.id)).toHaveLength(1);
+  });
+
   it('refuses a horizon out of 1 to 14 days, in French', async () => {
     world.clock.set(parisAt('2026-11-23', 12));
     const { creator, village } = await villageOf([]);

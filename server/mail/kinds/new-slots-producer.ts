@@ -10,7 +10,7 @@ import { queueDigests } from './digest-queue';
 import { helpsOf, helpsOnNeeds } from './digest-slot-sources';
 import { villagePlace, villageTitle } from './digest-village';
 import type { NewSlotsPayload, NewSlotsVillage } from './new-slots-mail';
-import { mailableMembers } from './digest-recipients';
+import { mailableMembers, startedZones } from './digest-recipients';
 import { notClosed } from '../../villages/closed';
 import { pendingNewSlots } from './new-slots-pending';
 import { push } from './open-slots';
@@ -94,12 +94,7 @@ async function newNeeds(db: Db, from: Date, to: Date): Promise<NewNeed[]> {
 export const newSlotsProducer: ScheduledMailProducer = {
   name: 'new_slots',
   async run(db, now) {
-    const zones = (
-      await db
-        .selectDistinct({ zone: villages.timeZone })
-        .from(villages)
-        .where(and(eq(villages.state, STARTED), notClosed()))
-    ).map((row) => row.zone);
+    const zones = await startedZones(db);
     if (zones.length === 0) return 0;
     // Computed once per zone: a zone's clock is the same for all its people.
     const windowOf = new Map(zones.map((zone) => [zone, dueNewSlotsDigest(zone, now)]));
