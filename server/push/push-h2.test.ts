@@ -13,7 +13,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { NonPublicAddressError, type ResolveHost } from './public-address';
-import { createPushPoster, SOCKETS_PER_ORIGIN, type PushRequest } from './push-request';
+import type { PushRequest } from './push-message';
+import { createPushPoster, SOCKETS_PER_ORIGIN } from './push-request';
 
 const NAME = 'push.service.fr';
 let tlsFiles: { key: Buffer; cert: Buffer };

@@ -1,7 +1,7 @@
 import http2, { type ClientHttp2Session, type OutgoingHttpHeaders } from 'node:http2';
 import { isIP, type LookupFunction } from 'node:net';
 import tls from 'node:tls';
-import type { PushRequest, PushResponse } from './push-request';
+import type { PushRequest, PushResponse } from './push-message';
 
 /**
  * Pushes to an HTTPS push service over one HTTP/2 session per origin (FCM, Mozilla, Apple and Microsoft all

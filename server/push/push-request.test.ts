@@ -5,7 +5,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createPushPoster, SOCKETS_PER_ORIGIN, type PushRequest } from './push-request';
+import type { PushRequest } from './push-message';
+import { createPushPoster, SOCKETS_PER_ORIGIN } from './push-request';
 
 const servers: Server[] = [];
 afterEach(() => {

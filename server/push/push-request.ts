@@ -2,23 +2,7 @@ import http from 'node:http';
 import https from 'node:https';
 import { createH2Poster } from './push-h2';
 import { NonPublicAddressError, publicOnlyLookup, refusedEndpoint, systemResolve, type ResolveHost } from './public-address';
-
-export interface PushRequest {
-  method: string;
-  headers: Record<string, string>;
-  body: Buffer | null;
-  /**
-   * Given up after this long without a byte from the push service (Node's socket timeout): an
-   * AbortSignal.timeout per push (a timer, a weak reference and listeners each) was some 10 % of a fan-out's CPU.
-   */
-  timeoutMs: number;
-}
-
-/** What a push service answered: its status, and when to come back if it said. */
-export interface PushResponse {
-  status: number;
-  retryAfter: string | null;
-}
+import type { PushRequest, PushResponse } from './push-message';
 
 /**
  * Connections kept open to one push service. Unbounded, a 500-device fan-out opened one per push: on HTTPS

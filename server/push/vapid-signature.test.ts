@@ -2,7 +2,7 @@ import { createECDH, createPublicKey, randomBytes, verify } from 'node:crypto';
 import webpush from 'web-push';
 import { describe, expect, it } from 'vitest';
 import type { Delivery } from './compose';
-import type { PushRequest } from './push-request';
+import type { PushRequest } from './push-message';
 import { sendToDevice } from './send';
 import { createVapidSigner, VAPID_LIFETIME_S, VAPID_RENEW_BEFORE_S } from './vapid-signature';
 

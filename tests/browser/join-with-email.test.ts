@@ -52,6 +52,8 @@ describe('joining a village with a name and an e-mail', () => {
 
     await page.waitForURL(new RegExp(`/dashboard/villages/${village.id}/home$`), { timeout: 30_000 });
     await page.getByText('Bienvenue dans le village de Jeanne !').waitFor();
+    // The village's screen comes in a render after its header and tabs (src/routes/_dashboard.dashboard.villages.$id.tsx).
+    await page.getByRole('heading', { level: 1, name: /Jeanne/ }).waitFor();
     await page.screenshot({ path: '/tmp/join-with-email-village-390.png', fullPage: true });
     expect(await axeViolations(page)).toEqual([]);
 
