@@ -13,12 +13,13 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { get } from 'node:http';
-import { loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium';
 import { freePort } from '../support/free-port';
+import { loadAverage as load } from './load-average';
 
 const TARGET_KB = 120;
 const TARGET_WIRE_KB = 130;
@@ -26,7 +27,6 @@ const PAGE = '/auth/login';
 const root = join(import.meta.dirname, '..', '..');
 
 const kb = (bytes: number) => (bytes / 1024).toFixed(2);
-const load = () => `load average ${loadavg()[0].toFixed(2)}`;
 
 /** The built chunks that hold the Amplitude SDK, found by content (chunk names do not say it). */
 async function sdkChunks(distDir: string) {
