@@ -9,7 +9,7 @@ import { measureReturnAfterOutage, RETURN_TARGET_MS } from '../engines/outage-re
 const app = await startApp();
 const { context } = await openBrowser();
 
-it('sends the writes of an outage within 5 s of the server answering again', { timeout: 150_000 }, async () => {
+it('sends the writes of an outage within 5 s of the server answering again', { timeout: 240_000 }, async () => {
   const page = await context.newPage();
   const { returnMs } = await measureReturnAfterOutage(
     app,
