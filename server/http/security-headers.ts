@@ -49,7 +49,7 @@ const HSTS = 'max-age=31536000';
  * the page is read: vite.config.ts, earlyLoads). Its text never changes with a build (the files it asks for are
  * its attributes, which the hash does not cover); security-headers.test.ts checks this against index.html.
  */
-export const EARLY_LOADS_SCRIPT = "'sha256-bpt/KzpUJ3yAvHa4Z4Pxri9eRFwuzQWFXsKQ7mvnY+Y='";
+export const EARLY_LOADS_SCRIPT = "'sha256-ncBLMEVALW0Mrd3HSwUBXuOvDA8yTVOg75GJtApgW00='";
 
 /**
  * The app's policy. Scripts only from the origin and no eval: the built index.html loads one module and its

@@ -12,7 +12,14 @@ interface BeforeInstallPromptEvent extends Event {
 export const installOffer = createStore<BeforeInstallPromptEvent | null>(null);
 
 const EARNED_KEY = 'village-install-earned';
-const storedEarned = () => typeof localStorage !== 'undefined' && localStorage.getItem(EARNED_KEY) === '1';
+/** Read as the module loads: a storage the browser blocks (src/app/storage-blocked.ts) reads as not earned. */
+const storedEarned = () => {
+  try {
+    return typeof localStorage !== 'undefined' && localStorage.getItem(EARNED_KEY) === '1';
+  } catch {
+    return false;
+  }
+};
 
 /**
  * Whether this device may show the offer: only once the person has done something useful here (opened a
@@ -66,7 +73,14 @@ export function dismissInstall() {
 // load asks no more.
 let prompted = false;
 
-const recentlyDismissed = () => Date.now() - Number(localStorage.getItem(DISMISSED_KEY) ?? 0) < ASK_AGAIN_AFTER_MS;
+/** A storage the browser blocks counts as dismissed: the app does not run there (src/app/storage-blocked.ts). */
+const recentlyDismissed = () => {
+  try {
+    return Date.now() - Number(localStorage.getItem(DISMISSED_KEY) ?? 0) < ASK_AGAIN_AFTER_MS;
+  } catch {
+    return true;
+  }
+};
 
 /** Shows the browser's install dialog; an offer can be used once, whatever the answer. */
 export async function promptInstall() {

@@ -5,9 +5,11 @@
  * the navigation's domInteractive; the inline script runs while it is parsed), and the app's
  * own call for the preview is answered by that early request, not a second one. The sign-in page asks for its own
  * route's chunks only. The server's policy allows the script by its hash: the harness fails a test on a violation.
+ * A browser that refuses the site its storage gets neither: it is told in French why the app cannot open.
  */
 import { describe, expect, it } from 'vitest';
 import { createOpenVillage, openBrowser, registerUser, startApp } from './harness';
+import { axeViolations } from './screens';
 
 const app = await startApp();
 const { context } = await openBrowser();
@@ -67,6 +69,27 @@ describe("the signed-out pages' early loads", () => {
     expect(seen.find((r) => r.path.startsWith('/assets/_auth.auth.login-'))!.start).toBeLessThan(parsed);
     expect(seen.some((r) => r.path.startsWith('/assets/join-login-'))).toBe(false);
     expect(previews).toEqual([]);
+    await page.close();
+  });
+  it('a storage that refuses to be read loads nothing early and says in French why the app cannot open', async () => {
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    // As when the browser blocks site data: reading localStorage throws.
+    await page.addInitScript(() =>
+      Object.defineProperty(window, 'localStorage', {
+        get() {
+          throw new DOMException('The operation is insecure.', 'SecurityError');
+        },
+      }),
+    );
+    await page.goto(`${app.base}/auth/login`);
+    await page.getByRole('heading', { level: 1, name: 'Village ne peut pas s’ouvrir dans ce navigateur' }).waitFor();
+    await page.getByText('Autorisez les cookies et les données de site pour cette adresse').waitFor();
+    const { seen } = await resources(page);
+    expect(seen.some((r) => r.initiator === 'link' && r.path.startsWith('/assets/_auth.auth.login-'))).toBe(false);
+    expect(errors).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await page.close();
   });
 });
