@@ -77,9 +77,9 @@ export async function composeJob(db: Executor, job: QueuedJob, now: Date): Promi
   const base = `/dashboard/villages/${village.id}`;
   const d = job.data;
   // What people wrote (a chat message, a word of thanks) keeps its colons and question marks off a line's start too, as in the mails.
-  const to = (who: Member[], payload: Omit<PushPayload, 'kind' | 'village_id'>, extra: Partial<Delivery> = {}): Delivery[] =>
-    who.map((m) => ({
-      userId: m.userId!,
+  // One payload object for everyone told: send.ts then serialises it once for the whole fan-out, not once a member.
+  const to = (who: Member[], payload: Omit<PushPayload, 'kind' | 'village_id'>, extra: Partial<Delivery> = {}): Delivery[] => {
+    const shared: Omit<Delivery, 'userId'> = {
       payload: {
         kind: job.kind as PushKind,
         village_id: village.id,
@@ -90,7 +90,9 @@ export async function composeJob(db: Executor, job: QueuedJob, now: Date): Promi
       ttl: DAY_S,
       urgency: 'normal',
       ...extra,
-    }));
+    };
+    return who.map((m) => ({ ...shared, userId: m.userId! }));
+  };
   // Slots are told on the village's clock, wherever the reader's device is.
   const slot = (iso: unknown) => formatHelpSlot(String(iso), null, undefined, village.timeZone);
 
