@@ -5,6 +5,7 @@ import { createJobLoop } from '../jobs/job-loop';
 import type { Clock } from '../deps';
 import type { Db } from '../db/client';
 import { pushJobs, pushSubscriptions, sessions, villagers, villages } from '../db/schema';
+import { anyUuid } from '../db/any-uuid';
 import { SESSION_IDLE_MS } from '../http/authenticate';
 import { composeJob, type Delivery } from './compose';
 import { wantedByPush } from './push-settings';
@@ -91,13 +92,7 @@ export function createPushDispatcher(deps: PushDispatcherDeps) {
       })
       .from(pushSubscriptions)
       .innerJoin(sessions, eq(sessions.tokenHash, pushSubscriptions.sessionHash))
-      // The members as one array parameter: 500 parameters cost the embedded database more than the rows.
-      .where(
-        and(
-          sql`${pushSubscriptions.userId} = any(${`{${[...new Set(deliveries.map((d) => d.userId))].join(',')}}`}::uuid[])`,
-          gt(sessions.lastUsedAt, alive),
-        ),
-      );
+      .where(and(anyUuid(pushSubscriptions.userId, [...new Set(deliveries.map((d) => d.userId))]), gt(sessions.lastUsedAt, alive)));
     // Each user's devices found once: filtering them all for each delivery was quadratic in the village's size.
     const only = onlyDevices && new Set(onlyDevices);
     const devicesOf = new Map<string, Array<(typeof rows)[number]['device']>>();
