@@ -75,7 +75,8 @@ export async function sendToDevice(
   now = Date.now(),
 ): Promise<SendResult> {
   try {
-    const authorization = await sign(device.endpoint, keys);
+    const signed = sign(device.endpoint, keys);
+    const authorization = typeof signed === 'string' ? signed : await signed;
     const head = headOf(delivery);
     const body = encryptPushPayload(head.plaintext, device);
     const response = await post(device.endpoint, {

@@ -38,12 +38,7 @@ export function createVapidSigner(options: VapidSignerOptions) {
     return cached && cached.publicKey === keys.publicKey && nowS < cached.renewAt ? cached.authorization : null;
   };
 
-  return async function authorization(endpoint: string, keys: VapidKeys): Promise<string> {
-    // The audience is the push service's origin (scheme, host and port), the same for all its devices.
-    const audience = new URL(endpoint).origin;
-    const cached = reusable(audience, keys, Math.floor(now() / 1000));
-    // Most pushes end here, without awaiting the module (an await a push was felt in a 500-member fan-out).
-    if (cached) return cached;
+  async function signAfterLoading(audience: string, keys: VapidKeys): Promise<string> {
     const webpush = await loadWebPush();
     // Read again after the await: the pushes of a fan-out all start at once, and only the first past it signs.
     const nowS = Math.floor(now() / 1000);
@@ -56,6 +51,16 @@ export function createVapidSigner(options: VapidSignerOptions) {
     if (signed.size >= maxOrigins) signed.delete(signed.keys().next().value!);
     signed.set(audience, { publicKey: keys.publicKey, authorization: headers.Authorization, renewAt: expires - VAPID_RENEW_BEFORE_S });
     return headers.Authorization;
+  }
+
+  /**
+   * The header itself when a signature can be reused (most pushes: no promise, no await), else a promise of a
+   * new one.
+   */
+  return function authorization(endpoint: string, keys: VapidKeys): string | Promise<string> {
+    // The audience is the push service's origin (scheme, host and port), the same for all its devices.
+    const audience = new URL(endpoint).origin;
+    return reusable(audience, keys, Math.floor(now() / 1000)) ?? signAfterLoading(audience, keys);
   };
 }
 export type VapidSigner = ReturnType<typeof createVapidSigner>;
