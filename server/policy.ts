@@ -31,7 +31,10 @@ export async function readMembership(deps: Deps, villageId: string, userId: stri
 }
 
 /** A row's role fields under their wire names, so that the server and the app apply the same rules (src/contract/roles.ts). */
-const roles = (v: VillagerRow): VillagerRoles => ({
+/** The fields the role rules read: a caller that needs nothing else (a push's recipients) reads only these. */
+export type VillagerRoleFields = Pick<VillagerRow, 'isOut' | 'isBan' | 'isCreator' | 'isNeedy' | 'isManager'>;
+
+const roles = (v: VillagerRoleFields): VillagerRoles => ({
   is_out: v.isOut,
   is_ban: v.isBan,
   is_creator: v.isCreator,
@@ -39,8 +42,8 @@ const roles = (v: VillagerRow): VillagerRoles => ({
   is_manager: v.isManager,
 });
 
-export const isActive = (v: VillagerRow | null): v is VillagerRow => !!v && isActiveVillager(roles(v));
-export const isManager = (v: VillagerRow | null) => !!v && isManagerVillager(roles(v));
+export const isActive = <V extends VillagerRoleFields>(v: V | null): v is V => !!v && isActiveVillager(roles(v));
+export const isManager = (v: VillagerRoleFields | null) => !!v && isManagerVillager(roles(v));
 /** The creator and the needy person: they name co-organisers, and nobody removes them. */
 export const isAppointer = (v: VillagerRow | null) => !!v && canAppointManagers(roles(v));
 

@@ -5,6 +5,7 @@ import { createJobLoop } from '../jobs/job-loop';
 import type { Clock } from '../deps';
 import type { Db } from '../db/client';
 import { pushJobs, pushSubscriptions, sessions, villagers, villages } from '../db/schema';
+import { anyUuid } from '../db/any-uuid';
 import { SESSION_IDLE_MS } from '../http/authenticate';
 import { composeJob, type Delivery } from './compose';
 import { wantedByPush } from './push-settings';
@@ -79,33 +80,44 @@ export function createPushDispatcher(deps: PushDispatcherDeps) {
     const keys = await deps.keys();
     // Only devices whose session is still alive: one idle past 30 days is over even before it is next used.
     const alive = new Date(deps.clock.now().getTime() - SESSION_IDLE_MS);
-    const devices = (
-      await deps.db
-        .select({ device: pushSubscriptions })
-        .from(pushSubscriptions)
-        .innerJoin(sessions, eq(sessions.tokenHash, pushSubscriptions.sessionHash))
-        .where(and(inArray(pushSubscriptions.userId, [...new Set(deliveries.map((d) => d.userId))]), gt(sessions.lastUsedAt, alive)))
-    )
-      .map((row) => row.device)
-      .filter((device) => !onlyDevices || onlyDevices.includes(device.id));
+    const rows = await deps.db
+      .select({
+        device: {
+          id: pushSubscriptions.id,
+          userId: pushSubscriptions.userId,
+          endpoint: pushSubscriptions.endpoint,
+          p256dh: pushSubscriptions.p256dh,
+          auth: pushSubscriptions.auth,
+        },
+      })
+      .from(pushSubscriptions)
+      .innerJoin(sessions, eq(sessions.tokenHash, pushSubscriptions.sessionHash))
+      .where(and(anyUuid(pushSubscriptions.userId, [...new Set(deliveries.map((d) => d.userId))]), gt(sessions.lastUsedAt, alive)));
+    // Each user's devices found once: filtering them all for each delivery was quadratic in the village's size.
+    const only = onlyDevices && new Set(onlyDevices);
+    const devicesOf = new Map<string, Array<(typeof rows)[number]['device']>>();
+    for (const { device } of rows) {
+      if (only && !only.has(device.id)) continue;
+      const mine = devicesOf.get(device.userId);
+      if (mine) mine.push(device);
+      else devicesOf.set(device.userId, [device]);
+    }
     const gone: string[] = [];
     await Promise.all(
       deliveries.flatMap((delivery) =>
-        devices
-          .filter((device) => device.userId === delivery.userId)
-          .map(async (device) => {
-            const result = await sendToDevice(post, keys, sign, device, delivery, deps.clock.now().getTime());
-            if (isGone(result)) {
-              gone.push(device.id);
-              deps.logger.info({ subscription: device.id, result }, 'push subscription gone or not on the public internet: removed');
-            } else if (isTransient(result)) {
-              outcome.retry.push(device.id);
-              outcome.retryAfterMs = Math.max(outcome.retryAfterMs, 'retryAfterMs' in result ? (result.retryAfterMs ?? 0) : 0);
-              deps.logger.warn({ subscription: device.id, result }, 'push not delivered: tried again later');
-            } else if ('status' in result && result.status >= 300) {
-              deps.logger.warn({ subscription: device.id, result }, 'push refused');
-            } else outcome.sent += 1;
-          }),
+        (devicesOf.get(delivery.userId) ?? []).map(async (device) => {
+          const result = await sendToDevice(post, keys, sign, device, delivery, deps.clock.now().getTime());
+          if (isGone(result)) {
+            gone.push(device.id);
+            deps.logger.info({ subscription: device.id, result }, 'push subscription gone or not on the public internet: removed');
+          } else if (isTransient(result)) {
+            outcome.retry.push(device.id);
+            outcome.retryAfterMs = Math.max(outcome.retryAfterMs, 'retryAfterMs' in result ? (result.retryAfterMs ?? 0) : 0);
+            deps.logger.warn({ subscription: device.id, result }, 'push not delivered: tried again later');
+          } else if ('status' in result && result.status >= 300) {
+            deps.logger.warn({ subscription: device.id, result }, 'push refused');
+          } else outcome.sent += 1;
+        }),
       ),
     );
     // In one statement once the fan-out is over: expired subscriptions come in numbers after a while.

@@ -57,6 +57,11 @@ export function refusedEndpoint(endpoint: string, allowLocal = false): string | 
   } catch {
     return 'not a URL';
   }
+  return refusedUrl(url, allowLocal);
+}
+
+/** refusedEndpoint's checks on an address already parsed: the poster parses each push's endpoint once. */
+export function refusedUrl(url: URL, allowLocal = false): string | null {
   if (url.protocol !== 'https:' && !(allowLocal && url.protocol === 'http:')) return 'not https';
   // A push service needs no credentials in its address; they would only hide where it points.
   if (url.username || url.password) return 'credentials in the address';

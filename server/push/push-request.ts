@@ -1,7 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import { createH2Poster } from './push-h2';
-import { NonPublicAddressError, publicOnlyLookup, refusedEndpoint, systemResolve, type ResolveHost } from './public-address';
+import { NonPublicAddressError, publicOnlyLookup, refusedUrl, systemResolve, type ResolveHost } from './public-address';
 import type { PushRequest, PushResponse } from './push-message';
 
 /**
@@ -65,9 +65,14 @@ export function createPushPoster(
   };
   const h2 = createH2Poster({ lookup, ca: options.ca, http1, idleMs: options.idleMs });
   return (endpoint, request) => {
-    const refused = refusedEndpoint(endpoint, allowLocal);
+    let url: URL;
+    try {
+      url = new URL(endpoint);
+    } catch {
+      return Promise.reject(new NonPublicAddressError(endpoint, 'not a URL'));
+    }
+    const refused = refusedUrl(url, allowLocal);
     if (refused) return Promise.reject(new NonPublicAddressError(endpoint, refused));
-    const url = new URL(endpoint);
     return url.protocol === 'https:' ? h2(url, request) : http1(url, request);
   };
 }

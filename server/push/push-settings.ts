@@ -1,7 +1,13 @@
 import type { PushKind } from '../../src/contract/push';
-import { wantsNotification, type NotificationKind } from '../../src/contract/notification-settings';
+import {
+  DEFAULT_NOTIFICATION_SETTINGS,
+  mergeNotificationSettings,
+  wantsNotification,
+  type NotificationKind,
+} from '../../src/contract/notification-settings';
 import type { Executor } from '../db/client';
-import { readNotificationSettingsOf } from '../mail/preferences';
+import { anyUuid } from '../db/any-uuid';
+import { notificationSettings } from '../db/schema';
 import type { Delivery } from './compose';
 
 /**
@@ -32,15 +38,18 @@ export const PUSH_NOTIFICATION_KIND: Record<PushKind, NotificationKind> = {
 
 /**
  * The deliveries their people still want by push (their switch for that kind on, the village not muted
- * where muting applies), read when the push is sent: the settings of every person of the job in one query.
+ * where muting applies), read when the push is sent: the settings of every person of the job in one query,
+ * their ids as one parameter (anyUuid), and the defaults made once for all who stored none.
  */
 export async function wantedByPush(db: Executor, deliveries: Delivery[]): Promise<Delivery[]> {
   if (deliveries.length === 0) return deliveries;
-  const settings = await readNotificationSettingsOf(
-    db,
-    deliveries.map((d) => d.userId),
-  );
+  const rows = await db
+    .select({ userId: notificationSettings.userId, settings: notificationSettings.settings })
+    .from(notificationSettings)
+    .where(anyUuid(notificationSettings.userId, [...new Set(deliveries.map((d) => d.userId))]));
+  const stored = new Map(rows.map((row) => [row.userId, mergeNotificationSettings(DEFAULT_NOTIFICATION_SETTINGS, row.settings)]));
+  const defaults = mergeNotificationSettings(DEFAULT_NOTIFICATION_SETTINGS, undefined);
   return deliveries.filter((d) =>
-    wantsNotification(settings.get(d.userId)!, 'push', PUSH_NOTIFICATION_KIND[d.payload.kind], d.payload.village_id),
+    wantsNotification(stored.get(d.userId) ?? defaults, 'push', PUSH_NOTIFICATION_KIND[d.payload.kind], d.payload.village_id),
   );
 }

@@ -33,15 +33,17 @@ export function createVapidSigner(options: VapidSignerOptions) {
   const maxOrigins = options.maxOrigins ?? MAX_ORIGINS;
   const signed = new Map<string, Signed>();
 
-  return async function authorization(endpoint: string, keys: VapidKeys): Promise<string> {
-    // Awaited before the cache is read: the pushes of a fan-out all start at once, and only the first to get
-    // past this then signs.
-    const webpush = await loadWebPush();
-    // The audience is the push service's origin (scheme, host and port), the same for all its devices.
-    const audience = new URL(endpoint).origin;
-    const nowS = Math.floor(now() / 1000);
+  const reusable = (audience: string, keys: VapidKeys, nowS: number) => {
     const cached = signed.get(audience);
-    if (cached && cached.publicKey === keys.publicKey && nowS < cached.renewAt) return cached.authorization;
+    return cached && cached.publicKey === keys.publicKey && nowS < cached.renewAt ? cached.authorization : null;
+  };
+
+  async function signAfterLoading(audience: string, keys: VapidKeys): Promise<string> {
+    const webpush = await loadWebPush();
+    // Read again after the await: the pushes of a fan-out all start at once, and only the first past it signs.
+    const nowS = Math.floor(now() / 1000);
+    const again = reusable(audience, keys, nowS);
+    if (again) return again;
     const expires = nowS + VAPID_LIFETIME_S;
     const headers = webpush.getVapidHeaders(audience, options.subject, keys.publicKey, keys.privateKey, 'aes128gcm', expires);
     signed.delete(audience);
@@ -49,6 +51,16 @@ export function createVapidSigner(options: VapidSignerOptions) {
     if (signed.size >= maxOrigins) signed.delete(signed.keys().next().value!);
     signed.set(audience, { publicKey: keys.publicKey, authorization: headers.Authorization, renewAt: expires - VAPID_RENEW_BEFORE_S });
     return headers.Authorization;
+  }
+
+  /**
+   * The header itself when a signature can be reused (most pushes: no promise, no await), else a promise of a
+   * new one.
+   */
+  return function authorization(endpoint: string, keys: VapidKeys): string | Promise<string> {
+    // The audience is the push service's origin (scheme, host and port), the same for all its devices.
+    const audience = new URL(endpoint).origin;
+    return reusable(audience, keys, Math.floor(now() / 1000)) ?? signAfterLoading(audience, keys);
   };
 }
 export type VapidSigner = ReturnType<typeof createVapidSigner>;
