@@ -11,6 +11,8 @@ import { NUDGE_LISTED_SLOTS, type NudgePayload } from './nudge-mail';
 import { openSlotsOf, push } from './open-slots';
 import { QUIET_DAYS, quietMembers } from './quiet-members';
 import { notClosed } from '../../villages/closed';
+import { settledRun } from '../settled-mark';
+import type { Db } from '../../db/client';
 
 const DAY_MS = 24 * 3600_000;
 /** The open slots a nudge counts: this week, what one can still plan for. */
@@ -36,83 +38,91 @@ export const nudgeProducer: ScheduledMailProducer = {
       .select({ id: villages.id, firstName: villages.firstName, name: villages.name, timeZone: villages.timeZone })
       .from(villages)
       .where(and(eq(villages.state, STARTED), notClosed()));
-    const hourIn = new Map<string, number>();
+    const clockIn = new Map<string, DateTime>();
     const due = started.filter((village) => {
-      if (!hourIn.has(village.timeZone)) hourIn.set(village.timeZone, DateTime.fromJSDate(now, { zone: village.timeZone }).hour);
-      const hour = hourIn.get(village.timeZone)!;
+      if (!clockIn.has(village.timeZone)) clockIn.set(village.timeZone, DateTime.fromJSDate(now, { zone: village.timeZone }));
+      const hour = clockIn.get(village.timeZone)!.hour;
       return hour >= NUDGE_FROM_HOUR && hour < NUDGE_UNTIL_HOUR;
     });
     if (due.length === 0) return 0;
-    const monthAgo = new Date(now.getTime() - QUIET_DAYS * DAY_MS);
-    const quiet = await quietMembers(
-      db,
-      due.map((village) => village.id),
-      now,
-      { notNudgedSince: monthAgo },
-    );
-    if (quiet.length === 0) return 0;
-    const byVillage = new Map<string, typeof quiet>();
-    for (const m of quiet) push(byVillage, m.villageId, m);
-    const villageOf = new Map(due.map((village) => [village.id, village]));
-    const open = await openSlotsOf(
-      db,
-      [...byVillage.keys()].map((id) => ({
-        villageId: id,
-        timeZone: villageOf.get(id)!.timeZone,
-        to: new Date(now.getTime() + NUDGE_WEEK_DAYS * DAY_MS),
-      })),
-      now,
-    );
-    const told = quiet.filter((m) => open.has(m.villageId));
-    if (told.length === 0) return 0;
-    const settings = await readNotificationSettingsOf(
-      db,
-      told.map((m) => m.userId),
-    );
-    return db.transaction(async (tx) => {
-      // In parts: a statement takes at most 65,535 parameters, and 10,000 villages hold 170,000 quiet members.
-      const claimed = new Set<string>();
-      for (let i = 0; i < told.length; i += CLAIMS_PER_STATEMENT) {
-        const rows = await tx
-          .update(villagers)
-          .set({ nudgedAt: now })
-          .where(
-            and(
-              inArray(
-                villagers.id,
-                told.slice(i, i + CLAIMS_PER_STATEMENT).map((m) => m.villagerId),
-              ),
-              or(isNull(villagers.nudgedAt), lte(villagers.nudgedAt, monthAgo)),
-            ),
-          )
-          .returning({ id: villagers.id });
-        for (const row of rows) claimed.add(row.id);
-      }
-      const mine = told.filter((m) => claimed.has(m.villagerId));
-      if (mine.length === 0) return 0;
-      const mails = mine.flatMap((m) => {
-        if (!m.verified || !wantsNotification(settings.get(m.userId)!, 'email', 'nudges', m.villageId)) return [];
-        const village = villageOf.get(m.villageId)!;
-        const slots = open.get(m.villageId)!;
-        const payload: NudgePayload = {
-          village_id: m.villageId,
-          first_name: m.firstName,
-          title: villageTitle(village),
-          time_zone: village.timeZone,
-          open: slots.length,
-          first_open: slots.slice(0, NUDGE_LISTED_SLOTS).map((slot) => ({ start: slot.start_date, need_name: slot.need_name })),
-        };
-        return [{ to: m.email, userId: m.userId, key: nudgeKey(m.villagerId, localDate(now, village.timeZone)), payload }];
-      });
-      // One push per village naming its members nudged; whether each still wants it is read when it is sent.
-      const pushes = new Map<string, string[]>();
-      for (const m of mine) push(pushes, m.villageId, m.villagerId);
-      await tx
-        .insert(pushJobs)
-        .values(
-          [...pushes].map(([villageId, ids]) => ({ id: uuidv7(), villageId, kind: 'nudges', data: { villager_ids: ids }, dueAt: now })),
-        );
-      return queueDigests(tx, 'nudge', now, mails);
-    });
+    // The evening's nudges, once queued, stay settled until a write or the clock may make one more due.
+    const zones = [...new Set(due.map((village) => village.timeZone))].sort();
+    const period = JSON.stringify(zones.map((zone) => `${zone} ${clockIn.get(zone)!.toISODate()}`));
+    return settledRun(db, 'nudges', now, period, async () => ({ queued: await queueNudges(db, now, due) }));
   },
 };
+
+/** The run itself: the nudges of the quiet members of the `due` villages (those in the nudges' hours) not claimed yet. */
+async function queueNudges(db: Db, now: Date, due: Array<{ id: string; firstName: string | null; name: string | null; timeZone: string }>) {
+  const monthAgo = new Date(now.getTime() - QUIET_DAYS * DAY_MS);
+  const quiet = await quietMembers(
+    db,
+    due.map((village) => village.id),
+    now,
+    { notNudgedSince: monthAgo },
+  );
+  if (quiet.length === 0) return 0;
+  const byVillage = new Map<string, typeof quiet>();
+  for (const m of quiet) push(byVillage, m.villageId, m);
+  const villageOf = new Map(due.map((village) => [village.id, village]));
+  const open = await openSlotsOf(
+    db,
+    [...byVillage.keys()].map((id) => ({
+      villageId: id,
+      timeZone: villageOf.get(id)!.timeZone,
+      to: new Date(now.getTime() + NUDGE_WEEK_DAYS * DAY_MS),
+    })),
+    now,
+  );
+  const told = quiet.filter((m) => open.has(m.villageId));
+  if (told.length === 0) return 0;
+  const settings = await readNotificationSettingsOf(
+    db,
+    told.map((m) => m.userId),
+  );
+  return db.transaction(async (tx) => {
+    // In parts: a statement takes at most 65,535 parameters, and 10,000 villages hold 170,000 quiet members.
+    const claimed = new Set<string>();
+    for (let i = 0; i < told.length; i += CLAIMS_PER_STATEMENT) {
+      const rows = await tx
+        .update(villagers)
+        .set({ nudgedAt: now })
+        .where(
+          and(
+            inArray(
+              villagers.id,
+              told.slice(i, i + CLAIMS_PER_STATEMENT).map((m) => m.villagerId),
+            ),
+            or(isNull(villagers.nudgedAt), lte(villagers.nudgedAt, monthAgo)),
+          ),
+        )
+        .returning({ id: villagers.id });
+      for (const row of rows) claimed.add(row.id);
+    }
+    const mine = told.filter((m) => claimed.has(m.villagerId));
+    if (mine.length === 0) return 0;
+    const mails = mine.flatMap((m) => {
+      if (!m.verified || !wantsNotification(settings.get(m.userId)!, 'email', 'nudges', m.villageId)) return [];
+      const village = villageOf.get(m.villageId)!;
+      const slots = open.get(m.villageId)!;
+      const payload: NudgePayload = {
+        village_id: m.villageId,
+        first_name: m.firstName,
+        title: villageTitle(village),
+        time_zone: village.timeZone,
+        open: slots.length,
+        first_open: slots.slice(0, NUDGE_LISTED_SLOTS).map((slot) => ({ start: slot.start_date, need_name: slot.need_name })),
+      };
+      return [{ to: m.email, userId: m.userId, key: nudgeKey(m.villagerId, localDate(now, village.timeZone)), payload }];
+    });
+    // One push per village naming its members nudged; whether each still wants it is read when it is sent.
+    const pushes = new Map<string, string[]>();
+    for (const m of mine) push(pushes, m.villageId, m.villagerId);
+    await tx
+      .insert(pushJobs)
+      .values(
+        [...pushes].map(([villageId, ids]) => ({ id: uuidv7(), villageId, kind: 'nudges', data: { villager_ids: ids }, dueAt: now })),
+      );
+    return queueDigests(tx, 'nudge', now, mails);
+  });
+}

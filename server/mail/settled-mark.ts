@@ -1,0 +1,67 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { mailProducerMarks } from '../db/schema';
+
+/**
+ * The longest a settled answer holds: what the clock alone makes due and a producer does not foresee in its
+ * `wakeAt` (a slot coming into a horizon that slides with the hour, a member quiet for a month since this
+ * minute) is queued this late at most.
+ */
+export const SETTLED_RECHECK_MS = 10 * 60_000;
+
+/** What a producer's full run answers: how many mails it queued, and when the clock alone may make more due. */
+export type SettledRun = { queued: number; wakeAt?: Date | null };
+
+type MarkRow = { current: string; period: string | null; mark: string | null; wake_at: string | Date | null; settled_at: string | Date | null };
+
+/**
+ * A scheduled producer's run, ended at once when nothing it reads changed since its last full run of the same
+ * period and the clock has made nothing due since (`wake_at`). Every minute every instance runs every producer;
+ * without this each such minute would look up the key of every member who might still be due.
+ *
+ * The mark is what a producer's mails are made of, read in one statement from a few rows and index ends: every
+ * write to a village bumps its revision (actions/record.ts' touchVillage: members, needs, helps, messages), an
+ * address verified moves the newest `email_verified_at`, a choice of notifications the newest
+ * `notification_settings.updated_at`. What moves none of them (a visit, a nudge or push claimed, a mail sent)
+ * only ever makes fewer mails due.
+ *
+ * Read before the full run and stored after it: a write the run may not have seen moves the mark, so the next
+ * run is a full one. Several instances store their own reading, any of which was true before their reads; a
+ * run that failed stores nothing, and a restart finds the row. The unique keys of the mails still make each
+ * exist once.
+ */
+export async function settledRun(
+  db: Db,
+  producer: string,
+  now: Date,
+  period: string,
+  run: () => Promise<SettledRun>,
+): Promise<number> {
+  const result = await db.execute(sql`
+    select
+      (select coalesce(sum(revision), 0) || '/' || count(*) || '/' || coalesce(max(updated_at)::text, '') from villages)
+        || '/' || coalesce((select max(email_verified_at)::text from users), '')
+        || '/' || coalesce((select max(updated_at)::text from notification_settings), '') as current,
+      m.period, m.mark, m.wake_at, m.settled_at
+    from (select 1) one
+    left join ${mailProducerMarks} m on m.producer = ${producer}`);
+  const [row] = (result as unknown as { rows: MarkRow[] }).rows;
+  if (
+    row.mark === row.current &&
+    row.period === period &&
+    row.wake_at !== null &&
+    row.settled_at !== null &&
+    now.getTime() < new Date(row.wake_at).getTime() &&
+    now.getTime() >= new Date(row.settled_at).getTime()
+  )
+    return 0;
+
+  const { queued, wakeAt } = await run();
+  const recheck = now.getTime() + SETTLED_RECHECK_MS;
+  const wake = new Date(wakeAt ? Math.min(wakeAt.getTime(), recheck) : recheck);
+  await db
+    .insert(mailProducerMarks)
+    .values({ producer, period, mark: row.current, wakeAt: wake, settledAt: now })
+    .onConflictDoUpdate({ target: mailProducerMarks.producer, set: { period, mark: row.current, wakeAt: wake, settledAt: now } });
+  return queued;
+}
