@@ -12,6 +12,7 @@ import { openSlotsOf, push } from './open-slots';
 import { QUIET_DAYS, quietMembers } from './quiet-members';
 import { notClosed } from '../../villages/closed';
 import { settledRun } from '../settled-mark';
+import { startedZones } from './digest-recipients';
 import type { Db } from '../../db/client';
 
 const DAY_MS = 24 * 3600_000;
@@ -34,26 +35,25 @@ export const nudgeKey = (villagerId: string, day: string) => `nudge:${villagerId
 export const nudgeProducer: ScheduledMailProducer = {
   name: 'nudges',
   async run(db, now) {
-    const started = await db
-      .select({ id: villages.id, firstName: villages.firstName, name: villages.name, timeZone: villages.timeZone })
-      .from(villages)
-      .where(and(eq(villages.state, STARTED), notClosed()));
-    const clockIn = new Map<string, DateTime>();
-    const due = started.filter((village) => {
-      if (!clockIn.has(village.timeZone)) clockIn.set(village.timeZone, DateTime.fromJSDate(now, { zone: village.timeZone }));
-      const hour = clockIn.get(village.timeZone)!.hour;
-      return hour >= NUDGE_FROM_HOUR && hour < NUDGE_UNTIL_HOUR;
+    // Computed once per zone: a zone's clock is the same for all its villages.
+    const evenings = (await startedZones(db)).flatMap((zone) => {
+      const local = DateTime.fromJSDate(now, { zone });
+      return local.hour >= NUDGE_FROM_HOUR && local.hour < NUDGE_UNTIL_HOUR ? [`${zone} ${local.toISODate()}`] : [];
     });
-    if (due.length === 0) return 0;
+    if (evenings.length === 0) return 0;
     // The evening's nudges, once queued, stay settled until a write or the clock may make one more due.
-    const zones = [...new Set(due.map((village) => village.timeZone))].sort();
-    const period = JSON.stringify(zones.map((zone) => `${zone} ${clockIn.get(zone)!.toISODate()}`));
-    return settledRun(db, 'nudges', now, period, async () => ({ queued: await queueNudges(db, now, due) }));
+    const zones = evenings.map((evening) => evening.split(' ')[0]);
+    return settledRun(db, 'nudges', now, JSON.stringify(evenings.sort()), async () => ({ queued: await queueNudges(db, now, zones) }));
   },
 };
 
-/** The run itself: the nudges of the quiet members of the `due` villages (those in the nudges' hours) not claimed yet. */
-async function queueNudges(db: Db, now: Date, due: Array<{ id: string; firstName: string | null; name: string | null; timeZone: string }>) {
+/** The run itself: the nudges of the quiet members of the villages in these `zones` (in the nudges' hours) not claimed yet. */
+async function queueNudges(db: Db, now: Date, zones: string[]) {
+  const due = await db
+    .select({ id: villages.id, firstName: villages.firstName, name: villages.name, timeZone: villages.timeZone })
+    .from(villages)
+    .where(and(eq(villages.state, STARTED), notClosed(), inArray(villages.timeZone, zones)));
+  if (due.length === 0) return 0;
   const monthAgo = new Date(now.getTime() - QUIET_DAYS * DAY_MS);
   const quiet = await quietMembers(
     db,
