@@ -12,7 +12,13 @@ export const SETTLED_RECHECK_MS = 10 * 60_000;
 /** What a producer's full run answers: how many mails it queued, and when the clock alone may make more due. */
 export type SettledRun = { queued: number; wakeAt?: Date | null };
 
-type MarkRow = { current: string; period: string | null; mark: string | null; wake_at: string | Date | null; settled_at: string | Date | null };
+type MarkRow = {
+  current: string;
+  period: string | null;
+  mark: string | null;
+  wake_at: string | Date | null;
+  settled_at: string | Date | null;
+};
 
 /**
  * A scheduled producer's run, ended at once when nothing it reads changed since its last full run of the same
@@ -30,13 +36,7 @@ type MarkRow = { current: string; period: string | null; mark: string | null; wa
  * run that failed stores nothing, and a restart finds the row. The unique keys of the mails still make each
  * exist once.
  */
-export async function settledRun(
-  db: Db,
-  producer: string,
-  now: Date,
-  period: string,
-  run: () => Promise<SettledRun>,
-): Promise<number> {
+export async function settledRun(db: Db, producer: string, now: Date, period: string, run: () => Promise<SettledRun>): Promise<number> {
   const result = await db.execute(sql`
     select
       (select coalesce(sum(revision), 0) || '/' || count(*) || '/' || coalesce(max(updated_at)::text, '') from villages)
