@@ -101,6 +101,13 @@ async function queueNudges(db: Db, now: Date, zones: string[]) {
     }
     const mine = told.filter((m) => claimed.has(m.villagerId));
     if (mine.length === 0) return 0;
+    // The key's day once per zone: a clock read per mail was a second of a 51,000-mail run.
+    const dayIn = new Map<string, string>();
+    const dayOf = (zone: string) => {
+      let day = dayIn.get(zone);
+      if (!day) dayIn.set(zone, (day = localDate(now, zone)));
+      return day;
+    };
     const mails = mine.flatMap((m) => {
       if (!m.verified || !wantsNotification(settings.get(m.userId)!, 'email', 'nudges', m.villageId)) return [];
       const village = villageOf.get(m.villageId)!;
@@ -113,7 +120,7 @@ async function queueNudges(db: Db, now: Date, zones: string[]) {
         open: slots.length,
         first_open: slots.slice(0, NUDGE_LISTED_SLOTS).map((slot) => ({ start: slot.start_date, need_name: slot.need_name })),
       };
-      return [{ to: m.email, userId: m.userId, key: nudgeKey(m.villagerId, localDate(now, village.timeZone)), payload }];
+      return [{ to: m.email, userId: m.userId, key: nudgeKey(m.villagerId, dayOf(village.timeZone)), payload }];
     });
     // One push per village naming its members nudged; whether each still wants it is read when it is sent.
     const pushes = new Map<string, string[]>();
