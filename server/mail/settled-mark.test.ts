@@ -121,6 +121,7 @@ describe('the settled mark of a scheduled producer', () => {
 
   it('runs in full again once the recheck has passed, nothing written', async () => {
     world.clock.set(parisAt('2026-11-24', 17, 30));
+    await world.village(await world.user('Claire'));
     await newSlotsProducer.run(world.db, world.clock.now());
     const settled = world.clock.now();
     world.clock.advance(SETTLED_RECHECK_MS - MINUTE);
