@@ -119,6 +119,50 @@ describe('the settled mark of a scheduled producer', () => {
     expect(await keysLike(`chat:${helperVillager}:%`)).toContain(`chat:${helperVillager}:${second}`);
   });
 
+  it('reads only the villages written to within a settled chat, and keeps the minute the clock makes the next digest due', async () => {
+    const start = new Date('2026-12-03T08:00:00Z');
+    const due = new Date(start.getTime() + 4 * HOUR);
+    // Denise's village, where Eve has been away since before `start`.
+    world.clock.set(new Date(start.getTime() - 4 * HOUR));
+    const denise = await world.user('Denise');
+    const other = await world.village(denise);
+    const eve = await world.user('Eve');
+    const eveVillager = await world.join(eve, other.shareCode);
+    await wantsChat(eve);
+    // Claire's village, where Hugo (joined at `start`) is away from `due` on.
+    world.clock.set(start);
+    const { creator, helper, village, helperVillager } = await world.villageWithHelper();
+    await wantsChat(helper);
+    world.clock.advance(HOUR);
+    const said = await world.request('POST', `/v1/villages/${village.id}/messages`, {
+      token: creator.token,
+      json: { villager_id: village.creatorVillagerId, body: 'Bonjour à tous' },
+    });
+    expect(said.status).toBe(201);
+
+    // A full run (what the other tests of this file left is told then): nothing yet for Eve or Hugo.
+    world.clock.set(new Date(due.getTime() - 5 * MINUTE));
+    await chatDigestProducer.run(world.db, world.clock.now());
+    expect(await keysLike(`chat:${eveVillager}:%`)).toEqual([]);
+    expect(await keysLike(`chat:${helperVillager}:%`)).toEqual([]);
+    // Denise writes: the run after reads her village, and tells Eve.
+    world.clock.advance(MINUTE);
+    const deniseSaid = await world.request('POST', `/v1/villages/${other.id}/messages`, {
+      token: denise.token,
+      json: { villager_id: other.creatorVillagerId, body: 'Merci pour hier' },
+    });
+    expect(deniseSaid.status).toBe(201);
+    world.clock.advance(MINUTE);
+    expect(await chatDigestProducer.run(world.db, world.clock.now())).toBe(1);
+    expect(await keysLike(`chat:${eveVillager}:%`)).toEqual([`chat:${eveVillager}:${deniseSaid.body.data.id}`]);
+    // Nothing written since: Hugo's digest comes at the minute he has been away 4 hours, not a minute before.
+    world.clock.set(new Date(due.getTime() - MINUTE));
+    expect(await chatDigestProducer.run(world.db, world.clock.now())).toBe(0);
+    world.clock.set(due);
+    expect(await chatDigestProducer.run(world.db, world.clock.now())).toBe(1);
+    expect(await keysLike(`chat:${helperVillager}:%`)).toEqual([`chat:${helperVillager}:${said.body.data.id}`]);
+  });
+
   it('runs in full again once the recheck has passed, nothing written', async () => {
     world.clock.set(parisAt('2026-11-24', 17, 30));
     await world.village(await world.user('Claire'));

@@ -9,6 +9,13 @@ import { mailProducerMarks } from '../db/schema';
  */
 export const SETTLED_RECHECK_MS = 10 * 60_000;
 
+/**
+ * How long before a producer's last run a write may be stamped and still be committed after that run read:
+ * a narrowed run reads what was written since then, less this (a write's instant is its instance's clock,
+ * taken before its transaction commits). A write older still is read by the full run of the recheck.
+ */
+export const SETTLED_WRITE_MARGIN_MS = 2 * 60_000;
+
 /** What a producer's full run answers: how many mails it queued, and when the clock alone may make more due. */
 export type SettledRun = { queued: number; wakeAt?: Date | null };
 
@@ -31,12 +38,24 @@ type MarkRow = {
  * `notification_settings.updated_at`. What moves none of them (a visit, a nudge or push claimed, a mail sent)
  * only ever makes fewer mails due.
  *
- * Read before the full run and stored after it: a write the run may not have seen moves the mark, so the next
- * run is a full one. Several instances store their own reading, any of which was true before their reads; a
- * run that failed stores nothing, and a restart finds the row. The unique keys of the mails still make each
- * exist once.
+ * Read before the run and stored after it: a write the run may not have seen moves the mark, so the next run
+ * reads again. Several instances store their own reading, any of which was true before their reads; a run that
+ * failed stores nothing, and a restart finds the row. The unique keys of the mails still make each exist once.
+ *
+ * A producer that `narrows` is given, when the mark moved within its period and wake, the instant since which to
+ * read (its last run, less `SETTLED_WRITE_MARGIN_MS`): only the villages written to since, and those of people
+ * verified or whose choices changed since, can have a mail due that was not (the chat digest); the wake of its
+ * last full run is kept, or brought forward. Otherwise (null) it reads everything, and its wake is at most
+ * `SETTLED_RECHECK_MS` away.
  */
-export async function settledRun(db: Db, producer: string, now: Date, period: string, run: () => Promise<SettledRun>): Promise<number> {
+export async function settledRun(
+  db: Db,
+  producer: string,
+  now: Date,
+  period: string,
+  run: (changedSince: Date | null) => Promise<SettledRun>,
+  options: { narrows?: boolean } = {},
+): Promise<number> {
   const result = await db.execute(sql`
     select
       (select coalesce(sum(revision), 0) || '/' || count(*) || '/' || coalesce(max(updated_at)::text, '') from villages)
@@ -46,19 +65,20 @@ export async function settledRun(db: Db, producer: string, now: Date, period: st
     from (select 1) one
     left join ${mailProducerMarks} m on m.producer = ${producer}`);
   const [row] = (result as unknown as { rows: MarkRow[] }).rows;
-  if (
-    row.mark === row.current &&
+  const held =
     row.period === period &&
     row.wake_at !== null &&
     row.settled_at !== null &&
     now.getTime() < new Date(row.wake_at).getTime() &&
-    now.getTime() >= new Date(row.settled_at).getTime()
-  )
-    return 0;
+    now.getTime() >= new Date(row.settled_at).getTime();
+  if (held && row.mark === row.current) return 0;
 
-  const { queued, wakeAt } = await run();
-  const recheck = now.getTime() + SETTLED_RECHECK_MS;
-  const wake = new Date(wakeAt ? Math.min(wakeAt.getTime(), recheck) : recheck);
+  // Still within the period and its wake: only what was written since the last run can be due, for a producer
+  // that reads only that; its wake stays that of its last full run, or sooner.
+  const narrowed = held && options.narrows === true;
+  const { queued, wakeAt } = await run(narrowed ? new Date(new Date(row.settled_at!).getTime() - SETTLED_WRITE_MARGIN_MS) : null);
+  const latest = narrowed ? new Date(row.wake_at!).getTime() : now.getTime() + SETTLED_RECHECK_MS;
+  const wake = new Date(wakeAt ? Math.min(wakeAt.getTime(), latest) : latest);
   await db
     .insert(mailProducerMarks)
     .values({ producer, period, mark: row.current, wakeAt: wake, settledAt: now })

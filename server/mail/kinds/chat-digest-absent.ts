@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { mayWantMail, storedMember, type StoredMember, type StoredMemberRow } from './stored-wish';
 
@@ -20,6 +20,25 @@ type Row = StoredMemberRow & {
 };
 
 /**
+ * The villages that may have a digest due that they did not have at the producer's last run: written to since
+ * `changedSince`, or with a member whose address was verified or whose choices changed since. Read apart, so
+ * that the queries given them plan for a few villages, not every one.
+ */
+export async function touchedVillages(db: Db, changedSince: Date): Promise<string[]> {
+  const at = changedSince.toISOString();
+  const result = await db.execute(sql`
+    select id from villages where updated_at >= ${at}::timestamptz
+    union
+    select vr.village_id from users u join villagers vr on vr.user_id = u.id where u.email_verified_at >= ${at}::timestamptz
+    union
+    select vr.village_id from notification_settings ns join villagers vr on vr.user_id = ns.user_id where ns.updated_at >= ${at}::timestamptz`);
+  return (result as unknown as { rows: Array<{ id: string }> }).rows.map((row) => row.id);
+}
+
+/** In SQL, village `v` among `only` (null: every village, a full run); one array parameter however many. */
+const among = (only: readonly string[] | null): SQL => (only === null ? sql`true` : sql`v.id = any(${`{${only.join(',')}}`}::uuid[])`);
+
+/**
  * The members away since `awayBefore` with messages of others since their visit (and since `since`), whose
  * digest of the newest such message is not queued yet. The newest message of others is, for each member, the
  * village's newest message unless they wrote it, then the newest one by someone else: two index probes per
@@ -27,7 +46,7 @@ type Row = StoredMemberRow & {
  * The key lookup and the chat's setting (off unless asked for) are the query's own, so a minute with nothing
  * new answers no row.
  */
-export async function absentMembers(db: Db, since: Date, awayBefore: Date): Promise<Absent[]> {
+export async function absentMembers(db: Db, since: Date, awayBefore: Date, only: readonly string[] | null = null): Promise<Absent[]> {
   const from = since.toISOString();
   const result = await db.execute(sql`
     with newest as (
@@ -46,7 +65,7 @@ export async function absentMembers(db: Db, since: Date, awayBefore: Date): Prom
         order by m.created_at desc, m.id desc limit 1
       ) other on true
       -- Every message touches its village: villages quiet for a day have nothing to tell.
-      where v.updated_at >= ${from}::timestamptz and v.state = ${STARTED} and v.closed_at is null
+      where v.updated_at >= ${from}::timestamptz and v.state = ${STARTED} and v.closed_at is null and ${among(only)}
     ),
     absent as (
       select vr.id as villager_id, n.village_id, u.id as user_id, u.first_name, u.email,
@@ -79,7 +98,7 @@ export async function absentMembers(db: Db, since: Date, awayBefore: Date): Prom
  * in the open villages written to since `since`: the clock makes their digest due once they have been away
  * long enough, with no write to tell the producer so (settled-mark.ts' `wakeAt`). Null when there is none.
  */
-export async function nextAbsence(db: Db, since: Date, awayBefore: Date): Promise<Date | null> {
+export async function nextAbsence(db: Db, since: Date, awayBefore: Date, only: readonly string[] | null = null): Promise<Date | null> {
   const result = await db.execute(sql`
     select min(coalesce(vr.last_seen_at, vr.created_at)) as seen
     from villages v
@@ -87,6 +106,7 @@ export async function nextAbsence(db: Db, since: Date, awayBefore: Date): Promis
     join users u on u.id = vr.user_id
     left join notification_settings ns on ns.user_id = u.id
     where v.updated_at >= ${since.toISOString()}::timestamptz and v.state = ${STARTED} and v.closed_at is null
+      and ${among(only)}
       and vr.is_out = false and vr.is_ban = false and u.email_verified_at is not null
       and ${mayWantMail(sql`ns.settings`, 'chat')}
       and coalesce(vr.last_seen_at, vr.created_at) > ${awayBefore.toISOString()}::timestamptz
