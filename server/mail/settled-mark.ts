@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { mailProducerMarks } from '../db/schema';
 
@@ -42,18 +42,17 @@ type MarkRow = {
  * reads again. Several instances store their own reading, any of which was true before their reads; a run that
  * failed stores nothing, and a restart finds the row. The unique keys of the mails still make each exist once.
  *
- * A producer that `narrows` is given, when the mark moved within its period and wake, the instant since which to
- * read (its last run, less `SETTLED_WRITE_MARGIN_MS`): only the villages written to since, and those of people
- * verified or whose choices changed since, can have a mail due that was not (the chat digest); the wake of its
- * last full run is kept, or brought forward. Otherwise (null) it reads everything, and its wake is at most
- * `SETTLED_RECHECK_MS` away.
+ * A producer that `narrows` is given, when the mark moved within its period and wake, the only villages to read
+ * (`touchedVillages` since its last run, less `SETTLED_WRITE_MARGIN_MS`; none, no run): nothing else can have a
+ * mail due that was not, but by the clock; the wake of its last full run is kept, or brought forward. Otherwise
+ * (null) it reads everything, and its wake is at most `SETTLED_RECHECK_MS` away.
  */
 export async function settledRun(
   db: Db,
   producer: string,
   now: Date,
   period: string,
-  run: (changedSince: Date | null) => Promise<SettledRun>,
+  run: (only: readonly string[] | null) => Promise<SettledRun>,
   options: { narrows?: boolean } = {},
 ): Promise<number> {
   const result = await db.execute(sql`
@@ -76,7 +75,8 @@ export async function settledRun(
   // Still within the period and its wake: only what was written since the last run can be due, for a producer
   // that reads only that; its wake stays that of its last full run, or sooner.
   const narrowed = held && options.narrows === true;
-  const { queued, wakeAt } = await run(narrowed ? new Date(new Date(row.settled_at!).getTime() - SETTLED_WRITE_MARGIN_MS) : null);
+  const only = narrowed ? await touchedVillages(db, new Date(new Date(row.settled_at!).getTime() - SETTLED_WRITE_MARGIN_MS)) : null;
+  const { queued, wakeAt } = only?.length === 0 ? { queued: 0 } : await run(only);
   const latest = narrowed ? new Date(row.wake_at!).getTime() : now.getTime() + SETTLED_RECHECK_MS;
   const wake = new Date(wakeAt ? Math.min(wakeAt.getTime(), latest) : latest);
   await db
@@ -85,3 +85,23 @@ export async function settledRun(
     .onConflictDoUpdate({ target: mailProducerMarks.producer, set: { period, mark: row.current, wakeAt: wake, settledAt: now } });
   return queued;
 }
+
+/**
+ * The villages that may have a mail due that they did not have at a producer's last run: written to since
+ * `changedSince`, or with a member whose address was verified or whose choices changed since. Read apart, so
+ * that the queries given them plan for a few villages, not every one.
+ */
+export async function touchedVillages(db: Db, changedSince: Date): Promise<string[]> {
+  const at = changedSince.toISOString();
+  const result = await db.execute(sql`
+    select id from villages where updated_at >= ${at}::timestamptz
+    union
+    select vr.village_id from users u join villagers vr on vr.user_id = u.id where u.email_verified_at >= ${at}::timestamptz
+    union
+    select vr.village_id from notification_settings ns join villagers vr on vr.user_id = ns.user_id where ns.updated_at >= ${at}::timestamptz`);
+  return (result as unknown as { rows: Array<{ id: string }> }).rows.map((row) => row.id);
+}
+
+/** In SQL, a village id column among `only` (null: any village, a full run); one array parameter however many. */
+export const amongVillages = (column: SQLWrapper, only: readonly string[] | null): SQL =>
+  only === null ? sql`true` : sql`${column} = any(${`{${only.join(',')}}`}::uuid[])`;

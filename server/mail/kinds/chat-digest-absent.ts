@@ -1,4 +1,5 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
+import { amongVillages } from '../settled-mark';
 import type { Db } from '../../db/client';
 import { mayWantMail, storedMember, type StoredMember, type StoredMemberRow } from './stored-wish';
 
@@ -18,25 +19,6 @@ type Row = StoredMemberRow & {
   village_name: string | null;
   time_zone: string;
 };
-
-/**
- * The villages that may have a digest due that they did not have at the producer's last run: written to since
- * `changedSince`, or with a member whose address was verified or whose choices changed since. Read apart, so
- * that the queries given them plan for a few villages, not every one.
- */
-export async function touchedVillages(db: Db, changedSince: Date): Promise<string[]> {
-  const at = changedSince.toISOString();
-  const result = await db.execute(sql`
-    select id from villages where updated_at >= ${at}::timestamptz
-    union
-    select vr.village_id from users u join villagers vr on vr.user_id = u.id where u.email_verified_at >= ${at}::timestamptz
-    union
-    select vr.village_id from notification_settings ns join villagers vr on vr.user_id = ns.user_id where ns.updated_at >= ${at}::timestamptz`);
-  return (result as unknown as { rows: Array<{ id: string }> }).rows.map((row) => row.id);
-}
-
-/** In SQL, village `v` among `only` (null: every village, a full run); one array parameter however many. */
-const among = (only: readonly string[] | null): SQL => (only === null ? sql`true` : sql`v.id = any(${`{${only.join(',')}}`}::uuid[])`);
 
 /**
  * The members away since `awayBefore` with messages of others since their visit (and since `since`), whose
@@ -65,7 +47,7 @@ export async function absentMembers(db: Db, since: Date, awayBefore: Date, only:
         order by m.created_at desc, m.id desc limit 1
       ) other on true
       -- Every message touches its village: villages quiet for a day have nothing to tell.
-      where v.updated_at >= ${from}::timestamptz and v.state = ${STARTED} and v.closed_at is null and ${among(only)}
+      where v.updated_at >= ${from}::timestamptz and v.state = ${STARTED} and v.closed_at is null and ${amongVillages(sql`v.id`, only)}
     ),
     absent as (
       select vr.id as villager_id, n.village_id, u.id as user_id, u.first_name, u.email,
@@ -106,7 +88,7 @@ export async function nextAbsence(db: Db, since: Date, awayBefore: Date, only: r
     join users u on u.id = vr.user_id
     left join notification_settings ns on ns.user_id = u.id
     where v.updated_at >= ${since.toISOString()}::timestamptz and v.state = ${STARTED} and v.closed_at is null
-      and ${among(only)}
+      and ${amongVillages(sql`v.id`, only)}
       and vr.is_out = false and vr.is_ban = false and u.email_verified_at is not null
       and ${mayWantMail(sql`ns.settings`, 'chat')}
       and coalesce(vr.last_seen_at, vr.created_at) > ${awayBefore.toISOString()}::timestamptz

@@ -7,7 +7,7 @@ import type { ScheduledMailProducer } from '../scheduled-producer';
 import { queueDigests } from './digest-queue';
 import { QUOTED_CHARS, type ChatDigestPayload } from './chat-digest-mail';
 import { shortened, villagePlace, villageTitle } from './digest-village';
-import { absentMembers, nextAbsence, touchedVillages, type Absent } from './chat-digest-absent';
+import { absentMembers, nextAbsence, type Absent } from './chat-digest-absent';
 import { settledRun, type SettledRun } from '../settled-mark';
 import { push } from './open-slots';
 
@@ -56,18 +56,16 @@ async function previousDigests(db: Db, userIds: string[]) {
 export const chatDigestProducer: ScheduledMailProducer = {
   name: 'chat_digest',
   // Settled until a write, or until the clock makes someone away long enough or ends someone's 4 hours between digests.
-  run: (db, now) => settledRun(db, 'chat_digest', now, '', (changedSince) => queueChatDigests(db, now, changedSince), { narrows: true }),
+  run: (db, now) => settledRun(db, 'chat_digest', now, '', (only) => queueChatDigests(db, now, only), { narrows: true }),
 };
 
 /**
  * The run itself: the digests due at `now`, and when the clock alone makes the next one due; with
- * `changedSince`, only in the villages written to since then (settled-mark.ts).
+ * `only`, in those villages alone (settled-mark.ts).
  */
-async function queueChatDigests(db: Db, now: Date, changedSince: Date | null): Promise<SettledRun> {
+async function queueChatDigests(db: Db, now: Date, only: readonly string[] | null): Promise<SettledRun> {
   const since = new Date(now.getTime() - CHAT_LOOKBACK_MS);
   const awayBefore = new Date(now.getTime() - CHAT_AWAY_MS);
-  const only = changedSince ? await touchedVillages(db, changedSince) : null;
-  if (only?.length === 0) return { queued: 0 };
   const absentSince = await nextAbsence(db, since, awayBefore, only);
   let wake = absentSince ? absentSince.getTime() + CHAT_AWAY_MS : Infinity;
   const settled = (queued: number): SettledRun => ({ queued, wakeAt: Number.isFinite(wake) ? new Date(wake) : null });

@@ -108,19 +108,33 @@ export const newSlotsProducer: ScheduledMailProducer = {
     // Each person's zone is their first village's (the oldest active membership in a started village).
     const days = new Map([...zones, 'Europe/Paris'].map((zone) => [zone, windowIn(zone).day]));
     // The day's digests, once queued, stay settled until a write or the clock may make one more due.
-    return settledRun(db, 'new_slots', now, JSON.stringify([...days]), async () => ({
-      queued: await queueNewSlots(db, now, { from, to, days, windowIn }),
-    }));
+    return settledRun(
+      db,
+      'new_slots',
+      now,
+      JSON.stringify([...days]),
+      async (only) => ({ queued: await queueNewSlots(db, now, { from, to, days, windowIn, only }) }),
+      { narrows: true },
+    );
   },
 };
 
-/** The run itself: the digests of the day not queued yet, for the zones' `days` and windows [from, to). */
+/**
+ * The run itself: the digests of the day not queued yet, for the zones' `days` and windows [from, to), to the
+ * members of the villages `only` names when it does (settled-mark.ts); each digest covers all their villages.
+ */
 async function queueNewSlots(
   db: Db,
   now: Date,
-  { from, to, days, windowIn }: { from: Date; to: Date; days: Map<string, string>; windowIn: (zone: string) => NewSlotsWindow },
+  {
+    from,
+    to,
+    days,
+    windowIn,
+    only,
+  }: { from: Date; to: Date; days: Map<string, string>; windowIn: (zone: string) => NewSlotsWindow; only: readonly string[] | null },
 ): Promise<number> {
-  const zoneOf = await pendingNewSlots(db, from, to, days);
+  const zoneOf = await pendingNewSlots(db, from, to, days, only);
   if (zoneOf.size === 0) return 0;
   const needs = await newNeeds(db, from, to);
   if (needs.length === 0) return 0;

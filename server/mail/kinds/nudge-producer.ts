@@ -11,7 +11,7 @@ import { NUDGE_LISTED_SLOTS, type NudgePayload } from './nudge-mail';
 import { openSlotsOf, push } from './open-slots';
 import { QUIET_DAYS, quietMembers } from './quiet-members';
 import { notClosed } from '../../villages/closed';
-import { settledRun } from '../settled-mark';
+import { amongVillages, settledRun } from '../settled-mark';
 import { startedZones } from './digest-recipients';
 import type { Db } from '../../db/client';
 
@@ -43,16 +43,28 @@ export const nudgeProducer: ScheduledMailProducer = {
     if (evenings.length === 0) return 0;
     // The evening's nudges, once queued, stay settled until a write or the clock may make one more due.
     const zones = evenings.map((evening) => evening.split(' ')[0]);
-    return settledRun(db, 'nudges', now, JSON.stringify(evenings.sort()), async () => ({ queued: await queueNudges(db, now, zones) }));
+    return settledRun(
+      db,
+      'nudges',
+      now,
+      JSON.stringify(evenings.sort()),
+      async (only) => ({ queued: await queueNudges(db, now, zones, only) }),
+      {
+        narrows: true,
+      },
+    );
   },
 };
 
-/** The run itself: the nudges of the quiet members of the villages in these `zones` (in the nudges' hours) not claimed yet. */
-async function queueNudges(db: Db, now: Date, zones: string[]) {
+/**
+ * The run itself: the nudges of the quiet members of the villages in these `zones` (in the nudges' hours), or
+ * of those of them in `only` (settled-mark.ts), not claimed yet.
+ */
+async function queueNudges(db: Db, now: Date, zones: string[], only: readonly string[] | null) {
   const due = await db
     .select({ id: villages.id, firstName: villages.firstName, name: villages.name, timeZone: villages.timeZone })
     .from(villages)
-    .where(and(eq(villages.state, STARTED), notClosed(), inArray(villages.timeZone, zones)));
+    .where(and(eq(villages.state, STARTED), notClosed(), inArray(villages.timeZone, zones), amongVillages(villages.id, only)));
   if (due.length === 0) return 0;
   const monthAgo = new Date(now.getTime() - QUIET_DAYS * DAY_MS);
   const quiet = await quietMembers(
