@@ -41,7 +41,8 @@ export const users = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('users_email_unique').on(t.email)],
+  // The newest verification is part of what a mail producer's settled mark compares (mail/settled-mark.ts).
+  (t) => [uniqueIndex('users_email_unique').on(t.email), index('users_email_verified_idx').on(t.emailVerifiedAt)],
 );
 
 export const sessions = pgTable(
@@ -391,12 +392,30 @@ export const mailSuppressions = pgTable('mail_suppressions', {
  * Each person's notification choices, stored as given (the contract's shape) and read merged over the
  * defaults of the day, so a kind added later needs no migration. No row: the defaults.
  */
-export const notificationSettings = pgTable('notification_settings', {
-  userId: uuid('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  settings: jsonb('settings').notNull().default({}),
-  updatedAt: updatedAt(),
+export const notificationSettings = pgTable(
+  'notification_settings',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    settings: jsonb('settings').notNull().default({}),
+    updatedAt: updatedAt(),
+  },
+  // The newest change of anyone's choices is part of a mail producer's settled mark (mail/settled-mark.ts).
+  (t) => [index('notification_settings_updated_idx').on(t.updatedAt)],
+);
+
+/**
+ * What each scheduled mail producer last settled (mail/settled-mark.ts): for its period (the days its mails
+ * are of), the state of what it reads then (`mark`), and until when that answer holds by the clock. A run
+ * finding the same period and mark before `wake_at` has nothing to queue and ends there.
+ */
+export const mailProducerMarks = pgTable('mail_producer_marks', {
+  producer: text('producer').primaryKey(),
+  period: text('period').notNull(),
+  mark: text('mark').notNull(),
+  wakeAt: timestamp('wake_at', { withTimezone: true, mode: 'date' }).notNull(),
+  settledAt: timestamp('settled_at', { withTimezone: true, mode: 'date' }).notNull(),
 });
 
 /**

@@ -7,7 +7,8 @@ import type { ScheduledMailProducer } from '../scheduled-producer';
 import { queueDigests } from './digest-queue';
 import { QUOTED_CHARS, type ChatDigestPayload } from './chat-digest-mail';
 import { shortened, villagePlace, villageTitle } from './digest-village';
-import { absentMembers, type Absent } from './chat-digest-absent';
+import { absentMembers, nextAbsence, type Absent } from './chat-digest-absent';
+import { settledRun, type SettledRun } from '../settled-mark';
 import { push } from './open-slots';
 
 /** How long a member has been away from the village before its chat is mailed, and the least time between two digests. */
@@ -54,77 +55,91 @@ async function previousDigests(db: Db, userIds: string[]) {
  */
 export const chatDigestProducer: ScheduledMailProducer = {
   name: 'chat_digest',
-  async run(db, now) {
-    const since = new Date(now.getTime() - CHAT_LOOKBACK_MS);
-    const awayBefore = new Date(now.getTime() - CHAT_AWAY_MS);
-    const absent = await absentMembers(db, since, awayBefore);
-    if (absent.length === 0) return 0;
-    const untoldOnes = absent.filter((row) => wantsMailBy(row.settings, 'chat', row.villageId));
-    if (untoldOnes.length === 0) return 0;
-    const previous = await previousDigests(db, [...new Set(untoldOnes.map((row) => row.userId))]);
-    const due = untoldOnes.filter((row) => {
-      const last = previous.get(row.villagerId);
-      return !last || now.getTime() - last.queuedAt.getTime() >= CHAT_AWAY_MS;
+  // Settled until a write, or until the clock makes someone away long enough or ends someone's 4 hours between digests.
+  run: (db, now) => settledRun(db, 'chat_digest', now, '', (only) => queueChatDigests(db, now, only), { narrows: true }),
+};
+
+/**
+ * The run itself: the digests due at `now`, and when the clock alone makes the next one due; with
+ * `only`, in those villages alone (settled-mark.ts).
+ */
+async function queueChatDigests(db: Db, now: Date, only: readonly string[] | null): Promise<SettledRun> {
+  const since = new Date(now.getTime() - CHAT_LOOKBACK_MS);
+  const awayBefore = new Date(now.getTime() - CHAT_AWAY_MS);
+  const absentSince = await nextAbsence(db, since, awayBefore, only);
+  let wake = absentSince ? absentSince.getTime() + CHAT_AWAY_MS : Infinity;
+  const settled = (queued: number): SettledRun => ({ queued, wakeAt: Number.isFinite(wake) ? new Date(wake) : null });
+  const absent = await absentMembers(db, since, awayBefore, only);
+  if (absent.length === 0) return settled(0);
+  const untoldOnes = absent.filter((row) => wantsMailBy(row.settings, 'chat', row.villageId));
+  if (untoldOnes.length === 0) return settled(0);
+  const previous = await previousDigests(db, [...new Set(untoldOnes.map((row) => row.userId))]);
+  const due = untoldOnes.filter((row) => {
+    const last = previous.get(row.villagerId);
+    if (!last || now.getTime() - last.queuedAt.getTime() >= CHAT_AWAY_MS) return true;
+    wake = Math.min(wake, last.queuedAt.getTime() + CHAT_AWAY_MS);
+    return false;
+  });
+  if (due.length === 0) return settled(0);
+
+  const author = alias(villagers, 'author');
+  const authorUser = alias(users, 'author_user');
+  const rows: Message[] = await db
+    .select({
+      id: messages.id,
+      villageId: messages.villageId,
+      authorId: messages.villagerId,
+      author: authorUser.firstName,
+      body: messages.body,
+      createdAt: messages.createdAt,
+    })
+    .from(messages)
+    .innerJoin(author, eq(author.id, messages.villagerId))
+    .leftJoin(authorUser, eq(authorUser.id, author.userId))
+    .where(
+      and(
+        inArray(messages.villageId, [...new Set(due.map((row) => row.villageId))]),
+        gte(messages.createdAt, since),
+        lte(messages.createdAt, now),
+      ),
+    )
+    .orderBy(asc(messages.createdAt), asc(messages.id));
+  // Grouped once, each quoted once: each member then reads only their village's messages, never every village's.
+  const recent = new Map<string, Array<Message & { quoted: Quoted }>>();
+  for (const m of rows)
+    push(recent, m.villageId, {
+      ...m,
+      quoted: { author: m.author ?? 'Un membre', at: m.createdAt.toISOString(), text: shortened(m.body, QUOTED_CHARS) },
     });
-    if (due.length === 0) return 0;
 
-    const author = alias(villagers, 'author');
-    const authorUser = alias(users, 'author_user');
-    const rows: Message[] = await db
-      .select({
-        id: messages.id,
-        villageId: messages.villageId,
-        authorId: messages.villagerId,
-        author: authorUser.firstName,
-        body: messages.body,
-        createdAt: messages.createdAt,
-      })
-      .from(messages)
-      .innerJoin(author, eq(author.id, messages.villagerId))
-      .leftJoin(authorUser, eq(authorUser.id, author.userId))
-      .where(
-        and(
-          inArray(messages.villageId, [...new Set(due.map((row) => row.villageId))]),
-          gte(messages.createdAt, since),
-          lte(messages.createdAt, now),
-        ),
-      )
-      .orderBy(asc(messages.createdAt), asc(messages.id));
-    // Grouped once, each quoted once: each member then reads only their village's messages, never every village's.
-    const recent = new Map<string, Array<Message & { quoted: Quoted }>>();
-    for (const m of rows)
-      push(recent, m.villageId, {
-        ...m,
-        quoted: { author: m.author ?? 'Un membre', at: m.createdAt.toISOString(), text: shortened(m.body, QUOTED_CHARS) },
-      });
-
-    const mails: Array<{ member: Absent; key: string; payload: ChatDigestPayload }> = [];
-    for (const member of due) {
-      const told = previous.get(member.villagerId)?.newestAt;
-      const untold = (recent.get(member.villageId) ?? []).filter(
-        (m) => m.authorId !== member.villagerId && m.createdAt > member.seen && (!told || m.createdAt > told),
-      );
-      if (untold.length === 0) continue;
-      const newest = untold[untold.length - 1];
-      mails.push({
-        member,
-        key: chatDigestKey(member.villagerId, newest.id),
-        payload: {
-          village_id: member.villageId,
-          first_name: member.firstName,
-          place: villagePlace(member.village),
-          title: villageTitle(member.village),
-          time_zone: member.village.timeZone,
-          unread: untold.length,
-          messages: untold.slice(-CHAT_QUOTED).map((m) => m.quoted),
-        },
-      });
-    }
-    return queueDigests(
+  const mails: Array<{ member: Absent; key: string; payload: ChatDigestPayload }> = [];
+  for (const member of due) {
+    const told = previous.get(member.villagerId)?.newestAt;
+    const untold = (recent.get(member.villageId) ?? []).filter(
+      (m) => m.authorId !== member.villagerId && m.createdAt > member.seen && (!told || m.createdAt > told),
+    );
+    if (untold.length === 0) continue;
+    const newest = untold[untold.length - 1];
+    mails.push({
+      member,
+      key: chatDigestKey(member.villagerId, newest.id),
+      payload: {
+        village_id: member.villageId,
+        first_name: member.firstName,
+        place: villagePlace(member.village),
+        title: villageTitle(member.village),
+        time_zone: member.village.timeZone,
+        unread: untold.length,
+        messages: untold.slice(-CHAT_QUOTED).map((m) => m.quoted),
+      },
+    });
+  }
+  return settled(
+    await queueDigests(
       db,
       'chat_digest',
       now,
       mails.map((mail) => ({ to: mail.member.email, userId: mail.member.userId, key: mail.key, payload: mail.payload })),
-    );
-  },
-};
+    ),
+  );
+}

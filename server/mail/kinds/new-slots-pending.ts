@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { amongVillages } from '../settled-mark';
 
 const STARTED = 3;
 
@@ -7,9 +8,16 @@ const STARTED = 3;
  * The people a new-slots digest may be due to, with the zone of their first village, whose digest of the day
  * (`days`: each zone's day, newSlotsKey's) is not queued yet: the active members with a verified address of
  * the open villages with needs offered to the circle added in [from, to). One query, its key lookup included,
- * so that the many minutes of a day after the digests went answer no row and end the run.
+ * so that the many minutes of a day after the digests went answer no row and end the run. With `only`, the
+ * members of those villages alone (settled-mark.ts).
  */
-export async function pendingNewSlots(db: Db, from: Date, to: Date, days: Map<string, string>): Promise<Map<string, string>> {
+export async function pendingNewSlots(
+  db: Db,
+  from: Date,
+  to: Date,
+  days: Map<string, string>,
+  only: readonly string[] | null = null,
+): Promise<Map<string, string>> {
   const zones = JSON.stringify([...days].map(([zone, day]) => ({ zone, day })));
   const result = await db.execute(sql`
     with days as (select * from jsonb_to_recordset(${zones}::jsonb) as d(zone text, day text)),
@@ -20,7 +28,8 @@ export async function pendingNewSlots(db: Db, from: Date, to: Date, days: Map<st
     ),
     people as (
       select distinct vr.user_id from villagers vr join users u on u.id = vr.user_id
-      where vr.village_id in (select village_id from fresh) and vr.is_out = false and vr.is_ban = false
+      where vr.village_id in (select village_id from fresh) and ${amongVillages(sql`vr.village_id`, only)}
+        and vr.is_out = false and vr.is_ban = false
         and u.email_verified_at is not null
     ),
     firsts as (

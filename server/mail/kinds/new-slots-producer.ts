@@ -14,6 +14,7 @@ import { mailableMembers, startedZones } from './digest-recipients';
 import { notClosed } from '../../villages/closed';
 import { pendingNewSlots } from './new-slots-pending';
 import { push } from './open-slots';
+import { settledRun } from '../settled-mark';
 
 /** The digest's hour, in its person's zone: late afternoon, when a helper looks at the days ahead. */
 export const NEW_SLOTS_HOUR = 17;
@@ -31,6 +32,8 @@ export function dueNewSlotsDigest(zone: string, now: Date) {
   if (local < end) end = end.minus({ days: 1 });
   return { day: end.toISODate()!, from: end.minus({ days: 1 }).toJSDate(), to: end.toJSDate() };
 }
+
+type NewSlotsWindow = ReturnType<typeof dueNewSlotsDigest>;
 
 export const newSlotsKey = (userId: string, day: string) => `new_slots:${userId}:${day}`;
 
@@ -104,79 +107,105 @@ export const newSlotsProducer: ScheduledMailProducer = {
     const windowIn = (zone: string) => windowOf.get(zone) ?? dueNewSlotsDigest(zone, now);
     // Each person's zone is their first village's (the oldest active membership in a started village).
     const days = new Map([...zones, 'Europe/Paris'].map((zone) => [zone, windowIn(zone).day]));
-    const zoneOf = await pendingNewSlots(db, from, to, days);
-    if (zoneOf.size === 0) return 0;
-    const needs = await newNeeds(db, from, to);
-    if (needs.length === 0) return 0;
-
-    const villageIds = [...new Set(needs.map((need) => need.villageId))];
-    const members = (await mailableMembers(db, villageIds)).filter((m) => zoneOf.has(m.userId));
-    if (members.length === 0) return 0;
-    const pending = [...new Set(members.map((m) => m.userId))];
-    const digestOf = new Map(pending.map((id) => [id, windowIn(zoneOf.get(id)!)]));
-    const settings = await readNotificationSettingsOf(db, pending);
-
-    // Open slots of each new scheduled need, counted once for everyone.
-    const horizon = new Date(now.getTime() + NEW_SLOTS_WEEKS * 7 * 24 * 3600_000);
-    const scheduled = needs.filter((need) => need.schedule);
-    const held = await helpsOnNeeds(
-      db,
-      scheduled.map((need) => need.id),
-    );
-    const openOf = new Map<string, { open: number; first: string }>();
-    for (const need of scheduled) {
-      const open = slotsBetween([need], helpsOf(held, [need]), () => true, need.village.timeZone, now, horizon, now).filter(
-        (slot) => slot.open > 0,
-      );
-      if (open.length) openOf.set(need.id, { open: open.length, first: open[0].start_date });
-    }
-
-    const needsByVillage = new Map<string, NewNeed[]>();
-    for (const need of needs) push(needsByVillage, need.villageId, need);
-    const membershipsOf = new Map<string, typeof members>();
-    for (const m of members) push(membershipsOf, m.userId, m);
-
-    const mails: Array<{ userId: string; email: string; payload: NewSlotsPayload; key: string }> = [];
-    for (const userId of pending) {
-      const digest = digestOf.get(userId)!;
-      const wishes = settings.get(userId)!;
-      const memberships = membershipsOf.get(userId)!;
-      const entries: NewSlotsVillage[] = [];
-      for (const m of memberships) {
-        if (!wantsNotification(wishes, 'email', 'new_slots', m.villageId)) continue;
-        const fresh = (needsByVillage.get(m.villageId) ?? []).filter(
-          (need) => need.authorId !== m.villagerId && need.createdAt >= digest.from && need.createdAt < digest.to,
-        );
-        const withSlots = fresh.filter((need) => need.schedule && openOf.has(need.id));
-        const undated = fresh.filter((need) => !need.schedule);
-        if (withSlots.length === 0 && undated.length === 0) continue;
-        const village = fresh[0].village;
-        entries.push({
-          id: m.villageId,
-          place: villagePlace(village),
-          title: villageTitle(village),
-          time_zone: village.timeZone,
-          scheduled: withSlots.map((need) => ({
-            name: need.name,
-            open_slots: openOf.get(need.id)!.open,
-            first_start: openOf.get(need.id)!.first,
-          })),
-          undated: undated.map((need) => need.name),
-        });
-      }
-      if (entries.length === 0) continue;
-      mails.push({
-        userId,
-        email: memberships[0].email,
-        key: newSlotsKey(userId, digest.day),
-        payload: { first_name: memberships[0].firstName, day: digest.day, weeks: NEW_SLOTS_WEEKS, villages: entries },
-      });
-    }
-    return queueDigests(
+    // The day's digests, once queued, stay settled until a write or the clock may make one more due.
+    return settledRun(
       db,
       'new_slots',
       now,
-      mails.map((mail) => ({ to: mail.email, userId: mail.userId, key: mail.key, payload: mail.payload })),
+      JSON.stringify([...days]),
+      async (only) => ({ queued: await queueNewSlots(db, now, { from, to, days, windowIn, only }) }),
+      { narrows: true },
     );
   },
 };
+
+/**
+ * The run itself: the digests of the day not queued yet, for the zones' `days` and windows [from, to), to the
+ * members of the villages `only` names when it does (settled-mark.ts); each digest covers all their villages.
+ */
+async function queueNewSlots(
+  db: Db,
+  now: Date,
+  {
+    from,
+    to,
+    days,
+    windowIn,
+    only,
+  }: { from: Date; to: Date; days: Map<string, string>; windowIn: (zone: string) => NewSlotsWindow; only: readonly string[] | null },
+): Promise<number> {
+  const zoneOf = await pendingNewSlots(db, from, to, days, only);
+  if (zoneOf.size === 0) return 0;
+  const needs = await newNeeds(db, from, to);
+  if (needs.length === 0) return 0;
+
+  const villageIds = [...new Set(needs.map((need) => need.villageId))];
+  const members = (await mailableMembers(db, villageIds)).filter((m) => zoneOf.has(m.userId));
+  if (members.length === 0) return 0;
+  const pending = [...new Set(members.map((m) => m.userId))];
+  const digestOf = new Map(pending.map((id) => [id, windowIn(zoneOf.get(id)!)]));
+  const settings = await readNotificationSettingsOf(db, pending);
+
+  // Open slots of each new scheduled need, counted once for everyone.
+  const horizon = new Date(now.getTime() + NEW_SLOTS_WEEKS * 7 * 24 * 3600_000);
+  const scheduled = needs.filter((need) => need.schedule);
+  const held = await helpsOnNeeds(
+    db,
+    scheduled.map((need) => need.id),
+  );
+  const openOf = new Map<string, { open: number; first: string }>();
+  for (const need of scheduled) {
+    const open = slotsBetween([need], helpsOf(held, [need]), () => true, need.village.timeZone, now, horizon, now).filter(
+      (slot) => slot.open > 0,
+    );
+    if (open.length) openOf.set(need.id, { open: open.length, first: open[0].start_date });
+  }
+
+  const needsByVillage = new Map<string, NewNeed[]>();
+  for (const need of needs) push(needsByVillage, need.villageId, need);
+  const membershipsOf = new Map<string, typeof members>();
+  for (const m of members) push(membershipsOf, m.userId, m);
+
+  const mails: Array<{ userId: string; email: string; payload: NewSlotsPayload; key: string }> = [];
+  for (const userId of pending) {
+    const digest = digestOf.get(userId)!;
+    const wishes = settings.get(userId)!;
+    const memberships = membershipsOf.get(userId)!;
+    const entries: NewSlotsVillage[] = [];
+    for (const m of memberships) {
+      if (!wantsNotification(wishes, 'email', 'new_slots', m.villageId)) continue;
+      const fresh = (needsByVillage.get(m.villageId) ?? []).filter(
+        (need) => need.authorId !== m.villagerId && need.createdAt >= digest.from && need.createdAt < digest.to,
+      );
+      const withSlots = fresh.filter((need) => need.schedule && openOf.has(need.id));
+      const undated = fresh.filter((need) => !need.schedule);
+      if (withSlots.length === 0 && undated.length === 0) continue;
+      const village = fresh[0].village;
+      entries.push({
+        id: m.villageId,
+        place: villagePlace(village),
+        title: villageTitle(village),
+        time_zone: village.timeZone,
+        scheduled: withSlots.map((need) => ({
+          name: need.name,
+          open_slots: openOf.get(need.id)!.open,
+          first_start: openOf.get(need.id)!.first,
+        })),
+        undated: undated.map((need) => need.name),
+      });
+    }
+    if (entries.length === 0) continue;
+    mails.push({
+      userId,
+      email: memberships[0].email,
+      key: newSlotsKey(userId, digest.day),
+      payload: { first_name: memberships[0].firstName, day: digest.day, weeks: NEW_SLOTS_WEEKS, villages: entries },
+    });
+  }
+  return queueDigests(
+    db,
+    'new_slots',
+    now,
+    mails.map((mail) => ({ to: mail.email, userId: mail.userId, key: mail.key, payload: mail.payload })),
+  );
+}
