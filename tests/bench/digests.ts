@@ -7,6 +7,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { loadavg } from 'node:os';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { Database } from '../../server/db/client';
 import { openPglite, openPostgres, prepare } from '../../server/db/open';
@@ -66,6 +67,30 @@ async function openDatabase(): Promise<{ database: Database; drop: () => Promise
 
 const load = () => `load ${loadavg()[0].toFixed(2)}`;
 
+/**
+ * How long a request's query waits while `run` works: a `select 1` sent every 20 ms on the same database, as the
+ * API's requests share it with the producers (PGlite is one connection: a statement or transaction of the run
+ * holds every other query until it ends). Answers the longest wait.
+ */
+async function longestWaitDuring<T>(db: Database['db'], run: () => Promise<T>): Promise<{ value: T; longestMs: number }> {
+  let running = true;
+  let longestMs = 0;
+  const probing = (async () => {
+    while (running) {
+      const sent = performance.now();
+      await db.execute(sql`select 1`);
+      longestMs = Math.max(longestMs, performance.now() - sent);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  })();
+  try {
+    return { value: await run(), longestMs };
+  } finally {
+    running = false;
+    await probing;
+  }
+}
+
 async function timed<T>(run: () => Promise<T>): Promise<{ value: T; ms: number; load: string }> {
   const started = performance.now();
   const value = await run();
@@ -83,10 +108,11 @@ for (const villageCount of SIZES) {
     );
     for (const [label, producer, at] of RUNS) {
       if (ONLY && !ONLY.some((word) => label.includes(word))) continue;
-      const work = await timed(() => producer.run(database.db, at));
+      const work = await timed(() => longestWaitDuring(database.db, () => producer.run(database.db, at)));
       const idle = await timed(() => producer.run(database.db, new Date(at.getTime() + MINUTE)));
       console.log(
-        `  ${label.padEnd(15)} run with work: ${String(work.value).padStart(6)} mails in ${(work.ms / 1000).toFixed(2).padStart(6)} s (${work.load}) · ` +
+        `  ${label.padEnd(15)} run with work: ${String(work.value.value).padStart(6)} mails in ${(work.ms / 1000).toFixed(2).padStart(6)} s (${work.load}), ` +
+          `a request waited up to ${work.value.longestMs.toFixed(0)} ms · ` +
           `next minute, nothing due: ${String(idle.value).padStart(2)} mails in ${idle.ms.toFixed(0).padStart(5)} ms (${idle.load})`,
       );
     }

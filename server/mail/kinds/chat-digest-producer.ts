@@ -5,6 +5,7 @@ import { mailJobs, messages, users, villagers } from '../../db/schema';
 import { wantsMailBy } from '../preferences';
 import type { ScheduledMailProducer } from '../scheduled-producer';
 import { queueDigests } from './digest-queue';
+import { sliced } from './let-requests-in';
 import { QUOTED_CHARS, type ChatDigestPayload } from './chat-digest-mail';
 import { shortened, villagePlace, villageTitle } from './digest-village';
 import { absentMembers, nextAbsence, type Absent } from './chat-digest-absent';
@@ -113,7 +114,9 @@ async function queueChatDigests(db: Db, now: Date, only: readonly string[] | nul
     });
 
   const mails: Array<{ member: Absent; key: string; payload: ChatDigestPayload }> = [];
+  const turn = sliced();
   for (const member of due) {
+    await turn();
     const told = previous.get(member.villagerId)?.newestAt;
     const untold = (recent.get(member.villageId) ?? []).filter(
       (m) => m.authorId !== member.villagerId && m.createdAt > member.seen && (!told || m.createdAt > told),

@@ -7,6 +7,7 @@ import { actions, villageNeeds, villages } from '../../db/schema';
 import { readNotificationSettingsOf } from '../preferences';
 import type { ScheduledMailProducer } from '../scheduled-producer';
 import { queueDigests } from './digest-queue';
+import { sliced } from './let-requests-in';
 import { helpsOf, helpsOnNeeds } from './digest-slot-sources';
 import { villagePlace, villageTitle } from './digest-village';
 import type { NewSlotsPayload, NewSlotsVillage } from './new-slots-mail';
@@ -154,7 +155,9 @@ async function queueNewSlots(
     scheduled.map((need) => need.id),
   );
   const openOf = new Map<string, { open: number; first: string }>();
+  const turn = sliced();
   for (const need of scheduled) {
+    await turn();
     const open = slotsBetween([need], helpsOf(held, [need]), () => true, need.village.timeZone, now, horizon, now).filter(
       (slot) => slot.open > 0,
     );
@@ -168,6 +171,7 @@ async function queueNewSlots(
 
   const mails: Array<{ userId: string; email: string; payload: NewSlotsPayload; key: string }> = [];
   for (const userId of pending) {
+    await turn();
     const digest = digestOf.get(userId)!;
     const wishes = settings.get(userId)!;
     const memberships = membershipsOf.get(userId)!;

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { wholeVillageParts } from './village-parts';
+
+const members = (village: string, count: number) =>
+  Array.from({ length: count }, (_, i) => ({ villageId: village, id: `${village}-${i}` }));
+
+describe('the parts a run is written in', () => {
+  it('keep each village whole, stay within the size where villages allow it, and hold every member once', () => {
+    const all = [...members('a', 4), ...members('b', 3), ...members('c', 5), ...members('d', 1)];
+    // Members come in any order: a village's members still land in one part.
+    const shuffled = [...all].reverse();
+    const parts = [...wholeVillageParts(shuffled, 6)];
+    expect(
+      parts
+        .flat()
+        .map((m) => m.id)
+        .sort(),
+    ).toEqual(all.map((m) => m.id).sort());
+    for (const part of parts) expect(part.length).toBeLessThanOrEqual(6);
+    const partOf = new Map(parts.flatMap((part, i) => part.map((m) => [m.villageId, i] as const)));
+    for (const m of all) expect(parts[partOf.get(m.villageId)!].some((other) => other.id === m.id)).toBe(true);
+    expect(parts.length).toBe(3);
+  });
+
+  it('give a village larger than the size a part of its own, and nothing for no members', () => {
+    const parts = [...wholeVillageParts([...members('a', 2), ...members('big', 9), ...members('c', 2)], 4)];
+    expect(parts.map((part) => part.length)).toEqual([2, 9, 2]);
+    expect([...wholeVillageParts([], 4)]).toEqual([]);
+  });
+});
