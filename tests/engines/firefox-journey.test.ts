@@ -108,6 +108,8 @@ describe('Firefox ESR', () => {
       await expect.poll(() => pendingText(page), { timeout: 10_000 }).toBe('4 modifications en attente');
       // The planning, another deep link, shows tomorrow's help made offline.
       await open(page, `${app.base}/dashboard/villages/${id}/planning`);
+      // The planning opens on this week: on a Sunday (Paris), tomorrow is in the next one.
+      if (DateTime.fromISO(tomorrow).weekday === 1) await (await byName(page, 'button', 'Période suivante')).click();
       await waitForText(page, /14\sh\s–\s16\sh\s*Courses du jeudi/, { timeout: 20_000, within: 'main' });
     } finally {
       await app.start();
