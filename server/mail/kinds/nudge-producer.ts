@@ -23,6 +23,7 @@ export const NUDGE_WEEK_DAYS = 7;
 export const NUDGE_FROM_HOUR = 18;
 export const NUDGE_UNTIL_HOUR = 20;
 const STARTED = 3;
+const CLAIMS_PER_STATEMENT = 10_000;
 /** Members nudged per transaction: about a tenth of a second of the database each, on PGlite. */
 const NUDGES_PER_TRANSACTION = 1_000;
 
@@ -121,23 +122,25 @@ async function queueNudges(db: Db, now: Date, zones: string[], only: readonly st
   let queued = 0;
   for (const part of wholeVillageParts(told, NUDGES_PER_TRANSACTION)) {
     queued += await db.transaction(async (tx) => {
-      const claimed = new Set(
-        (
-          await tx
-            .update(villagers)
-            .set({ nudgedAt: now })
-            .where(
-              and(
-                inArray(
-                  villagers.id,
-                  part.map((m) => m.villagerId),
-                ),
-                or(isNull(villagers.nudgedAt), lte(villagers.nudgedAt, monthAgo)),
+      // A statement takes at most 65,535 parameters: a part's claims go in statements of CLAIMS_PER_STATEMENT,
+      // should one village alone be larger than that.
+      const claimed = new Set<string>();
+      for (let k = 0; k < part.length; k += CLAIMS_PER_STATEMENT) {
+        const rows = await tx
+          .update(villagers)
+          .set({ nudgedAt: now })
+          .where(
+            and(
+              inArray(
+                villagers.id,
+                part.slice(k, k + CLAIMS_PER_STATEMENT).map((m) => m.villagerId),
               ),
-            )
-            .returning({ id: villagers.id })
-        ).map((row) => row.id),
-      );
+              or(isNull(villagers.nudgedAt), lte(villagers.nudgedAt, monthAgo)),
+            ),
+          )
+          .returning({ id: villagers.id });
+        for (const row of rows) claimed.add(row.id);
+      }
       const mine = part.filter((m) => claimed.has(m.villagerId));
       if (mine.length === 0) return 0;
       // One push per village naming its members nudged; whether each still wants it is read when it is sent.
