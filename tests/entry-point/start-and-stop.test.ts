@@ -24,7 +24,10 @@ describe('npm start', () => {
     const dataDir = await newDataDir('village-start-');
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
-    const env = { PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: 'https://village.example' };
+    // An empty DIST_DIR: the API alone. Otherwise a start finding dist/ older than the sources builds the app in
+    // the server's process, at the same time as another file's start may build it into the same dist/.
+    const noApp = await newDataDir('village-no-app-');
+    const env = { PORT: String(port), DATA_DIR: dataDir, DIST_DIR: noApp, PUBLIC_URL: 'https://village.example' };
     // A photo an earlier version kept on disk: moved into the database at start, then served from there.
     const oldPhoto = { key: '0193a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b.webp', bytes: Buffer.from('RIFF\x00\x00\x00\x00WEBPVP8 ') };
     await mkdir(join(dataDir, 'uploads'));
