@@ -69,7 +69,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'browser',
-          globalSetup: ['tests/support/server-global-setup.ts', 'tests/browser/app-build-setup.ts'],
+          globalSetup: ['tests/browser/app-build-setup.ts'],
           include: ['tests/browser/**/*.test.ts', 'tests/engines/**/*.test.ts', ...FAULTS_IN_CHROMIUM],
           // Two files at a time (Vitest's default keeps one core for itself: one file here). Measured back to back on
           // this 2-core machine, shared: `--maxWorkers=2` 348 s (load average 3.7 -> 7.2), `--maxWorkers=1` 493 s
