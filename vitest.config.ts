@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
+import { SlowFirstSequencer } from './tests/support/slow-first-sequencer';
 
 /**
  * Tests of src that run against the real /v1 app in process (server/test/world.ts): they need the database
@@ -23,6 +24,8 @@ export default defineConfig({
     // Transformed modules are kept in node_modules/.experimental-vitest-cache, keyed by their content: a rerun
     // skips most of the transforms (`npx vitest --clearCache` empties it).
     experimental: { fsModuleCache: true },
+    // The slowest files first where Vitest has not timed them yet (a clean clone): tests/support/slow-first-sequencer.ts.
+    sequence: { sequencer: SlowFirstSequencer },
     projects: [
       {
         extends: true,
