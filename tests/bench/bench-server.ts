@@ -28,12 +28,15 @@ const serverNodeArgs = [...startNodeFlags, ...(process.env.BENCH_NODE_ARGS?.spli
 /** The real server by default; `script` starts another one the same way (the bare Hono app of `bench:api`). */
 export async function startServer(env: Record<string, string>, script = 'server/main.ts') {
   const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  // The address the benches open is the server's public one, as an operator sets it: left to its default
+  // (localhost), the photos' addresses were another origin than the page's, and the worker's fetch of every
+  // catalogue picture at each start failed (CORS), so that each warm start in bench:lighthouse fetched them all again.
   const child = spawn(process.execPath, [...serverNodeArgs, '--import', 'tsx', script], {
     cwd: root,
-    env: { ...process.env, LOG_LEVEL: 'warn', PORT: String(port), ...env },
+    env: { ...process.env, LOG_LEVEL: 'warn', PORT: String(port), PUBLIC_URL: base, ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  const base = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 300; i++) {
     try {
       if ((await fetch(`${base}/v1/health`)).ok) break;
