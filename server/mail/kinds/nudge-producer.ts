@@ -127,7 +127,7 @@ type VillageNudge = { villageId: string; day: string; payload: Omit<NudgePayload
  * (whether each still wants it is read when it is sent), and a mail to each whose address is verified and who
  * wants nudges from that village, keyed per member and day. Answers how many mails were queued.
  */
-export function nudgePart(part: readonly VillageNudge[], now: Date, monthAgo: Date) {
+function nudgePart(part: readonly VillageNudge[], now: Date, monthAgo: Date) {
   const at = now.toISOString();
   const rows = JSON.stringify(part.map((v) => ({ village_id: v.villageId, day: v.day, payload: v.payload })));
   return sql`
