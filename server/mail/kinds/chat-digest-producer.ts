@@ -1,16 +1,17 @@
-import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { mailJobs, messages, users, villagers } from '../../db/schema';
-import { wantsMailBy } from '../preferences';
+import { messages, users, villagers } from '../../db/schema';
 import type { ScheduledMailProducer } from '../scheduled-producer';
-import { queueDigests } from './digest-queue';
-import { sliced } from './let-requests-in';
 import { QUOTED_CHARS, type ChatDigestPayload } from './chat-digest-mail';
 import { shortened, villagePlace, villageTitle } from './digest-village';
-import { absentMembers, nextAbsence, type Absent } from './chat-digest-absent';
-import { settledRun, type SettledRun } from '../settled-mark';
-import { push } from './open-slots';
+import { nextAbsence } from './chat-digest-absent';
+import { chatDigestPart } from './chat-digest-part';
+import { countOf, notifyQueued } from './set-based-queue';
+import { wholeVillageParts } from './village-parts';
+import { amongVillages, settledRun, type SettledRun } from '../settled-mark';
+
+const STARTED = 3;
 
 /** How long a member has been away from the village before its chat is mailed, and the least time between two digests. */
 export const CHAT_AWAY_MS = 4 * 3600_000;
@@ -25,34 +26,50 @@ export const CHAT_QUOTED = 10;
 
 export const chatDigestKey = (villagerId: string, newestMessageId: string) => `chat:${villagerId}:${newestMessageId}`;
 
-type Quoted = ChatDigestPayload['messages'][number];
-type Message = { id: string; villageId: string; authorId: string; author: string | null; body: string; createdAt: Date };
+/** Members a part's transaction may mail at most (villages whole): about a tenth of a second of the database each. */
+const DIGESTS_PER_TRANSACTION = 2_500;
 
-/** Per villager, the last chat digest queued for them: when, and the instant of the newest message it told. */
-async function previousDigests(db: Db, userIds: string[]) {
+/** The open villages written to since `since` with a message since then, and how many members each has (the parts' weights). */
+async function villagesWithNews(db: Db, since: Date, only: readonly string[] | null) {
   const result = await db.execute(sql`
-    select distinct on (split_part(${mailJobs.key}, ':', 2))
-      split_part(${mailJobs.key}, ':', 2) as villager_id, ${mailJobs.createdAt} as queued_at, ${messages.createdAt} as newest_at
-    from ${mailJobs}
-    left join ${messages} on ${messages.id} = split_part(${mailJobs.key}, ':', 3)::uuid
-    where ${mailJobs.kind} = 'chat_digest' and ${inArray(mailJobs.userId, userIds)}
-    order by split_part(${mailJobs.key}, ':', 2), ${mailJobs.createdAt} desc`);
-  const { rows } = result as unknown as { rows: Array<{ villager_id: string; queued_at: string | Date; newest_at: string | Date | null }> };
-  return new Map(
-    rows.map((row) => [
-      row.villager_id,
-      { queuedAt: new Date(row.queued_at), newestAt: row.newest_at === null ? null : new Date(row.newest_at) },
-    ]),
-  );
+    select v.id, v.first_name, v.name, v.time_zone, (select count(*) from villagers vr where vr.village_id = v.id)::int as members
+    from villages v
+    where v.updated_at >= ${since.toISOString()}::timestamptz and v.state = ${STARTED} and v.closed_at is null
+      and ${amongVillages(sql`v.id`, only)}
+      and exists (select 1 from messages m where m.village_id = v.id and m.created_at >= ${since.toISOString()}::timestamptz)`);
+  const { rows } = result as unknown as {
+    rows: Array<{ id: string; first_name: string | null; name: string | null; time_zone: string; members: number }>;
+  };
+  return rows.map((row) => ({
+    villageId: row.id,
+    village: { firstName: row.first_name, name: row.name, timeZone: row.time_zone },
+    members: Number(row.members),
+  }));
+}
+
+/** The messages of these villages in [since, now], each as a digest quotes it, by id. */
+async function quotedMessages(db: Db, villageIds: string[], since: Date, now: Date) {
+  const author = alias(villagers, 'author');
+  const authorUser = alias(users, 'author_user');
+  const rows = await db
+    .select({ id: messages.id, author: authorUser.firstName, body: messages.body, createdAt: messages.createdAt })
+    .from(messages)
+    .innerJoin(author, eq(author.id, messages.villagerId))
+    .leftJoin(authorUser, eq(authorUser.id, author.userId))
+    .where(and(inArray(messages.villageId, villageIds), gte(messages.createdAt, since), lte(messages.createdAt, now)));
+  const quoted: Record<string, ChatDigestPayload['messages'][number]> = {};
+  for (const m of rows)
+    quoted[m.id] = { author: m.author ?? 'Un membre', at: m.createdAt.toISOString(), text: shortened(m.body, QUOTED_CHARS) };
+  return quoted;
 }
 
 /**
  * The chat digest (kind `chat`, off by e-mail unless asked for): a member who has not opened a village for 4
  * hours (their last visit on any device, `villagers.last_seen_at`, or their joining) gets one mail per village
  * with the messages of others since; at most one every 4 hours per member, and never again for messages a
- * digest already told. One query finds every absent member with unread messages not told yet (on the open
- * villages written to in the last day) and the newest of them (chat-digest-absent.ts); the messages are read
- * only for the digests to make, once, grouped by village.
+ * digest already told. The villages written to in the last day are taken in parts of whole villages; each
+ * part's messages are quoted once in JavaScript, and its members found, and their digests written, by one
+ * statement (chat-digest-part.ts): no member is read into JavaScript.
  */
 export const chatDigestProducer: ScheduledMailProducer = {
   name: 'chat_digest',
@@ -69,80 +86,28 @@ async function queueChatDigests(db: Db, now: Date, only: readonly string[] | nul
   const awayBefore = new Date(now.getTime() - CHAT_AWAY_MS);
   const absentSince = await nextAbsence(db, since, awayBefore, only);
   let wake = absentSince ? absentSince.getTime() + CHAT_AWAY_MS : Infinity;
-  const settled = (queued: number): SettledRun => ({ queued, wakeAt: Number.isFinite(wake) ? new Date(wake) : null });
-  const absent = await absentMembers(db, since, awayBefore, only);
-  if (absent.length === 0) return settled(0);
-  const untoldOnes = absent.filter((row) => wantsMailBy(row.settings, 'chat', row.villageId));
-  if (untoldOnes.length === 0) return settled(0);
-  const previous = await previousDigests(db, [...new Set(untoldOnes.map((row) => row.userId))]);
-  const due = untoldOnes.filter((row) => {
-    const last = previous.get(row.villagerId);
-    if (!last || now.getTime() - last.queuedAt.getTime() >= CHAT_AWAY_MS) return true;
-    wake = Math.min(wake, last.queuedAt.getTime() + CHAT_AWAY_MS);
-    return false;
-  });
-  if (due.length === 0) return settled(0);
-
-  const author = alias(villagers, 'author');
-  const authorUser = alias(users, 'author_user');
-  const rows: Message[] = await db
-    .select({
-      id: messages.id,
-      villageId: messages.villageId,
-      authorId: messages.villagerId,
-      author: authorUser.firstName,
-      body: messages.body,
-      createdAt: messages.createdAt,
-    })
-    .from(messages)
-    .innerJoin(author, eq(author.id, messages.villagerId))
-    .leftJoin(authorUser, eq(authorUser.id, author.userId))
-    .where(
-      and(
-        inArray(messages.villageId, [...new Set(due.map((row) => row.villageId))]),
-        gte(messages.createdAt, since),
-        lte(messages.createdAt, now),
-      ),
-    )
-    .orderBy(asc(messages.createdAt), asc(messages.id));
-  // Grouped once, each quoted once: each member then reads only their village's messages, never every village's.
-  const recent = new Map<string, Array<Message & { quoted: Quoted }>>();
-  for (const m of rows)
-    push(recent, m.villageId, {
-      ...m,
-      quoted: { author: m.author ?? 'Un membre', at: m.createdAt.toISOString(), text: shortened(m.body, QUOTED_CHARS) },
-    });
-
-  const mails: Array<{ member: Absent; key: string; payload: ChatDigestPayload }> = [];
-  const turn = sliced();
-  for (const member of due) {
-    await turn();
-    const told = previous.get(member.villagerId)?.newestAt;
-    const untold = (recent.get(member.villageId) ?? []).filter(
-      (m) => m.authorId !== member.villagerId && m.createdAt > member.seen && (!told || m.createdAt > told),
-    );
-    if (untold.length === 0) continue;
-    const newest = untold[untold.length - 1];
-    mails.push({
-      member,
-      key: chatDigestKey(member.villagerId, newest.id),
-      payload: {
-        village_id: member.villageId,
-        first_name: member.firstName,
-        place: villagePlace(member.village),
-        title: villageTitle(member.village),
-        time_zone: member.village.timeZone,
-        unread: untold.length,
-        messages: untold.slice(-CHAT_QUOTED).map((m) => m.quoted),
-      },
-    });
-  }
-  return settled(
-    await queueDigests(
+  let queued = 0;
+  const written = await villagesWithNews(db, since, only);
+  for (const part of wholeVillageParts(written, DIGESTS_PER_TRANSACTION, (v) => v.members)) {
+    const quoted = await quotedMessages(
       db,
-      'chat_digest',
+      part.map((v) => v.villageId),
+      since,
       now,
-      mails.map((mail) => ({ to: mail.member.email, userId: mail.member.userId, key: mail.key, payload: mail.payload })),
-    ),
-  );
+    );
+    const villages = part.map(({ villageId, village }) => ({
+      villageId,
+      base: { village_id: villageId, place: villagePlace(village), title: villageTitle(village), time_zone: village.timeZone },
+    }));
+    const { count, heldSince } = await db.transaction(async (tx) => {
+      const result = await tx.execute(chatDigestPart({ villages, quoted }, { since, awayBefore, now }, CHAT_QUOTED));
+      const [row] = (result as unknown as { rows: Array<{ held_since: string | Date | null }> }).rows;
+      const n = countOf(result);
+      await notifyQueued(tx, n);
+      return { count: n, heldSince: row?.held_since ? new Date(row.held_since) : null };
+    });
+    queued += count;
+    if (heldSince) wake = Math.min(wake, heldSince.getTime() + CHAT_AWAY_MS);
+  }
+  return { queued, wakeAt: Number.isFinite(wake) ? new Date(wake) : null };
 }

@@ -180,4 +180,38 @@ describe('the chat digest', () => {
     expect(digestsTo(helper)).toHaveLength(1);
     expect(await jobsOf(helperVillager)).toHaveLength(1);
   });
+
+  it('tells each away member of several villages once, of every message of others, the newest ten quoted', async () => {
+    const start = new Date('2026-12-05T08:00:00Z');
+    const first = await scene(start);
+    const second = await scene(start);
+    await first.read(first.helper);
+    await second.read(second.helper);
+    world.clock.set(new Date(start.getTime() + HOUR));
+    for (let i = 1; i <= 12; i += 1) {
+      await first.claireSays(`Message ${i}`);
+      // Hugo's own message, between them: not told to him, not counted.
+      if (i === 6) await first.say(first.helper, first.helperVillager, 'Je réponds');
+      world.clock.advance(MINUTE);
+    }
+    await second.claireSays('Un seul message');
+
+    world.clock.set(new Date(start.getTime() + 4 * HOUR));
+    await Promise.all([produce(), produce()]);
+    expect(await jobsOf(first.helperVillager)).toHaveLength(1);
+    expect(await jobsOf(second.helperVillager)).toHaveLength(1);
+    await dispatcher().runDue();
+    const [mail, ...more] = digestsTo(first.helper);
+    expect(more).toHaveLength(0);
+    expect(mail.headers.get('subject')).toBe('12 messages non lus chez Jeanne');
+    expect(mail.text).toContain('… et 2 messages plus anciens');
+    expect(mail.text).not.toContain('Message 2\u00a0»');
+    expect(mail.text).toContain('«\u00a0Message 3\u00a0»');
+    expect(mail.text).toContain('«\u00a0Message 12\u00a0»');
+    expect(mail.text).not.toContain('Je réponds');
+    const [other, ...others] = digestsTo(second.helper);
+    expect(others).toHaveLength(0);
+    expect(other.headers.get('subject')).toBe('1 message non lu chez Jeanne');
+    expect(other.text).toContain(`${PUBLIC_URL}/dashboard/villages/${second.village.id}/chat`);
+  });
 });

@@ -153,6 +153,7 @@ async function queueNewSlots(
   const held = await helpsOnNeeds(
     db,
     scheduled.map((need) => need.id),
+    { from: now, to: horizon },
   );
   const openOf = new Map<string, { open: number; first: string }>();
   const turn = sliced();

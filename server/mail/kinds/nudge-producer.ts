@@ -1,16 +1,14 @@
-import { and, eq, inArray, isNull, lte, or } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
-import { v7 as uuidv7 } from 'uuid';
-import { wantsNotification } from '../../../src/contract/notification-settings';
-import { pushJobs, villagers, villages } from '../../db/schema';
-import { readNotificationSettingsOf } from '../preferences';
+import { mailJobs, notificationSettings, pushJobs, users, villagers, villages } from '../../db/schema';
 import type { ScheduledMailProducer } from '../scheduled-producer';
-import { queueDigests } from './digest-queue';
+import { countOf, notifyQueued, sqlUuidV7 } from './set-based-queue';
+import { wantsMailAbout } from './stored-wish';
 import { wholeVillageParts } from './village-parts';
 import { localDate, villageTitle } from './digest-village';
 import { NUDGE_LISTED_SLOTS, type NudgePayload } from './nudge-mail';
-import { openSlotsOf, push } from './open-slots';
-import { QUIET_DAYS, quietMembers } from './quiet-members';
+import { openSlotsOf } from './open-slots';
+import { QUIET_DAYS, quietCounts, quietMember } from './quiet-members';
 import { notClosed } from '../../villages/closed';
 import { amongVillages, settledRun } from '../settled-mark';
 import { startedZones } from './digest-recipients';
@@ -23,7 +21,6 @@ export const NUDGE_WEEK_DAYS = 7;
 export const NUDGE_FROM_HOUR = 18;
 export const NUDGE_UNTIL_HOUR = 20;
 const STARTED = 3;
-const CLAIMS_PER_STATEMENT = 10_000;
 /** Members nudged per transaction: about a tenth of a second of the database each, on PGlite. */
 const NUDGES_PER_TRANSACTION = 1_000;
 
@@ -61,7 +58,9 @@ export const nudgeProducer: ScheduledMailProducer = {
 
 /**
  * The run itself: the nudges of the quiet members of the villages in these `zones` (in the nudges' hours), or
- * of those of them in `only` (settled-mark.ts), not claimed yet.
+ * of those of them in `only` (settled-mark.ts), not claimed yet. What is the same for a whole village (its
+ * open slots, its title, the key's day) is made once per village in JavaScript; the members are claimed and
+ * their pushes and mails written by the database, one statement per part of whole villages, none read here.
  */
 async function queueNudges(db: Db, now: Date, zones: string[], only: readonly string[] | null) {
   const due = await db
@@ -70,30 +69,22 @@ async function queueNudges(db: Db, now: Date, zones: string[], only: readonly st
     .where(and(eq(villages.state, STARTED), notClosed(), inArray(villages.timeZone, zones), amongVillages(villages.id, only)));
   if (due.length === 0) return 0;
   const monthAgo = new Date(now.getTime() - QUIET_DAYS * DAY_MS);
-  const quiet = await quietMembers(
+  const counts = await quietCounts(
     db,
     due.map((village) => village.id),
     now,
-    { notNudgedSince: monthAgo },
+    monthAgo,
   );
-  if (quiet.length === 0) return 0;
-  const byVillage = new Map<string, typeof quiet>();
-  for (const m of quiet) push(byVillage, m.villageId, m);
-  const villageOf = new Map(due.map((village) => [village.id, village]));
+  if (counts.size === 0) return 0;
+  const quietVillages = due.filter((village) => counts.has(village.id));
   const open = await openSlotsOf(
     db,
-    [...byVillage.keys()].map((id) => ({
-      villageId: id,
-      timeZone: villageOf.get(id)!.timeZone,
+    quietVillages.map((village) => ({
+      villageId: village.id,
+      timeZone: village.timeZone,
       to: new Date(now.getTime() + NUDGE_WEEK_DAYS * DAY_MS),
     })),
     now,
-  );
-  const told = quiet.filter((m) => open.has(m.villageId));
-  if (told.length === 0) return 0;
-  const settings = await readNotificationSettingsOf(
-    db,
-    told.map((m) => m.userId),
   );
   // The key's day once per zone: a clock read per mail was a second of a 51,000-mail run.
   const dayIn = new Map<string, string>();
@@ -102,57 +93,74 @@ async function queueNudges(db: Db, now: Date, zones: string[], only: readonly st
     if (!day) dayIn.set(zone, (day = localDate(now, zone)));
     return day;
   };
-  const mailOf = (m: (typeof told)[number]) => {
-    if (!m.verified || !wantsNotification(settings.get(m.userId)!, 'email', 'nudges', m.villageId)) return [];
-    const village = villageOf.get(m.villageId)!;
-    const slots = open.get(m.villageId)!;
-    const payload: NudgePayload = {
-      village_id: m.villageId,
-      first_name: m.firstName,
+  const told: VillageNudge[] = quietVillages.flatMap((village) => {
+    const slots = open.get(village.id);
+    if (!slots) return [];
+    const payload: Omit<NudgePayload, 'first_name'> = {
+      village_id: village.id,
       title: villageTitle(village),
       time_zone: village.timeZone,
       open: slots.length,
       first_open: slots.slice(0, NUDGE_LISTED_SLOTS).map((slot) => ({ start: slot.start_date, need_name: slot.need_name })),
     };
-    return [{ to: m.email, userId: m.userId, key: nudgeKey(m.villagerId, dayOf(village.timeZone)), payload }];
-  };
+    return [{ villageId: village.id, day: dayOf(village.timeZone), payload }];
+  });
   // A transaction per part of whole villages: a part's claims, push and mails commit together (two instances
   // still nudge once), and the embedded database, one connection for every request, answers them between parts
   // rather than after the whole run (bench:digests: a request waited up to 6 s behind 51,000 nudges in one).
   let queued = 0;
-  for (const part of wholeVillageParts(told, NUDGES_PER_TRANSACTION)) {
+  for (const part of wholeVillageParts(told, NUDGES_PER_TRANSACTION, (village) => counts.get(village.villageId)!)) {
     queued += await db.transaction(async (tx) => {
-      // A statement takes at most 65,535 parameters: a part's claims go in statements of CLAIMS_PER_STATEMENT,
-      // should one village alone be larger than that.
-      const claimed = new Set<string>();
-      for (let k = 0; k < part.length; k += CLAIMS_PER_STATEMENT) {
-        const rows = await tx
-          .update(villagers)
-          .set({ nudgedAt: now })
-          .where(
-            and(
-              inArray(
-                villagers.id,
-                part.slice(k, k + CLAIMS_PER_STATEMENT).map((m) => m.villagerId),
-              ),
-              or(isNull(villagers.nudgedAt), lte(villagers.nudgedAt, monthAgo)),
-            ),
-          )
-          .returning({ id: villagers.id });
-        for (const row of rows) claimed.add(row.id);
-      }
-      const mine = part.filter((m) => claimed.has(m.villagerId));
-      if (mine.length === 0) return 0;
-      // One push per village naming its members nudged; whether each still wants it is read when it is sent.
-      const pushes = new Map<string, string[]>();
-      for (const m of mine) push(pushes, m.villageId, m.villagerId);
-      await tx
-        .insert(pushJobs)
-        .values(
-          [...pushes].map(([villageId, ids]) => ({ id: uuidv7(), villageId, kind: 'nudges', data: { villager_ids: ids }, dueAt: now })),
-        );
-      return queueDigests(tx, 'nudge', now, mine.flatMap(mailOf));
+      const count = countOf(await tx.execute(nudgePart(part, now, monthAgo)));
+      await notifyQueued(tx, count);
+      return count;
     });
   }
   return queued;
+}
+
+type VillageNudge = { villageId: string; day: string; payload: Omit<NudgePayload, 'first_name'> };
+
+/**
+ * One part's nudges in one statement: its quiet members claimed by setting `nudged_at` where it is older than a
+ * month (a member another instance claimed meanwhile is not returned), one push per village naming them
+ * (whether each still wants it is read when it is sent), and a mail to each whose address is verified and who
+ * wants nudges from that village, keyed per member and day. Answers how many mails were queued.
+ */
+function nudgePart(part: readonly VillageNudge[], now: Date, monthAgo: Date) {
+  const at = now.toISOString();
+  const rows = JSON.stringify(part.map((v) => ({ village_id: v.villageId, day: v.day, payload: v.payload })));
+  return sql`
+    with part as (select * from jsonb_to_recordset(${rows}::jsonb) as p(village_id uuid, day text, payload jsonb)),
+    claimed as (
+      update ${villagers} set nudged_at = ${at}::timestamptz
+      from part, ${users}
+      -- The part's villages as an array too: matched only on the recordset, the villagers were read in full.
+      where ${villagers.villageId} = part.village_id and ${amongVillages(
+        villagers.villageId,
+        part.map((v) => v.villageId),
+      )}
+        and ${users.id} = ${villagers.userId}
+        and ${quietMember(now, { notNudgedSince: monthAgo })}
+      returning ${villagers.id} as villager_id, ${villagers.villageId} as village_id, ${users.id} as user_id
+    ),
+    pushed as (
+      insert into ${pushJobs} (id, village_id, kind, data, due_at)
+      select ${sqlUuidV7}, c.village_id, 'nudges', jsonb_build_object('villager_ids', jsonb_agg(c.villager_id)), ${at}::timestamptz
+      from claimed c group by c.village_id
+      returning 1
+    ),
+    mailed as (
+      insert into ${mailJobs} (id, kind, to_address, user_id, payload, due_at, key, created_at)
+      select ${sqlUuidV7}, 'nudge', u.email, u.id, part.payload || jsonb_build_object('first_name', u.first_name),
+        ${at}::timestamptz, 'nudge:' || c.villager_id || ':' || part.day, ${at}::timestamptz
+      from claimed c
+      join part on part.village_id = c.village_id
+      join ${users} u on u.id = c.user_id
+      left join ${notificationSettings} ns on ns.user_id = u.id
+      where u.email_verified_at is not null and ${wantsMailAbout(sql`ns.settings`, 'nudges', sql`c.village_id`)}
+      on conflict (key) do nothing
+      returning 1
+    )
+    select (select count(*) from mailed) as queued, (select count(*) from pushed) as pushes`;
 }

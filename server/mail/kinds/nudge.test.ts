@@ -122,4 +122,45 @@ describe('the nudge', () => {
     expect(await keysOf(members.Ines.villager)).toHaveLength(0);
     expect(await pushesOf(village.id)).toHaveLength(0);
   });
+
+  it('nudges every quiet member of several villages exactly once, in one push per village, the muted village by push only', async () => {
+    const first = await villageOf(['Hugo', 'Ines', 'Jules']);
+    const second = await villageOf(['Karim', 'Lou']);
+    for (const { creator, village } of [first, second]) await addScheduledNeed(world, creator, village, DINNERS);
+    // Lou muted the second village: the push still names him (read when sent), no mail is queued for him.
+    const muted = await world.request('PUT', '/v1/users/me/notification_settings', {
+      token: second.members.Lou.user.token,
+      json: { muted_village_ids: [second.village.id] },
+    });
+    expect(muted.status, JSON.stringify(muted.body)).toBe(200);
+
+    // An evening of its own: the file's other tests leave the producer's mark settled on the 24th's.
+    world.clock.set(parisAt('2026-11-26', 18, 30));
+    await Promise.all([produce(), produce()]);
+    for (const name of ['Hugo', 'Ines', 'Jules']) expect(await keysOf(first.members[name].villager)).toHaveLength(1);
+    expect(await keysOf(second.members.Karim.villager)).toHaveLength(1);
+    expect(await keysOf(second.members.Lou.villager)).toHaveLength(0);
+    for (const [{ village, members }, names] of [
+      [first, ['Hugo', 'Ines', 'Jules']],
+      [second, ['Karim', 'Lou']],
+    ] as const) {
+      const [job, ...others] = await pushesOf(village.id);
+      expect(others).toHaveLength(0);
+      expect([...(job.data.villager_ids as string[])].sort()).toEqual(
+        names.map((name) => (members as Record<string, { villager: string }>)[name].villager).sort(),
+      );
+    }
+
+    await dispatcher().runDue();
+    for (const name of ['Hugo', 'Ines', 'Jules']) {
+      const [mail, ...more] = nudgesTo(first.members[name].user);
+      expect(more).toHaveLength(0);
+      expect(mail.text).toContain(`Bonjour ${name},`);
+      expect(mail.text).toContain(`/dashboard/villages/${first.village.id}/planning`);
+    }
+    const [karim, ...more] = nudgesTo(second.members.Karim.user);
+    expect(more).toHaveLength(0);
+    expect(karim.text).toContain(`/dashboard/villages/${second.village.id}/planning`);
+    expect(nudgesTo(second.members.Lou.user)).toHaveLength(0);
+  });
 });

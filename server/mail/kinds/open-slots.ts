@@ -4,6 +4,7 @@ import type { Executor } from '../../db/client';
 import { helps, villageNeeds, villagers } from '../../db/schema';
 import { activeMember } from './digest-recipients';
 import { helpOnSlot } from './digest-slot-sources';
+import { sliced } from './let-requests-in';
 
 export type OpenSlot = Slot & { need_name: string };
 export type SlotWindow = { villageId: string; timeZone: string; to: Date };
@@ -46,7 +47,10 @@ export async function openSlotsOf(db: Executor, windows: readonly SlotWindow[], 
   for (const row of rows) push(helpsByVillage, row.villageId, helpOnSlot(row));
   const needsByVillage = new Map<string, typeof needs>();
   for (const need of needs) push(needsByVillage, need.villageId, need);
+  // Thousands of villages' slots are a second of JavaScript: the requests that come meanwhile are let in.
+  const turn = sliced();
   for (const w of windows) {
+    await turn();
     const own = needsByVillage.get(w.villageId);
     if (!own) continue;
     const names = new Map(own.map((need) => [need.id, need.name]));

@@ -1,22 +1,28 @@
 import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { helps, users, villagers } from '../../db/schema';
-import { activeMember, memberColumns } from './digest-recipients';
+import { activeMember } from './digest-recipients';
 
 const DAY_MS = 24 * 3600_000;
 /** Someone who has taken nothing for this long is quiet; a nudge is then sent once per such stretch at most. */
 export const QUIET_DAYS = 30;
 
 /**
- * The active members of these villages who are quiet at `now`: members for `QUIET_DAYS` at least, not
- * organisers (the alerts are theirs), with no help taken in that time nor any still ahead. One query.
+ * How many active members of each of these villages are quiet at `now` and not nudged since `notNudgedSince`:
+ * one row per village, so that a nudge run plans its parts without reading every member.
  */
-export function quietMembers(db: Executor, villageIds: readonly string[], now: Date, options: { notNudgedSince?: Date } = {}) {
-  return db
-    .select({ ...memberColumns, nudgedAt: villagers.nudgedAt })
+export async function quietCounts(
+  db: Executor,
+  villageIds: readonly string[],
+  now: Date,
+  notNudgedSince: Date,
+): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ villageId: villagers.villageId, count: sql<number>`count(*)::int` })
     .from(villagers)
-    .innerJoin(users, eq(users.id, villagers.userId))
-    .where(quiet(villageIds, now, options));
+    .where(and(inArray(villagers.villageId, [...villageIds]), quietMember(now, { notNudgedSince })))
+    .groupBy(villagers.villageId);
+  return new Map(rows.map((row) => [row.villageId, Number(row.count)]));
 }
 
 /**
@@ -28,15 +34,18 @@ export async function quietFirstNames(db: Executor, villageIds: readonly string[
     .select({ villageId: villagers.villageId, names: sql<string[]>`array_agg(${users.firstName})` })
     .from(villagers)
     .innerJoin(users, eq(users.id, villagers.userId))
-    .where(quiet(villageIds, now))
+    .where(and(inArray(villagers.villageId, [...villageIds]), quietMember(now)))
     .groupBy(villagers.villageId);
   return new Map(rows.map((row) => [row.villageId, row.names]));
 }
 
-function quiet(villageIds: readonly string[], now: Date, options: { notNudgedSince?: Date } = {}) {
+/**
+ * In SQL, a `villagers` row quiet at `now`: an active member for `QUIET_DAYS` at least, not an organiser (the
+ * alerts are theirs), with no help taken in that time nor any still ahead; and not nudged since `notNudgedSince`.
+ */
+export function quietMember(now: Date, options: { notNudgedSince?: Date } = {}) {
   const since = new Date(now.getTime() - QUIET_DAYS * DAY_MS);
   return and(
-    inArray(villagers.villageId, [...villageIds]),
     activeMember(),
     eq(villagers.isCreator, false),
     eq(villagers.isNeedy, false),

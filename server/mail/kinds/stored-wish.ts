@@ -13,6 +13,16 @@ export function mayWantMail(settings: SQL, kind: NotificationKind): SQL {
   return sql`coalesce(case when jsonb_typeof(${choice}) = 'boolean' then (${choice})::text::boolean end, ${DEFAULT_NOTIFICATION_SETTINGS.email[kind]})`;
 }
 
+/**
+ * In SQL, wantsNotification itself for an e-mail kind about a village (not one of one's own commitments): the
+ * choice or default of `mayWantMail`, and no mute of the village. For a producer that writes its mails with one
+ * `INSERT … SELECT`, reading no member into JavaScript.
+ */
+export function wantsMailAbout(settings: SQL, kind: NotificationKind, villageId: SQL): SQL {
+  const muted = sql`${settings} -> 'muted_village_ids'`;
+  return sql`(${mayWantMail(settings, kind)} and not coalesce(jsonb_typeof(${muted}) = 'array' and ${muted} ? lower(${villageId}::text), false))`;
+}
+
 /** A member a producer's own SQL found, with what they stored of their settings (null: nothing, the defaults). */
 export type StoredMember = { villagerId: string; villageId: string; userId: string; firstName: string; email: string; settings: unknown };
 

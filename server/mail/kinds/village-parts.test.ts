@@ -27,4 +27,15 @@ describe('the parts a run is written in', () => {
     expect(parts.map((part) => part.length)).toEqual([2, 9, 2]);
     expect([...wholeVillageParts([], 4)]).toEqual([]);
   });
+
+  it('count an item as the members it stands for: villages with their counts make parts of about the size in members', () => {
+    const villages = [
+      { villageId: 'a', members: 3 },
+      { villageId: 'b', members: 4 },
+      { villageId: 'c', members: 9 },
+      { villageId: 'd', members: 1 },
+    ];
+    const parts = [...wholeVillageParts(villages, 8, (v) => v.members)];
+    expect(parts.map((part) => part.map((v) => v.villageId))).toEqual([['a', 'b'], ['c'], ['d']]);
+  });
 });

@@ -1,16 +1,28 @@
 import { push } from './open-slots';
 
-/** `members` in parts of at most about `size`, a village never cut in two (its push names all its nudged members). */
-export function* wholeVillageParts<M extends { villageId: string }>(members: readonly M[], size: number): Generator<M[]> {
+/**
+ * `items` in parts of at most about `size` members, a village never cut in two (its push names all its nudged
+ * members). An item counts for `membersOf` members: one each by default, or a whole village's count when the
+ * items are villages.
+ */
+export function* wholeVillageParts<M extends { villageId: string }>(
+  items: readonly M[],
+  size: number,
+  membersOf: (item: M) => number = () => 1,
+): Generator<M[]> {
   const byVillage = new Map<string, M[]>();
-  for (const m of members) push(byVillage, m.villageId, m);
+  for (const m of items) push(byVillage, m.villageId, m);
   let part: M[] = [];
-  for (const villageMembers of byVillage.values()) {
-    if (part.length > 0 && part.length + villageMembers.length > size) {
+  let members = 0;
+  for (const villageItems of byVillage.values()) {
+    const count = villageItems.reduce((sum, item) => sum + membersOf(item), 0);
+    if (part.length > 0 && members + count > size) {
       yield part;
       part = [];
+      members = 0;
     }
-    part.push(...villageMembers);
+    part.push(...villageItems);
+    members += count;
   }
   if (part.length > 0) yield part;
 }

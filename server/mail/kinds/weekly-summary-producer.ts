@@ -138,11 +138,16 @@ export const weeklySummaryProducer: ScheduledMailProducer = {
       .select({ id: villageNeeds.id, villageId: villageNeeds.villageId, name: villageNeeds.name, schedule: villageNeeds.schedule })
       .from(villageNeeds)
       .where(and(inArray(villageNeeds.villageId, villageIds), isNotNull(villageNeeds.schedule)));
+    const summaries = villageIds.map((id) => due.get(id)!.summary);
+    // Only the helps of the weeks summed up: the others match no slot of theirs.
     const held = await helpsOnNeeds(
       db,
       needs.map((need) => need.id),
+      {
+        from: new Date(Math.min(...summaries.map((s) => s.weekStart.getTime()))),
+        to: new Date(Math.max(...summaries.map((s) => s.weekEnd.getTime()))),
+      },
     );
-    const summaries = villageIds.map((id) => due.get(id)!.summary);
     const weekAgo = new Date(Math.min(...summaries.map((s) => s.at.getTime())) - 7 * 24 * 3600_000);
     const latest = new Date(Math.max(...summaries.map((s) => s.at.getTime())));
     const withdrawals = await withdrawalsOf(db, villageIds, weekAgo, latest);
