@@ -20,7 +20,8 @@ export function mayWantMail(settings: SQL, kind: NotificationKind): SQL {
  */
 export function wantsMailAbout(settings: SQL, kind: NotificationKind, villageId: SQL): SQL {
   const muted = sql`${settings} -> 'muted_village_ids'`;
-  return sql`(${mayWantMail(settings, kind)} and not coalesce(jsonb_typeof(${muted}) = 'array' and ${muted} ? lower(${villageId}::text), false))`;
+  // jsonb_exists is the function behind the `?` operator (whether the array holds the string).
+  return sql`(${mayWantMail(settings, kind)} and not coalesce(jsonb_typeof(${muted}) = 'array' and jsonb_exists(${muted}, lower(${villageId}::text)), false))`;
 }
 
 /** A member a producer's own SQL found, with what they stored of their settings (null: nothing, the defaults). */
