@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app';
 import { createWorld, type TestUser } from '../test/world';
-import { readEvents } from '../test/sse-reader';
+import { changesUntil, readEvents } from '../test/sse-reader';
 import { issueTicket } from './ticket';
 import { text } from '../http/errors';
 
@@ -40,19 +40,6 @@ const addNeed = (user: TestUser, villageId: string, villagerId: string, name = '
   world.request('POST', `/v1/villages/${villageId}/needs`, { token: user.token, json: { villager_id: villagerId, name } });
 
 type Stream = Awaited<ReturnType<typeof openAs>>;
-type Change = { type: string; village_id: string };
-
-/** The changes read until one of `type` (a few at most: earlier writes' NOTIFYs may arrive late on PostgreSQL). */
-async function changesUntil(events: Stream, type: string): Promise<Change[]> {
-  const seen: Change[] = [];
-  while (!seen.some((c) => c.type === type) && seen.length < 5) {
-    const change = await events.next();
-    expect(change?.event).toBe('change');
-    seen.push(JSON.parse(change!.data));
-  }
-  return seen;
-}
-
 /** Every event read until the stream ends, their data parsed. */
 async function eventsUntilEnd(events: Stream): Promise<{ event: string; data: Record<string, unknown> }[]> {
   const seen: { event: string; data: Record<string, unknown> }[] = [];

@@ -63,3 +63,20 @@ export function readEvents(body: ReadableStream<Uint8Array>) {
     cancel: () => reader.cancel().catch(() => {}),
   };
 }
+
+/** A change event's data: what changed and in which village, never what it holds. */
+export type Change = { type: string; village_id: string };
+
+/**
+ * The changes read until one of `type` (five at most): on PostgreSQL, writes made before the stream opened reach it
+ * through LISTEN and may arrive after it.
+ */
+export async function changesUntil(events: ReturnType<typeof readEvents>, type: string): Promise<Change[]> {
+  const seen: Change[] = [];
+  while (!seen.some((c) => c.type === type) && seen.length < 5) {
+    const change = await events.next();
+    if (change?.event !== 'change') throw new Error(`expected a change event, read ${JSON.stringify(change)}`);
+    seen.push(JSON.parse(change.data));
+  }
+  return seen;
+}
