@@ -1,12 +1,13 @@
 // ESLint flat config. Syntax-only rules (no type information) so `npm run lint` stays fast;
 // `npm run typecheck` is where the types are checked.
-import { existsSync, readdirSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import js from '@eslint/js';
 import { defineConfig } from 'eslint/config';
 import importPlugin from 'eslint-plugin-import';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { noImportCircles } from './tests/lint/import-circles.js';
 import tseslint from 'typescript-eslint';
 
 /**
@@ -82,20 +83,6 @@ const featureZones = [
   },
 ];
 
-/**
- * import/no-cycle throws, stopping the whole run, on a file that is not on disk: an editor's unsaved buffer, or
- * `lintText` as tests/lint/layers.test.ts uses it (eslint-plugin-import 2.32.0, its issue #3286). Such a file
- * cannot close a circle, as no module on disk can import it: the rule skips it.
- */
-const noCycle = importPlugin.rules['no-cycle'];
-const importRules = {
-  ...importPlugin,
-  rules: {
-    ...importPlugin.rules,
-    'no-cycle': { ...noCycle, create: (context) => (existsSync(context.physicalFilename) ? noCycle.create(context) : {}) },
-  },
-};
-
 export default defineConfig(
   {
     ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'data/**', 'src/routeTree.gen.ts'],
@@ -118,14 +105,10 @@ export default defineConfig(
     },
   },
   {
-    plugins: { import: importRules },
+    plugins: { import: importPlugin },
     settings: {
       // Resolves the extension-less `.ts`/`.tsx` imports, so the zones compare real file paths.
       'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs'] } },
-      // The modules no-cycle reads to follow imports: without these it reads only `.js` files, and would read
-      // the packages in node_modules, which cannot import the repository's modules back.
-      'import/extensions': ['.ts', '.tsx', '.js', '.mjs'],
-      'import/ignore': ['node_modules'],
     },
     rules: {
       // basePath: the zones are paths of this repository, whatever directory ESLint runs from.
@@ -135,11 +118,13 @@ export default defineConfig(
   {
     // No import circles: in one, a module can run before what it imports is set, and two modules can no longer
     // be read or changed one at a time. Tests too: their worlds (server/test, tests/support) are modules like
-    // any other. The plugin does not follow `import type` and has no option to: tests/lint/import-circles.test.ts
-    // counts those too.
+    // any other. Every import counts, `import type` included; the graph is read once per run
+    // (tests/lint/import-circles.js says why this rule replaced import/no-cycle). Paths are from where ESLint
+    // runs: the repository's root, as `npm run lint` does.
     files: ['src/**/*.{ts,tsx}', 'server/**/*.ts', 'sw/**/*.ts', 'tests/**/*.{ts,tsx}'],
+    plugins: { village: { rules: { 'no-import-circles': noImportCircles } } },
     rules: {
-      'import/no-cycle': ['error', { ignoreExternal: true }],
+      'village/no-import-circles': 'error',
     },
   },
   {
