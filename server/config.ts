@@ -39,6 +39,7 @@ const Settings = v.object({
   ),
   PUSH_CONTACT: v.optional(url(['mailto:', 'https:'], 'PUSH_CONTACT')),
   PUSH_ALLOW_HTTP: v.optional(v.picklist(['0', '1'], 'PUSH_ALLOW_HTTP doit valoir 0 ou 1')),
+  TEST_FAST_PASSWORDS: v.optional(v.picklist(['0', '1'], 'TEST_FAST_PASSWORDS doit valoir 0 ou 1')),
   S3_URL: v.optional(
     v.pipe(
       url(['http:', 'https:'], 'S3_URL'),
@@ -83,6 +84,8 @@ export interface Config {
   pushContact: string;
   /** Lets subscriptions name a plain-http push service: for a test's local one only. */
   pushAllowHttp: boolean;
+  /** New passwords hashed at the test world's low scrypt cost: for the tests' throwaway servers only. */
+  fastPasswords: boolean;
   /** An S3-compatible bucket for the photos; without it they are kept in the database. */
   s3Url?: string;
   /** Who runs this server (OPERATOR_NAME, OPERATOR_EMAIL), named on the privacy page; each optional. */
@@ -118,6 +121,7 @@ export function readConfig(env: Record<string, string | undefined>): Config {
     logLevel: s.LOG_LEVEL,
     pushContact: s.PUSH_CONTACT ?? defaultPushContact(s.PUBLIC_URL),
     pushAllowHttp: s.PUSH_ALLOW_HTTP === '1',
+    fastPasswords: s.TEST_FAST_PASSWORDS === '1',
     s3Url: s.S3_URL,
     operator: { name: s.OPERATOR_NAME || undefined, email: s.OPERATOR_EMAIL },
     distDir: s.DIST_DIR ? resolve(s.DIST_DIR) : undefined,

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pino from 'pino';
 import { checkDataDir, readConfig } from './config';
+import { TEST_PASSWORD_COST } from './auth/passwords';
 import { pgliteOptions } from './db/pglite-options';
 import { FRESH_PGLITE_DIR, isFreshPgliteDir, makeFreshPglite, makeFreshPgliteApart } from './db/fresh-pglite';
 
@@ -119,7 +120,10 @@ const app = createApp({
   listen,
   allowHttpPushEndpoints: config.pushAllowHttp,
   operator: config.operator,
+  passwordCost: config.fastPasswords ? TEST_PASSWORD_COST : undefined,
 });
+if (config.fastPasswords)
+  logger.warn('TEST_FAST_PASSWORDS=1\u00a0: mots de passe hachés au coût des tests, à ne jamais utiliser en production');
 // The background work of this instance: each one's run in flight ends before the database closes.
 const pushDispatch = startPushDispatch({
   db: database.db,

@@ -8,13 +8,7 @@ import { createMemoryMailer } from '../mail/mailer';
 import { runScheduledMail } from '../mail/scheduled';
 import { createMailDispatcher } from '../mail/dispatcher';
 import { createMemoryStore } from '../files/store';
-import { hashPassword, type PasswordCost } from '../auth/passwords';
-
-/**
- * scrypt at N=2^10 in the test world instead of the server's 2^17: the same code and format, about a hundredth
- * of the work; server/auth/auth.test.ts keeps the server's own cost.
- */
-const TEST_PASSWORD_COST: PasswordCost = { N: 2 ** 10, r: 8, p: 1 };
+import { hashPassword, TEST_PASSWORD_COST } from '../auth/passwords';
 import { newToken } from '../auth/tokens';
 import { createTestDatabase } from './test-database';
 import { touchVillage } from '../actions/record';

@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { openBrowser, registerUser, startApp } from './harness';
 import { axeViolations } from './screens';
+import { screenshotToLookAt } from './look-at';
 
 const app = await startApp();
 const { context } = await openBrowser();
@@ -14,7 +15,7 @@ async function expectNoAxeViolations(page: Page) {
   expect(await axeViolations(page)).toEqual([]);
 }
 
-const shot = (page: Page, name: string) => page.screenshot({ path: `/tmp/auth-${name}.png`, fullPage: true });
+const shot = (page: Page, name: string) => screenshotToLookAt(page, { path: `/tmp/auth-${name}.png`, fullPage: true });
 
 const token = (page: Page) => page.evaluate(() => localStorage.getItem('ga-token'));
 

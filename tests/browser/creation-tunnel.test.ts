@@ -9,6 +9,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { api, openBrowser, registerUser, startApp } from './harness';
 import { checkScreen, signedInPage } from './screens';
+import { screenshotToLookAt } from './look-at';
 
 const app = await startApp();
 const { context } = await openBrowser();
@@ -173,7 +174,7 @@ describe('the village creation tunnel', () => {
     await expect
       .poll(async () => (await api(app.base, lea.token, 'GET', `/v1/villages/${id}?include=needs`)).body?.data?.state, { timeout: 30_000 })
       .toBe(2);
-    await page.screenshot({ path: '/tmp/tunnel-offline-done-390.png' });
+    await screenshotToLookAt(page, { path: '/tmp/tunnel-offline-done-390.png' });
     const onServer = (await api(app.base, lea.token, 'GET', `/v1/villages/${id}?include=needs`)).body.data;
     expect(onServer).toMatchObject({ name: 'Le village de Léa', creation_mode: 1 });
     expect(onServer.needs).toHaveLength(1);

@@ -14,6 +14,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { api, createOpenVillage, openBrowser, registerUser, startApp } from './harness';
 import { axeViolations, signedInPage } from './screens';
+import { screenshotToLookAt } from './look-at';
 
 const app = await startApp();
 const { context } = await openBrowser();
@@ -87,7 +88,7 @@ describe('the exports', () => {
       await keepsake.getByText('Jeanne est rentrée').waitFor();
       const img = keepsake.getByRole('img', { name: 'Photo de la nouvelle' });
       await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBe(60);
-      await keepsake.screenshot({ path: '/tmp/village-export-archive.png', fullPage: true });
+      await screenshotToLookAt(keepsake, { path: '/tmp/village-export-archive.png', fullPage: true });
       await keepsake.getByRole('link', { name: 'La discussion' }).click();
       await keepsake.getByText(/Merci à tous/).waitFor();
 
@@ -99,7 +100,7 @@ describe('the exports', () => {
       await myData.getByText('Merci à tous').waitFor();
       await myData.getByText('claire.export@example.test').waitFor();
       expect(await axeViolations(myData)).toEqual([]);
-      await myData.screenshot({ path: '/tmp/my-data-export-390.png', fullPage: true });
+      await screenshotToLookAt(myData, { path: '/tmp/my-data-export-390.png', fullPage: true });
     } finally {
       await context.setOffline(false);
     }

@@ -41,10 +41,10 @@ export async function startApp(env: Record<string, string> = {}): Promise<AppSer
     dataDir,
     async start() {
       if (!env.DATABASE_URL) await seedDataDir(dataDir);
-      const { command, args, cwd } = serverCommand();
+      const { command, args, cwd, env: testEnv } = serverCommand();
       child = spawn(command, args, {
         cwd,
-        env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: base, LOG_LEVEL: 'warn', ...env },
+        env: { ...process.env, ...testEnv, PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: base, LOG_LEVEL: 'warn', ...env },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       child.stdout!.on('data', (d) => (output += d));

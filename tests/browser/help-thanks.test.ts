@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { api, createOpenVillage, openBrowser, registerUser, startApp } from './harness';
 import { axeViolations, PHONE, signedInPage } from './screens';
 import { decodedMail } from './mail-text';
+import { screenshotToLookAt } from './look-at';
 
 const app = await startApp();
 const { context } = await openBrowser();
@@ -70,7 +71,7 @@ describe('« C’est fait » and « Merci »', () => {
     await page.goto(`${app.base}/dashboard/villages/${village.id}/needs/${need.body.data.id}/helps`);
     const done = page.getByRole('button', { name: 'C’est fait : l’aide de Hugo' });
     await done.waitFor();
-    await page.screenshot({ path: '/tmp/help-thanks-before-390.png', fullPage: true });
+    await screenshotToLookAt(page, { path: '/tmp/help-thanks-before-390.png', fullPage: true });
     expect(await axeViolations(page)).toEqual([]);
 
     await done.click();
@@ -85,7 +86,7 @@ describe('« C’est fait » and « Merci »', () => {
     await page.getByText('« Merci pour les courses ! »').waitFor();
     // Thanked: no second « Merci » offered.
     await expect.poll(() => page.getByRole('button', { name: 'Merci à Hugo' }).count()).toBe(0);
-    await page.screenshot({ path: '/tmp/help-thanks-after-390.png', fullPage: true });
+    await screenshotToLookAt(page, { path: '/tmp/help-thanks-after-390.png', fullPage: true });
     expect(await axeViolations(page)).toEqual([]);
 
     // The outbox sent both: the server has the help done and thanked.
@@ -120,7 +121,7 @@ describe('« C’est fait » and « Merci »', () => {
     expect(inesHelp.status).toBe(201);
     await page.goto(`${app.base}/dashboard/villages/${village.id}/planning`);
     await page.getByText('1 aide passée attend un merci.').waitFor({ timeout: 30_000 });
-    await page.screenshot({ path: '/tmp/help-thanks-planning-390.png', fullPage: true });
+    await screenshotToLookAt(page, { path: '/tmp/help-thanks-planning-390.png', fullPage: true });
     expect(await axeViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Merci à tous' }).click();
     await expect.poll(() => page.getByRole('button', { name: 'Merci à tous' }).count()).toBe(0);
@@ -143,7 +144,7 @@ describe('« C’est fait » and « Merci »', () => {
     expect(lines).toHaveLength(2);
     expect(lines[0]).toMatch(/^Inès · Courses.*Merci envoyé$/);
     expect(lines[1]).toMatch(/^Hugo · Courses.*FaitMerci envoyé$/);
-    await page.screenshot({ path: '/tmp/help-thanks-home-390.png', fullPage: true });
+    await screenshotToLookAt(page, { path: '/tmp/help-thanks-home-390.png', fullPage: true });
     expect(await axeViolations(page)).toEqual([]);
 
     const [mail] = (await mailsTo(hugoEmail)).filter((m) => m.includes('Claire vous remercie pour votre aide'));

@@ -12,6 +12,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { phoneContext, watchContentSecurityPolicy } from '../support/chromium';
 import { createOpenVillage, registerUser, startApp } from './harness';
 import { axeViolations } from './screens';
+import { screenshotToLookAt } from './look-at';
 
 const IPHONE_SAFARI =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
@@ -85,7 +86,7 @@ describe('the home-screen sheet on an iPhone in Safari', () => {
     expect(await page.evaluate(() => !!document.activeElement?.closest('dialog.home-screen-sheet'))).toBe(true);
     expect(await page.evaluate(() => document.querySelector('dialog.home-screen-sheet')?.matches(':modal'))).toBe(true);
     await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
-    await page.screenshot({ path: '/tmp/home-screen-sheet-390.png' });
+    await screenshotToLookAt(page, { path: '/tmp/home-screen-sheet-390.png' });
     expect(await axeViolations(page)).toEqual([]);
 
     // The start asked for persistent storage and kept the answer, for later screens to say whether it is protected.

@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { api, createOpenVillage, openBrowser, registerUser, startApp } from './harness';
 import { checkScreen, signedInPage } from './screens';
+import { screenshotToLookAt } from './look-at';
 
 const app = await startApp();
 const manager = await openBrowser();
@@ -50,7 +51,7 @@ describe('inviting by mail', () => {
     await field.fill(`${INVITED}, pas-une-adresse`);
     await page.getByRole('button', { name: 'Envoyer les invitations' }).click();
     await page.getByText('Cette adresse n’est pas valide : pas-une-adresse').waitFor();
-    await page.screenshot({ path: '/tmp/village-invite-form-error-390.png', fullPage: true });
+    await screenshotToLookAt(page, { path: '/tmp/village-invite-form-error-390.png', fullPage: true });
     await field.fill(INVITED);
     await page.getByLabel(/^Un mot pour accompagner/).fill('Jeanne serait contente de vous compter parmi nous.');
     await page.getByRole('button', { name: 'Envoyer les invitations' }).click();

@@ -8,6 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { api, createOpenVillage, openBrowser, registerUser, startApp } from './harness';
 import { axeViolations, checkScreen } from './screens';
+import { screenshotToLookAt } from './look-at';
 
 const app = await startApp();
 const { context } = await openBrowser();
@@ -39,7 +40,7 @@ describe('joining a village by its link', () => {
     await page.waitForURL(/\/auth\/register\?/);
     expect(new URL(page.url()).searchParams.get('redirect')).toBe(`/join/village?c=${village.shareCode}&rli=jv`);
     await page.getByRole('region', { name: /Vous êtes invité·e à rejoindre/ }).waitFor();
-    await page.screenshot({ path: '/tmp/join-preview-register-390.png', fullPage: true });
+    await screenshotToLookAt(page, { path: '/tmp/join-preview-register-390.png', fullPage: true });
 
     await page.getByLabel('Prénom').fill('Hugo');
     await page.getByLabel('Nom', { exact: true }).fill('Bernard');
@@ -87,7 +88,7 @@ describe('joining a village by its link', () => {
     await drawer.getByText('Bonjour').waitFor();
     await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
     expect((await drawer.boundingBox())?.x).toBe(0);
-    await page.screenshot({ path: '/tmp/village-join-drawer-390.png' });
+    await screenshotToLookAt(page, { path: '/tmp/village-join-drawer-390.png' });
     expect(await axeViolations(page)).toEqual([]);
     // Focus stays in the drawer.
     for (let i = 0; i < 8; i++) {

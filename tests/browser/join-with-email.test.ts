@@ -8,6 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { api, createOpenVillage, openBrowser, registerUser, startApp } from './harness';
 import { axeViolations, PHONE } from './screens';
+import { screenshotToLookAt } from './look-at';
 
 const app = await startApp();
 const { context } = await openBrowser();
@@ -32,7 +33,7 @@ describe('joining a village with a name and an e-mail', () => {
     await page.getByRole('heading', { level: 1, name: 'Rejoindre avec mon e-mail' }).waitFor();
     await page.getByRole('button', { name: "J'ai déjà un compte" }).waitFor();
     expect(await page.getByLabel('Mot de passe').count()).toBe(0);
-    await page.screenshot({ path: '/tmp/join-with-email-form-390.png', fullPage: true });
+    await screenshotToLookAt(page, { path: '/tmp/join-with-email-form-390.png', fullPage: true });
     expect(await axeViolations(page)).toEqual([]);
 
     // A mistake is said at its field, in French.
@@ -54,7 +55,7 @@ describe('joining a village with a name and an e-mail', () => {
     await page.getByText('Bienvenue dans le village de Jeanne !').waitFor();
     // The village's screen comes in a render after its header and tabs (src/routes/_dashboard.dashboard.villages.$id.tsx).
     await page.getByRole('heading', { level: 1, name: /Jeanne/ }).waitFor();
-    await page.screenshot({ path: '/tmp/join-with-email-village-390.png', fullPage: true });
+    await screenshotToLookAt(page, { path: '/tmp/join-with-email-village-390.png', fullPage: true });
     expect(await axeViolations(page)).toEqual([]);
 
     // The server has a member with no password.
@@ -69,7 +70,7 @@ describe('joining a village with a name and an e-mail', () => {
     await page.getByRole('button', { name: 'Ajouter un mot de passe' }).click();
     await page.getByLabel('Mot de passe', { exact: true }).fill('un-mot-de-passe-neuf');
     await page.getByLabel('Confirmez le mot de passe').fill('un-mot-de-passe-neuf');
-    await page.screenshot({ path: '/tmp/join-with-email-account-390.png', fullPage: true });
+    await screenshotToLookAt(page, { path: '/tmp/join-with-email-account-390.png', fullPage: true });
     expect(await axeViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Enregistrer le mot de passe' }).click();
     await page.getByText('Votre mot de passe a bien été enregistré.').waitFor();

@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { api, openBrowser, startApp, villageWithHelper } from './harness';
 import { checkPhoneScreen } from './phone-screens';
 import { PHONE } from './screens';
+import { screenshotToLookAt } from './look-at';
 
 const app = await startApp();
 const organiser = await openBrowser();
@@ -134,7 +135,7 @@ describe('the village news', () => {
       await waiting.getByText('Écrit sans réseau : tout va bien.').waitFor();
       await waiting.getByText("En attente d'envoi", { exact: false }).first().waitFor();
       await waiting.getByText("Photo 1 en attente d'envoi").waitFor();
-      await page.screenshot({ path: '/tmp/phone-news-offline-390.png', fullPage: true });
+      await screenshotToLookAt(page, { path: '/tmp/phone-news-offline-390.png', fullPage: true });
 
       // A reload with no network: the worker's shell and the local store bring it back.
       await page.reload();

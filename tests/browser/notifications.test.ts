@@ -9,6 +9,7 @@ import { formatSlotStart } from '../../src/contract/french-time';
 import { describe, expect, it } from 'vitest';
 import { api, createOpenVillage, openBrowser, registerUser, startApp } from './harness';
 import { checkScreen } from './screens';
+import { screenshotToLookAt } from './look-at';
 
 const app = await startApp();
 const { context } = await openBrowser();
@@ -102,7 +103,7 @@ describe("a village's news", () => {
       await page.goto(`${app.base}/dashboard/villages/${village.id}/notifications`);
       await page.getByText('Hors ligne : dernières nouvelles connues').waitFor({ timeout: 20_000 });
       await page.getByText(sentence).waitFor();
-      await page.screenshot({ path: '/tmp/village-news-offline-390.png', fullPage: true });
+      await screenshotToLookAt(page, { path: '/tmp/village-news-offline-390.png', fullPage: true });
     } finally {
       await app.start();
     }

@@ -9,6 +9,7 @@ import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
 import { api, createOpenVillage, openBrowser, registerUser, startApp } from './harness';
 import { dispatchSync } from './service-worker-events';
+import { screenshotToLookAt } from './look-at';
 
 const app = await startApp();
 const withSync = await openBrowser();
@@ -176,7 +177,7 @@ describe('writes made offline', () => {
     // on its own line under what the change was (issue 39).
     await dialog.getByText(/^Proposition d'aide du .* sur «\sPromenade\s»$/).waitFor();
     await dialog.getByText("Ce besoin a été supprimé par quelqu'un d'autre.").waitFor();
-    await page.screenshot({ path: '/tmp/offline-failed-390.png' });
+    await screenshotToLookAt(page, { path: '/tmp/offline-failed-390.png' });
     expect(await dialog.getByRole('button', { name: 'Réessayer' }).count()).toBe(0);
     await dialog.getByRole('button', { name: 'Retirer' }).click();
     await expect.poll(() => failed.count()).toBe(0);

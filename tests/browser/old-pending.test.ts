@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createOpenVillage, openBrowser, registerUser, startApp } from './harness';
 import { axeViolations, PHONE } from './screens';
+import { screenshotToLookAt } from './look-at';
 
 /**
  * Writes waiting for more than a day are said on the village's screens (issue 39), not only counted in the
@@ -75,7 +76,7 @@ describe('writes waiting for more than a day', () => {
       expect(await banner.textContent()).toBe(
         `1 modification faite le ${day} attend encore d'être envoyée\u00a0: elle partira dès que le serveur répondra.`,
       );
-      await page.screenshot({ path: '/tmp/old-pending-needs-390.png', fullPage: true });
+      await screenshotToLookAt(page, { path: '/tmp/old-pending-needs-390.png', fullPage: true });
       expect(await axeViolations(page)).toEqual([]);
 
       // Every screen of the village says it, the planning too.

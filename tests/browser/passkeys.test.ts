@@ -9,6 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import { api, createOpenVillage, openBrowser, registerUser, startApp } from './harness';
 import { axeViolations, PHONE } from './screens';
+import { screenshotToLookAt } from './look-at';
 
 const app = await startApp();
 const { context } = await openBrowser();
@@ -50,7 +51,7 @@ describe('passkeys', () => {
     // Inside the village, the offer to come back in one gesture.
     const offer = page.getByRole('region', { name: 'Revenir en un geste' });
     await offer.waitFor();
-    await page.screenshot({ path: '/tmp/passkeys-offer-390.png', fullPage: true });
+    await screenshotToLookAt(page, { path: '/tmp/passkeys-offer-390.png', fullPage: true });
     expect(await axeViolations(page)).toEqual([]);
     await offer.getByRole('button', { name: "Créer une clé d'accès" }).click();
     await page.getByText("Clé d'accès créée : vous pourrez vous reconnecter en un geste.").waitFor();
@@ -65,13 +66,13 @@ describe('passkeys', () => {
     await page.goto(`${app.base}/account`);
     const section = page.getByRole('region', { name: "Clés d'accès" });
     await section.getByText(kept.body.data[0].name, { exact: true }).waitFor();
-    await page.screenshot({ path: '/tmp/passkeys-account-390.png', fullPage: true });
+    await screenshotToLookAt(page, { path: '/tmp/passkeys-account-390.png', fullPage: true });
     expect(await axeViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Se déconnecter' }).click();
     await page.waitForURL(/\/auth\/login/);
     const back = page.getByRole('button', { name: "Se connecter avec une clé d'accès" });
     await back.waitFor();
-    await page.screenshot({ path: '/tmp/passkeys-login-390.png', fullPage: true });
+    await screenshotToLookAt(page, { path: '/tmp/passkeys-login-390.png', fullPage: true });
     expect(await axeViolations(page)).toEqual([]);
     await back.click();
     await page.waitForURL(/\/dashboard\/villages/, { timeout: 30_000 });

@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { api, createOpenVillage, openBrowser, registerUser, startApp } from './harness';
 import { signedInPage } from './screens';
 import { checkPhoneScreen, PHONES } from './phone-screens';
+import { screenshotToLookAt } from './look-at';
 
 const app = await startApp();
 const { context } = await openBrowser();
@@ -90,7 +91,7 @@ describe('the bottom of the screen on a phone', () => {
     expect(bar.y + bar.height).toBeCloseTo(viewport.height, 0);
     expect(offer.y + offer.height).toBeLessThanOrEqual(bar.y);
     expect(message.y + message.height).toBeLessThanOrEqual(offer.y);
-    await fresh.screenshot({ path: '/tmp/phone-bottom-toast-390.png' });
+    await screenshotToLookAt(fresh, { path: '/tmp/phone-bottom-toast-390.png' });
 
     // Scrolled to the end, at each width: the last need is whole above the banner, which is whole above the bar.
     await fresh.locator('.toast button').first().click();
@@ -108,7 +109,7 @@ describe('the bottom of the screen on a phone', () => {
       expect(need.y + need.height, `last need above the banner at ${size.width} px`).toBeLessThanOrEqual(offerNow.y);
       expect(need.y).toBeGreaterThanOrEqual(0);
       expect(await fresh.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-      await fresh.screenshot({ path: `/tmp/phone-bottom-end-${size.width}.png` });
+      await screenshotToLookAt(fresh, { path: `/tmp/phone-bottom-end-${size.width}.png` });
     }
     await checkPhoneScreen(fresh, 'bottom-needs');
 

@@ -14,6 +14,7 @@ import { describe, expect, it } from 'vitest';
 import { api, createOpenVillage, openBrowser, registerUser, startApp } from './harness';
 import { signedInPage } from './screens';
 import { checkPhoneScreen } from './phone-screens';
+import { screenshotToLookAt } from './look-at';
 
 const app = await startApp();
 const { context } = await openBrowser();
@@ -156,7 +157,7 @@ describe('a refused change says which, and why', () => {
     // The slot itself says its take has not reached the server.
     const row = page.locator('.slot-row').first();
     expect(await row.locator('.slot-write').textContent()).toBe('Inscription en attente d’envoi');
-    await page.screenshot({ path: '/tmp/phone-refused-full-pending-390.png' });
+    await screenshotToLookAt(page, { path: '/tmp/phone-refused-full-pending-390.png' });
     const start = dinnerDay.set({ hour: 19, minute: 0, second: 0, millisecond: 0 }).toUTC().toISO()!;
     const hers = await api(app.base, alice.token, 'POST', `/v1/villages/${village.id}/needs/${needId}/helps`, {
       helper_id: village.villagerId,
@@ -177,7 +178,7 @@ describe('a refused change says which, and why', () => {
     // The slot, pulled again, is Alice's; the row says Bruno's take was refused.
     await expect.poll(() => row.locator('.slot-write').textContent()).toBe('Inscription refusée');
     await expect.poll(() => row.locator('.slot-state').textContent()).toContain('Complet');
-    await page.screenshot({ path: '/tmp/phone-refused-full-toast-390.png' });
+    await screenshotToLookAt(page, { path: '/tmp/phone-refused-full-toast-390.png' });
 
     await page.getByRole('button', { name: "1 modification n'a pas pu être envoyée" }).click();
     const dialog = page.getByRole('dialog', { name: 'Modifications non envoyées' });

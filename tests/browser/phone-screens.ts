@@ -6,6 +6,7 @@ import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { axeViolations, PHONE } from './screens';
 import { checkSmallAndLargeText } from './reflow-checks';
+import { screenshotToLookAt } from './look-at';
 
 export const PHONES = [{ width: 360, height: 780 }, PHONE] as const;
 
@@ -20,7 +21,7 @@ export async function checkPhoneScreen(page: Page, name: string, check: (width: 
     // The screen at rest: a request still under way shows the global loading bar, outside the page's landmarks
     // (axe's "region"), for as long as a slow shared machine takes to answer (CI saw it once on a screen just created).
     await expect.poll(() => page.locator('.loading-bar.active').count(), { timeout: 10_000 }).toBe(0);
-    await page.screenshot({ path: `/tmp/phone-${name}-${size.width}.png`, fullPage: true });
+    await screenshotToLookAt(page, { path: `/tmp/phone-${name}-${size.width}.png`, fullPage: true });
     expect(await axeViolations(page), `${name} at ${size.width} px`).toEqual([]);
   }
   await checkSmallAndLargeText(page, `phone-${name}`);

@@ -8,6 +8,7 @@ import { SESSION_IDLE_DAYS } from '../../src/contract/retention';
 import { openBrowser, registerUser, startApp } from './harness';
 import { axeViolations, checkScreen, signedInPage } from './screens';
 import { reflowProblems, SMALL_PHONE } from './reflow-checks';
+import { screenshotToLookAt } from './look-at';
 
 const app = await startApp({ OPERATOR_NAME: 'Association Les Tilleuls', OPERATOR_EMAIL: 'contact@tilleuls.example' });
 const { context } = await openBrowser();
@@ -26,7 +27,7 @@ describe('the privacy page', () => {
     expect(await page.getByRole('link', { name: 'contact@tilleuls.example' }).getAttribute('href')).toBe('mailto:contact@tilleuls.example');
     await page.getByText(`Une connexion inutilisée pendant ${SESSION_IDLE_DAYS} jours`).waitFor();
     expect(await page.evaluate(() => localStorage.getItem('ga-token'))).toBeNull();
-    await page.screenshot({ path: '/tmp/privacy-signed-out-320.png', fullPage: true });
+    await screenshotToLookAt(page, { path: '/tmp/privacy-signed-out-320.png', fullPage: true });
     expect(await axeViolations(page), 'at 320 px').toEqual([]);
     expect(await reflowProblems(page), 'at 320 px').toEqual([]);
     await checkScreen(page, 'page', 'privacy');

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { openBrowser, registerUser, startApp } from './harness';
 import { axeViolations } from './screens';
 import { buildAppInto, temporaryDistDir } from './pwa-build';
+import { screenshotToLookAt } from './look-at';
 
 // This file rebuilds the app, so it serves a build of its own (DIST_DIR), never the shared dist/.
 const distDir = await temporaryDistDir();
@@ -49,7 +50,7 @@ describe('the installable shell', () => {
     // Chromium makes its offer (beforeinstallprompt) once the app is installable: the button follows it.
     const install = page.getByRole('button', { name: "Installer l'application" });
     await install.waitFor({ timeout: 15_000 });
-    await page.screenshot({ path: '/tmp/pwa-install-390.png' });
+    await screenshotToLookAt(page, { path: '/tmp/pwa-install-390.png' });
     await install.focus();
     await page.keyboard.press('Enter');
     // An offer can be used once: the button goes, whatever the user answers in the browser's dialog.
@@ -95,7 +96,7 @@ describe('the installable shell', () => {
       await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe('/account');
       await heading(page).waitFor();
       await page.getByText(OFFLINE_TEXT).waitFor();
-      await page.screenshot({ path: '/tmp/pwa-offline-390.png' });
+      await screenshotToLookAt(page, { path: '/tmp/pwa-offline-390.png' });
       expect(await axeViolations(page)).toEqual([]);
 
       // A guest-only page sends a signed-in user home, which is their villages: decided offline too.
@@ -129,7 +130,7 @@ describe('the installable shell', () => {
     await page.getByText(UPDATE_TEXT).waitFor({ timeout: 20_000 });
     // The new version waits for the user: the page still runs the old one.
     expect(await page.evaluate(() => document.documentElement.dataset.build)).toBe('pwa-test-1');
-    await page.screenshot({ path: '/tmp/pwa-update-390.png' });
+    await screenshotToLookAt(page, { path: '/tmp/pwa-update-390.png' });
     expect(await axeViolations(page)).toEqual([]);
 
     const reloaded = page.waitForEvent('load');

@@ -3,10 +3,11 @@
  * the root font size doubled (390 px, WCAG 1.4.4 resize text). At both: the page never scrolls sideways, no
  * text is cut by a box that hides its overflow, and every tap target is at least 44 × 44 px (WCAG 2.5.5),
  * with the WCAG 2.5.8 exceptions named below, which must still be at least 24 × 24 px unless inline.
- * Screenshots /tmp/reflow-<name>-320.png and /tmp/bigtext-<name>-390.png, to be opened and looked at.
+ * Screenshots /tmp/reflow-<name>-320.png and /tmp/bigtext-<name>-390.png, to be opened and looked at, when SCREENSHOTS=1 (look-at.ts).
  */
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { screenshotToLookAt } from './look-at';
 
 export const SMALL_PHONE = { width: 320, height: 640 } as const;
 /** The phone of the browser tests (screens.ts' PHONE), where each check leaves the page. */
@@ -139,13 +140,13 @@ export async function smallAndLargeTextProblems(page: Page, name: string): Promi
   try {
     await page.setViewportSize(SMALL_PHONE);
     await settle(page);
-    await page.screenshot({ path: `/tmp/reflow-${name}-320.png`, fullPage: true });
+    await screenshotToLookAt(page, { path: `/tmp/reflow-${name}-320.png`, fullPage: true });
     problems.push(...(await reflowProblems(page)).map((p) => `${name} at 320 px: ${p}`));
 
     await page.setViewportSize(BIG_TEXT_PHONE);
     await page.evaluate(() => (document.documentElement.style.fontSize = '200%'));
     await settle(page);
-    await page.screenshot({ path: `/tmp/bigtext-${name}-390.png`, fullPage: true });
+    await screenshotToLookAt(page, { path: `/tmp/bigtext-${name}-390.png`, fullPage: true });
     problems.push(...(await reflowProblems(page)).map((p) => `${name} at 390 px, text doubled: ${p}`));
   } finally {
     await page.evaluate(() => (document.documentElement.style.fontSize = ''));

@@ -12,6 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { formatSlotDay, formatSlotStart } from '../../src/contract/french-time';
 import { api, createOpenVillage, openBrowser, registerUser, startApp } from './harness';
 import { axeViolations, PHONE, signedInPage } from './screens';
+import { screenshotToLookAt } from './look-at';
 
 const app = await startApp();
 const [brunoPhone, inesPhone] = [await openBrowser(), await openBrowser()];
@@ -100,7 +101,7 @@ describe('« Je ne peux plus » with a replacement', () => {
     await seek.waitFor();
     // The dialog's first focus is the replacement, the choice that keeps the slot covered.
     expect(await seek.evaluate((el) => el === document.activeElement)).toBe(true);
-    await b.screenshot({ path: '/tmp/replacement-dialog-390.png' });
+    await screenshotToLookAt(b, { path: '/tmp/replacement-dialog-390.png' });
     expect(await axeViolations(b)).toEqual([]);
     await seek.click();
     await b.getByText('Vous cherchez quelqu’un').waitFor();
@@ -111,18 +112,18 @@ describe('« Je ne peux plus » with a replacement', () => {
     const i = await phoneOf(inesPhone.context, ines.token, `/dashboard/villages/${village.id}/home`);
     const requests = i.getByRole('region', { name: 'Relais demandés' });
     await requests.getByText(/^Bruno cherche quelqu’un pour «\s?Dîner/).waitFor({ timeout: 30_000 });
-    await i.screenshot({ path: '/tmp/replacement-home-390.png', fullPage: true });
+    await screenshotToLookAt(i, { path: '/tmp/replacement-home-390.png', fullPage: true });
     expect(await axeViolations(i)).toEqual([]);
     await i.goto(`${app.base}/dashboard/villages/${village.id}/needs/${needId}`);
     await i.getByText('Bruno cherche quelqu’un').waitFor({ timeout: 30_000 });
     const takeOver = i.getByRole('button', { name: new RegExp(`^Je prends le relais de Bruno : ${dayWords}`) });
-    await i.screenshot({ path: '/tmp/replacement-seeking-390.png', fullPage: true });
+    await screenshotToLookAt(i, { path: '/tmp/replacement-seeking-390.png', fullPage: true });
     expect(await axeViolations(i)).toEqual([]);
     await takeOver.click();
     await i.getByRole('button', { name: new RegExp(`^Je ne peux plus : ${dayWords}`) }).waitFor();
     await expect(i.getByText('Vous y allez').count()).resolves.toBe(1);
     await expect.poll(async () => (await serverHelps()).map((h) => h.helper_id), { timeout: 20_000 }).toEqual([ines.villagerId]);
-    await i.screenshot({ path: '/tmp/replacement-taken-390.png', fullPage: true });
+    await screenshotToLookAt(i, { path: '/tmp/replacement-taken-390.png', fullPage: true });
     // A refusal is said by the first open page that sees it: the next test's page must be the only one.
     await Promise.all([b.close(), i.close()]);
   }, 120_000);
@@ -163,7 +164,7 @@ describe('« Je ne peux plus » with a replacement', () => {
     await dialog.locator('.failed-why').waitFor();
     expect(await dialog.locator('.failed-why').textContent()).toBe('Claire a déjà pris le relais.');
     expect(await dialog.getByRole('button', { name: 'Réessayer' }).count()).toBe(0);
-    await i.screenshot({ path: '/tmp/replacement-refused-390.png', fullPage: true });
+    await screenshotToLookAt(i, { path: '/tmp/replacement-refused-390.png', fullPage: true });
     expect(await axeViolations(i)).toEqual([]);
     expect((await serverHelps()).map((h) => h.helper_id)).toEqual([claire.villagerId]);
   }, 120_000);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openBrowser, registerUser, startApp } from './harness';
 import { axeViolations } from './screens';
+import { screenshotToLookAt } from './look-at';
 
 const app = await startApp();
 const { context } = await openBrowser();
@@ -44,7 +45,7 @@ describe('the root UI', () => {
     await page.getByRole('heading', { level: 1 }).first().waitFor();
     await navigateInApp(page, '/nulle/part?x=1');
     await expect.poll(() => page.textContent('h1')).toBe('Page not found /nulle/part?x=1');
-    await page.screenshot({ path: '/tmp/root-ui-404-after-navigation.png' });
+    await screenshotToLookAt(page, { path: '/tmp/root-ui-404-after-navigation.png' });
     expect(await axeViolations(page)).toEqual([]);
     await page.close();
   });

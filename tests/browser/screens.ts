@@ -1,11 +1,12 @@
 /**
  * Looking at a screen in the browser tests: axe-core's violations, and a screenshot at a phone's and a
- * desktop's width (in /tmp, to be opened and looked at), plus a page signed in with a token.
+ * desktop's width (in /tmp with SCREENSHOTS=1, to be opened and looked at: look-at.ts), plus a page signed in with a token.
  */
 import { readFile } from 'node:fs/promises';
 import type { BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { checkSmallAndLargeText } from './reflow-checks';
+import { screenshotToLookAt } from './look-at';
 
 const AXE = new URL('../../node_modules/axe-core/axe.min.js', import.meta.url).pathname;
 export const PHONE = { width: 390, height: 844 } as const;
@@ -33,7 +34,7 @@ export async function axeViolations(page: Page): Promise<string[]> {
 export async function checkScreen(page: Page, name: string, prefix = 'village') {
   for (const size of [PHONE, DESKTOP]) {
     await page.setViewportSize(size);
-    await page.screenshot({ path: `/tmp/${prefix}-${name}-${size.width}.png`, fullPage: true });
+    await screenshotToLookAt(page, { path: `/tmp/${prefix}-${name}-${size.width}.png`, fullPage: true });
     expect(await axeViolations(page), `${name} at ${size.width} px`).toEqual([]);
   }
   await checkSmallAndLargeText(page, `${prefix}-${name}`);

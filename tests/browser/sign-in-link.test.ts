@@ -8,6 +8,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { openBrowser, registerUser, startApp } from './harness';
 import { checkScreen } from './screens';
+import { screenshotToLookAt } from './look-at';
 
 const app = await startApp();
 const { context } = await openBrowser();
@@ -110,7 +111,7 @@ describe('signing in by a mailed link', () => {
     try {
       await navigateInApp(page, new URL(link).pathname);
       await page.getByRole('alert').getByText(OFFLINE).waitFor();
-      await page.screenshot({ path: '/tmp/village-link-offline-390.png', fullPage: true });
+      await screenshotToLookAt(page, { path: '/tmp/village-link-offline-390.png', fullPage: true });
       await page.getByRole('button', { name: 'Réessayer' }).click();
       await page.getByRole('alert').getByText(OFFLINE).waitFor();
     } finally {

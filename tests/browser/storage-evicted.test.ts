@@ -9,6 +9,7 @@ import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
 import { formatMoment } from '../../src/contract/french-time';
 import { api, createOpenVillage, openBrowser, registerUser, startApp } from './harness';
+import { screenshotToLookAt } from './look-at';
 
 const app = await startApp();
 const browser = await openBrowser();
@@ -107,7 +108,7 @@ describe('a local store wiped with a write waiting', () => {
     // What the notice is about: the message never reached the server.
     expect(await messagesOnServer(token, village.id, text)).toBe(0);
 
-    await page.screenshot({ path: '/tmp/storage-evicted-date-390.png' });
+    await screenshotToLookAt(page, { path: '/tmp/storage-evicted-date-390.png' });
     const acknowledged = page.waitForResponse(
       (res) => res.url().endsWith('/v1/users/me/device') && res.request().postData()!.includes('acknowledge_lost'),
     );
@@ -152,7 +153,7 @@ describe('a local store wiped with a write waiting', () => {
       .waitFor();
     expect(await notice(page).textContent()).toContain("Celles faites après n'ont peut-être pas été envoyées non plus");
     expect(await messagesOnServer(token, village.id, text)).toBe(0);
-    await page.screenshot({ path: '/tmp/storage-evicted-390.png' });
+    await screenshotToLookAt(page, { path: '/tmp/storage-evicted-390.png' });
     await page.close();
   });
 });

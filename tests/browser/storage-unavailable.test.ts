@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { openBrowser, registerUser, startApp } from './harness';
 import { axeViolations, PHONE } from './screens';
+import { screenshotToLookAt } from './look-at';
 
 /**
  * Storage trouble said in French (issue 39): an IndexedDB that cannot be opened, or whose opening another tab
@@ -78,7 +79,7 @@ describe('storage trouble in Chromium', () => {
     const said = await page.getByRole('main').innerText();
     expect(said).toMatch(/Quittez la navigation privée/);
     expect(said).toMatch(/conservés sur le serveur/);
-    await page.screenshot({ path: '/tmp/storage-unavailable-390.png', fullPage: true });
+    await screenshotToLookAt(page, { path: '/tmp/storage-unavailable-390.png', fullPage: true });
     expect(await axeViolations(page)).toEqual([]);
     await page.close();
   });
@@ -126,7 +127,7 @@ describe('storage trouble in Chromium', () => {
     const heading = page.getByRole('heading', { name: 'Village est ouvert dans un autre onglet' });
     await heading.waitFor({ timeout: 5_000 });
     await expect.poll(() => spinners(page), { timeout: 1_000 }).toBe(0);
-    await page.screenshot({ path: '/tmp/storage-blocked-390.png', fullPage: true });
+    await screenshotToLookAt(page, { path: '/tmp/storage-blocked-390.png', fullPage: true });
     expect(await axeViolations(page)).toEqual([]);
 
     await other.evaluate(() => (window as unknown as { held: IDBDatabase }).held.close());

@@ -7,6 +7,7 @@ import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
 import { api, createOpenVillage, openBrowser, registerUser, startApp } from './harness';
 import { signedInPage } from './screens';
+import { screenshotToLookAt } from './look-at';
 
 const app = await startApp();
 const { context } = await openBrowser();
@@ -47,7 +48,7 @@ describe('urgent slots', () => {
     await expect.poll(() => items.count(), { timeout: 20_000 }).toBe(2);
     expect(await items.nth(0).textContent()).toContain('Urgent\u00a0: encore sans personne dans les 3 jours qui viennent');
     expect(await items.nth(1).textContent()).not.toContain('Urgent');
-    await page.screenshot({ path: '/tmp/urgent-slots-home.png', fullPage: true });
+    await screenshotToLookAt(page, { path: '/tmp/urgent-slots-home.png', fullPage: true });
 
     await page.goto(`${app.base}/dashboard/villages/${village.id}/planning`);
     await page.getByRole('heading', { level: 1, name: 'Planning' }).waitFor({ timeout: 20_000 });
@@ -56,6 +57,6 @@ describe('urgent slots', () => {
     const urgent = page.locator('.day-slot .urgent-badge');
     await urgent.first().waitFor({ timeout: 20_000 });
     expect(await urgent.count()).toBe(1);
-    await page.screenshot({ path: '/tmp/urgent-slots-planning.png', fullPage: true });
+    await screenshotToLookAt(page, { path: '/tmp/urgent-slots-planning.png', fullPage: true });
   });
 });

@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { api, createOpenVillage, openBrowser, registerUser, startApp } from './harness';
 import { signedInPage } from './screens';
 import { checkPhoneScreen } from './phone-screens';
+import { screenshotToLookAt } from './look-at';
 
 const app = await startApp();
 const { context } = await openBrowser();
@@ -107,7 +108,7 @@ describe('the village home', () => {
       await main.getByRole('heading', { level: 1, name: 'Jeanne Roy' }).waitFor({ timeout: 15_000 });
       await main.getByRole('region', { name: 'Le cercle' }).getByText('Hugo Bernard').waitFor();
       await main.getByText(/Maman se remet d’une fracture du poignet/).waitFor();
-      await page.screenshot({ path: '/tmp/phone-village-home-offline-390.png', fullPage: true });
+      await screenshotToLookAt(page, { path: '/tmp/phone-village-home-offline-390.png', fullPage: true });
     } finally {
       await app.start();
     }

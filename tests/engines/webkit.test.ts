@@ -44,10 +44,10 @@ async function onAnotherDevice(work: (base: string) => Promise<void>) {
     });
   });
   const base = `http://localhost:${port}`;
-  const { command, args, cwd } = serverCommand();
+  const { command, args, cwd, env: testEnv } = serverCommand();
   const child = spawn(command, args, {
     cwd,
-    env: { ...process.env, PORT: String(port), DATA_DIR: app.dataDir, DIST_DIR: dist, PUBLIC_URL: base, LOG_LEVEL: 'warn' },
+    env: { ...process.env, ...testEnv, PORT: String(port), DATA_DIR: app.dataDir, DIST_DIR: dist, PUBLIC_URL: base, LOG_LEVEL: 'warn' },
     stdio: 'ignore',
   });
   const exited = new Promise((r) => child.once('exit', r));

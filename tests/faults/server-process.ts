@@ -41,10 +41,10 @@ export async function serverProcess(env: { DATA_DIR: string; DATABASE_URL?: stri
   };
   const start = async () => {
     if (!env.DATABASE_URL) await seedDataDir(env.DATA_DIR);
-    const { command, args, cwd } = serverCommand();
+    const { command, args, cwd, env: testEnv } = serverCommand();
     child = spawn(command, args, {
       cwd,
-      env: { ...process.env, PORT: String(port), PUBLIC_URL: base, LOG_LEVEL: 'warn', DIST_DIR: env.DATA_DIR, ...env },
+      env: { ...process.env, ...testEnv, PORT: String(port), PUBLIC_URL: base, LOG_LEVEL: 'warn', DIST_DIR: env.DATA_DIR, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     child.stdout!.on('data', (d) => (output += d));

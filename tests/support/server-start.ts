@@ -20,11 +20,16 @@ declare module 'vitest' {
 
 const root = join(import.meta.dirname, '..', '..');
 
-/** `npm start`'s command (package.json: its Node flags, its script), run from the repository's root as npm does. */
+/**
+ * `npm start`'s command (package.json: its Node flags, its script), run from the repository's root as npm does,
+ * and what the tests add to its environment: passwords hashed at the test world's cost (server/auth/passwords.ts),
+ * as about 200 sign-ups and sign-ins at full cost spent some 85 s of CPU in a browser run.
+ */
 export const serverCommand = () => ({
   command: process.execPath,
   args: [...startNodeFlags, join(root, 'server', 'build', 'start.mjs')],
   cwd: root,
+  env: { TEST_FAST_PASSWORDS: '1' },
 });
 
 /**
