@@ -7,6 +7,7 @@ import { router } from './router';
 import { provideMutationKinds } from './outbox/registry';
 import { followPageExit, importChunk } from './pwa/lazy-chunk';
 import { preloadWarmStart } from './app/warm-start-code';
+import { followWorkerStorage } from './db/storage-health';
 import './styles.css';
 // The join preview card's (join-preview-space.tsx): a join link's first load has them with the page's stylesheet.
 import './features/join/join-preview.css';
@@ -19,6 +20,9 @@ function start() {
   // The kinds of queued writes, loaded the first time the outbox is replayed or rebased: not with the first
   // screen's code (its size budget), which has no use for them.
   provideMutationKinds(() => importChunk(() => import('./domain/mutation-kinds')).then((m) => m.mutationKinds));
+
+  // The worker's opening of the store, blocked by an older tab, holds up the page's without the browser saying so.
+  if ('serviceWorker' in navigator) followWorkerStorage(navigator.serviceWorker);
 
   // A warm start's code, every level of it at once rather than one guard after another (warm-start-code.ts).
   preloadWarmStart(router, location.pathname);

@@ -11,7 +11,7 @@ import { provideMutationKinds } from '../src/outbox/registry';
 import { mutationKinds } from '../src/domain/mutation-kinds';
 import { SYNC_TAG } from '../src/outbox/sync-tag';
 import { apiBaseUrl } from '../src/api/base-url';
-import { CACHE_NEED_PICTURES } from '../src/contract/worker-messages';
+import { CACHE_NEED_PICTURES, STORAGE_BLOCKED, STORAGE_UNBLOCKED } from '../src/contract/worker-messages';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -51,6 +51,26 @@ self.addEventListener('message', (event) => {
   if (event.data?.type === 'SKIP_WAITING') void self.skipWaiting();
   if (event.data?.type === CACHE_NEED_PICTURES) cacheNeedPictures(event, event.data.urls);
 });
+
+// The worker's opening of the store, blocked by a tab that holds an older version, keeps every page's opening
+// waiting behind it, and the browser tells only the worker: it tells the pages, which say it (storage-health.ts).
+let storeBlocked = false;
+const tellPages = async (type: string) => {
+  for (const page of await self.clients.matchAll({ type: 'window', includeUncontrolled: true })) page.postMessage({ type });
+};
+db.on('blocked', () => {
+  storeBlocked = true;
+  void tellPages(STORAGE_BLOCKED);
+});
+db.on(
+  'ready',
+  () => {
+    if (!storeBlocked) return;
+    storeBlocked = false;
+    void tellPages(STORAGE_UNBLOCKED);
+  },
+  true,
+);
 
 // Writes made offline (src/outbox): replayed when the browser says the network is back, and when the worker starts.
 // The worker replays whatever the page queued, so it carries every kind (its own bundle, not the first screen's).

@@ -3,7 +3,8 @@ import Dexie from 'dexie';
 import { forceCloseDatabase } from 'fake-indexeddb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { VillageDatabase } from './database';
-import { reportStorageError, storageHealth, storageTroubleOf, watchStorageHealth } from './storage-health';
+import { followWorkerStorage, reportStorageError, storageHealth, storageTroubleOf, watchStorageHealth } from './storage-health';
+import { STORAGE_BLOCKED, STORAGE_UNBLOCKED } from '../contract/worker-messages';
 
 const opened: Dexie[] = [];
 afterEach(async () => {
@@ -110,5 +111,30 @@ describe('a store the browser closes', () => {
     // (Its declared parameter is the connection's class, by mistake: it takes a connection.)
     forceCloseDatabase(reopened as unknown as Parameters<typeof forceCloseDatabase>[0]);
     await expect.poll(() => storageHealth.get()).toBe('closed');
+  });
+});
+
+describe("the service worker's word on its own opening", () => {
+  const container = () => {
+    const target = new EventTarget();
+    followWorkerStorage(target as ServiceWorkerContainer);
+    return (data: unknown) => target.dispatchEvent(new MessageEvent('message', { data }));
+  };
+
+  it('says the store is blocked when the worker is, and no longer once its opening went through', () => {
+    const post = container();
+    post({ type: STORAGE_BLOCKED });
+    expect(storageHealth.get()).toBe('blocked');
+    post({ type: STORAGE_UNBLOCKED });
+    expect(storageHealth.get()).toBeUndefined();
+  });
+
+  it('leaves any other trouble, and any other message, as they are', () => {
+    const post = container();
+    storageHealth.set('full');
+    post({ type: STORAGE_UNBLOCKED });
+    post(null);
+    post({ type: 'CACHE_NEED_PICTURES' });
+    expect(storageHealth.get()).toBe('full');
   });
 });

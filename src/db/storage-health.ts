@@ -1,5 +1,6 @@
 import type Dexie from 'dexie';
 import { createStore } from '../state/external-store';
+import { STORAGE_BLOCKED, STORAGE_UNBLOCKED } from '../contract/worker-messages';
 
 /**
  * What keeps the local store from working, as the person must be told (src/components/storage-trouble):
@@ -70,4 +71,17 @@ export function watchStorageHealth(database: Dexie) {
     },
     true,
   );
+}
+
+/**
+ * Follows the service worker's opening of the store (sw/sw.ts). When the worker opened it first and a tab holding
+ * an older version blocks it, a page's opening waits in line behind the worker's and the browser never tells the
+ * page: without the worker's word, a sign-in stayed on « Envoi en cours… » with nothing said.
+ */
+export function followWorkerStorage(container: ServiceWorkerContainer) {
+  container.addEventListener('message', (event: MessageEvent<{ type?: unknown } | null>) => {
+    const type = event.data?.type;
+    if (type === STORAGE_BLOCKED) storageHealth.set('blocked');
+    else if (type === STORAGE_UNBLOCKED && storageHealth.get() === 'blocked') storageHealth.set(undefined);
+  });
 }
