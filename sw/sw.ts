@@ -11,7 +11,7 @@ import { provideMutationKinds } from '../src/outbox/registry';
 import { mutationKinds } from '../src/domain/mutation-kinds';
 import { SYNC_TAG } from '../src/outbox/sync-tag';
 import { apiBaseUrl } from '../src/api/base-url';
-import { CACHE_NEED_PICTURES, STORAGE_BLOCKED, STORAGE_UNBLOCKED } from '../src/contract/worker-messages';
+import { CACHE_NEED_PICTURES, WORKER_STORE } from '../src/contract/worker-messages';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -54,20 +54,29 @@ self.addEventListener('message', (event) => {
 
 // The worker's opening of the store, blocked by a tab that holds an older version, keeps every page's opening
 // waiting behind it, and the browser tells only the worker: it tells the pages, which say it (storage-health.ts).
-let storeBlocked = false;
-const tellPages = async (type: string) => {
-  for (const page of await self.clients.matchAll({ type: 'window', includeUncontrolled: true })) page.postMessage({ type });
+// Again every second while it waits (ten minutes at most): a page being opened when the worker started, the one
+// whose request woke it, was not yet among its clients.
+let blockedTelling: ReturnType<typeof setInterval> | undefined;
+const tellPages = async (blocked: boolean) => {
+  for (const page of await self.clients.matchAll({ type: 'window', includeUncontrolled: true }))
+    page.postMessage({ type: WORKER_STORE, blocked });
 };
 db.on('blocked', () => {
-  storeBlocked = true;
-  void tellPages(STORAGE_BLOCKED);
+  if (blockedTelling) return;
+  let times = 0;
+  void tellPages(true);
+  blockedTelling = setInterval(() => {
+    if (++times >= 600) clearInterval(blockedTelling);
+    else void tellPages(true);
+  }, 1000);
 });
 db.on(
   'ready',
   () => {
-    if (!storeBlocked) return;
-    storeBlocked = false;
-    void tellPages(STORAGE_UNBLOCKED);
+    if (!blockedTelling) return;
+    clearInterval(blockedTelling);
+    blockedTelling = undefined;
+    void tellPages(false);
   },
   true,
 );

@@ -5,10 +5,9 @@
 export const CACHE_NEED_PICTURES = 'CACHE_NEED_PICTURES';
 
 /**
- * Messages the service worker posts to its pages. STORAGE_BLOCKED: the worker's opening of the local store waits
- * on a tab that holds an older version; every page's own opening then waits behind it, and IndexedDB tells only
- * the first opening that it is blocked (sw/sw.ts sends it, src/db/storage-health.ts says it). STORAGE_UNBLOCKED:
- * that opening went through.
+ * The message the service worker posts to its pages about its own opening of the local store, with `blocked`:
+ * true when it waits on a tab that holds an older version (every page's own opening then waits behind it, and
+ * IndexedDB tells only the first opening that it is blocked), false once it went through. sw/sw.ts sends it,
+ * src/db/storage-health.ts says it. Short: it is part of the first screen's code.
  */
-export const STORAGE_BLOCKED = 'STORAGE_BLOCKED';
-export const STORAGE_UNBLOCKED = 'STORAGE_UNBLOCKED';
+export const WORKER_STORE = 'store';

@@ -4,7 +4,7 @@ import { forceCloseDatabase } from 'fake-indexeddb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { VillageDatabase } from './database';
 import { followWorkerStorage, reportStorageError, storageHealth, storageTroubleOf, watchStorageHealth } from './storage-health';
-import { STORAGE_BLOCKED, STORAGE_UNBLOCKED } from '../contract/worker-messages';
+import { WORKER_STORE } from '../contract/worker-messages';
 
 const opened: Dexie[] = [];
 afterEach(async () => {
@@ -123,16 +123,16 @@ describe("the service worker's word on its own opening", () => {
 
   it('says the store is blocked when the worker is, and no longer once its opening went through', () => {
     const post = container();
-    post({ type: STORAGE_BLOCKED });
+    post({ type: WORKER_STORE, blocked: true });
     expect(storageHealth.get()).toBe('blocked');
-    post({ type: STORAGE_UNBLOCKED });
+    post({ type: WORKER_STORE, blocked: false });
     expect(storageHealth.get()).toBeUndefined();
   });
 
   it('leaves any other trouble, and any other message, as they are', () => {
     const post = container();
     storageHealth.set('full');
-    post({ type: STORAGE_UNBLOCKED });
+    post({ type: WORKER_STORE, blocked: false });
     post(null);
     post({ type: 'CACHE_NEED_PICTURES' });
     expect(storageHealth.get()).toBe('full');

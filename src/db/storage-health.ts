@@ -1,6 +1,6 @@
 import type Dexie from 'dexie';
 import { createStore } from '../state/external-store';
-import { STORAGE_BLOCKED, STORAGE_UNBLOCKED } from '../contract/worker-messages';
+import { WORKER_STORE } from '../contract/worker-messages';
 
 /**
  * What keeps the local store from working, as the person must be told (src/components/storage-trouble):
@@ -79,9 +79,8 @@ export function watchStorageHealth(database: Dexie) {
  * page: without the worker's word, a sign-in stayed on « Envoi en cours… » with nothing said.
  */
 export function followWorkerStorage(container: ServiceWorkerContainer) {
-  container.addEventListener('message', (event: MessageEvent<{ type?: unknown } | null>) => {
-    const type = event.data?.type;
-    if (type === STORAGE_BLOCKED) storageHealth.set('blocked');
-    else if (type === STORAGE_UNBLOCKED && storageHealth.get() === 'blocked') storageHealth.set(undefined);
+  container.addEventListener('message', ({ data }: MessageEvent<{ type?: unknown; blocked?: boolean } | null>) => {
+    if (data?.type === WORKER_STORE && (data.blocked || storageHealth.get() === 'blocked'))
+      storageHealth.set(data.blocked ? 'blocked' : undefined);
   });
 }
