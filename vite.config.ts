@@ -159,7 +159,19 @@ function earlyLoads(): Plugin {
   };
 }
 
+/** A route chunk's name without the layouts' repeated prefixes: `village.planning`, `auth.login`. */
+const shortName = (name: string) => name.replace(/^_dashboard\.dashboard\.villages\._id/, 'village').replace(/^_(\w+)\.\1\./, '$1.');
+
 export default defineConfig({
+  resolve: {
+    alias: {
+      /**
+       * TanStack's store imports the selector hook's shim for React 17, which carries its own copy of
+       * useSyncExternalStore; the same package's build for React 18 and later uses React's (bench:size).
+       */
+      'use-sync-external-store/shim/with-selector': 'use-sync-external-store/with-selector',
+    },
+  },
   plugins: [
     tanstackRouter({ target: 'react', autoCodeSplitting: true }),
     appLazyRouteComponent(),
@@ -220,6 +232,16 @@ export default defineConfig({
   build: {
     rolldownOptions: {
       output: {
+        /**
+         * Chunks are named after their route files (`_dashboard.dashboard.villages.$id.planning`), and the entry lists
+         * every lazy chunk's and stylesheet's file name: shorter names keep the first screen within its budget
+         * (bench:size).
+         */
+        chunkFileNames: (chunk) => `assets/${shortName(chunk.name)}-[hash].js`,
+        assetFileNames: (asset) =>
+          asset.names[0]?.endsWith('.css')
+            ? `assets/${shortName(asset.names[0].slice(0, -4))}-[hash].css`
+            : 'assets/[name]-[hash][extname]',
         codeSplitting: {
           /**
            * What the entry imports statically is fetched at every start whatever the address: as 30-odd shared

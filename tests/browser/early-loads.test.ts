@@ -53,7 +53,7 @@ describe("the signed-out pages' early loads", () => {
     const { parsed, seen } = await resources(page);
     const preview = seen.find((r) => r.path === '/v1/villages/join/preview');
     expect(preview?.initiator).toBe('link');
-    for (const name of ['_auth-', '_auth.auth.login-', 'join-login-', 'join-preview-card-', 'launch-queue-']) {
+    for (const name of ['_auth-', 'auth.login-', 'join-login-', 'join-preview-card-', 'launch-queue-']) {
       const chunk = seen.find((r) => r.path.startsWith(`/assets/${name}`));
       expect(chunk?.start, name).toBeLessThan(parsed);
     }
@@ -66,7 +66,7 @@ describe("the signed-out pages' early loads", () => {
     await page.goto(`${app.base}/auth/login`);
     await page.getByRole('heading', { level: 1 }).first().waitFor();
     const { parsed, seen } = await resources(page);
-    expect(seen.find((r) => r.path.startsWith('/assets/_auth.auth.login-'))!.start).toBeLessThan(parsed);
+    expect(seen.find((r) => r.path.startsWith('/assets/auth.login-'))!.start).toBeLessThan(parsed);
     expect(seen.some((r) => r.path.startsWith('/assets/join-login-'))).toBe(false);
     expect(previews).toEqual([]);
     await page.close();
@@ -87,7 +87,7 @@ describe("the signed-out pages' early loads", () => {
     await page.getByRole('heading', { level: 1, name: 'Village ne peut pas s’ouvrir dans ce navigateur' }).waitFor();
     await page.getByText('Autorisez les cookies et les données de site pour cette adresse').waitFor();
     const { seen } = await resources(page);
-    expect(seen.some((r) => r.initiator === 'link' && r.path.startsWith('/assets/_auth.auth.login-'))).toBe(false);
+    expect(seen.some((r) => r.initiator === 'link' && r.path.startsWith('/assets/auth.login-'))).toBe(false);
     expect(errors).toEqual([]);
     expect(await axeViolations(page)).toEqual([]);
     await page.close();
