@@ -141,7 +141,7 @@ describe('Firefox ESR', () => {
       // A build whose sign-up screen is gone from the server, as after a deployment that removed it.
       const broken = await temporaryDistDir();
       await cp(dist, broken, { recursive: true });
-      const chunk = (await readdir(join(broken, 'assets'))).find((name) => /^_auth\.auth\.register-[\w-]+\.js$/.test(name));
+      const chunk = (await readdir(join(broken, 'assets'))).find((name) => /^auth\.register-[\w-]+\.js$/.test(name));
       expect(chunk).toBeDefined();
       await rm(join(broken, 'assets', chunk!));
       const brokenApp = await startApp({ DIST_DIR: broken });
