@@ -43,7 +43,14 @@ export async function checkScreen(page: Page, name: string, prefix = 'village') 
 /** A new page of the context, signed in with the token as the app keeps it (localStorage). */
 export async function signedInPage(context: BrowserContext, base: string, token: string): Promise<Page> {
   const page = await context.newPage();
+  // An earlier page's session in this context is forgotten first, outside the app (a plain answer of the server):
+  // the app opened with it made a warm start of that session, whose refresh, 400 ms later, sent the token written
+  // below; a test that had revoked that one found itself signed out before its own step (phone-return-after-sign-in).
+  await page.goto(`${base}/v1/health`);
+  await page.evaluate(() => localStorage.removeItem('ga-token'));
   await page.goto(`${base}/auth/login`);
+  // Written once the app has started (its root component is there, so its guards have read the session).
+  await page.locator('a.skip-link').waitFor({ state: 'attached' });
   await page.evaluate((t) => localStorage.setItem('ga-token', t), token);
   return page;
 }
