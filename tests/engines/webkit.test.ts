@@ -70,6 +70,16 @@ async function onAnotherDevice(work: (base: string) => Promise<void>) {
 }
 
 /**
+ * The field's value, read until it shows what was typed (5 s at most): a field that never shows it still fails.
+ * Read once, right after "Element Send Keys" answered, a CI run found 2026-11-29 where 11/30/2026 had been typed
+ * on the 29th: what the field holds when only the month's keys have been handled (the form's default is
+ * today). Awaiting the value also covers keys the page handles after the driver answered.
+ */
+async function expectValue(el: ElementRef, value: string) {
+  await expect.poll(() => session.execute<string>('return arguments[0].value', [el]), { timeout: 5_000, interval: 100 }).toBe(value);
+}
+
+/**
  * WebKitGTK's date field is made of segments in the locale's order (month/day/year under the C locale of
  * these machines); a typed separator moves to the next segment, so it is typed as the user sees it.
  */
@@ -77,7 +87,7 @@ async function fillDate(label: string, date: DateTime) {
   const el = await field(session, label);
   await session.clear(el);
   await session.sendKeys(el, date.toFormat('MM/dd/yyyy'));
-  expect(await session.execute<string>('return arguments[0].value', [el])).toBe(date.toISODate());
+  await expectValue(el, date.toISODate()!);
 }
 
 /** Its time field: hours (24 h here), a separator, minutes. */
@@ -85,7 +95,7 @@ async function fillTime(label: string, hours: number) {
   const el = await field(session, label);
   await session.clear(el);
   await session.sendKeys(el, `${String(hours).padStart(2, '0')}:00`);
-  expect(await session.execute<string>('return arguments[0].value', [el])).toBe(`${String(hours).padStart(2, '0')}:00`);
+  await expectValue(el, `${String(hours).padStart(2, '0')}:00`);
 }
 
 async function offerHelp(needName: string) {
