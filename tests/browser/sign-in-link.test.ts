@@ -47,6 +47,8 @@ async function askFromLogin(page: Page, address: string, redirect?: string) {
   await page.goto(`${app.base}/auth/login${redirect ? `?redirect=${encodeURIComponent(redirect)}` : ''}`);
   await page.getByRole('link', { name: 'Recevoir un lien de connexion par e-mail' }).click();
   await page.waitForURL(/\/auth\/link/);
+  // Its own screen first: the login screen, shown until the new screen's code has come, has an Email field too.
+  await page.getByRole('heading', { name: 'Connexion par e-mail' }).waitFor();
   await page.getByLabel('Email').fill(address);
   await page.getByRole('button', { name: 'Envoyer le lien' }).click();
   await page
