@@ -63,7 +63,7 @@ describe('the home-screen sheet on an iPhone in Safari', () => {
     await page.getByRole('link', { name: 'Créer un compte' }).click();
     await page.waitForURL(/\/auth\/register\?/);
     // The address changes before the sign-up screen's code has come: until then the join screen stays, and its own
-    // Prénom and Nom took what was typed (CI: « Ce champ est requis » on the new form, and no sign-up sent).
+    // Prénom and Nom took what was typed (under load: « Ce champ est requis » on the new form, and no sign-up sent).
     await page.getByRole('heading', { name: 'Créer un compte', exact: true }).waitFor();
     await page.getByLabel('Prénom').fill('Hugo');
     await page.getByLabel('Nom', { exact: true }).fill('Bernard');
