@@ -416,6 +416,8 @@ export const mailProducerMarks = pgTable('mail_producer_marks', {
   mark: text('mark').notNull(),
   wakeAt: timestamp('wake_at', { withTimezone: true, mode: 'date' }).notNull(),
   settledAt: timestamp('settled_at', { withTimezone: true, mode: 'date' }).notNull(),
+  // Where the next run takes over when the last one stopped at its share (mail/settled-mark.ts); null: from the start.
+  resumeAfter: text('resume_after'),
 });
 
 /**

@@ -16,8 +16,12 @@ export const SETTLED_RECHECK_MS = 10 * 60_000;
  */
 export const SETTLED_WRITE_MARGIN_MS = 2 * 60_000;
 
-/** What a producer's full run answers: how many mails it queued, and when the clock alone may make more due. */
-export type SettledRun = { queued: number; wakeAt?: Date | null };
+/**
+ * What a producer's full run answers: how many mails it queued, and when the clock alone may make more due. A
+ * run that stopped at its share of the work (run-share.ts) answers `wakeAt` now, so that the next minute's run is
+ * a full one, and, when what it left cannot be told from what it did, `resumeAfter`: where that run takes over.
+ */
+export type SettledRun = { queued: number; wakeAt?: Date | null; resumeAfter?: string | null };
 
 type MarkRow = {
   current: string;
@@ -25,6 +29,7 @@ type MarkRow = {
   mark: string | null;
   wake_at: string | Date | null;
   settled_at: string | Date | null;
+  resume_after: string | null;
 };
 
 /**
@@ -52,7 +57,7 @@ export async function settledRun(
   producer: string,
   now: Date,
   period: string,
-  run: (only: readonly string[] | null) => Promise<SettledRun>,
+  run: (only: readonly string[] | null, resumeAfter: string | null) => Promise<SettledRun>,
   options: { narrows?: boolean } = {},
 ): Promise<number> {
   const result = await db.execute(sql`
@@ -60,7 +65,7 @@ export async function settledRun(
       (select coalesce(sum(revision), 0) || '/' || count(*) || '/' || coalesce(max(updated_at)::text, '') from villages)
         || '/' || coalesce((select max(email_verified_at)::text from users), '')
         || '/' || coalesce((select max(updated_at)::text from notification_settings), '') as current,
-      m.period, m.mark, m.wake_at, m.settled_at
+      m.period, m.mark, m.wake_at, m.settled_at, m.resume_after
     from (select 1) one
     left join ${mailProducerMarks} m on m.producer = ${producer}`);
   const [row] = (result as unknown as { rows: MarkRow[] }).rows;
@@ -76,13 +81,21 @@ export async function settledRun(
   // that reads only that; its wake stays that of its last full run, or sooner.
   const narrowed = held && options.narrows === true;
   const only = narrowed ? await touchedVillages(db, new Date(new Date(row.settled_at!).getTime() - SETTLED_WRITE_MARGIN_MS)) : null;
-  const { queued, wakeAt } = only?.length === 0 ? { queued: 0 } : await run(only);
+  // A run that stopped at its share left its wake at its own instant: the next one is full, and takes over where it
+  // stopped, within the same period (a new period starts over).
+  const resumeFrom = !narrowed && row.period === period ? row.resume_after : null;
+  const { queued, wakeAt, resumeAfter = null } = only?.length === 0 ? { queued: 0 } : await run(only, resumeFrom);
   const latest = narrowed ? new Date(row.wake_at!).getTime() : now.getTime() + SETTLED_RECHECK_MS;
   const wake = new Date(wakeAt ? Math.min(wakeAt.getTime(), latest) : latest);
+  // A narrowed run leaves the cursor of the full runs as it was (it read only the villages written since).
+  const cursor = narrowed ? row.resume_after : resumeAfter;
   await db
     .insert(mailProducerMarks)
-    .values({ producer, period, mark: row.current, wakeAt: wake, settledAt: now })
-    .onConflictDoUpdate({ target: mailProducerMarks.producer, set: { period, mark: row.current, wakeAt: wake, settledAt: now } });
+    .values({ producer, period, mark: row.current, wakeAt: wake, settledAt: now, resumeAfter: cursor })
+    .onConflictDoUpdate({
+      target: mailProducerMarks.producer,
+      set: { period, mark: row.current, wakeAt: wake, settledAt: now, resumeAfter: cursor },
+    });
   return queued;
 }
 

@@ -10,8 +10,8 @@ import { createSmtpWorld, MAIL_PUBLIC_URL } from '../../test/smtp-world';
 
 const { smtp, world, dispatcher, sender } = await createSmtpWorld();
 
-/** Only this file's producer. */
-const produce = () => nudgeProducer.run(world.db, world.clock.now());
+/** Only this file's producer; `perRun`, the members one run nudges at most. */
+const produce = (perRun?: number) => nudgeProducer.run(world.db, world.clock.now(), perRun);
 const reads = producerReads(world, smtp);
 const nudgesTo = (user: TestUser) => reads.mailsTo(user, /a encore besoin de vous/);
 const keysOf = (villagerId: string) => reads.keysLike(`nudge:${villagerId}:`);
@@ -162,5 +162,38 @@ describe('the nudge', () => {
     expect(more).toHaveLength(0);
     expect(karim.text).toContain(`/dashboard/villages/${second.village.id}/planning`);
     expect(nudgesTo(second.members.Lou.user)).toHaveLength(0);
+  });
+
+  it('nudges a share of the villages a run, whole, and the rest the next minute, each member once', async () => {
+    const first = await villageOf(['Hugo', 'Ines', 'Jules']);
+    const second = await villageOf(['Karim', 'Lou']);
+    for (const { creator, village } of [first, second]) await addScheduledNeed(world, creator, village, DINNERS);
+    const nudged = async () =>
+      Promise.all(
+        [first, second].map(async ({ members }) => {
+          const counts = await Promise.all(Object.values(members).map(async (m) => (await keysOf(m.villager)).length));
+          return counts.join(',');
+        }),
+      );
+
+    // An evening of its own. Three members a run, two instances at once, a run a minute: the villages are taken
+    // whole, one share a run in the order of their ids (the file's other villages too, nudged before or with
+    // nothing open), the next run where the last stopped, until none is left.
+    world.clock.set(parisAt('2026-11-27', 18, 30));
+    const states: string[][] = [];
+    for (let run = 0; run < 8; run += 1) {
+      await Promise.all([produce(3), produce(3)]);
+      states.push(await nudged());
+      world.clock.advance(60_000);
+    }
+    for (const [a, b] of states) {
+      expect(['0,0,0', '1,1,1']).toContain(a);
+      expect(['0,0', '1,1']).toContain(b);
+    }
+    // Five members do not fit in one run's share: one village was done a run before the other.
+    expect(states.some(([a, b]) => (a === '1,1,1') !== (b === '1,1'))).toBe(true);
+    expect(states.at(-1)).toEqual(['1,1,1', '1,1']);
+    expect(await produce(3)).toBe(0);
+    for (const { village } of [first, second]) expect(await pushesOf(village.id)).toHaveLength(1);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { wholeVillageParts } from './village-parts';
+import { runShare, wholeVillageParts } from './village-parts';
 
 const members = (village: string, count: number) =>
   Array.from({ length: count }, (_, i) => ({ villageId: village, id: `${village}-${i}` }));
@@ -37,5 +37,22 @@ describe('the parts a run is written in', () => {
     ];
     const parts = [...wholeVillageParts(villages, 8, (v) => v.members)];
     expect(parts.map((part) => part.map((v) => v.villageId))).toEqual([['a', 'b'], ['c'], ['d']]);
+  });
+
+  it('take one run’s share of whole villages in their order, and say whether some were left', () => {
+    const villages = [
+      { villageId: 'a', members: 3 },
+      { villageId: 'b', members: 4 },
+      { villageId: 'c', members: 2 },
+    ];
+    const byMembers = (v: { members: number }) => v.members;
+    expect(runShare(villages, 7, byMembers)).toEqual({ share: villages.slice(0, 2), left: true });
+    expect(runShare(villages, 9, byMembers)).toEqual({ share: villages, left: false });
+    // A village larger than the share is still taken whole, alone.
+    expect(runShare([{ villageId: 'big', members: 30 }, ...villages], 7, byMembers)).toEqual({
+      share: [{ villageId: 'big', members: 30 }],
+      left: true,
+    });
+    expect(runShare([], 7, byMembers)).toEqual({ share: [], left: false });
   });
 });

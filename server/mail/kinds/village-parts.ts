@@ -26,3 +26,18 @@ export function* wholeVillageParts<M extends { villageId: string }>(
   }
   if (part.length > 0) yield part;
 }
+
+/**
+ * What one producer run takes of `items`: whole villages, in their order, up to about `perRun` members (one
+ * village at least, however large), and whether any were left. A run is then bounded whatever the number of
+ * villages; the next minute's takes the rest (settled-mark.ts).
+ */
+export function runShare<M extends { villageId: string }>(
+  items: readonly M[],
+  perRun: number,
+  membersOf: (item: M) => number = () => 1,
+): { share: M[]; left: boolean } {
+  const parts = wholeVillageParts(items, perRun, membersOf);
+  const first = parts.next();
+  return { share: first.done ? [] : first.value, left: !parts.next().done };
+}

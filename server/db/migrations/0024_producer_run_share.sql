@@ -1,0 +1,1 @@
+ALTER TABLE "mail_producer_marks" ADD COLUMN "resume_after" text;
