@@ -12,7 +12,7 @@ const PUBLIC_URL = MAIL_PUBLIC_URL;
 const HOUR = 3600_000;
 const MINUTE = 60_000;
 /** Only this file's producer: the other digests are not what these tests count. */
-const produce = () => chatDigestProducer.run(world.db, world.clock.now());
+const produce = (perRun?: number) => chatDigestProducer.run(world.db, world.clock.now(), perRun);
 const digestsTo = (user: TestUser): ParsedMail[] =>
   smtp.received
     .filter((m) => m.to.includes(user.email))
@@ -213,5 +213,27 @@ describe('the chat digest', () => {
     expect(others).toHaveLength(0);
     expect(other.headers.get('subject')).toBe('1 message non lu chez Jeanne');
     expect(other.text).toContain(`${PUBLIC_URL}/dashboard/villages/${second.village.id}/chat`);
+  });
+
+  it('reads a share of the villages a run, whole, the next minute’s taking over where it stopped, each member told once', async () => {
+    const start = new Date('2026-12-07T08:00:00Z');
+    const scenes = [await scene(start), await scene(start), await scene(start)];
+    for (const { read, helper } of scenes) await read(helper);
+    world.clock.set(new Date(start.getTime() + HOUR));
+    for (const { claireSays } of scenes) await claireSays('Des nouvelles de Jeanne');
+
+    // Two members a run, each village has two: a village a run, in the order of their ids, two instances at once.
+    world.clock.set(new Date(start.getTime() + 4 * HOUR));
+    const told: number[] = [];
+    for (let run = 0; run < 5; run += 1) {
+      await Promise.all([produce(2), produce(2)]);
+      const jobs = await Promise.all(scenes.map(({ helperVillager }) => jobsOf(helperVillager)));
+      for (const list of jobs) expect(list.length).toBeLessThanOrEqual(1);
+      told.push(jobs.filter((list) => list.length === 1).length);
+      world.clock.advance(MINUTE);
+    }
+    expect(told).toEqual([1, 2, 3, 3, 3]);
+    await dispatcher().runDue();
+    for (const { helper } of scenes) expect(digestsTo(helper)).toHaveLength(1);
   });
 });
