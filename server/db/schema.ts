@@ -421,6 +421,30 @@ export const mailProducerMarks = pgTable('mail_producer_marks', {
 });
 
 /**
+ * What the daily digest of new slots tells of a village, made once for everyone (its new needs, each open
+ * slot counted) before the people's digests are put together from it by the database (mail/kinds/new-slots-*.ts):
+ * a day's digests go out over several runs, and no run counts the slots of every village again. Good for the
+ * day's `period` and the village's `revision` it was made at; another day's are deleted.
+ */
+export const newSlotsVillages = pgTable('new_slots_villages', {
+  villageId: uuid('village_id')
+    .primaryKey()
+    .references(() => villages.id, { onDelete: 'cascade' }),
+  period: text('period').notNull(),
+  revision: integer('revision').notNull(),
+  // The village as a digest names it (id, place, title, time_zone).
+  base: jsonb('base').notNull(),
+  // Its needs to tell, oldest first: who added each, when, and what a digest says of it.
+  needs: jsonb('needs').notNull(),
+  // What most members are told: the village with all its needs (null: none to tell), for a member who added none
+  // (`authors`, villager ids) and whose day's window holds them all (from `oldest` to `newest`).
+  whole: jsonb('whole'),
+  authors: jsonb('authors').notNull(),
+  oldest: timestamp('oldest', { withTimezone: true, mode: 'date' }),
+  newest: timestamp('newest', { withTimezone: true, mode: 'date' }),
+});
+
+/**
  * Links mailed to check that an address is its owner's (a new account, a changed address). Only the
  * token's hash is kept; a token verifies the address it was sent to, not whatever the account holds later.
  */

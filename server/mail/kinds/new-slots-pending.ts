@@ -9,7 +9,8 @@ const STARTED = 3;
  * (`days`: each zone's day, newSlotsKey's) is not queued yet: the active members with a verified address of
  * the open villages with needs offered to the circle added in [from, to). One query, its key lookup included,
  * so that the many minutes of a day after the digests went answer no row and end the run. With `only`, the
- * members of those villages alone (settled-mark.ts).
+ * members of those villages alone (settled-mark.ts). In the order of their ids, after `share.after` and at most
+ * `share.limit` of them: a run's share.
  */
 export async function pendingNewSlots(
   db: Db,
@@ -17,6 +18,7 @@ export async function pendingNewSlots(
   to: Date,
   days: Map<string, string>,
   only: readonly string[] | null = null,
+  share: { after: string | null; limit: number } = { after: null, limit: Number.MAX_SAFE_INTEGER },
 ): Promise<Map<string, string>> {
   const zones = JSON.stringify([...days].map(([zone, day]) => ({ zone, day })));
   const result = await db.execute(sql`
@@ -29,6 +31,7 @@ export async function pendingNewSlots(
     people as (
       select distinct vr.user_id from villagers vr join users u on u.id = vr.user_id
       where vr.village_id in (select village_id from fresh) and ${amongVillages(sql`vr.village_id`, only)}
+        and ${share.after ? sql`vr.user_id > ${share.after}::uuid` : sql`true`}
         and vr.is_out = false and vr.is_ban = false
         and u.email_verified_at is not null
     ),
@@ -41,7 +44,9 @@ export async function pendingNewSlots(
     select p.user_id, d.zone from people p
     left join firsts f on f.user_id = p.user_id
     join days d on d.zone = coalesce(f.time_zone, 'Europe/Paris')
-    where not exists (select 1 from mail_jobs j where j.key = 'new_slots:' || p.user_id || ':' || d.day)`);
+    where not exists (select 1 from mail_jobs j where j.key = 'new_slots:' || p.user_id || ':' || d.day)
+    order by p.user_id
+    limit ${share.limit}`);
   const { rows } = result as unknown as { rows: Array<{ user_id: string; zone: string }> };
   return new Map(rows.map((row) => [row.user_id, row.zone]));
 }

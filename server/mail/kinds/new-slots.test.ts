@@ -11,7 +11,7 @@ const { smtp, world, dispatcher, sender } = await createSmtpWorld();
 const PUBLIC_URL = MAIL_PUBLIC_URL;
 
 /** Only this file's producer: reminders and other digests are not what these tests count. */
-const produce = () => newSlotsProducer.run(world.db, world.clock.now());
+const produce = (perRun?: number) => newSlotsProducer.run(world.db, world.clock.now(), perRun);
 /** The digests one person received (a confirmation of a slot they took aside). */
 const digestsTo = (user: TestUser): ParsedMail[] =>
   smtp.received
@@ -215,5 +215,68 @@ describe('the daily digest of new slots', () => {
     await sender.runDue();
     const [mail] = digestsTo(members.Hugo.user);
     expect(mail.text).toContain('le premier mercredi 2\u00a0décembre à 19\u00a0h');
+  });
+
+  it('writes a share of the people’s digests a run, the next minute’s taking over where it stopped, each once', async () => {
+    world.clock.set(parisAt('2026-11-30', 11));
+    const first = await villageOf('Claire', ['Hugo', 'Ines']);
+    const second = await villageOf('Marie', ['Karim', 'Lou', 'Jules']);
+    // Ines is in both villages: one digest covers them.
+    await world.join(first.members.Ines.user, second.village.shareCode);
+    await addScheduledNeed(world, first.creator, first.village, dinners('2026-12-02T19:00'));
+    await addScheduledNeed(world, second.creator, second.village, null, { name: 'Courses' });
+    const people = [first.members.Hugo, first.members.Ines, second.members.Karim, second.members.Lou, second.members.Jules];
+
+    // Two people's worth a run, two instances at once, a run a minute. A need counts for two: the first runs tell one
+    // village each. Then seven people are read, in the order of their ids: the two creators too, who get nothing
+    // (each added her village's need), so a run queues two digests at most.
+    world.clock.set(parisAt('2026-11-30', 17));
+    const told: number[] = [];
+    for (let run = 0; run < 8; run += 1) {
+      await Promise.all([produce(2), produce(2)]);
+      const keys = await Promise.all(people.map(({ user }) => keysOf(user)));
+      for (const list of keys) expect(list.length).toBeLessThanOrEqual(1);
+      told.push(keys.filter((list) => list.length === 1).length);
+      world.clock.advance(60_000);
+    }
+    expect(told.slice(0, 2)).toEqual([0, 0]);
+    expect(told.at(-1)).toBe(5);
+    told.forEach((count, run) => expect(count - (told[run - 1] ?? 0)).toBeGreaterThanOrEqual(0));
+    told.forEach((count, run) => expect(count - (told[run - 1] ?? 0)).toBeLessThanOrEqual(2));
+    await dispatcher().runDue();
+    const [ines, ...more] = digestsTo(first.members.Ines.user);
+    expect(more).toHaveLength(0);
+    expect(ines.text).toContain('Dîner');
+    expect(ines.text).toContain('Courses');
+    for (const { user } of people) expect(digestsTo(user)).toHaveLength(1);
+  });
+
+  it('counts the open slots as they are when the digest is put together: a village written to since it was told is told again', async () => {
+    world.clock.set(parisAt('2026-12-01', 11));
+    const { creator, village, members } = await villageOf('Claire', ['Hugo', 'Ines']);
+    const needId = await addScheduledNeed(world, creator, village, dinners('2026-12-03T19:00'));
+
+    // A need counts for two: a run of two tells the village, and has no room left for its people.
+    world.clock.set(parisAt('2026-12-01', 17));
+    expect(await produce(2)).toBe(0);
+    expect(await keysOf(members.Hugo.user)).toHaveLength(0);
+    // Ines takes the first dinner before the digests are put together.
+    const taken = await take(
+      world,
+      members.Ines.user,
+      members.Ines.villager,
+      { villageId: village.id, needId },
+      '2026-12-03T18:00:00.000Z',
+    );
+    expect(taken.status, JSON.stringify(taken.body)).toBe(201);
+    // The runs go on, a minute apart, through the file's other villages and people still read for the day.
+    for (let run = 0; run < 12; run += 1) {
+      world.clock.advance(60_000);
+      await produce(2);
+    }
+    await sender.runDue();
+    const [mail, ...more] = digestsTo(members.Hugo.user);
+    expect(more).toHaveLength(0);
+    expect(mail.headers.get('subject')).toBe('2 nouveaux créneaux à pourvoir chez Jeanne');
   });
 });

@@ -27,7 +27,7 @@ const NUDGES_PER_TRANSACTION = 1_000;
  * Members nudged per run, the rest the next minute: a run at 3,000 villages nudged 51,000 in 4.4 s on PGlite
  * (bench:digests), every one of those seconds a minute's tick of this instance. Nudges go in a two-hour window.
  */
-export const NUDGES_PER_RUN = 15_000;
+export const NUDGES_PER_RUN = 12_000;
 
 export const nudgeKey = (villagerId: string, day: string) => `nudge:${villagerId}:${day}`;
 
