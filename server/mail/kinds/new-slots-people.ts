@@ -29,15 +29,12 @@ export async function queueNewSlotsPeople(
     weeks,
   }: { people: ReadonlyArray<{ userId: string; zone: string }>; zones: readonly ZoneDigest[]; period: string; weeks: number },
 ): Promise<number> {
-  const from = new Date(Math.min(...zones.map((z) => z.from.getTime())));
-  const to = new Date(Math.max(...zones.map((z) => z.to.getTime())));
-  const untold = await untoldVillages(db, from, to, period);
   let queued = 0;
   const zoneRows = JSON.stringify(zones.map((z) => ({ zone: z.zone, day: z.day, from: z.from.toISOString(), to: z.to.toISOString() })));
   for (let i = 0; i < people.length; i += PEOPLE_PER_STATEMENT) {
     const part = JSON.stringify(people.slice(i, i + PEOPLE_PER_STATEMENT).map((p) => ({ user_id: p.userId, zone: p.zone })));
     queued += await db.transaction(async (tx) => {
-      const count = countOf(await tx.execute(digestsOf({ people: part, zones: zoneRows, untold, period, weeks }, now)));
+      const count = countOf(await tx.execute(digestsOf({ people: part, zones: zoneRows, period, weeks }, now)));
       await notifyQueued(tx, count);
       return count;
     });
@@ -45,24 +42,7 @@ export async function queueNewSlotsPeople(
   return queued;
 }
 
-/**
- * The villages with needs offered to the circle added in [from, to) whose telling is missing or older than their
- * last write: none once the run's first half is done, unless a write came since. Read once a run.
- */
-async function untoldVillages(db: Db, from: Date, to: Date, period: string): Promise<string[]> {
-  const result = await db.execute(sql`
-    select distinct v.id from village_needs n
-    join ${villages} v on v.id = n.village_id and v.state = ${STARTED} and v.closed_at is null
-    left join ${newSlotsVillages} s on s.village_id = v.id and s.period = ${period} and s.revision = v.revision
-    where n.organisers_only = false and n.created_at >= ${from.toISOString()}::timestamptz and n.created_at < ${to.toISOString()}::timestamptz
-      and s.village_id is null`);
-  return (result as unknown as { rows: Array<{ id: string }> }).rows.map((row) => row.id);
-}
-
-function digestsOf(
-  { people, zones, untold, period, weeks }: { people: string; zones: string; untold: string[]; period: string; weeks: number },
-  now: Date,
-) {
+function digestsOf({ people, zones, period, weeks }: { people: string; zones: string; period: string; weeks: number }, now: Date) {
   const at = now.toISOString();
   // The needs of a village's telling (s) that one member (vr) is told of, in their zone's window (z).
   const needsFor = (scheduled: boolean) => sql`
@@ -81,14 +61,20 @@ function digestsOf(
       join ${users} u on u.id = p.user_id and u.email_verified_at is not null
       left join ${notificationSettings} ns on ns.user_id = p.user_id
       cross join lateral (
-        select jsonb_agg(t.told order by vr.created_at, vr.id) as villages
+        select jsonb_agg(t.told order by vr.created_at, vr.id) filter (where t.told is not null) as villages,
+          -- A village with new needs in their window whose telling is missing or older than its last write (one written
+          -- to since the run's first half read it): they are left to a later run, after it is told again.
+          bool_or(case when s.village_id is null then exists (
+            select 1 from village_needs n where n.village_id = v.id and n.organisers_only = false
+              and n.created_at >= z."from" and n.created_at < z."to") else false end) as waiting
         from ${villagers} vr
         join ${villages} v on v.id = vr.village_id and v.state = ${STARTED} and v.closed_at is null
-        join ${newSlotsVillages} s on s.village_id = v.id and s.period = ${period} and s.revision = v.revision
+        left join ${newSlotsVillages} s on s.village_id = v.id and s.period = ${period} and s.revision = v.revision
         cross join lateral (
           -- Most members are told the whole village, made once; one who added a need, or whose window holds only
           -- some, is told their own part.
           select case
+            when s.village_id is null or not ${wantsMailAbout(sql`ns.settings`, 'new_slots', sql`vr.village_id`)} then null
             when not jsonb_exists(s.authors, vr.id::text) and s.oldest >= z."from" and s.newest < z."to" then s.whole
             else (
               select case when jsonb_array_length(own.scheduled) > 0 or jsonb_array_length(own.undated) > 0
@@ -104,14 +90,8 @@ function digestsOf(
           offset 0
         ) t
         where vr.user_id = p.user_id and vr.is_out = false and vr.is_ban = false
-          and ${wantsMailAbout(sql`ns.settings`, 'new_slots', sql`vr.village_id`)}
-          and t.told is not null
       ) d
-      where d.villages is not null
-        -- A member of a village whose telling is not up to date is left to a later run, after it is told again.
-        and not exists (
-          select 1 from ${villagers} w where w.user_id = p.user_id and w.is_out = false and w.is_ban = false
-            and w.village_id = any(${`{${untold.join(',')}}`}::uuid[]))
+      where d.villages is not null and not d.waiting
     ),
     mailed as (
       insert into ${mailJobs} (id, kind, to_address, user_id, payload, due_at, key, created_at)

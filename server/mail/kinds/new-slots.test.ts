@@ -1,10 +1,11 @@
 import { eq, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { mailJobs } from '../../db/schema';
+import { mailJobs, newSlotsVillages } from '../../db/schema';
 import { parseMail, type ParsedMail } from '../../test/parse-mail';
 import { type TestUser } from '../../test/world';
 import { addScheduledNeed, take } from '../../test/schedules';
-import { newSlotsProducer } from './new-slots-producer';
+import { dueNewSlotsDigest, NEW_SLOTS_WEEKS, newSlotsProducer } from './new-slots-producer';
+import { queueNewSlotsPeople } from './new-slots-people';
 import { createSmtpWorld, MAIL_PUBLIC_URL } from '../../test/smtp-world';
 
 const { smtp, world, dispatcher, sender } = await createSmtpWorld();
@@ -18,6 +19,9 @@ const digestsTo = (user: TestUser): ParsedMail[] =>
     .filter((m) => m.to.includes(user.email))
     .map((m) => parseMail(m.raw))
     .filter((m) => /nouveau/i.test(m.headers.get('subject')!));
+/** A village's stored telling of the day, if any (new-slots-villages.ts). */
+const toldOf = async (villageId: string) =>
+  (await world.db.select().from(newSlotsVillages).where(eq(newSlotsVillages.villageId, villageId)))[0];
 const keysOf = (user: TestUser) =>
   world.db
     .select()
@@ -278,5 +282,47 @@ describe('the daily digest of new slots', () => {
     const [mail, ...more] = digestsTo(members.Hugo.user);
     expect(more).toHaveLength(0);
     expect(mail.headers.get('subject')).toBe('2 nouveaux créneaux à pourvoir chez Jeanne');
+  });
+
+  it('leaves a person whose village was written to after it was told to a later run, within the statement itself', async () => {
+    world.clock.set(parisAt('2026-12-02', 11));
+    const { creator, village, members } = await villageOf('Claire', ['Hugo', 'Ines']);
+    const needId = await addScheduledNeed(world, creator, village, dinners('2026-12-04T19:00'));
+    // Hugo is in another village with news of the day: his digest tells of both, or waits.
+    const other = await villageOf('Marie', []);
+    await world.join(members.Hugo.user, other.village.shareCode);
+    await addScheduledNeed(world, other.creator, other.village, null, { name: 'Courses' });
+    world.clock.set(parisAt('2026-12-02', 17));
+    // Both told, with no room left for people.
+    for (let run = 0; run < 8 && !((await toldOf(village.id)) && (await toldOf(other.village.id))); run += 1) {
+      await produce(2);
+      world.clock.advance(60_000);
+    }
+    const told = await toldOf(village.id);
+    expect(told).toBeTruthy();
+    expect(await keysOf(members.Hugo.user)).toHaveLength(0);
+    // Ines takes a dinner between the run's two halves: Hugo's digest must not be put together from the old telling.
+    const taken = await take(
+      world,
+      members.Ines.user,
+      members.Ines.villager,
+      { villageId: village.id, needId },
+      '2026-12-04T18:00:00.000Z',
+    );
+    expect(taken.status, JSON.stringify(taken.body)).toBe(201);
+    const zones = [{ zone: 'Europe/Paris', ...dueNewSlotsDigest('Europe/Paris', world.clock.now()) }];
+    const people = [{ userId: members.Hugo.user.id, zone: 'Europe/Paris' }];
+    expect(await queueNewSlotsPeople(world.db, world.clock.now(), { people, zones, period: told!.period, weeks: NEW_SLOTS_WEEKS })).toBe(0);
+    expect(await keysOf(members.Hugo.user)).toHaveLength(0);
+    // The next runs tell the village again, then put Hugo's digest together from what is true now.
+    for (let run = 0; run < 12; run += 1) {
+      world.clock.advance(60_000);
+      await produce(2);
+    }
+    await sender.runDue();
+    const [mail, ...more] = digestsTo(members.Hugo.user);
+    expect(more).toHaveLength(0);
+    expect(mail.headers.get('subject')).toBe('2 nouveaux créneaux à pourvoir dans vos villages');
+    expect(mail.text).toContain('Courses');
   });
 });
