@@ -19,6 +19,12 @@ const digestsTo = (user: TestUser): ParsedMail[] =>
     .filter((m) => m.to.includes(user.email))
     .map((m) => parseMail(m.raw))
     .filter((m) => /nouveau/i.test(m.headers.get('subject')!));
+/** `member` takes the slot of `needId` starting at `start`, through the API. */
+async function takes(member: { user: TestUser; villager: string }, villageId: string, needId: string, start: string) {
+  const taken = await take(world, member.user, member.villager, { villageId, needId }, start);
+  expect(taken.status, JSON.stringify(taken.body)).toBe(201);
+}
+
 /** A village's stored telling of the day, if any (new-slots-villages.ts). */
 const toldOf = async (villageId: string) =>
   (await world.db.select().from(newSlotsVillages).where(eq(newSlotsVillages.villageId, villageId)))[0];
@@ -53,14 +59,7 @@ describe('the daily digest of new slots', () => {
     const needId = await addScheduledNeed(world, creator, village, dinners('2026-11-25T19:00'));
     await addScheduledNeed(world, creator, village, null, { name: 'Courses' });
     // Hugo takes the first dinner: two remain to fill.
-    const taken = await take(
-      world,
-      members.Hugo.user,
-      members.Hugo.villager,
-      { villageId: village.id, needId },
-      '2026-11-25T18:00:00.000Z',
-    );
-    expect(taken.status, JSON.stringify(taken.body)).toBe(201);
+    await takes(members.Hugo, village.id, needId, '2026-11-25T18:00:00.000Z');
 
     world.clock.set(parisAt('2026-11-23', 16, 59));
     await produce();
@@ -265,14 +264,7 @@ describe('the daily digest of new slots', () => {
     expect(await produce(2)).toBe(0);
     expect(await keysOf(members.Hugo.user)).toHaveLength(0);
     // Ines takes the first dinner before the digests are put together.
-    const taken = await take(
-      world,
-      members.Ines.user,
-      members.Ines.villager,
-      { villageId: village.id, needId },
-      '2026-12-03T18:00:00.000Z',
-    );
-    expect(taken.status, JSON.stringify(taken.body)).toBe(201);
+    await takes(members.Ines, village.id, needId, '2026-12-03T18:00:00.000Z');
     // The runs go on, a minute apart, through the file's other villages and people still read for the day.
     for (let run = 0; run < 12; run += 1) {
       world.clock.advance(60_000);
@@ -302,14 +294,7 @@ describe('the daily digest of new slots', () => {
     expect(told).toBeTruthy();
     expect(await keysOf(members.Hugo.user)).toHaveLength(0);
     // Ines takes a dinner between the run's two halves: Hugo's digest must not be put together from the old telling.
-    const taken = await take(
-      world,
-      members.Ines.user,
-      members.Ines.villager,
-      { villageId: village.id, needId },
-      '2026-12-04T18:00:00.000Z',
-    );
-    expect(taken.status, JSON.stringify(taken.body)).toBe(201);
+    await takes(members.Ines, village.id, needId, '2026-12-04T18:00:00.000Z');
     const zones = [{ zone: 'Europe/Paris', ...dueNewSlotsDigest('Europe/Paris', world.clock.now()) }];
     const people = [{ userId: members.Hugo.user.id, zone: 'Europe/Paris' }];
     expect(await queueNewSlotsPeople(world.db, world.clock.now(), { people, zones, period: told!.period, weeks: NEW_SLOTS_WEEKS })).toBe(0);
