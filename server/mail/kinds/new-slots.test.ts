@@ -220,38 +220,52 @@ describe('the daily digest of new slots', () => {
     expect(mail.text).toContain('le premier mercredi 2\u00a0décembre à 19\u00a0h');
   });
 
-  it('writes a share of the people’s digests a run, the next minute’s taking over where it stopped, each once', async () => {
-    world.clock.set(parisAt('2026-11-30', 11));
+  /**
+   * Claire's village (Hugo, Ines) with dinners from `dinnersFrom` and Marie's (Karim, Lou, Jules, and Ines) with shopping, added on
+   * `day` at 11 h; from 17 h, two people's worth a run, `instances` at once each minute, `minutes` minutes: how many
+   * of the five were told after each minute. Each is told once, Ines of both villages in one mail.
+   */
+  async function sharedDay(day: string, dinnersFrom: string, instances: number, minutes: number) {
+    world.clock.set(parisAt(day, 11));
     const first = await villageOf('Claire', ['Hugo', 'Ines']);
     const second = await villageOf('Marie', ['Karim', 'Lou', 'Jules']);
-    // Ines is in both villages: one digest covers them.
     await world.join(first.members.Ines.user, second.village.shareCode);
-    await addScheduledNeed(world, first.creator, first.village, dinners('2026-12-02T19:00'));
+    await addScheduledNeed(world, first.creator, first.village, dinners(dinnersFrom));
     await addScheduledNeed(world, second.creator, second.village, null, { name: 'Courses' });
     const people = [first.members.Hugo, first.members.Ines, second.members.Karim, second.members.Lou, second.members.Jules];
-
-    // Two people's worth a run, two instances at once, a run a minute. A need counts for two: the first runs tell one
-    // village each. Then seven people are read, in the order of their ids: the two creators too, who get nothing
-    // (each added her village's need), so a run queues two digests at most.
-    world.clock.set(parisAt('2026-11-30', 17));
+    world.clock.set(parisAt(day, 17));
     const told: number[] = [];
-    for (let run = 0; run < 8; run += 1) {
-      await Promise.all([produce(2), produce(2)]);
+    for (let run = 0; run < minutes; run += 1) {
+      await Promise.all(Array.from({ length: instances }, () => produce(2)));
       const keys = await Promise.all(people.map(({ user }) => keysOf(user)));
       for (const list of keys) expect(list.length).toBeLessThanOrEqual(1);
       told.push(keys.filter((list) => list.length === 1).length);
       world.clock.advance(60_000);
     }
-    expect(told.slice(0, 2)).toEqual([0, 0]);
     expect(told.at(-1)).toBe(5);
-    told.forEach((count, run) => expect(count - (told[run - 1] ?? 0)).toBeGreaterThanOrEqual(0));
-    told.forEach((count, run) => expect(count - (told[run - 1] ?? 0)).toBeLessThanOrEqual(2));
     await dispatcher().runDue();
     const [ines, ...more] = digestsTo(first.members.Ines.user);
     expect(more).toHaveLength(0);
     expect(ines.text).toContain('Dîner');
     expect(ines.text).toContain('Courses');
     for (const { user } of people) expect(digestsTo(user)).toHaveLength(1);
+    return told;
+  }
+
+  it('writes a share of the people’s digests a run, the next minute’s taking over where it stopped, each once', async () => {
+    // One instance, two people's worth a run. A need counts for two: the first runs tell one village each. Then seven
+    // people are read, in the order of their ids: the two creators too, who get nothing (each added her village's
+    // need), so a run queues two digests at most.
+    const told = await sharedDay('2026-11-30', '2026-12-02T19:00', 1, 8);
+    expect(told.slice(0, 2)).toEqual([0, 0]);
+    told.forEach((count, run) => expect(count - (told[run - 1] ?? 0)).toBeGreaterThanOrEqual(0));
+    told.forEach((count, run) => expect(count - (told[run - 1] ?? 0)).toBeLessThanOrEqual(2));
+  });
+
+  it('writes each digest once when two instances take their shares at once', async () => {
+    // Each reads where the last run stopped when it starts: they take the same share, or one takes the next. The
+    // runs also go through the file's other villages and people still read that day.
+    await sharedDay('2026-12-03', '2026-12-05T19:00', 2, 12);
   });
 
   it('counts the open slots as they are when the digest is put together: a village written to since it was told is told again', async () => {

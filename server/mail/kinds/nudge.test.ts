@@ -164,9 +164,14 @@ describe('the nudge', () => {
     expect(nudgesTo(second.members.Lou.user)).toHaveLength(0);
   });
 
-  it('nudges a share of the villages a run, whole, and the rest the next minute, each member once', async () => {
-    const first = await villageOf(['Hugo', 'Ines', 'Jules']);
-    const second = await villageOf(['Karim', 'Lou']);
+  /**
+   * Two villages of 3 and 2 quiet members with dinners open, nudged from `evening` on with three members a run,
+   * `instances` at once each minute, 8 minutes: each minute's nudges per member of each village ("1,1,1", "0,0").
+   * Their pushes are checked: one per village.
+   */
+  async function sharedEvening(evening: Date, instances: number, names: [string[], string[]]) {
+    const first = await villageOf(names[0]);
+    const second = await villageOf(names[1]);
     for (const { creator, village } of [first, second]) await addScheduledNeed(world, creator, village, DINNERS);
     const nudged = async () =>
       Promise.all(
@@ -175,25 +180,40 @@ describe('the nudge', () => {
           return counts.join(',');
         }),
       );
-
-    // An evening of its own. Three members a run, two instances at once, a run a minute: the villages are taken
-    // whole, one share a run in the order of their ids (the file's other villages too, nudged before or with
-    // nothing open), the next run where the last stopped, until none is left.
-    world.clock.set(parisAt('2026-11-27', 18, 30));
+    world.clock.set(evening);
     const states: string[][] = [];
     for (let run = 0; run < 8; run += 1) {
-      await Promise.all([produce(3), produce(3)]);
+      await Promise.all(Array.from({ length: instances }, () => produce(3)));
       states.push(await nudged());
       world.clock.advance(60_000);
     }
+    // Never a village cut in two, never a member nudged twice, every one in the end.
     for (const [a, b] of states) {
       expect(['0,0,0', '1,1,1']).toContain(a);
       expect(['0,0', '1,1']).toContain(b);
     }
-    // Five members do not fit in one run's share: one village was done a run before the other.
-    expect(states.some(([a, b]) => (a === '1,1,1') !== (b === '1,1'))).toBe(true);
     expect(states.at(-1)).toEqual(['1,1,1', '1,1']);
     expect(await produce(3)).toBe(0);
     for (const { village } of [first, second]) expect(await pushesOf(village.id)).toHaveLength(1);
+    return states;
+  }
+
+  it('nudges a share of the villages a run, whole, and the rest the next minute, each member once', async () => {
+    // An evening of its own, one instance, a run a minute: the villages are taken whole, one share a run in the order
+    // of their ids (the file's other villages too, nudged before or with nothing open), the next run where the last
+    // stopped. Five members do not fit in one run's share: one village was done a run before the other.
+    const states = await sharedEvening(parisAt('2026-11-27', 18, 30), 1, [
+      ['Hugo', 'Ines', 'Jules'],
+      ['Karim', 'Lou'],
+    ]);
+    expect(states.some(([a, b]) => (a === '1,1,1') !== (b === '1,1'))).toBe(true);
+  });
+
+  it('nudges each member once when two instances take their shares at once', async () => {
+    // Each reads where the last run stopped when it starts: they take the same share, or one takes the next.
+    await sharedEvening(parisAt('2026-11-28', 18, 30), 2, [
+      ['Marc', 'Nina', 'Olga'],
+      ['Paul', 'Rose'],
+    ]);
   });
 });
