@@ -25,6 +25,18 @@ async function takes(member: { user: TestUser; villager: string }, villageId: st
   expect(taken.status, JSON.stringify(taken.body)).toBe(201);
 }
 
+/** After `runs` runs a minute apart (two people's worth each), the one digest `user` was sent. */
+async function onlyDigestAfterRuns(user: TestUser, runs: number): Promise<ParsedMail> {
+  for (let run = 0; run < runs; run += 1) {
+    world.clock.advance(60_000);
+    await produce(2);
+  }
+  await sender.runDue();
+  const [mail, ...more] = digestsTo(user);
+  expect(more).toHaveLength(0);
+  return mail;
+}
+
 /** A village's stored telling of the day, if any (new-slots-villages.ts). */
 const toldOf = async (villageId: string) =>
   (await world.db.select().from(newSlotsVillages).where(eq(newSlotsVillages.villageId, villageId)))[0];
@@ -280,13 +292,7 @@ describe('the daily digest of new slots', () => {
     // Ines takes the first dinner before the digests are put together.
     await takes(members.Ines, village.id, needId, '2026-12-03T18:00:00.000Z');
     // The runs go on, a minute apart, through the file's other villages and people still read for the day.
-    for (let run = 0; run < 12; run += 1) {
-      world.clock.advance(60_000);
-      await produce(2);
-    }
-    await sender.runDue();
-    const [mail, ...more] = digestsTo(members.Hugo.user);
-    expect(more).toHaveLength(0);
+    const mail = await onlyDigestAfterRuns(members.Hugo.user, 12);
     expect(mail.headers.get('subject')).toBe('2 nouveaux créneaux à pourvoir chez Jeanne');
   });
 
@@ -314,13 +320,7 @@ describe('the daily digest of new slots', () => {
     expect(await queueNewSlotsPeople(world.db, world.clock.now(), { people, zones, period: told!.period, weeks: NEW_SLOTS_WEEKS })).toBe(0);
     expect(await keysOf(members.Hugo.user)).toHaveLength(0);
     // The next runs tell the village again, then put Hugo's digest together from what is true now.
-    for (let run = 0; run < 12; run += 1) {
-      world.clock.advance(60_000);
-      await produce(2);
-    }
-    await sender.runDue();
-    const [mail, ...more] = digestsTo(members.Hugo.user);
-    expect(more).toHaveLength(0);
+    const mail = await onlyDigestAfterRuns(members.Hugo.user, 12);
     expect(mail.headers.get('subject')).toBe('2 nouveaux créneaux à pourvoir dans vos villages');
     expect(mail.text).toContain('Courses');
   });
