@@ -18,7 +18,7 @@ export const SETTLED_WRITE_MARGIN_MS = 2 * 60_000;
 
 /**
  * What a producer's full run answers: how many mails it queued, and when the clock alone may make more due. A
- * run that stopped at its share of the work (run-share.ts) answers `wakeAt` now, so that the next minute's run is
+ * run that stopped at its share of the work (`runShare`, kinds/village-parts.ts) answers `wakeAt` now, so that the next minute's run is
  * a full one, and, when what it left cannot be told from what it did, `resumeAfter`: where that run takes over.
  */
 export type SettledRun = { queued: number; wakeAt?: Date | null; resumeAfter?: string | null };

@@ -117,7 +117,7 @@ for (const villageCount of SIZES) {
     );
     for (const [label, producer, at] of RUNS) {
       if (ONLY && !ONLY.some((word) => label.includes(word))) continue;
-      // A producer that shares its work between runs (run-share.ts) is run each minute until it has no share left.
+      // A producer that shares its work between runs (`runShare`, village-parts.ts) is run each minute until it has no share left.
       const runs: Array<Awaited<ReturnType<typeof timed<{ value: number; longestMs: number }>>>> = [];
       let when = at;
       do {
